@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "GuideSite",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "guidesite", targets: ["guidesite"]),
+        .library(name: "GuideSiteCore", targets: ["GuideSiteCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    ],
+    targets: [
+        // Debian's libcmark-gfm and its extensions; only Markdown/MarkdownRenderer.swift imports it.
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        // Turns the repository's Templates/ folder into Swift source so the binary carries its theme.
+        .executableTarget(name: "ThemeEmbedder", path: "Plugins/ThemeEmbedder"),
+        .plugin(
+            name: "EmbedTheme",
+            capability: .buildTool(),
+            dependencies: ["ThemeEmbedder"],
+            path: "Plugins/EmbedTheme"
+        ),
+        .target(
+            name: "GuideSiteCore",
+            dependencies: [
+                "CCmarkGFM",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            plugins: ["EmbedTheme"]
+        ),
+        .executableTarget(
+            name: "guidesite",
+            dependencies: [
+                "GuideSiteCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "GuideSiteCoreTests",
+            dependencies: ["GuideSiteCore"]
+        ),
+    ]
+)

@@ -1,0 +1,122 @@
+import Foundation
+
+/// Reads one Markdown file into a `Page` whose body is not rendered yet: bytes to text, front
+/// matter split and parsed, Liquid tags handled, route and default layout chosen.
+public struct PageReader: Sendable {
+    let layout: SiteLayout
+    let config: SiteConfig
+
+    /// Creates a reader for a site.
+    public init(layout: SiteLayout, config: SiteConfig) {
+        self.layout = layout
+        self.config = config
+    }
+
+    /// The page, or nil (with diagnostics) when the file cannot become one.
+    public func read(_ file: ContentFile) -> Diagnosed<Page?> {
+        let path = layout.displayPath(file.url)
+        let data: Data
+        do {
+            data = try Data(contentsOf: file.url)
+        } catch {
+            return Diagnosed(nil, [Diagnostic(.error, path, category: "io",
+                                              "could not read the file: \(error.localizedDescription); check its permissions")])
+        }
+        let decoded = SourceTextDecoder().decode(data, path: path)
+        guard let text = decoded.value else { return Diagnosed(nil, decoded.diagnostics) }
+        if text.allSatisfy(\.isWhitespace) {
+            return Diagnosed(nil, [Diagnostic(.warning, path, line: 1, column: 1, category: "empty-file",
+                                              "file is empty and was skipped; give it a title (`# Title`) and some text, or delete it")])
+        }
+        var diagnostics: [Diagnostic] = []
+        let split = FrontMatterSplitter().split(text, path: path)
+        diagnostics += split.diagnostics
+        var matter = FrontMatter()
+        if let yaml = split.value.yaml {
+            let parsed = FrontMatterParser().parse(yaml, firstLine: split.value.yamlFirstLine, path: path)
+            matter = parsed.value
+            diagnostics += parsed.diagnostics
+        }
+        let liquid = LiquidPreprocessor().process(split.value.body, firstLine: split.value.bodyFirstLine, path: path)
+        diagnostics += liquid.diagnostics
+
+        let placement = Placement(contentPath: file.relativePath)
+        var route = placement.route
+        if let permalink = matter.permalink {
+            switch Permalink.route(permalink) {
+            case .success(let custom): route = custom
+            case .failure(let error):
+                let line = matter.entries["permalink"]?.line ?? 1
+                diagnostics.append(Diagnostic(.error, path, line: line, column: 1, category: "permalink", error.message))
+            }
+        }
+        let defaultLayout: String = switch placement.kind {
+        case .home: "home"
+        case .section: "section"
+        case .notFound: "404"
+        case .entry: placement.section.flatMap { config.section(named: $0)?.layout } ?? "entry"
+        case .page: "page"
+        }
+        let page = Page(
+            sourcePath: path, contentPath: file.relativePath, kind: placement.kind, section: placement.section,
+            route: route, frontMatter: matter, title: matter.title ?? "",
+            layout: matter.layout ?? defaultLayout,
+            body: RenderedBody(html: "", headings: []), markdown: liquid.value, bodyFirstLine: split.value.bodyFirstLine
+        )
+        return Diagnosed(page, diagnostics)
+    }
+}
+
+/// Where a file's path puts it: `index.md` is home, `404.md` the not-found page, other top-level
+/// files are pages, first-level folders are sections and their `index.md` the section page.
+struct Placement {
+    var kind: PageKind
+    var section: String?
+    var route: Route
+
+    init(contentPath: String) {
+        var folders = contentPath.split(separator: "/").map(String.init)
+        let file = folders.removeLast()
+        let stem = Slug.make((file as NSString).deletingPathExtension)
+        let segments = folders.map(Slug.make)
+        section = folders.first
+        switch (folders.count, stem) {
+        case (0, "index"): kind = .home; route = Route(segments: [])
+        case (0, "404"): kind = .notFound; route = Route(file: "404.html")
+        case (0, _): kind = .page; route = Route(segments: [stem])
+        case (1, "index"): kind = .section; route = Route(segments: segments)
+        case (_, "index"): kind = .entry; route = Route(segments: segments)
+        default: kind = .entry; route = Route(segments: segments + [stem])
+        }
+    }
+}
+
+/// Checks a `permalink:` and turns it into a route.
+enum Permalink {
+    static func route(_ value: String) -> Result<Route, PermalinkError> {
+        if value.contains("\0") || value.contains("\\") {
+            return .failure(PermalinkError("`permalink` may not contain NUL or backslash characters"))
+        }
+        if value.contains("://") || value.hasPrefix("//") {
+            return .failure(PermalinkError("`permalink` must be a path such as `/native/picker/`, not an address"))
+        }
+        let segments = value.split(separator: "/").map(String.init).filter { !$0.isEmpty && $0 != "." }
+        if segments.contains("..") {
+            return .failure(PermalinkError("`permalink: \(value)` climbs out of the site with `..`; write a path from the site root such as `/native/picker/`"))
+        }
+        if segments.contains(where: { $0.hasPrefix(".") }) {
+            return .failure(PermalinkError("`permalink: \(value)` has a segment starting with `.`, which would be hidden; rename it"))
+        }
+        if let last = segments.last, last.hasSuffix(".html") || last.hasSuffix(".htm") {
+            return .success(Route(file: segments.joined(separator: "/")))
+        }
+        return .success(Route(segments: segments))
+    }
+}
+
+/// Why a permalink was refused.
+struct PermalinkError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+

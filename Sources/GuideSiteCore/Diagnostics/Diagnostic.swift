@@ -1,0 +1,57 @@
+/// A problem found in a user's files, printed as `path:line:column: severity: [category] message`.
+public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+    /// How serious a problem is: errors fail the build, warnings do not (unless `--strict`).
+    public enum Severity: String, Sendable, Hashable, Comparable {
+        case warning
+        case error
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool {
+            lhs == .warning && rhs == .error
+        }
+    }
+
+    /// Whether the problem fails the build.
+    public var severity: Severity
+    /// The file, relative to the site root (`Content/native/picker.md`).
+    public var path: String
+    /// 1-based line in the source file, front matter included; 0 when the whole file is meant.
+    public var line: Int
+    /// 1-based column; 0 when unknown.
+    public var column: Int
+    /// A short, stable name for the kind of problem (`yaml`, `duplicate-url`, ...).
+    public var category: String
+    /// What is wrong and how to fix it.
+    public var message: String
+
+    /// Creates a diagnostic.
+    public init(
+        _ severity: Severity, _ path: String, line: Int = 0, column: Int = 0,
+        category: String, _ message: String
+    ) {
+        self.severity = severity
+        self.path = path
+        self.line = line
+        self.column = column
+        self.category = category
+        self.message = message
+    }
+
+    /// The compiler-style one-line form.
+    public var description: String {
+        var location = path
+        if line > 0 {
+            location += ":\(line)"
+            location += ":\(max(column, 1))"
+        }
+        return "\(location): \(severity.rawValue): [\(category)] \(message)"
+    }
+}
+
+extension Diagnostic {
+    /// Orders diagnostics by file, then position, so reports read top to bottom.
+    static func sortedForReport(_ list: [Diagnostic]) -> [Diagnostic] {
+        list.sorted {
+            ($0.path, $0.line, $0.column, $0.message) < ($1.path, $1.line, $1.column, $1.message)
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// Turns link destinations written in Markdown into URLs that work on the built site: links to
+/// other Markdown files become page URLs, links to copied files and root-relative links get the
+/// base path. Addresses with a scheme, and anchors, stay as written.
+public struct LinkResolver: Sendable {
+    let basePath: String
+    let routes: [String: Route]
+    let assets: Set<String>
+
+    /// `routes` maps content paths (`native/picker.md`, and folders for their `index.md`) to
+    /// routes; `assets` holds the content paths of copied files.
+    public init(basePath: String, routes: [String: Route], assets: Set<String>) {
+        self.basePath = basePath
+        self.routes = routes
+        self.assets = assets
+    }
+
+    /// The destination to write for `url`, found in the file at content path `source`.
+    public func resolve(_ url: String, from source: String) -> String {
+        guard !url.isEmpty, !url.hasPrefix("#"), !url.hasPrefix("//"), !Self.hasScheme(url) else { return url }
+        var path = Substring(url)
+        var suffix = ""
+        if let mark = path.firstIndex(where: { $0 == "#" || $0 == "?" }) {
+            suffix = String(path[mark...])
+            path = path[..<mark]
+        }
+        let decoded = String(path).removingPercentEncoding ?? String(path)
+        if decoded.hasPrefix("/") {
+            let target = Self.normalize(String(decoded.dropFirst()))
+            if let target, let route = routes[target] { return route.href(basePath: basePath) + suffix }
+            if let target, assets.contains(target) { return basePath + Self.encode(target) + suffix }
+            return basePath == "/" ? url : basePath + String(url.dropFirst())
+        }
+        let folder = source.split(separator: "/").dropLast().joined(separator: "/")
+        guard let target = Self.normalize(folder.isEmpty ? decoded : folder + "/" + decoded) else { return url }
+        if let route = routes[target] { return route.href(basePath: basePath) + suffix }
+        if assets.contains(target) { return basePath + Self.encode(target) + suffix }
+        return url
+    }
+
+    /// `a/./b/../c.md` is `a/c.md`; nil when the path climbs above `Content/`.
+    static func normalize(_ path: String) -> String? {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": if parts.isEmpty { return nil } else { parts.removeLast() }
+            default: parts.append(part)
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    static func hasScheme(_ url: String) -> Bool {
+        guard let colon = url.firstIndex(of: ":") else { return false }
+        let scheme = url[..<colon]
+        guard let first = scheme.first, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }
+    }
+
+    static func encode(_ path: String) -> String {
+        path.addingPercentEncoding(withAllowedCharacters: Route.allowed) ?? path
+    }
+}

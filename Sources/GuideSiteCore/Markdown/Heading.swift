@@ -1,0 +1,49 @@
+/// A heading of a rendered body, for tables of contents and links to anchors.
+public struct Heading: Sendable, Hashable {
+    /// 2...6 once placed under the page's `h1`.
+    public var level: Int
+    /// Plain text of the heading.
+    public var text: String
+    /// The unique `id` it got.
+    public var id: String
+    /// 1-based line in the source file.
+    public var line: Int
+}
+
+/// Gives headings stable ids: `## Name` is `name`, a second `## Name` is `name-1`.
+struct HeadingIDGenerator {
+    private var used: Set<String>
+
+    /// `reserved` holds ids the layout uses itself, so body headings never take them.
+    init(reserved: Set<String> = []) {
+        used = reserved
+    }
+
+    mutating func id(for text: String) -> String {
+        let base = Self.slug(text)
+        var candidate = base
+        var counter = 0
+        while used.contains(candidate) {
+            counter += 1
+            candidate = "\(base)-\(counter)"
+        }
+        used.insert(candidate)
+        return candidate
+    }
+
+    /// Lowercase letters and digits, words joined by `-`; punctuation dropped.
+    static func slug(_ text: String) -> String {
+        var result = ""
+        var pendingDash = false
+        for character in text.lowercased() {
+            if character.isLetter || character.isNumber {
+                if pendingDash, !result.isEmpty { result.append("-") }
+                pendingDash = false
+                result.append(character)
+            } else if character == " " || character == "-" || character == "_" || character.isWhitespace {
+                pendingDash = true
+            }
+        }
+        return result.isEmpty ? "section" : result
+    }
+}

@@ -1,0 +1,318 @@
+import Foundation
+import CCmarkGFM
+
+/// How a page finds its title in its body.
+public enum TitleRule: Sendable, Hashable {
+    /// The front matter gave the title; a first-block `# Title` that repeats it is dropped.
+    case given(String)
+    /// No title yet: the first `#` heading becomes the title and leaves the body.
+    case fromFirstHeading
+}
+
+/// What the Markdown stage produced for one page.
+public struct RenderedBody: Sendable, Hashable {
+    /// The body as HTML, headings placed under the page's `h1`.
+    public var html: String
+    /// Headings in document order.
+    public var headings: [Heading]
+    /// The title found in the body under `.fromFirstHeading`.
+    public var title: String?
+}
+
+/// Renders Markdown with Debian's libcmark-gfm: GFM tables, strikethrough, autolinks, tag filter,
+/// task lists and footnotes. The only file that talks to the C library; every allocation it
+/// makes is freed before it returns.
+public struct MarkdownRenderer: Sendable {
+    /// Keep raw HTML written in Markdown (`markdown: {unsafe-html: true}` in site.yml).
+    public var unsafeHTML: Bool
+
+    /// Creates a renderer.
+    public init(unsafeHTML: Bool = false) {
+        self.unsafeHTML = unsafeHTML
+    }
+
+    /// Registers cmark-gfm's extensions exactly once per process, whatever the thread.
+    private static let extensionsRegistered: Bool = {
+        cmark_gfm_core_extensions_ensure_registered()
+        return true
+    }()
+
+    /// Renders `markdown`, whose first line is line `firstLine` of `path`. `rewriteLink` maps each
+    /// link or image destination to the URL to write (internal links, base path).
+    public func render(
+        _ markdown: String, firstLine: Int, path: String, title: TitleRule,
+        reservedIDs: Set<String> = [], rewriteLink: (String) -> String = { $0 }
+    ) -> Diagnosed<RenderedBody> {
+        _ = Self.extensionsRegistered
+        let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
+        guard let parser = cmark_parser_new(options) else {
+            return Diagnosed(RenderedBody(html: "", headings: []), [
+                Diagnostic(.error, path, category: "markdown", "out of memory while parsing Markdown")
+            ])
+        }
+        defer { cmark_parser_free(parser) }
+        for name in ["table", "strikethrough", "autolink", "tagfilter", "tasklist"] {
+            if let syntax = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, syntax)
+            }
+        }
+        markdown.utf8CString.withUnsafeBufferPointer { buffer in
+            cmark_parser_feed(parser, buffer.baseAddress, buffer.count - 1)
+        }
+        guard let document = cmark_parser_finish(parser) else {
+            return Diagnosed(RenderedBody(html: "", headings: []), [
+                Diagnostic(.error, path, category: "markdown", "out of memory while parsing Markdown")
+            ])
+        }
+        defer { cmark_node_free(document) }
+        let extensions = cmark_parser_get_syntax_extensions(parser)
+
+        var tree = TreeEditor(
+            document: document, options: options, extensions: extensions, firstLine: firstLine, path: path,
+            unsafeHTML: unsafeHTML
+        )
+        tree.collect()
+        tree.handleRawHTML()
+        tree.rewriteLinks(rewriteLink)
+        let foundTitle = tree.takeTitle(title)
+        tree.replaceCodeBlocks()
+        tree.wrapTables()
+        let headings = tree.replaceHeadings(reservedIDs: reservedIDs)
+
+        guard let rendered = cmark_render_html(document, options, extensions) else {
+            return Diagnosed(RenderedBody(html: "", headings: headings, title: foundTitle), tree.diagnostics)
+        }
+        defer { free(rendered) }
+        var html = String(cString: rendered)
+        if html.contains("<th") {
+            html = html.replacingOccurrences(of: "<th>", with: "<th scope=\"col\">")
+                .replacingOccurrences(of: "<th style=", with: "<th scope=\"col\" style=")
+        }
+        return Diagnosed(RenderedBody(html: html, headings: headings, title: foundTitle), tree.diagnostics)
+    }
+}
+
+/// Edits one parsed document in place. Nodes are collected first and edited afterwards, since
+/// cmark's iterator must not see a tree that changes under it.
+private struct TreeEditor {
+    let document: OpaquePointer
+    let options: Int32
+    let extensions: UnsafeMutablePointer<cmark_llist>?
+    let firstLine: Int
+    let path: String
+    let unsafeHTML: Bool
+    var diagnostics: [Diagnostic] = []
+
+    var headings: [OpaquePointer] = []
+    var rawHTML: [OpaquePointer] = []
+    var links: [OpaquePointer] = []
+    var codeBlocks: [OpaquePointer] = []
+    var tables: [OpaquePointer] = []
+
+    init(document: OpaquePointer, options: Int32, extensions: UnsafeMutablePointer<cmark_llist>?,
+         firstLine: Int, path: String, unsafeHTML: Bool) {
+        self.document = document
+        self.options = options
+        self.extensions = extensions
+        self.firstLine = firstLine
+        self.path = path
+        self.unsafeHTML = unsafeHTML
+    }
+
+    mutating func collect() {
+        guard let iterator = cmark_iter_new(document) else { return }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(node) {
+            case CMARK_NODE_HEADING: headings.append(node)
+            case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE: rawHTML.append(node)
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE: links.append(node)
+            case CMARK_NODE_CODE_BLOCK: codeBlocks.append(node)
+            default:
+                if let name = cmark_node_get_type_string(node), strcmp(name, "table") == 0 {
+                    tables.append(node)
+                }
+            }
+        }
+    }
+
+    func line(of node: OpaquePointer) -> Int {
+        firstLine + Int(cmark_node_get_start_line(node)) - 1
+    }
+
+    func column(of node: OpaquePointer) -> Int {
+        max(1, Int(cmark_node_get_start_column(node)))
+    }
+
+    /// Raw HTML is the author's to allow: without `unsafe-html` it is dropped, with one warning
+    /// per file so nothing disappears silently.
+    mutating func handleRawHTML() {
+        guard !unsafeHTML, let first = rawHTML.first else { return }
+        let count = rawHTML.count
+        diagnostics.append(Diagnostic(
+            .warning, path, line: line(of: first), column: column(of: first), category: "raw-html",
+            "raw HTML is dropped (\(count) place\(count == 1 ? "" : "s") in this file); write it as Markdown,"
+                + " put it in backticks to show it as code, or set `markdown: {unsafe-html: true}` in site.yml"
+        ))
+        for node in rawHTML {
+            cmark_node_unlink(node)
+            cmark_node_free(node)
+        }
+        rawHTML = []
+    }
+
+    /// Rewrites destinations and removes links whose scheme can run code.
+    mutating func rewriteLinks(_ rewrite: (String) -> String) {
+        for node in links {
+            let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            if URLSafety.isDangerous(url) {
+                diagnostics.append(Diagnostic(
+                    .warning, path, line: line(of: node), column: column(of: node), category: "unsafe-link",
+                    "link to `\(url.prefix(40))` removed: `javascript:`, `vbscript:`, `file:` and `data:` links are not allowed"
+                ))
+                if cmark_node_get_type(node) == CMARK_NODE_LINK {
+                    while let child = cmark_node_first_child(node) {
+                        cmark_node_insert_before(node, child)
+                    }
+                    cmark_node_unlink(node)
+                    cmark_node_free(node)
+                } else {
+                    cmark_node_set_url(node, "")
+                }
+                continue
+            }
+            let rewritten = rewrite(url)
+            if rewritten != url { cmark_node_set_url(node, rewritten) }
+        }
+        links = []
+    }
+
+    /// Under `.fromFirstHeading`, the first `#` heading becomes the title; under `.given`, a first
+    /// block that repeats the title is dropped so the page has one `h1`.
+    mutating func takeTitle(_ rule: TitleRule) -> String? {
+        switch rule {
+        case .given(let title):
+            guard let first = cmark_node_first_child(document), cmark_node_get_type(first) == CMARK_NODE_HEADING,
+                  cmark_node_get_heading_level(first) == 1,
+                  plainText(first).lowercased() == title.lowercased() else { return nil }
+            remove(heading: first)
+            return nil
+        case .fromFirstHeading:
+            guard let first = headings.first(where: { cmark_node_get_heading_level($0) == 1 }) else { return nil }
+            let text = plainText(first)
+            guard !text.isEmpty else { return nil }
+            remove(heading: first)
+            return text
+        }
+    }
+
+    private mutating func remove(heading: OpaquePointer) {
+        headings.removeAll { $0 == heading }
+        cmark_node_unlink(heading)
+        cmark_node_free(heading)
+    }
+
+    /// Code blocks become focusable, named, scrollable regions keeping `class="language-x"`.
+    mutating func replaceCodeBlocks() {
+        for (number, node) in codeBlocks.enumerated() {
+            let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
+            let language = String(info.split(whereSeparator: \.isWhitespace).first ?? "")
+                .filter { $0.isLetter || $0.isNumber || "+-_#.".contains($0) }
+            let code = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+            let label = "Code example \(number + 1)" + (language.isEmpty ? "" : " (\(language))")
+            let languageClass = language.isEmpty ? "" : " class=\"language-\(HTML.escape(language))\""
+            let html = "<pre class=\"code-block\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTML.escape(label))\">"
+                + "<code\(languageClass)>\(HTML.escape(code))</code></pre>\n"
+            replace(node, withHTML: html)
+        }
+        codeBlocks = []
+    }
+
+    /// Tables scroll inside their own focusable, named region instead of widening the page.
+    mutating func wrapTables() {
+        for (number, node) in tables.enumerated() {
+            let open = newHTMLBlock("<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Table \(number + 1)\">\n")
+            let close = newHTMLBlock("</div>\n")
+            cmark_node_insert_before(node, open)
+            cmark_node_insert_after(node, close)
+        }
+        tables = []
+    }
+
+    /// Gives every heading a unique id and a self-link, places body headings under the page's
+    /// `h1` (a body that uses `#` moves down one level), and warns about skipped levels.
+    mutating func replaceHeadings(reservedIDs: Set<String>) -> [Heading] {
+        var generator = HeadingIDGenerator(reserved: reservedIDs)
+        let shift = headings.contains { cmark_node_get_heading_level($0) == 1 } ? 1 : 0
+        var previousLevel = 1
+        var result: [Heading] = []
+        for node in headings {
+            let level = min(6, Int(cmark_node_get_heading_level(node)) + shift)
+            let text = plainText(node)
+            let id = generator.id(for: text)
+            let sourceLine = line(of: node)
+            if level > previousLevel + 1 {
+                diagnostics.append(Diagnostic(
+                    .warning, path, line: sourceLine, column: column(of: node), category: "heading-skip",
+                    "heading level skips from \(previousLevel) to \(level); use \(String(repeating: "#", count: previousLevel + 1 - shift)) for \"\(text)\""
+                ))
+            }
+            previousLevel = level
+            let inner = innerHTML(of: node)
+            let html = "<div class=\"heading\"><h\(level) id=\"\(id)\">\(inner)</h\(level)>"
+                + "<a class=\"heading-anchor\" href=\"#\(id)\"><span aria-hidden=\"true\">#</span>"
+                + "<span class=\"visually-hidden\">Link to section: \(HTML.escape(text))</span></a></div>\n"
+            replace(node, withHTML: html)
+            result.append(Heading(level: level, text: text, id: id, line: sourceLine))
+        }
+        headings = []
+        return result
+    }
+
+    // MARK: - Helpers
+
+    private func newHTMLBlock(_ html: String) -> OpaquePointer? {
+        let node = cmark_node_new(CMARK_NODE_HTML_BLOCK)
+        cmark_node_set_literal(node, html)
+        return node
+    }
+
+    private func replace(_ node: OpaquePointer, withHTML html: String) {
+        guard let block = newHTMLBlock(html) else { return }
+        cmark_node_replace(node, block)
+        cmark_node_free(node)
+    }
+
+    /// The HTML of a heading's inline content, without the `<hN>` wrapper.
+    private func innerHTML(of heading: OpaquePointer) -> String {
+        guard let rendered = cmark_render_html(heading, options, extensions) else { return "" }
+        defer { free(rendered) }
+        var html = String(cString: rendered)
+        if let open = html.firstIndex(of: ">") { html = String(html[html.index(after: open)...]) }
+        if let close = html.range(of: "</h", options: .backwards) { html = String(html[..<close.lowerBound]) }
+        return html
+    }
+
+    /// The text of a node's inline content: text, code, and spaces for line breaks.
+    func plainText(_ node: OpaquePointer) -> String {
+        var text = ""
+        guard let iterator = cmark_iter_new(node) else { return "" }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard event == CMARK_EVENT_ENTER, let child = cmark_iter_get_node(iterator) else { continue }
+            switch cmark_node_get_type(child) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+                if let literal = cmark_node_get_literal(child) { text += String(cString: literal) }
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                text += " "
+            default: break
+            }
+        }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

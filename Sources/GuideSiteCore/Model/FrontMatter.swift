@@ -1,0 +1,26 @@
+/// A page's front matter: the typed fields GuideSite understands, and every key in file order.
+public struct FrontMatter: Sendable, Hashable {
+    /// Template name (`entry`, `page`, ...).
+    public var layout: String?
+    /// Page title.
+    public var title: String?
+    /// One-sentence summary for lists and `<meta name="description">`.
+    public var description: String?
+    /// Category names, in the author's order.
+    public var categories: [String] = []
+    /// Sort key within a section; lower first, then by title.
+    public var order: Double?
+    /// A URL path that replaces the one derived from the file name.
+    public var permalink: String?
+    /// Drafts build only with `--drafts`.
+    public var draft: Bool = false
+    /// WCAG success criteria references as written (numbers or "1.4.3 Contrast (Minimum)").
+    public var wcag: [String] = []
+    /// Every key as written, typed fields included, in file order.
+    public var entries: [FrontEntry] = []
+    /// Whether the file had a front matter block at all.
+    public var isPresent: Bool = false
+
+    /// An empty front matter.
+    public init() {}
+}

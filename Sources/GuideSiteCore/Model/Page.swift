@@ -1,0 +1,39 @@
+/// What role a page plays in the site.
+public enum PageKind: String, Sendable, Hashable {
+    /// `Content/index.md`.
+    case home
+    /// A section folder's `index.md`, or the page generated for a section without one.
+    case section
+    /// A page inside a section: a guideline entry.
+    case entry
+    /// A top-level page outside any section.
+    case page
+    /// The "page not found" page (`Content/404.md`, or generated).
+    case notFound
+}
+
+/// One page of the site, parsed once and rendered as often as needed.
+public struct Page: Sendable, Hashable {
+    /// Source file shown as diagnostics show it (`Content/native/picker.md`); empty when generated.
+    public var sourcePath: String
+    /// Path relative to `Content/` (`native/picker.md`); empty when generated.
+    public var contentPath: String
+    /// Its role.
+    public var kind: PageKind
+    /// The section folder it belongs to (`native`), if any.
+    public var section: String?
+    /// URL path below the base path, `/native/picker/`.
+    public var route: Route
+    /// Front matter as written.
+    public var frontMatter: FrontMatter
+    /// Title (front matter, first `#` heading, first line, or file name).
+    public var title: String
+    /// Template used.
+    public var layout: String
+    /// The rendered body.
+    public var body: RenderedBody
+    /// The Markdown source after Liquid handling, kept until rendering.
+    var markdown: String
+    /// Line of the file where `markdown` starts.
+    var bodyFirstLine: Int
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Where a page lives: a clean URL path (`/native/picker/`) and the file written for it
+/// (`native/picker/index.html`).
+public struct Route: Sendable, Hashable, Comparable {
+    /// Path below the base path, starting with `/`.
+    public var path: String
+    /// Output file relative to the output folder.
+    public var file: String
+
+    /// A clean URL for these path segments: `["native", "picker"]` is `/native/picker/`.
+    public init(segments: [String]) {
+        if segments.isEmpty {
+            path = "/"
+            file = "index.html"
+        } else {
+            path = "/" + segments.joined(separator: "/") + "/"
+            file = segments.joined(separator: "/") + "/index.html"
+        }
+    }
+
+    /// A route that is one exact file (`404.html`, `guide/intro.html`).
+    public init(file: String) {
+        self.path = "/" + file
+        self.file = file
+    }
+
+    /// The href for this route under `basePath`, percent-encoded.
+    public func href(basePath: String) -> String {
+        let relative = String(path.dropFirst())
+        let encoded = relative.addingPercentEncoding(withAllowedCharacters: Route.allowed) ?? relative
+        return basePath + encoded
+    }
+
+    static let allowed: CharacterSet = {
+        var set = CharacterSet.urlPathAllowed
+        set.remove(charactersIn: "?#;")
+        return set
+    }()
+
+    public static func < (lhs: Route, rhs: Route) -> Bool { lhs.path < rhs.path }
+}
+
+/// Slugs for URLs, from file and folder names.
+public enum Slug {
+    /// Lowercased, spaces and underscores as `-`: `Wheel Picker.md` is `wheel-picker`.
+    public static func make(_ name: String) -> String {
+        var result = ""
+        for character in name.lowercased() {
+            switch character {
+            case " ", "_", "\t": result.append("-")
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,33 @@
+/// A section of the site: a first-level folder of `Content/`.
+public struct SiteSection: Sendable, Hashable {
+    /// Folder name (`native`).
+    public var name: String
+    /// Title shown in navigation.
+    public var title: String
+    /// Short description, if any.
+    public var description: String?
+    /// Index into `Site.pages` of the section's own page.
+    public var page: Int
+    /// Indices into `Site.pages` of its entries, in reading order (`order`, then title).
+    public var entries: [Int]
+}
+
+/// The whole site after linking: every page, its sections, and the files copied as they are.
+public struct Site: Sendable {
+    /// Settings.
+    public var config: SiteConfig
+    /// Every page, sorted by route.
+    public var pages: [Page]
+    /// Sections in site.yml's order, then by name.
+    public var sections: [SiteSection]
+    /// Index into `pages` of the home page.
+    public var home: Int
+    /// Files under `Content/` copied unchanged.
+    public var assets: [ContentFile]
+
+    /// The section a page belongs to.
+    public func section(of page: Page) -> SiteSection? {
+        guard let name = page.section else { return nil }
+        return sections.first { $0.name == name }
+    }
+}

@@ -1,0 +1,41 @@
+/// The settings of `site.yml`. Every key is optional.
+public struct SiteConfig: Sendable, Hashable {
+    /// Settings of one section (a first-level folder of `Content/`).
+    public struct Section: Sendable, Hashable {
+        /// Folder name.
+        public var name: String
+        /// Title shown in navigation; defaults to the folder name, capitalised.
+        public var title: String?
+        /// Short text on the home page and the section page.
+        public var description: String?
+        /// Default layout of the section's pages.
+        public var layout: String?
+    }
+
+    /// Site title, in every `<title>` and the header.
+    public var title = "Accessibility guidelines"
+    /// `<html lang>`.
+    public var language = "en"
+    /// Site description for the home page and `<meta name="description">`.
+    public var description: String?
+    /// Public address of the site (`https://a11y.example.com/guide/`); enables `sitemap.xml`.
+    public var url: String?
+    /// Path prefix of every internal link (`/guide/`), from `base-url`, else from `url`, else `/`.
+    public var basePath = "/"
+    /// Sections in the order site.yml lists them.
+    public var sections: [Section] = []
+    /// Keep raw HTML in Markdown.
+    public var unsafeHTML = false
+    /// The footer line.
+    public var footer: String?
+    /// Every top-level key, for templates (`{{site.params.KEY}}`).
+    public var entries: [FrontEntry] = []
+
+    /// Defaults for a site without `site.yml`.
+    public init() {}
+
+    /// The settings of a section folder, if site.yml has any.
+    public func section(named name: String) -> Section? {
+        sections.first { $0.name == name }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+/// Reads `site.yml`, warning about unknown keys with a did-you-mean.
+public struct SiteConfigParser: Sendable {
+    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer"]
+
+    /// Creates a parser.
+    public init() {}
+
+    /// Parses the text of `site.yml` shown as `path`.
+    public func parse(_ source: String, path: String) -> Diagnosed<SiteConfig> {
+        var config = SiteConfig()
+        let read = YAMLReader().read(source, firstLine: 1, path: path)
+        var diagnostics = read.diagnostics
+        func problem(_ entry: FrontEntry, _ severity: Diagnostic.Severity, _ message: String) {
+            diagnostics.append(Diagnostic(severity, path, line: entry.line, column: entry.column, category: "site-config", message))
+        }
+        func text(_ entry: FrontEntry) -> String? {
+            if case .null = entry.value { return nil }
+            guard let value = entry.value.text else {
+                problem(entry, .error, "`\(entry.key)` must be text, but it is \(entry.value.kindName)")
+                return nil
+            }
+            return value.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let entries: [FrontEntry]
+        switch read.value {
+        case .null: entries = []
+        case .map(let map): entries = map
+        case let other:
+            diagnostics.append(Diagnostic(.error, path, line: 1, column: 1, category: "site-config",
+                                          "site.yml must be a map of `key: value` lines, but it is \(other.kindName)"))
+            entries = []
+        }
+        config.entries = entries
+        var basePath: String?
+        for entry in entries {
+            switch entry.key {
+            case "title": if let value = text(entry), !value.isEmpty { config.title = value }
+            case "language":
+                if let value = text(entry) {
+                    if value.range(of: #"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$"#, options: .regularExpression) != nil {
+                        config.language = value
+                    } else {
+                        problem(entry, .error, "`language` must be a language tag such as `en` or `fr-CA`, not `\(value)`")
+                    }
+                }
+            case "description": config.description = text(entry)
+            case "footer": config.footer = text(entry)
+            case "url":
+                if let value = text(entry), !value.isEmpty {
+                    if let url = URL(string: value), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil {
+                        config.url = value.hasSuffix("/") ? value : value + "/"
+                    } else {
+                        problem(entry, .error, "`url` must be an absolute address such as `https://a11y.example.com/`, not `\(value)`")
+                    }
+                }
+            case "base-url":
+                if let value = text(entry) { basePath = value }
+            case "markdown":
+                guard case .map(let options) = entry.value else {
+                    problem(entry, .error, "`markdown` must be a map such as `markdown: {unsafe-html: true}`")
+                    continue
+                }
+                for option in options {
+                    switch (option.key, option.value) {
+                    case ("unsafe-html", .bool(let flag)): config.unsafeHTML = flag
+                    case ("unsafe-html", _): problem(option, .error, "`unsafe-html` must be `true` or `false`")
+                    default:
+                        problem(option, .warning, "unknown markdown option `\(option.key)`; the one GuideSite knows is `unsafe-html`.")
+                    }
+                }
+            case "sections":
+                config.sections = sections(entry, report: problem)
+            default:
+                problem(entry, .warning, "unknown key `\(entry.key)` is ignored.\(Suggestion.didYouMean(entry.key, in: Self.knownKeys))")
+            }
+        }
+        config.basePath = BasePath.normalize(basePath ?? config.url.flatMap { URL(string: $0)?.path } ?? "/")
+        return Diagnosed(config, diagnostics)
+    }
+
+    private func sections(
+        _ entry: FrontEntry, report: (FrontEntry, Diagnostic.Severity, String) -> Void
+    ) -> [SiteConfig.Section] {
+        guard case .map(let items) = entry.value else {
+            if case .null = entry.value { return [] }
+            report(entry, .error, "`sections` must be a map from folder name to settings, e.g. `sections: {native: {title: Native apps}}`")
+            return []
+        }
+        var result: [SiteConfig.Section] = []
+        for item in items {
+            var section = SiteConfig.Section(name: item.key)
+            switch item.value {
+            case .null: break
+            case .text(let title): section.title = title
+            case .map(let settings):
+                for setting in settings {
+                    switch setting.key {
+                    case "title": section.title = setting.value.text
+                    case "description": section.description = setting.value.text
+                    case "layout": section.layout = setting.value.text
+                    default:
+                        report(setting, .warning, "unknown section setting `\(setting.key)` is ignored.\(Suggestion.didYouMean(setting.key, in: ["title", "description", "layout"]))")
+                    }
+                }
+            default:
+                report(item, .error, "section `\(item.key)` must be a map such as `{title: Native apps, layout: entry}`")
+            }
+            result.append(section)
+        }
+        return result
+    }
+}
+
+/// The URL path prefix every internal link starts with.
+public enum BasePath {
+    /// `guide`, `/guide`, `https://x.org/guide` all become `/guide/`; empty becomes `/`.
+    public static func normalize(_ value: String) -> String {
+        var path = value.trimmingCharacters(in: .whitespaces)
+        if let url = URL(string: path), url.scheme != nil { path = url.path }
+        let parts = path.split(separator: "/").filter { !$0.isEmpty && $0 != "." && $0 != ".." }
+        return parts.isEmpty ? "/" : "/" + parts.joined(separator: "/") + "/"
+    }
+}

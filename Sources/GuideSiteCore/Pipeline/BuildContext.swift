@@ -1,0 +1,25 @@
+import Foundation
+
+/// The one value the build stages share and pass along, in order.
+struct BuildContext {
+    let request: BuildRequest
+    let layout: SiteLayout
+    var config = SiteConfig()
+    var basePath = "/"
+    var files: [ContentFile] = []
+    var pages: [Page] = []
+    var site: Site?
+    var theme: Theme?
+    var renderer: TemplateRenderer?
+    var writer: SiteWriter?
+    var pagesWritten = 0
+    var diagnostics: [Diagnostic] = []
+    var usageError = false
+
+    init(request: BuildRequest) {
+        self.request = request
+        self.layout = SiteLayout(root: request.root, output: request.output)
+    }
+
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}

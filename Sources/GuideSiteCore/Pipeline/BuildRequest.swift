@@ -1,0 +1,58 @@
+import Foundation
+
+/// What `guidesite build` was asked to do.
+public struct BuildRequest: Sendable {
+    /// Site root holding `site.yml`, `Content/`, `Templates/`.
+    public var root: URL
+    /// Output folder; `Output/` under the root when nil.
+    public var output: URL?
+    /// Overrides site.yml's `base-url`.
+    public var baseURL: String?
+    /// Build pages marked `draft: true`.
+    public var drafts = false
+    /// Treat warnings as errors.
+    public var strict = false
+    /// Write into a non-empty folder GuideSite did not create.
+    public var force = false
+
+    /// A request with defaults.
+    public init(root: URL, output: URL? = nil, baseURL: String? = nil, drafts: Bool = false, strict: Bool = false, force: Bool = false) {
+        self.root = root
+        self.output = output
+        self.baseURL = baseURL
+        self.drafts = drafts
+        self.strict = strict
+        self.force = force
+    }
+}
+
+/// What a build did.
+public struct BuildResult: Sendable {
+    /// How the build ended, for the exit code.
+    public enum Outcome: Int32, Sendable {
+        /// Site written (warnings allowed).
+        case success = 0
+        /// Problems in the content, templates or configuration; nothing written.
+        case contentErrors = 1
+        /// The request itself cannot be carried out (bad output folder, ...); nothing written.
+        case usageError = 2
+    }
+
+    /// Every problem, sorted by file and line.
+    public var diagnostics: [Diagnostic]
+    /// HTML pages written.
+    public var pagesWritten: Int
+    /// Wall time of the build.
+    public var milliseconds: Int
+    /// Time of each named stage, in order.
+    public var timings: [(stage: String, milliseconds: Double)]
+    /// How it ended.
+    public var outcome: Outcome
+    /// Where the site was written.
+    public var output: URL
+
+    /// Errors, counting warnings under `--strict`.
+    public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+    /// Warnings.
+    public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+}

@@ -1,0 +1,255 @@
+import Foundation
+
+/// Builds a site: an explicit, ordered list of named stages sharing one `BuildContext`.
+///
+/// configure → prepare output → load → parse → render Markdown → link → check URLs → theme →
+/// render templates → copy files → commit
+public struct SiteBuilder: Sendable {
+    /// Creates a builder.
+    public init() {}
+
+    /// One named step of the build.
+    struct Stage {
+        let name: String
+        let run: (inout BuildContext) -> Void
+    }
+
+    var stages: [Stage] {
+        [
+            Stage(name: "configure", run: Self.configure),
+            Stage(name: "prepare output", run: Self.prepareOutput),
+            Stage(name: "load", run: Self.load),
+            Stage(name: "parse", run: Self.parse),
+            Stage(name: "render markdown", run: Self.renderMarkdown),
+            Stage(name: "link", run: Self.link),
+            Stage(name: "check urls", run: Self.checkURLs),
+            Stage(name: "theme", run: Self.loadTheme),
+            Stage(name: "render templates", run: Self.renderTemplates),
+            Stage(name: "copy files", run: Self.copyFiles),
+        ]
+    }
+
+    /// Runs every stage, then writes the site only if no error was found.
+    public func build(_ request: BuildRequest) -> BuildResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var context = BuildContext(request: request)
+        var timings: [(String, Double)] = []
+        for stage in stages {
+            let began = clock.now
+            stage.run(&context)
+            timings.append((stage.name, Self.milliseconds(clock.now - began)))
+            if context.usageError { break }
+        }
+        if request.strict {
+            context.diagnostics = context.diagnostics.map {
+                var promoted = $0
+                promoted.severity = .error
+                return promoted
+            }
+        }
+        let began = clock.now
+        if let writer = context.writer {
+            if context.hasErrors || context.usageError {
+                writer.discard()
+            } else {
+                do {
+                    try writer.commit()
+                } catch {
+                    writer.discard()
+                    context.diagnostics.append(Diagnostic(.error, context.layout.displayPath(context.layout.output), category: "io",
+                                                          "could not put the new site in place: \(error.localizedDescription)"))
+                }
+            }
+        }
+        timings.append(("commit", Self.milliseconds(clock.now - began)))
+        let outcome: BuildResult.Outcome = context.usageError ? .usageError : context.hasErrors ? .contentErrors : .success
+        return BuildResult(
+            diagnostics: Diagnostic.sortedForReport(context.diagnostics),
+            pagesWritten: outcome == .success ? context.pagesWritten : 0,
+            milliseconds: Int(Self.milliseconds(clock.now - start).rounded()),
+            timings: timings, outcome: outcome, output: context.layout.output
+        )
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+
+    // MARK: - Stages
+
+    static func configure(_ context: inout BuildContext) {
+        let file = context.layout.configFile
+        if FileManager.default.fileExists(atPath: file.path) {
+            let path = context.layout.displayPath(file)
+            do {
+                let decoded = SourceTextDecoder().decode(try Data(contentsOf: file), path: path)
+                context.diagnostics += decoded.diagnostics
+                if let text = decoded.value {
+                    let parsed = SiteConfigParser().parse(text, path: path)
+                    context.config = parsed.value
+                    context.diagnostics += parsed.diagnostics
+                }
+            } catch {
+                context.diagnostics.append(Diagnostic(.error, path, category: "io", "could not read site.yml: \(error.localizedDescription)"))
+            }
+        }
+        if let base = context.request.baseURL { context.config.basePath = BasePath.normalize(base) }
+        context.basePath = context.config.basePath
+    }
+
+    static func prepareOutput(_ context: inout BuildContext) {
+        switch SiteWriter.prepare(layout: context.layout, force: context.request.force) {
+        case .success(let writer): context.writer = writer
+        case .failure(let problem):
+            context.diagnostics.append(problem)
+            context.usageError = true
+        }
+    }
+
+    static func load(_ context: inout BuildContext) {
+        let loaded = ContentLoader().loadFiles(in: context.layout.content, layout: context.layout)
+        context.files = loaded.value
+        context.diagnostics += loaded.diagnostics
+    }
+
+    static func parse(_ context: inout BuildContext) {
+        let reader = PageReader(layout: context.layout, config: context.config)
+        let markdown = context.files.filter { $0.kind == .markdown }
+        let results = markdown.concurrentMap { reader.read($0) }
+        for result in results {
+            context.diagnostics += result.diagnostics
+            guard let page = result.value else { continue }
+            if page.frontMatter.draft, !context.request.drafts { continue }
+            context.pages.append(page)
+        }
+    }
+
+    static func renderMarkdown(_ context: inout BuildContext) {
+        var routes: [String: Route] = [:]
+        for page in context.pages {
+            routes[page.contentPath] = page.route
+            if page.contentPath.hasSuffix("/index.md") || page.contentPath == "index.md" {
+                routes[String(page.contentPath.dropLast("index.md".count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))] = page.route
+            }
+        }
+        let resolver = LinkResolver(
+            basePath: context.basePath, routes: routes,
+            assets: Set(context.files.filter { $0.kind == .asset }.map(\.relativePath))
+        )
+        let renderer = MarkdownRenderer(unsafeHTML: context.config.unsafeHTML)
+        let config = context.config
+        let results = context.pages.concurrentMap { page -> Diagnosed<Page> in
+            var page = page
+            let rule: TitleRule = page.frontMatter.title.map { .given($0) } ?? .fromFirstHeading
+            let rendered = renderer.render(
+                page.markdown, firstLine: page.bodyFirstLine, path: page.sourcePath, title: rule,
+                reservedIDs: PageContextBuilder.reservedIDs,
+                rewriteLink: { resolver.resolve($0, from: page.contentPath) }
+            )
+            page.body = rendered.value
+            page.title = TitleFinder.title(for: page, config: config)
+            page.markdown = ""
+            return Diagnosed(page, rendered.diagnostics)
+        }
+        context.pages = results.map(\.value)
+        context.diagnostics += results.flatMap(\.diagnostics)
+    }
+
+    static func link(_ context: inout BuildContext) {
+        context.site = SiteAssembler().assemble(
+            pages: context.pages, assets: context.files.filter { $0.kind == .asset }, config: context.config
+        )
+        context.pages = []
+    }
+
+    /// Two sources that would write the same file are an error naming both.
+    static func checkURLs(_ context: inout BuildContext) {
+        guard let site = context.site else { return }
+        var owners: [String: String] = [:]
+        var claims: [(file: String, source: String, line: Int)] = site.pages.map { ($0.route.file, $0.sourcePath, 1) }
+        claims += site.assets.map { ($0.relativePath, context.layout.displayPath($0.url), 0) }
+        if context.config.url != nil { claims.append(("sitemap.xml", "(sitemap)", 0)) }
+        claims.append((SiteWriter.markerName, "(GuideSite's marker file)", 0))
+        for claim in claims {
+            let key = claim.file.lowercased()
+            if let first = owners[key] {
+                let source = claim.source.isEmpty ? "a generated page" : claim.source
+                let other = first.isEmpty ? "a page GuideSite generates for a section or the home page" : first
+                context.diagnostics.append(Diagnostic(
+                    .error, claim.source.isEmpty ? first : claim.source, line: claim.line, column: claim.line, category: "duplicate-url",
+                    "\(source) and \(other) would both be written to `\(claim.file)`; rename one of them or give one a `permalink`"
+                ))
+            } else {
+                owners[key] = claim.source
+            }
+        }
+    }
+
+    static func loadTheme(_ context: inout BuildContext) {
+        let theme = Theme.load(from: context.layout.templates, layout: context.layout)
+        context.diagnostics += theme.diagnostics
+        let compiled = TemplateRenderer.compile(theme.value)
+        context.diagnostics += compiled.diagnostics
+        context.theme = theme.value
+        context.renderer = compiled.value
+    }
+
+    static func renderTemplates(_ context: inout BuildContext) {
+        guard var site = context.site, let renderer = context.renderer, let writer = context.writer else { return }
+        var layoutWarnings: [Diagnostic] = []
+        let available = renderer.layouts.sorted().joined(separator: ", ")
+        for index in site.pages.indices where !renderer.layouts.contains(site.pages[index].layout) {
+            let page = site.pages[index]
+            let line = page.frontMatter.entries["layout"]?.line ?? 1
+            layoutWarnings.append(Diagnostic(
+                .warning, page.sourcePath.isEmpty ? "Templates/layouts" : page.sourcePath, line: line, column: 1, category: "unknown-layout",
+                "unknown layout `\(page.layout)`, using `page` instead; the layouts are: \(available).\(Suggestion.didYouMean(page.layout, in: renderer.layouts))"
+            ))
+            site.pages[index].layout = "page"
+        }
+        context.diagnostics += layoutWarnings
+        let builder = PageContextBuilder(site: site, basePath: context.basePath)
+        let shared = UncheckedBox(builder)
+        let pages = site.pages
+        let results = Array(pages.indices).concurrentMap { index -> Diagnostic? in
+            let page = pages[index]
+            guard let html = renderer.render(shared.value.context(for: index), layout: page.layout) else {
+                return Diagnostic(.error, page.sourcePath, category: "template", "the theme has no layout `\(page.layout)` and no `page` layout to fall back on")
+            }
+            do {
+                try writer.write(Data(html.utf8), to: page.route.file)
+                return nil
+            } catch {
+                return Diagnostic(.error, page.sourcePath, category: "io", "could not write `\(page.route.file)`: \(error.localizedDescription)")
+            }
+        }
+        context.diagnostics += results.compactMap { $0 }
+        context.pagesWritten = results.count
+        context.site = site
+    }
+
+    static func copyFiles(_ context: inout BuildContext) {
+        guard let site = context.site, let writer = context.writer, let theme = context.theme else { return }
+        do {
+            for asset in theme.assets {
+                try writer.write(asset.data, to: "assets/" + asset.path)
+            }
+            for asset in site.assets {
+                try writer.copy(asset.url, to: asset.relativePath)
+            }
+            if let url = context.config.url {
+                try writer.write(Data(Sitemap.xml(for: site, siteURL: url, basePath: context.basePath).utf8), to: "sitemap.xml")
+            }
+        } catch {
+            context.diagnostics.append(Diagnostic(.error, context.layout.displayPath(context.layout.output), category: "io",
+                                                  "could not write the site: \(error.localizedDescription)"))
+        }
+    }
+}
+
+/// Carries a value that is only read, never mutated, across the worker threads.
+struct UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}

@@ -1,0 +1,203 @@
+import Foundation
+
+/// Builds the values a layout sees for one page. Every string here is plain text that Mustache
+/// escapes, except `page.content`, the rendered Markdown body.
+struct PageContextBuilder {
+    let site: Site
+    let basePath: String
+    /// A reload script or other markup appended before `</body>` (the preview server's); empty
+    /// for `build`.
+    var bodyEndMarkup = ""
+
+    /// The front matter keys shown as "How to test" tables, and their captions and column names.
+    static let testingTables: [(key: String, caption: String, keyHeader: String)] = [
+        ("keyboard", "Keyboard", "Key"),
+        ("mobile", "Mobile gestures", "Gesture"),
+        ("screenreader", "Screen reader", "Check"),
+        ("settings", "Device settings", "Setting"),
+    ]
+
+    /// Ids the layouts use, which body headings must not take.
+    static let reservedIDs: Set<String> = ["main-content", "how-to-test", "contents", "site-navigation", "page-title", "entries"]
+
+    func href(_ page: Page) -> String { page.route.href(basePath: basePath) }
+
+    func context(for index: Int) -> [String: Any] {
+        let page = site.pages[index]
+        let section = site.section(of: page)
+        var pageValues: [String: Any] = [
+            "title": page.title,
+            "href": href(page),
+            "layout": page.layout,
+            "kind": page.kind.rawValue,
+            "params": OrderedMap(entries: page.frontMatter.entries),
+        ]
+        pageValues["description"] = page.frontMatter.description
+        if !page.body.html.isEmpty { pageValues["content"] = page.body.html }
+        if !page.frontMatter.categories.isEmpty {
+            pageValues["categories"] = ["items": page.frontMatter.categories.map { ["name": $0] }]
+        }
+        if page.kind == .entry {
+            let tables = testingTables(page.frontMatter)
+            if !tables.isEmpty { pageValues["testing"] = ["tables": tables] }
+        }
+        let toc = tableOfContents(page.body.headings)
+        if !toc.isEmpty { pageValues["toc"] = ["items": toc] }
+
+        var context: [String: Any] = [
+            "site": siteValues(),
+            "page": pageValues,
+            "documentTitle": documentTitle(page, section: section),
+            "nav": navigation(current: page),
+            "bodyEnd": bodyEndMarkup,
+        ]
+        let trail = breadcrumbs(page, section: section)
+        if !trail.isEmpty { context["breadcrumbs"] = ["items": trail] }
+        if let section {
+            context["section"] = sectionValues(section, withEntries: page.kind == .section)
+            if page.kind == .entry, let position = section.entries.firstIndex(of: index), section.entries.count > 1 {
+                var pager: [String: Any] = ["label": "More in \(section.title)"]
+                if position > 0 { pager["previous"] = link(site.pages[section.entries[position - 1]]) }
+                if position + 1 < section.entries.count { pager["next"] = link(site.pages[section.entries[position + 1]]) }
+                context["pager"] = pager
+            }
+        }
+        if page.kind == .home {
+            context["sections"] = site.sections.map { sectionValues($0, withEntries: true) }
+        }
+        return context
+    }
+
+    private func siteValues() -> [String: Any] {
+        var values: [String: Any] = [
+            "title": site.config.title,
+            "language": site.config.language,
+            "baseURL": basePath,
+            "homeHref": href(site.pages[site.home]),
+            "assets": basePath + "assets/",
+            "params": OrderedMap(entries: site.config.entries),
+        ]
+        values["description"] = site.config.description
+        values["footer"] = site.config.footer
+        return values
+    }
+
+    private func link(_ page: Page) -> [String: Any] {
+        var values: [String: Any] = ["title": page.title, "href": href(page)]
+        values["description"] = page.frontMatter.description
+        if !page.frontMatter.categories.isEmpty {
+            values["categories"] = ["items": page.frontMatter.categories.map { ["name": $0] }]
+        }
+        return values
+    }
+
+    private func sectionValues(_ section: SiteSection, withEntries: Bool) -> [String: Any] {
+        var values: [String: Any] = [
+            "name": section.name,
+            "anchor": "section-" + HeadingIDGenerator.slug(section.name),
+            "title": section.title,
+            "href": href(site.pages[section.page]),
+            "count": section.entries.count,
+        ]
+        values["description"] = section.description
+        if withEntries, !section.entries.isEmpty {
+            values["entries"] = ["items": section.entries.map { link(site.pages[$0]) }]
+        }
+        return values
+    }
+
+    /// "Entry – Section – Site", "Page – Site", or the site title alone on the home page, so every
+    /// `<title>` is unique.
+    private func documentTitle(_ page: Page, section: SiteSection?) -> String {
+        if page.kind == .home, page.title == site.config.title { return site.config.title }
+        var parts = [page.title]
+        if page.kind == .entry, let section { parts.append(section.title) }
+        parts.append(site.config.title)
+        return parts.joined(separator: " – ")
+    }
+
+    private func navigation(current page: Page) -> [[String: Any]] {
+        var items: [[String: Any]] = []
+        let home = site.pages[site.home]
+        var homeItem: [String: Any] = ["title": "Home", "href": href(home)]
+        if page.kind == .home { homeItem["ariaCurrent"] = "page" }
+        items.append(homeItem)
+        for section in site.sections {
+            var item: [String: Any] = ["title": section.title, "href": href(site.pages[section.page])]
+            if page.kind == .section, page.section == section.name {
+                item["ariaCurrent"] = "page"
+            } else if page.section == section.name {
+                item["ariaCurrent"] = "true"
+            }
+            items.append(item)
+        }
+        return items
+    }
+
+    private func breadcrumbs(_ page: Page, section: SiteSection?) -> [[String: Any]] {
+        guard page.kind != .home else { return [] }
+        var trail: [[String: Any]] = [["title": "Home", "href": href(site.pages[site.home])]]
+        if page.kind == .entry, let section {
+            trail.append(["title": section.title, "href": href(site.pages[section.page])])
+        }
+        trail.append(["title": page.title, "href": href(page), "current": true])
+        return trail
+    }
+
+    /// The keyboard / mobile / screenreader / settings maps as tables, in front matter order.
+    private func testingTables(_ matter: FrontMatter) -> [[String: Any]] {
+        matter.entries.compactMap { entry -> [String: Any]? in
+            guard let spec = Self.testingTables.first(where: { $0.key == entry.key }) else { return nil }
+            let rows = Self.rows(entry.value)
+            guard !rows.isEmpty else { return nil }
+            return ["key": spec.key, "caption": spec.caption, "keyHeader": spec.keyHeader, "rows": rows]
+        }
+    }
+
+    /// Rows from a map (`key: text`), a list of one-key maps, or a list of texts.
+    static func rows(_ value: FrontValue) -> [[String: Any]] {
+        switch value {
+        case .map(let entries):
+            return entries.map { ["key": $0.key, "value": flatText($0.value)] }
+        case .list(let items):
+            return items.flatMap { item -> [[String: Any]] in
+                if case .map = item { return rows(item) }
+                return [["key": flatText(item), "value": ""]]
+            }
+        case .text(let text):
+            return [["key": "", "value": text.trimmingCharacters(in: .whitespacesAndNewlines)]]
+        default:
+            return []
+        }
+    }
+
+    private static func flatText(_ value: FrontValue) -> String {
+        switch value {
+        case .text(let text): text.trimmingCharacters(in: .whitespacesAndNewlines)
+        case .bool(let flag): flag ? "true" : "false"
+        case .null: ""
+        case .list(let items): items.map(flatText).joined(separator: "; ")
+        case .map(let entries): entries.map { "\($0.key): \(flatText($0.value))" }.joined(separator: "; ")
+        }
+    }
+
+    /// Second-level headings with their third-level children, when there are at least two.
+    private func tableOfContents(_ headings: [Heading]) -> [[String: Any]] {
+        var items: [[String: Any]] = []
+        var children: [[String: Any]] = []
+        func flush() {
+            if !children.isEmpty, !items.isEmpty { items[items.count - 1]["children"] = ["items": children] }
+            children = []
+        }
+        for heading in headings where heading.level <= 3 {
+            if heading.level == 2 {
+                flush()
+                items.append(["text": heading.text, "id": heading.id])
+            } else if !items.isEmpty {
+                children.append(["text": heading.text, "id": heading.id])
+            }
+        }
+        flush()
+        return items.count >= 2 ? items : []
+    }
+}

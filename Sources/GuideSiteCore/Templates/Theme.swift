@@ -1,0 +1,51 @@
+import Foundation
+
+/// The layouts, partials and assets a site is rendered with: the built-in theme, with any file of
+/// the site's own `Templates/` folder taking the place of the built-in file of the same path.
+public struct Theme: Sendable {
+    /// Theme files by path relative to the theme folder (`layouts/entry.mustache`).
+    public var files: [String: Data]
+    /// Where each file came from, as diagnostics print it.
+    public var origins: [String: String]
+
+    /// The built-in theme overlaid with the files of `folder`, when it exists.
+    public static func load(from folder: URL, layout: SiteLayout) -> Diagnosed<Theme> {
+        var files = DefaultTheme.files()
+        var origins = Dictionary(uniqueKeysWithValues: files.keys.map { ($0, "(built-in theme)/\($0)") })
+        var diagnostics: [Diagnostic] = []
+        let manager = FileManager.default
+        let base = folder.standardizedFileURL.path
+        if manager.fileExists(atPath: base), let walker = manager.enumerator(
+            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
+        ) {
+            for case let url as URL in walker {
+                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+                let relative = String(url.standardizedFileURL.path.dropFirst(base.count))
+                    .trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+                do {
+                    files[relative] = try Data(contentsOf: url)
+                    origins[relative] = layout.displayPath(url)
+                } catch {
+                    diagnostics.append(Diagnostic(.error, layout.displayPath(url), category: "io",
+                                                  "could not read this template: \(error.localizedDescription)"))
+                }
+            }
+        }
+        return Diagnosed(Theme(files: files, origins: origins), diagnostics)
+    }
+
+    /// Names of the layouts (`entry`, `page`, ...), sorted.
+    public var layoutNames: [String] {
+        files.keys.compactMap { path -> String? in
+            guard path.hasPrefix("layouts/"), path.hasSuffix(".mustache") else { return nil }
+            return String(path.dropFirst("layouts/".count).dropLast(".mustache".count))
+        }.sorted()
+    }
+
+    /// Files copied to `Output/assets/`, by path below `assets/`.
+    public var assets: [(path: String, data: Data)] {
+        files.filter { $0.key.hasPrefix("assets/") }
+            .map { (String($0.key.dropFirst("assets/".count)), $0.value) }
+            .sorted { $0.path < $1.path }
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+
+/// The `guidesite` command.
+@main
+struct GuideSite: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "guidesite",
+        abstract: "Build accessible guideline websites from Markdown entries.",
+        discussion: """
+            A site is a folder with Content/ (Markdown entries, one folder per section), an optional
+            site.yml and an optional Templates/ folder that overrides the built-in theme.
+
+            Examples:
+              guidesite build                      Build ./Content into ./Output
+              guidesite build --root ~/a11y-guide  Build another site
+              guidesite build --base-url /guide/   Site served from https://host/guide/
+            """,
+        version: "0.1.0",
+        subcommands: [Build.self],
+        defaultSubcommand: nil
+    )
+
+    /// Runs the command, with usage errors exiting 2 instead of ArgumentParser's 64.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import GuideSiteCore
+
+/// Prints diagnostics (stderr) and the summary line (stdout).
+struct Report {
+    var quiet: Bool
+
+    func print(_ result: BuildResult, timings: Bool) {
+        var errors = ""
+        for diagnostic in result.diagnostics where !quiet || diagnostic.severity == .error {
+            errors += diagnostic.description + "\n"
+        }
+        FileHandle.standardError.write(Data(errors.utf8))
+        if timings {
+            for (stage, milliseconds) in result.timings {
+                Swift.print(String(format: "%8.1f ms  %@", milliseconds, stage))
+            }
+        }
+        guard !quiet else { return }
+        let pages = "\(result.pagesWritten) page\(result.pagesWritten == 1 ? "" : "s")"
+        let problems = "\(result.warningCount) warning\(result.warningCount == 1 ? "" : "s"), \(result.errorCount) error\(result.errorCount == 1 ? "" : "s")"
+        switch result.outcome {
+        case .success:
+            Swift.print("Wrote \(pages) to \(result.output.path), \(problems), in \(result.milliseconds) ms")
+        case .contentErrors, .usageError:
+            Swift.print("Build failed: wrote 0 pages (output left as it was), \(problems), in \(result.milliseconds) ms")
+        }
+    }
+}
