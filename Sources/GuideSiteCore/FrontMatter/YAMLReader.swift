@@ -16,7 +16,7 @@ public struct YAMLReader: Sendable {
         do {
             root = try Yams.compose(yaml: yaml)
         } catch {
-            return Diagnosed(.null, [diagnostic(for: error, firstLine: firstLine, path: path)])
+            return Diagnosed(.null, [diagnostic(for: error, yaml: yaml, firstLine: firstLine, path: path)])
         }
         guard let root else { return Diagnosed(.null) }
         var converter = Converter(path: path, firstLine: firstLine)
@@ -24,7 +24,7 @@ public struct YAMLReader: Sendable {
         return Diagnosed(value, converter.diagnostics)
     }
 
-    private func diagnostic(for error: Error, firstLine: Int, path: String) -> Diagnostic {
+    private func diagnostic(for error: Error, yaml: String, firstLine: Int, path: String) -> Diagnostic {
         let hint = " Quote values that contain `: ` or ` #`, or that start with `[`, `{`, `*`, `&`, `!`, `%`, `@` or a backtick, and indent with spaces, not tabs."
         guard let yamlError = error as? YamlError else {
             return Diagnostic(.error, path, line: firstLine, column: 1, category: "yaml", "YAML could not be read: \(error)")
@@ -33,9 +33,14 @@ public struct YAMLReader: Sendable {
         case .scanner(let context, let problem, let mark, _),
             .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
-            let around = context.map { " (\($0.text) on line \(firstLine + $0.mark.line - 1))" } ?? ""
+            // libyaml often notices a problem only where the broken construct ends (even on the
+            // closing `---`); the construct's start, when known, is where the author must look.
+            let lineCount = yaml.split(separator: "\n", omittingEmptySubsequences: false).count
+            let atEnd = mark.line > lineCount || (mark.line == lineCount && yaml.hasSuffix("\n")) || problem.contains("end of stream")
+            let at = atEnd ? (context?.mark ?? mark) : mark
+            let around = context.map { atEnd ? " (\($0.text) that starts here)" : " (\($0.text) on line \(firstLine + $0.mark.line - 1))" } ?? ""
             return Diagnostic(
-                .error, path, line: firstLine + mark.line - 1, column: mark.column, category: "yaml",
+                .error, path, line: firstLine + at.line - 1, column: at.column, category: "yaml",
                 "not valid YAML: \(problem)\(around).\(hint)"
             )
         case .duplicatedKeysInMapping(let duplicates, let context):

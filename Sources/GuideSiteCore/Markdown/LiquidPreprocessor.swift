@@ -38,7 +38,7 @@ public struct LiquidPreprocessor: Sendable {
                     continue
                 }
                 let body = lines[(index + 1)..<end]
-                let marker = String(repeating: "`", count: max(3, body.map(Self.longestBacktickRun).max() ?? 0) + 1)
+                let marker = String(repeating: "`", count: max(3, (body.map(Self.longestBacktickRun).max() ?? 0) + 1))
                 lines[index] = highlight.indent + marker + highlight.language
                 lines[end] = highlight.indent + marker
                 index = end + 1

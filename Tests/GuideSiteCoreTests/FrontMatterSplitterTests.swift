@@ -1,0 +1,72 @@
+import Testing
+import Foundation
+@testable import GuideSiteCore
+
+@Suite("Front matter splitter")
+struct FrontMatterSplitterTests {
+    let splitter = FrontMatterSplitter()
+
+    @Test("finds YAML between --- markers and counts body lines from the file's start")
+    func basic() {
+        let result = splitter.split("---\ntitle: A\n---\n\n# Body\n", path: "a.md")
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.value.yaml == "title: A")
+        #expect(result.value.yamlFirstLine == 2)
+        #expect(result.value.bodyFirstLine == 4)
+        #expect(result.value.body == "\n# Body\n")
+    }
+
+    @Test("accepts ... as the closing marker and trailing spaces after markers",
+          arguments: ["---  \ntitle: A\n...\nBody", "---\t\ntitle: A\n---   \nBody", "---\ntitle: A\n... \nBody"])
+    func markers(text: String) {
+        let result = splitter.split(text, path: "a.md")
+        #expect(result.value.yaml == "title: A")
+        #expect(result.value.body == "Body")
+    }
+
+    @Test("a file without a first --- line has no front matter", arguments: ["# Title\n---\n", "Text\n", " ---\ntitle: x\n---\n"])
+    func none(text: String) {
+        let result = splitter.split(text, path: "a.md")
+        #expect(result.value.yaml == nil)
+        #expect(result.value.body == text)
+    }
+
+    @Test("front matter that is never closed is an error on line 1")
+    func unclosed() {
+        let result = splitter.split("---\ntitle: A\n\nBody text\n", path: "Content/a.md")
+        #expect(result.diagnostics.count == 1)
+        #expect(result.diagnostics[0].description.hasPrefix("Content/a.md:1:1: error:"))
+        #expect(result.diagnostics[0].message.contains("never closed"))
+    }
+
+    @Test("empty front matter is present but empty")
+    func empty() {
+        let result = splitter.split("---\n---\nBody", path: "a.md")
+        #expect(result.value.yaml == "")
+        #expect(result.value.bodyFirstLine == 3)
+    }
+}
+
+@Suite("Source text decoding")
+struct SourceTextDecoderTests {
+    @Test("a UTF-8 BOM is removed and CRLF becomes LF")
+    func bomAndCRLF() {
+        let data = Data([0xEF, 0xBB, 0xBF] + Array("---\r\ntitle: A\r\n---\r\nBody\r\n".utf8))
+        #expect(SourceTextDecoder().decode(data, path: "a.md").value == "---\ntitle: A\n---\nBody\n")
+    }
+
+    @Test("invalid UTF-8 is an error with the line and column of the bad byte")
+    func invalid() {
+        let data = Data(Array("ok\nab".utf8) + [0xC3, 0x28])
+        let result = SourceTextDecoder().decode(data, path: "a.md")
+        #expect(result.value == nil)
+        #expect(result.diagnostics.first?.description.hasPrefix("a.md:2:3: error: [encoding] file is not valid UTF-8") == true)
+    }
+
+    @Test("a NUL byte marks a binary file")
+    func binary() {
+        let result = SourceTextDecoder().decode(Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0x01]), path: "a.md")
+        #expect(result.value == nil)
+        #expect(result.diagnostics.first?.message.contains("binary") == true)
+    }
+}

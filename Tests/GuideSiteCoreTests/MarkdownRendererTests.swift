@@ -1,0 +1,141 @@
+import Testing
+@testable import GuideSiteCore
+
+@Suite("Markdown rendering")
+struct MarkdownRendererTests {
+    func render(_ markdown: String, unsafe: Bool = false, title: TitleRule = .given("Page")) -> Diagnosed<RenderedBody> {
+        MarkdownRenderer(unsafeHTML: unsafe).render(markdown, firstLine: 1, path: "a.md", title: title)
+    }
+
+    @Test("GFM extensions: tables with scope, strikethrough, autolinks, task lists, footnotes")
+    func extensions() {
+        let html = render("""
+            | Key | Result |
+            |-----|--------|
+            | Tab | Focus moves |
+
+            ~~old~~ and www.example.org
+
+            - [x] done
+            - [ ] to do
+
+            Note[^1].
+
+            [^1]: The footnote.
+            """).value.html
+        #expect(html.contains("<th scope=\"col\">Key</th>"))
+        #expect(html.contains("<td>Focus moves</td>"))
+        #expect(html.contains("role=\"region\""))
+        #expect(html.contains("<del>old</del>"))
+        #expect(html.contains("<a href=\"http://www.example.org\">www.example.org</a>"))
+        #expect(html.contains("type=\"checkbox\""))
+        #expect(html.contains("class=\"footnotes\""))
+    }
+
+    @Test("headings get stable unique ids and a named self-link")
+    func headingIDs() {
+        let result = render("## Name\n\n### Role & Focus\n\n## Name\n").value
+        #expect(result.headings.map(\.id) == ["name", "role-focus", "name-1"])
+        #expect(result.html.contains("<h2 id=\"name\">Name</h2><a class=\"heading-anchor\" href=\"#name\">"))
+        #expect(result.html.contains("<span class=\"visually-hidden\">Link to section: Name</span>"))
+        #expect(result.html.contains("<h2 id=\"name-1\">"))
+    }
+
+    @Test("ids the layout uses are never taken by body headings")
+    func reservedIDs() {
+        let result = MarkdownRenderer().render("## How to test\n", firstLine: 1, path: "a.md", title: .given("x"), reservedIDs: ["how-to-test"])
+        #expect(result.value.headings.first?.id == "how-to-test-1")
+    }
+
+    @Test("fenced code keeps its language as class=language-x inside a named, focusable region")
+    func codeLanguage() {
+        let html = render("```swift\nlet a = \"<b>\"\n```\n").value.html
+        #expect(html.contains("<code class=\"language-swift\">let a = &quot;&lt;b&gt;&quot;\n</code>"))
+        #expect(html.contains("tabindex=\"0\" role=\"region\" aria-label=\"Code example 1 (swift)\""))
+    }
+
+    @Test("raw HTML is dropped with a warning unless unsafe-html is on")
+    func rawHTMLPolicy() {
+        let safe = render("Text <b>bold</b>\n\n<div class=\"x\">block</div>\n")
+        #expect(!safe.value.html.contains("<b>"))
+        #expect(!safe.value.html.contains("<div class=\"x\">"))
+        #expect(safe.diagnostics.map(\.category) == ["raw-html"])
+        let unsafe = render("Text <b>bold</b>\n\n<div class=\"x\">block</div>\n", unsafe: true)
+        #expect(unsafe.value.html.contains("<b>bold</b>"))
+        #expect(unsafe.value.html.contains("<div class=\"x\">block</div>"))
+        #expect(unsafe.diagnostics.isEmpty)
+    }
+
+    @Test("script tags stay filtered even with unsafe-html (GFM tag filter)")
+    func tagFilter() {
+        let html = render("<script>alert(1)</script>\n", unsafe: true).value.html
+        #expect(!html.contains("<script>"))
+    }
+
+    @Test("javascript: links are removed, keeping their text", arguments: ["javascript:alert(1)", "JaVaScRiPt:x", "&#106;avascript:x", "vbscript:x", "data:text/html,x"])
+    func dangerousLinks(url: String) {
+        let result = render("[click](\(url))")
+        #expect(!result.value.html.lowercased().contains("script:"))
+        #expect(!result.value.html.contains("data:text"))
+        #expect(result.value.html.contains("click"))
+    }
+
+    @Test("a body that repeats the title as its first # heading drops it; other # headings move under the h1")
+    func titleHeading() {
+        let result = render("# Page\n\nText\n\n# Part\n\n## Sub\n").value
+        #expect(!result.html.contains(">Page</h"))
+        #expect(result.headings.map(\.level) == [2, 3])
+    }
+
+    @Test("without a title the first # heading becomes it and leaves the body")
+    func titleFromHeading() {
+        let result = render("Intro\n\n# Pickers\n\n## Use\n", title: .fromFirstHeading).value
+        #expect(result.title == "Pickers")
+        #expect(!result.html.contains("Pickers"))
+        #expect(result.headings.map(\.level) == [2])
+    }
+
+    @Test("a skipped heading level is a warning with the line, never a silent rewrite")
+    func headingSkip() {
+        let result = MarkdownRenderer().render("## A\n\n#### B\n", firstLine: 10, path: "a.md", title: .given("x"))
+        #expect(result.diagnostics.map(\.description) == [
+            "a.md:12:1: warning: [heading-skip] heading level skips from 2 to 4; use ### for \"B\""
+        ])
+        #expect(result.value.html.contains("<h4 id=\"b\">"))
+    }
+
+    @Test("links are rewritten through the resolver")
+    func rewrite() {
+        let html = MarkdownRenderer().render("[b](b.md) [w](https://w3.org)", firstLine: 1, path: "a.md", title: .given("x"),
+                                             rewriteLink: { $0 == "b.md" ? "/base/b/" : $0 }).value.html
+        #expect(html.contains("href=\"/base/b/\""))
+        #expect(html.contains("href=\"https://w3.org\""))
+    }
+}
+
+@Suite("Link resolution")
+struct LinkResolverTests {
+    let resolver = LinkResolver(
+        basePath: "/guide/",
+        routes: ["native/picker.md": Route(segments: ["native", "picker"]), "web": Route(segments: ["web"]), "index.md": Route(segments: [])],
+        assets: ["native/img/picker.png"]
+    )
+
+    @Test("internal links resolve and carry the base path",
+          arguments: [
+            ("picker.md", "native/other.md", "/guide/native/picker/"),
+            ("picker.md#focus", "native/other.md", "/guide/native/picker/#focus"),
+            ("../native/picker.md", "web/a.md", "/guide/native/picker/"),
+            ("/native/picker.md", "web/a.md", "/guide/native/picker/"),
+            ("img/picker.png", "native/a.md", "/guide/native/img/picker.png"),
+            ("/web/", "native/a.md", "/guide/web/"),
+            ("../web", "native/a.md", "/guide/web/"),
+            ("https://w3.org/x", "a.md", "https://w3.org/x"),
+            ("#top", "a.md", "#top"),
+            ("mailto:a@b.c", "a.md", "mailto:a@b.c"),
+            ("missing.md", "a.md", "missing.md"),
+          ])
+    func resolve(url: String, source: String, expected: String) {
+        #expect(resolver.resolve(url, from: source) == expected)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+@testable import GuideSiteCore
+
+/// A site written into a fresh temporary folder, built end to end.
+struct TestSite {
+    let root: URL
+
+    init(_ files: [String: String]) throws {
+        root = FileManager.default.temporaryDirectory
+            .appending(path: "guidesite-tests-\(UUID().uuidString)", directoryHint: .isDirectory)
+        for (path, text) in files {
+            try write(Data(text.utf8), to: path)
+        }
+    }
+
+    func write(_ data: Data, to path: String) throws {
+        let url = root.appending(path: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+    }
+
+    @discardableResult
+    func build(strict: Bool = false, drafts: Bool = false, baseURL: String? = nil) -> BuildResult {
+        SiteBuilder().build(BuildRequest(root: root, baseURL: baseURL, drafts: drafts, strict: strict))
+    }
+
+    func html(_ path: String) throws -> String {
+        try String(contentsOf: root.appending(path: "Output/" + path), encoding: .utf8)
+    }
+
+    func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: root.appending(path: "Output/" + path).path)
+    }
+
+    /// Every output file with its bytes, to compare whole sites.
+    func snapshot() throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let base = root.appending(path: "Output").standardizedFileURL.path
+        guard let walker = FileManager.default.enumerator(atPath: base) else { return [:] }
+        for case let path as String in walker {
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: base + "/" + path, isDirectory: &isDirectory)
+            if !isDirectory.boolValue { files[path] = try Data(contentsOf: URL(fileURLWithPath: base + "/" + path)) }
+        }
+        return files
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: root)
+    }
+}
+
+extension BuildResult {
+    /// Diagnostics as printed, for `#expect(... contains ...)`.
+    var printed: String { diagnostics.map(\.description).joined(separator: "\n") }
+}

@@ -1,0 +1,52 @@
+#!/bin/sh
+# Command-line checks that need the real binary: exit codes, help, the summary line, and that a
+# failed build leaves the previous Output/ byte for byte. Usage: Tests/cli-checks.sh path/to/guidesite
+set -u
+bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+pass() { echo "ok:   $*"; }
+
+expect_exit() { # expected description command...
+  expected=$1; shift; what=$1; shift
+  "$@" >"$work/out" 2>"$work/err"; code=$?
+  if [ "$code" -eq "$expected" ]; then pass "$what (exit $code)"; else fail "$what: exit $code, expected $expected"; cat "$work/out" "$work/err"; fi
+}
+
+expect_exit 0 "--help" "$bin" --help
+grep -q "Examples:" "$work/out" || fail "--help shows examples"
+expect_exit 0 "build --help" "$bin" build --help
+grep -q -- "--base-url" "$work/out" || fail "build --help lists --base-url"
+expect_exit 2 "unknown flag is a usage error" "$bin" build --no-such-flag
+expect_exit 2 "missing --root folder is a usage error" "$bin" build --root "$work/missing"
+
+site="$work/site"
+mkdir -p "$site/Content/native"
+printf -- '---\ntitle: Picker\n---\n\nText.\n' > "$site/Content/native/picker.md"
+expect_exit 0 "a valid site builds" "$bin" build --root "$site"
+grep -Eq '^Wrote 4 pages to .*, 0 warnings, 0 errors, in [0-9]+ ms$' "$work/out" || { fail "summary line"; cat "$work/out"; }
+[ -f "$site/Output/native/picker/index.html" ] || fail "clean URL written"
+
+before=$(cd "$site/Output" && find . -type f -exec sha256sum {} + | sort)
+printf -- '---\ntitle: [broken\n---\n' > "$site/Content/native/broken.md"
+expect_exit 1 "invalid YAML is a content error" "$bin" build --root "$site"
+grep -q "Content/native/broken.md:2:" "$work/err" || { fail "diagnostic has path and line"; cat "$work/err"; }
+after=$(cd "$site/Output" && find . -type f -exec sha256sum {} + | sort)
+[ "$before" = "$after" ] && pass "failed build left Output/ unchanged" || fail "failed build changed Output/"
+rm "$site/Content/native/broken.md"
+
+mkdir -p "$work/foreign" && printf 'hello\n' > "$work/foreign/keep.txt"
+expect_exit 2 "refuses a folder it did not create" "$bin" build --root "$site" --output "$work/foreign"
+[ -f "$work/foreign/keep.txt" ] && pass "foreign folder kept" || fail "foreign folder touched"
+expect_exit 2 "refuses to write over Content/" "$bin" build --root "$site" --output "$site/Content"
+
+printf -- '---\ntitle: Layout typo\nlayout: entyr\n---\n' > "$site/Content/native/typo.md"
+expect_exit 0 "unknown layout is a warning" "$bin" build --root "$site"
+expect_exit 1 "unknown layout is an error with --strict" "$bin" build --root "$site" --strict
+expect_exit 0 "--quiet prints nothing on success" "$bin" build --root "$site" --quiet
+[ -s "$work/out" ] && fail "--quiet printed: $(cat "$work/out")"
+
+if [ "$failures" -ne 0 ]; then echo "$failures command-line check(s) failed"; exit 1; fi
+echo "All command-line checks passed"
