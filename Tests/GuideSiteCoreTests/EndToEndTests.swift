@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+@testable import GuideSiteCore
+
+/// A fixture site in the shapes real guideline repositories have, written for these tests.
+enum Fixtures {
+    /// Clean front matter: criteria maps of block scalars, platform sections, a highlight block.
+    static let cleanEntry = """
+        ---
+        layout: entry
+        title:  "Stepper"
+        categories: controls
+
+        keyboard:
+          tab, shift+tab or Ctl+tab: |
+              Focus moves to the minus and plus buttons
+          space: |
+              The value goes down or up by one
+              \u{20}\u{20}\u{20}\u{20}\u{20}\u{20}\u{20}\u{20}
+        mobile:
+          swipe: |
+              Focus reaches each button, which says its name and the value
+          doubletap: |
+             Changes the value
+
+        screenreader:
+          name:  |
+              Says what is counted ("Tickets")
+          role:  |
+              Announced as a button, or as adjustable
+        settings:
+          text resize: |
+            Numbers stay visible at 200% text size
+        ---
+
+        ## iOS
+
+        ### Name
+        - Label both buttons: "Fewer tickets", "More tickets".
+
+        ## Android
+
+        ### Code Example
+        - **Jetpack Compose**
+        {% highlight kotlin %}
+        IconButton(onClick = { count-- }) { Icon(Icons.Default.Remove, "Fewer tickets") }
+        {% endhighlight %}
+        """
+
+    /// Front matter with one-space indentation and a folded scalar, categories as words.
+    static let looseEntry = """
+        ---
+        title: Segmented control
+        categories: controls, navigation
+        keyboard:
+         arrow keys: >-
+             Selection moves to the next
+             segment
+        ---
+        ## Developer notes
+
+        A row of mutually exclusive buttons.
+        """
+
+    /// Text pasted from a rich-text editor: no front matter, no heading, bullets as characters.
+    static let pastedEntry = """
+        Toast / Snackbar
+
+        Success Criteria:
+
+        Name Says what happened
+        Role Announced as an alert when it appears
+
+        \u{2022} iOS
+            \u{2022} UIAccessibility.post(notification: .announcement, argument: message)
+        """
+
+    /// A technique library page: `# Title` first, W3C links under a heading.
+    static let techniqueEntry = """
+        # Progress indicators
+        Spinners need an accessibility label that says what is loading.
+
+        ## Applicable WCAG Success Criteria
+        - [4.1.3: Status Messages](https://www.w3.org/WAI/WCAG22/Understanding/status-messages)
+        """
+
+    static func site() -> [String: String] {
+        [
+            "site.yml": "title: Test Guide\nlanguage: en-GB\nurl: https://a11y.example.com/guide/\nsections:\n  native:\n    title: Native apps\n",
+            "Content/index.md": "---\ntitle: Welcome\n---\nStart here.\n",
+            "Content/about.md": "# About us\n\nWho we are. See the [stepper](native/stepper.md#ios).\n",
+            "Content/native/stepper.md": cleanEntry,
+            "Content/native/segmented_control.md": looseEntry,
+            "Content/native/Toast Snackbar.md": pastedEntry,
+            "Content/native/progress.md": techniqueEntry,
+            "Content/native/images/stepper.png": "not really a png",
+            "Content/web/button.md": "---\ntitle: Button\norder: 1\n---\nUse `<button>`.\n",
+            "Content/web/draft.md": "---\ntitle: Unfinished\ndraft: true\n---\nLater.\n",
+            "Content/.hidden.md": "---\ntitle: Hidden\n---\n",
+        ]
+    }
+}
+
+@Suite("End to end")
+struct EndToEndTests {
+    @Test("a fixture site builds into clean URLs with titles, sections, criteria tables and copied files")
+    func fixtureSite() throws {
+        let site = try TestSite(Fixtures.site())
+        defer { site.remove() }
+        let result = site.build()
+        #expect(result.outcome == .success, "\(result.printed)")
+        #expect(result.diagnostics.isEmpty, "\(result.printed)")
+        #expect(result.pagesWritten == 10)
+
+        let stepper = try site.html("native/stepper/index.html")
+        #expect(stepper.contains("<html lang=\"en-GB\">"))
+        #expect(stepper.contains("<title>Stepper – Native apps – Test Guide</title>"))
+        #expect(stepper.contains("<h1 id=\"page-title\">Stepper</h1>"))
+        #expect(stepper.components(separatedBy: "<h1").count == 2)
+        // Criteria tables in file order, captioned, with header cells.
+        let captions = ["<caption>Keyboard</caption>", "<caption>Mobile gestures</caption>", "<caption>Screen reader</caption>", "<caption>Device settings</caption>"]
+        let positions = captions.compactMap { stepper.range(of: $0)?.lowerBound }
+        #expect(positions.count == 4)
+        #expect(positions == positions.sorted())
+        let keys = ["tab, shift+tab or Ctl+tab", "space", "swipe", "doubletap"].compactMap { stepper.range(of: "<th scope=\"row\">\($0)</th>")?.lowerBound }
+        #expect(keys.count == 4 && keys == keys.sorted())
+        #expect(stepper.contains("<code class=\"language-kotlin\">IconButton"))
+        // Navigation and breadcrumbs.
+        #expect(stepper.contains("<a class=\"skip-link\" href=\"#main-content\">"))
+        #expect(stepper.contains("<main id=\"main-content\""))
+        #expect(stepper.contains("<a href=\"/guide/native/\" aria-current=\"true\">Native apps</a>"))
+        #expect(stepper.contains("<a href=\"/guide/native/stepper/\" aria-current=\"page\">Stepper</a>"))
+
+        #expect(try site.html("native/segmented-control/index.html").contains("<th scope=\"row\">arrow keys</th><td>Selection moves to the next segment</td>"))
+        #expect(try site.html("native/toast-snackbar/index.html").contains("<title>Toast / Snackbar – Native apps – Test Guide</title>"))
+        let progress = try site.html("native/progress/index.html")
+        #expect(progress.contains("<h1 id=\"page-title\">Progress indicators</h1>"))
+        #expect(try site.html("about/index.html").contains("href=\"/guide/native/stepper/#ios\""))
+        #expect(try site.html("web/button/index.html").contains("<code>&lt;button&gt;</code>"))
+
+        // Generated section page lists its entries; drafts and hidden files are skipped.
+        let native = try site.html("native/index.html")
+        #expect(native.contains("href=\"/guide/native/stepper/\""))
+        #expect(!site.exists("web/draft/index.html"))
+        #expect(!site.exists("hidden/index.html"))
+        #expect(site.exists("native/images/stepper.png"))
+        #expect(site.exists("assets/site.css"))
+        #expect(site.exists("404.html"))
+        let sitemap = try site.html("sitemap.xml")
+        #expect(sitemap.contains("<loc>https://a11y.example.com/guide/native/stepper/</loc>"))
+        #expect(!sitemap.contains("404"))
+    }
+
+    @Test("--drafts includes draft pages")
+    func drafts() throws {
+        let site = try TestSite(Fixtures.site())
+        defer { site.remove() }
+        #expect(site.build(drafts: true).outcome == .success)
+        #expect(site.exists("web/draft/index.html"))
+    }
+
+    @Test("--base-url overrides site.yml for every internal link")
+    func baseURL() throws {
+        let site = try TestSite(Fixtures.site())
+        defer { site.remove() }
+        #expect(site.build(baseURL: "/other/").outcome == .success)
+        let page = try site.html("native/stepper/index.html")
+        #expect(page.contains("href=\"/other/assets/site.css\""))
+        #expect(!page.contains("/guide/"))
+    }
+
+    @Test("the same input gives the same bytes")
+    func deterministic() throws {
+        let site = try TestSite(Fixtures.site())
+        defer { site.remove() }
+        site.build()
+        let first = try site.snapshot()
+        site.build()
+        #expect(try site.snapshot() == first)
+    }
+
+    @Test("a site's own Templates/ replaces built-in files of the same name")
+    func themeOverride() throws {
+        var files = Fixtures.site()
+        files["Templates/layouts/page.mustache"] = "<p>custom {{page.title}}</p>"
+        let site = try TestSite(files)
+        defer { site.remove() }
+        #expect(site.build().outcome == .success)
+        #expect(try site.html("about/index.html") == "<p>custom About us</p>")
+        #expect(try site.html("native/stepper/index.html").contains("<!DOCTYPE html>"))
+    }
+}
