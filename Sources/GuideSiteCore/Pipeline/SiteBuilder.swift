@@ -167,7 +167,7 @@ public struct SiteBuilder: Sendable {
     static func checkURLs(_ context: inout BuildContext) {
         guard let site = context.site else { return }
         var owners: [String: String] = [:]
-        var claims: [(file: String, source: String, line: Int)] = site.pages.map { ($0.route.file, $0.sourcePath, 1) }
+        var claims: [(file: String, source: String, line: Int)] = site.pages.map { ($0.route.file, $0.sourcePath, $0.sourcePath.isEmpty ? 0 : 1) }
         claims += site.assets.map { ($0.relativePath, context.layout.displayPath($0.url), 0) }
         if context.config.url != nil { claims.append(("sitemap.xml", "(sitemap)", 0)) }
         claims.append((SiteWriter.markerName, "(GuideSite's marker file)", 0))
@@ -177,7 +177,7 @@ public struct SiteBuilder: Sendable {
                 let source = claim.source.isEmpty ? "a generated page" : claim.source
                 let other = first.isEmpty ? "a page GuideSite generates for a section or the home page" : first
                 context.diagnostics.append(Diagnostic(
-                    .error, claim.source.isEmpty ? first : claim.source, line: claim.line, column: claim.line, category: "duplicate-url",
+                    .error, claim.source.isEmpty ? first : claim.source, line: claim.line, column: 1, category: "duplicate-url",
                     "\(source) and \(other) would both be written to `\(claim.file)`; rename one of them or give one a `permalink`"
                 ))
             } else {
@@ -210,11 +210,10 @@ public struct SiteBuilder: Sendable {
         }
         context.diagnostics += layoutWarnings
         let builder = PageContextBuilder(site: site, basePath: context.basePath)
-        let shared = UncheckedBox(builder)
         let pages = site.pages
         let results = Array(pages.indices).concurrentMap { index -> Diagnostic? in
             let page = pages[index]
-            guard let html = renderer.render(shared.value.context(for: index), layout: page.layout) else {
+            guard let html = renderer.render(builder.context(for: index), layout: page.layout) else {
                 return Diagnostic(.error, page.sourcePath, category: "template", "the theme has no layout `\(page.layout)` and no `page` layout to fall back on")
             }
             do {
@@ -246,10 +245,4 @@ public struct SiteBuilder: Sendable {
                                                   "could not write the site: \(error.localizedDescription)"))
         }
     }
-}
-
-/// Carries a value that is only read, never mutated, across the worker threads.
-struct UncheckedBox<T>: @unchecked Sendable {
-    let value: T
-    init(_ value: T) { self.value = value }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Builds the values a layout sees for one page. Every string here is plain text that Mustache
 /// escapes, except `page.content`, the rendered Markdown body.
-struct PageContextBuilder {
+struct PageContextBuilder: Sendable {
     let site: Site
     let basePath: String
     /// A reload script or other markup appended before `</body>` (the preview server's); empty
