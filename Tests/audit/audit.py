@@ -4,7 +4,7 @@
 Builds the site, serves it on 127.0.0.1, and for every HTML page runs axe-core (WCAG 2.0/2.1/2.2
 A and AA plus best-practice rules) in the light and the emulated dark colour scheme, at 1280 and
 320 CSS px wide. It also checks that the page does not scroll sideways at 320 px, that no request
-leaves the site, that the first Tab focuses the skip link and that activating it moves focus into
+leaves the site, that the text spacing of SC 1.4.12 clips nothing, that the first Tab focuses the skip link and that activating it moves focus into
 <main>, runs the Nu HTML Checker over every page, and saves screenshots in Output/.audit/.
 
 Prints one line per failed rule and a summary; exits 1 on any violation or HTML error.
@@ -92,6 +92,26 @@ def run_axe(driver, axe_source):
         options)
 
 
+TEXT_SPACING = """
+const style = document.createElement('style');
+style.textContent = '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }'
+  + ' p { margin-bottom: 2em !important; }';
+document.head.appendChild(style);
+const clipped = [];
+for (const element of document.querySelectorAll('body *')) {
+  if (element.closest('.visually-hidden, [hidden]')) continue;
+  const css = getComputedStyle(element);
+  const hides = ['hidden', 'clip'];
+  if ((hides.includes(css.overflowY) && element.scrollHeight > element.clientHeight + 1) ||
+      (hides.includes(css.overflowX) && element.scrollWidth > element.clientWidth + 1)) {
+    clipped.push(element.tagName.toLowerCase() + (element.className ? '.' + element.className : ''));
+  }
+}
+style.remove();
+return clipped;
+"""
+
+
 def check_keyboard(driver, url):
     """The first Tab focuses the skip link; activating it moves focus into main."""
     driver.get(url)
@@ -161,6 +181,8 @@ def main():
                     scroll = driver.execute_script("return document.documentElement.scrollWidth")
                     if scroll > 320:
                         problems.append(f"reflow: /{path} [{scheme} 320px] scrolls sideways ({scroll}px wide)")
+                    for element in driver.execute_script(TEXT_SPACING):
+                        problems.append(f"text spacing (1.4.12): /{path} [{scheme} 320px] clips text in {element}")
             outside = driver.execute_script(
                 "return performance.getEntriesByType('resource').map(e => e.name).filter(n => !n.startsWith(location.origin));")
             for name in outside:

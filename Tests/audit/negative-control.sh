@@ -8,10 +8,10 @@ trap 'rm -rf "$work"' EXIT
 cp -R "$here/bad-site/." "$work/"
 "${PYTHON:-python3}" "$here/audit.py" --guidesite "$1" --root "$work" --axe "$2" > "$work/report.txt" 2>&1
 code=$?
-for expected in "axe: color-contrast" "axe: html-has-lang" "axe: image-alt" "Duplicate ID" "keyboard:"; do
+for expected in "axe: color-contrast" "axe: html-has-lang" "axe: image-alt" "Duplicate ID" "keyboard:" "text spacing"; do
   if ! grep -q "$expected" "$work/report.txt"; then
     echo "FAIL: the audit did not report '$expected' on the known-bad site"; cat "$work/report.txt"; exit 1
   fi
 done
 if [ "$code" -ne 1 ]; then echo "FAIL: the audit exited $code on the known-bad site"; exit 1; fi
-echo "ok:   the audit fails on a known-bad site (contrast, lang, alt, duplicate id, skip link)"
+echo "ok:   the audit fails on a known-bad site (contrast, lang, alt, duplicate id, skip link, clipped text)"

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import GuideSiteCore
+
+@Suite("Accessible theme markup")
+struct ThemeTests {
+    static let entry = """
+        ---
+        title: Stepper
+        keyboard:
+          tab: |
+            Focus moves to the minus button
+          space: |
+            The value goes down by one
+        screenreader:
+          name: |
+            Says what is counted
+        gherkin-mobile:
+          - when: I double tap the plus button
+            then: the value goes up by one
+            result: the new value is announced
+        ---
+        ## iOS
+
+        - [x] Label both buttons
+        - [ ] Announce the value
+
+        ![](stepper.png)
+
+        ## Android
+
+        Text.
+        """
+
+    func built() throws -> (TestSite, BuildResult) {
+        let site = try TestSite(["Content/native/stepper.md": Self.entry, "Content/native/other.md": "# Other\n"])
+        return (site, site.build())
+    }
+
+    @Test("task-list checkboxes are named by their item's text")
+    func taskLabels() throws {
+        let (site, _) = try built()
+        defer { site.remove() }
+        let html = try site.html("native/stepper/index.html")
+        #expect(html.contains("<input type=\"checkbox\" aria-label=\"Label both buttons\" checked=\"\" disabled=\"\" />"))
+        #expect(html.contains("<input type=\"checkbox\" aria-label=\"Announce the value\" disabled=\"\" />"))
+    }
+
+    @Test("an image without alt text is a warning with path and line")
+    func imageAlt() throws {
+        let (site, result) = try built()
+        defer { site.remove() }
+        #expect(result.printed.contains("Content/native/stepper.md:21:1: warning: [image-alt] image `stepper.png` has no alt text"))
+    }
+
+    @Test("How to test comes as tables and as copy-ready checklist and Gherkin text, with Copy buttons hidden until JavaScript runs")
+    func acceptance() throws {
+        let (site, _) = try built()
+        defer { site.remove() }
+        let html = try site.html("native/stepper/index.html")
+        #expect(html.contains("<pre class=\"copy-text\" id=\"checklist-text\""))
+        #expect(html.contains("Keyboard\n- [ ] tab: Focus moves to the minus button\n- [ ] space: The value goes down by one\n\nScreen reader\n- [ ] name: Says what is counted"))
+        #expect(html.contains("Scenario: Keyboard – tab\n  GIVEN I am using a keyboard\n  WHEN I press tab\n  THEN focus moves to the minus button"))
+        #expect(html.contains("Scenario: Mobile – I double tap the plus button\n  GIVEN I am using a screen reader on a mobile device\n  WHEN I double tap the plus button\n  THEN the value goes up by one\n  AND the new value is announced"))
+        #expect(html.contains("data-copy=\"checklist-text\" data-done=\"Checklist copied to the clipboard\" hidden>Copy checklist</button>"))
+        #expect(html.contains("id=\"copy-status\" role=\"status\" aria-live=\"polite\""))
+        #expect(html.contains("<script src=\"/assets/site.js\" defer></script>"))
+    }
+
+    @Test("entries get a table of contents of their platform sections and previous/next links")
+    func tocAndPager() throws {
+        let (site, _) = try built()
+        defer { site.remove() }
+        let html = try site.html("native/stepper/index.html")
+        #expect(html.contains("<nav class=\"toc\" aria-labelledby=\"contents\">"))
+        #expect(html.contains("<li><a href=\"#ios\">iOS</a>"))
+        #expect(html.contains("<li><a href=\"#android\">Android</a>"))
+        #expect(html.contains("<nav class=\"pager\" aria-label=\"More in Native\">"))
+        #expect(try site.html("native/other/index.html").contains("<span class=\"pager-label\">Next</span> Stepper"))
+    }
+
+    @Test("pages make no request outside the site: no external scripts, styles or fonts")
+    func noExternalRequests() throws {
+        let (site, _) = try built()
+        defer { site.remove() }
+        for page in ["index.html", "native/index.html", "native/stepper/index.html", "404.html"] {
+            let html = try site.html(page)
+            #expect(!html.contains("src=\"http"), "\(page)")
+            #expect(!html.contains("<link rel=\"stylesheet\" href=\"http"), "\(page)")
+        }
+        let css = try site.html("assets/site.css")
+        #expect(!css.contains("@import") && !css.contains("url("))
+        #expect(css.contains(":focus-visible"))
+        #expect(css.contains("@media (prefers-color-scheme: dark)"))
+        #expect(css.contains("@media (forced-colors: active)"))
+        #expect(css.contains("@media print"))
+    }
+}
