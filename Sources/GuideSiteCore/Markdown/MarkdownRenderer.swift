@@ -17,7 +17,41 @@ public struct RenderedBody: Sendable, Hashable {
     public var headings: [Heading]
     /// The title found in the body under `.fromFirstHeading`.
     public var title: String?
+    /// Every link and image destination as the author wrote it, with its line.
+    public var links: [SourceLink] = []
+    /// Every stretch of text the annotator turned into a link, by its key.
+    public var annotations: [SourceLink] = []
 }
+
+/// A link destination (or annotation key) and where it was written.
+public struct SourceLink: Sendable, Hashable {
+    /// The destination as written, or the annotation's key.
+    public var target: String
+    /// 1-based line in the source file.
+    public var line: Int
+    /// 1-based column.
+    public var column: Int
+}
+
+/// A stretch of running text to turn into a link (a criterion mentioned by number, say).
+public struct TextAnnotation: Sendable {
+    /// The stretch, in the text node given to the annotator.
+    public var range: Range<String.Index>
+    /// Where the link goes.
+    public var url: String
+    /// A key reported back in `RenderedBody.annotations` ("1.4.3").
+    public var key: String
+
+    /// Creates an annotation.
+    public init(range: Range<String.Index>, url: String, key: String) {
+        self.range = range
+        self.url = url
+        self.key = key
+    }
+}
+
+/// Finds annotations in a text node; the flag is true for the first text of a heading or list item.
+public typealias TextAnnotator = @Sendable (_ text: String, _ atBlockStart: Bool) -> [TextAnnotation]
 
 /// Renders Markdown with Debian's libcmark-gfm: GFM tables, strikethrough, autolinks, tag filter,
 /// task lists and footnotes. The only file that talks to the C library; every allocation it
@@ -41,7 +75,8 @@ public struct MarkdownRenderer: Sendable {
     /// link or image destination to the URL to write (internal links, base path).
     public func render(
         _ markdown: String, firstLine: Int, path: String, title: TitleRule,
-        reservedIDs: Set<String> = [], rewriteLink: (String) -> String = { $0 }
+        reservedIDs: Set<String> = [], rewriteLink: (String) -> String = { $0 },
+        annotate: TextAnnotator? = nil
     ) -> Diagnosed<RenderedBody> {
         _ = Self.extensionsRegistered
         let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
@@ -74,6 +109,7 @@ public struct MarkdownRenderer: Sendable {
         tree.collect()
         tree.handleRawHTML()
         tree.rewriteLinks(rewriteLink)
+        if let annotate { tree.annotateText(annotate) }
         let foundTitle = tree.takeTitle(title)
         tree.replaceCodeBlocks()
         tree.wrapTables()
@@ -83,6 +119,7 @@ public struct MarkdownRenderer: Sendable {
         guard let rendered = cmark_render_html(document, options, extensions) else {
             return Diagnosed(RenderedBody(html: "", headings: headings, title: foundTitle), tree.diagnostics)
         }
+        let links = tree.sourceLinks, annotations = tree.annotationUses
         defer { free(rendered) }
         var html = String(cString: rendered)
         if !taskLabels.isEmpty { html = Self.labelTaskCheckboxes(html, labels: taskLabels) }
@@ -90,7 +127,10 @@ public struct MarkdownRenderer: Sendable {
             html = html.replacingOccurrences(of: "<th>", with: "<th scope=\"col\">")
                 .replacingOccurrences(of: "<th style=", with: "<th scope=\"col\" style=")
         }
-        return Diagnosed(RenderedBody(html: html, headings: headings, title: foundTitle), tree.diagnostics)
+        return Diagnosed(
+            RenderedBody(html: html, headings: headings, title: foundTitle, links: links, annotations: annotations),
+            tree.diagnostics
+        )
     }
 }
 
@@ -129,6 +169,9 @@ private struct TreeEditor {
     var codeBlocks: [OpaquePointer] = []
     var tables: [OpaquePointer] = []
     var taskItems: [OpaquePointer] = []
+    var texts: [OpaquePointer] = []
+    var sourceLinks: [SourceLink] = []
+    var annotationUses: [SourceLink] = []
 
     init(document: OpaquePointer, options: Int32, extensions: UnsafeMutablePointer<cmark_llist>?,
          firstLine: Int, path: String, unsafeHTML: Bool) {
@@ -150,6 +193,7 @@ private struct TreeEditor {
             switch cmark_node_get_type(node) {
             case CMARK_NODE_HEADING: headings.append(node)
             case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE: rawHTML.append(node)
+            case CMARK_NODE_TEXT: texts.append(node)
             case CMARK_NODE_LINK: links.append(node)
             case CMARK_NODE_IMAGE:
                 links.append(node)
@@ -200,6 +244,7 @@ private struct TreeEditor {
     mutating func rewriteLinks(_ rewrite: (String) -> String) {
         for node in links {
             let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            sourceLinks.append(SourceLink(target: url, line: line(of: node), column: column(of: node)))
             if URLSafety.isDangerous(url) {
                 diagnostics.append(Diagnostic(
                     .warning, path, line: line(of: node), column: column(of: node), category: "unsafe-link",
@@ -220,6 +265,74 @@ private struct TreeEditor {
             if rewritten != url { cmark_node_set_url(node, rewritten) }
         }
         links = []
+    }
+
+    /// Turns the stretches the annotator finds in running text into links. Text already inside
+    /// a link or image is left alone (a link the author wrote stays as written); code is never
+    /// text, so it is never annotated.
+    mutating func annotateText(_ annotate: TextAnnotator) {
+        for node in texts {
+            guard let literal = cmark_node_get_literal(node) else { continue }
+            let text = String(cString: literal)
+            var ancestor = cmark_node_parent(node)
+            var insideLink = false
+            while let current = ancestor {
+                let type = cmark_node_get_type(current)
+                if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE { insideLink = true; break }
+                ancestor = cmark_node_parent(current)
+            }
+            let annotations = annotate(text, isBlockStart(node))
+            let nodeLine = cmark_node_get_start_line(node) > 0 ? line(of: node) : line(of: cmark_node_parent(node) ?? node)
+            if insideLink {
+                // Still a reference, just not one to link a second time.
+                annotationUses += annotations.map { SourceLink(target: $0.key, line: nodeLine, column: 1) }
+                continue
+            }
+            guard annotations.contains(where: { !$0.url.isEmpty }) else {
+                annotationUses += annotations.map { SourceLink(target: $0.key, line: nodeLine, column: 1) }
+                continue
+            }
+            var cursor = text.startIndex
+            for annotation in annotations where annotation.range.lowerBound >= cursor {
+                guard !annotation.url.isEmpty else {
+                    // Reported, but not linked: the annotator found nothing to link to.
+                    annotationUses.append(SourceLink(target: annotation.key, line: nodeLine, column: 1))
+                    continue
+                }
+                if cursor < annotation.range.lowerBound {
+                    insertText(String(text[cursor..<annotation.range.lowerBound]), before: node)
+                }
+                if let link = cmark_node_new(CMARK_NODE_LINK) {
+                    cmark_node_set_url(link, annotation.url)
+                    if let label = cmark_node_new(CMARK_NODE_TEXT) {
+                        cmark_node_set_literal(label, String(text[annotation.range]))
+                        cmark_node_append_child(link, label)
+                    }
+                    cmark_node_insert_before(node, link)
+                }
+                annotationUses.append(SourceLink(target: annotation.key, line: nodeLine, column: 1))
+                cursor = annotation.range.upperBound
+            }
+            if cursor < text.endIndex { insertText(String(text[cursor...]), before: node) }
+            cmark_node_unlink(node)
+            cmark_node_free(node)
+        }
+        texts = []
+    }
+
+    private func insertText(_ text: String, before node: OpaquePointer) {
+        guard let piece = cmark_node_new(CMARK_NODE_TEXT) else { return }
+        cmark_node_set_literal(piece, text)
+        cmark_node_insert_before(node, piece)
+    }
+
+    /// The first text of a heading, or of the first paragraph of a list item.
+    private func isBlockStart(_ node: OpaquePointer) -> Bool {
+        guard let parent = cmark_node_parent(node), cmark_node_first_child(parent) == node else { return false }
+        let type = cmark_node_get_type(parent)
+        if type == CMARK_NODE_HEADING { return true }
+        guard type == CMARK_NODE_PARAGRAPH, let item = cmark_node_parent(parent) else { return false }
+        return cmark_node_get_type(item) == CMARK_NODE_ITEM && cmark_node_first_child(item) == parent
     }
 
     /// Under `.fromFirstHeading`, the first `#` heading becomes the title; under `.given`, a first

@@ -10,6 +10,26 @@ public enum PageKind: String, Sendable, Hashable {
     case page
     /// The "page not found" page (`Content/404.md`, or generated).
     case notFound
+    /// `/wcag/`: every success criterion by principle and guideline.
+    case criteriaIndex
+    /// `/wcag/<number>/`: one success criterion and the entries that serve it.
+    case criterion
+    /// `/wcag/coverage/`: entries per A and AA criterion and section.
+    case coverage
+    /// `/categories/`.
+    case categoryIndex
+    /// `/categories/<slug>/`.
+    case category
+}
+
+/// A page's reference to a success criterion.
+public struct CriterionReference: Sendable, Hashable {
+    /// "1.4.3".
+    public var number: String
+    /// Listed under `wcag:` in the front matter.
+    public var fromFrontMatter: Bool
+    /// Mentioned or linked in the body.
+    public var fromBody: Bool
 }
 
 /// One page of the site, parsed once and rendered as often as needed.
@@ -32,6 +52,10 @@ public struct Page: Sendable, Hashable {
     public var layout: String
     /// The rendered body.
     public var body: RenderedBody
+    /// Success criteria the page references, in WCAG order.
+    public var criteria: [CriterionReference] = []
+    /// For generated criterion and category pages: the criterion number or category slug.
+    public var subject: String?
     /// The Markdown source after Liquid handling, kept until rendering.
     var markdown: String
     /// Line of the file where `markdown` starts.

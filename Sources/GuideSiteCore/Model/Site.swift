@@ -12,6 +12,20 @@ public struct SiteSection: Sendable, Hashable {
     public var entries: [Int]
 }
 
+/// A category and its entries.
+public struct SiteCategory: Sendable, Hashable {
+    /// URL slug (`form-controls`).
+    public var slug: String
+    /// Title from site.yml, else the slug title-cased.
+    public var title: String
+    /// Optional description from site.yml.
+    public var description: String?
+    /// Index into `Site.pages` of the category's page.
+    public var page: Int
+    /// Indices into `Site.pages` of its entries, in reading order.
+    public var entries: [Int]
+}
+
 /// The whole site after linking: every page, its sections, and the files copied as they are.
 public struct Site: Sendable {
     /// Settings.
@@ -24,6 +38,20 @@ public struct Site: Sendable {
     public var home: Int
     /// Files under `Content/` copied unchanged.
     public var assets: [ContentFile]
+    /// Categories in site.yml's order, then alphabetical.
+    public var categories: [SiteCategory] = []
+    /// Pages (entries first) referencing each criterion number, in reading order.
+    public var criterionPages: [String: [Int]] = [:]
+    /// Index into `pages` of each criterion's page, by number.
+    public var criterionPage: [String: Int] = [:]
+    /// Up to five related entries per entry index.
+    public var related: [Int: [Int]] = [:]
+    /// Index of `/wcag/`, `/wcag/coverage/` and `/categories/`, when generated.
+    public var criteriaIndex: Int?
+    /// See `criteriaIndex`.
+    public var coverage: Int?
+    /// See `criteriaIndex`.
+    public var categoryIndex: Int?
 
     /// The section a page belongs to.
     public func section(of page: Page) -> SiteSection? {

@@ -24,6 +24,18 @@ public struct SiteConfig: Sendable, Hashable {
     public var basePath = "/"
     /// Sections in the order site.yml lists them.
     public var sections: [Section] = []
+    /// A category declared in site.yml.
+    public struct Category: Sendable, Hashable {
+        /// URL slug.
+        public var slug: String
+        /// Title shown to readers.
+        public var title: String
+        /// Optional description.
+        public var description: String?
+    }
+
+    /// Categories in site.yml's order; empty when site.yml declares none.
+    public var categories: [Category] = []
     /// Keep raw HTML in Markdown.
     public var unsafeHTML = false
     /// The footer line.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads `site.yml`, warning about unknown keys with a did-you-mean.
 public struct SiteConfigParser: Sendable {
-    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer"]
+    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer", "categories"]
 
     /// Creates a parser.
     public init() {}
@@ -72,12 +72,56 @@ public struct SiteConfigParser: Sendable {
                 }
             case "sections":
                 config.sections = sections(entry, report: problem)
+            case "categories":
+                config.categories = categories(entry, report: problem)
             default:
                 problem(entry, .warning, "unknown key `\(entry.key)` is ignored.\(Suggestion.didYouMean(entry.key, in: Self.knownKeys))")
             }
         }
         config.basePath = BasePath.normalize(basePath ?? config.url.flatMap { URL(string: $0)?.path } ?? "/")
         return Diagnosed(config, diagnostics)
+    }
+
+    /// `categories: [forms, navigation]`, or a map from slug to a title or `{title, description}`.
+    private func categories(
+        _ entry: FrontEntry, report: (FrontEntry, Diagnostic.Severity, String) -> Void
+    ) -> [SiteConfig.Category] {
+        var result: [SiteConfig.Category] = []
+        switch entry.value {
+        case .null:
+            break
+        case .list(let items):
+            for item in items {
+                guard let name = item.text else {
+                    report(entry, .error, "each item of `categories` must be a name; use a map for titles: `categories: {forms: {title: Form controls}}`")
+                    continue
+                }
+                result.append(SiteConfig.Category(slug: Slug.make(name), title: SiteAssembler.title(fromFolder: name)))
+            }
+        case .map(let items):
+            for item in items {
+                var category = SiteConfig.Category(slug: Slug.make(item.key), title: SiteAssembler.title(fromFolder: item.key))
+                switch item.value {
+                case .null: break
+                case .text(let title): category.title = title
+                case .map(let settings):
+                    for setting in settings {
+                        switch setting.key {
+                        case "title": category.title = setting.value.text ?? category.title
+                        case "description": category.description = setting.value.text
+                        default:
+                            report(setting, .warning, "unknown category setting `\(setting.key)` is ignored.\(Suggestion.didYouMean(setting.key, in: ["title", "description"]))")
+                        }
+                    }
+                default:
+                    report(item, .error, "category `\(item.key)` must be a title or a map such as `{title: Form controls}`")
+                }
+                result.append(category)
+            }
+        default:
+            report(entry, .error, "`categories` must be a list of names or a map from name to title")
+        }
+        return result
     }
 
     private func sections(

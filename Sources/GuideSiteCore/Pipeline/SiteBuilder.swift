@@ -21,7 +21,9 @@ public struct SiteBuilder: Sendable {
             Stage(name: "load", run: Self.load),
             Stage(name: "parse", run: Self.parse),
             Stage(name: "render markdown", run: Self.renderMarkdown),
+            Stage(name: "collect criteria", run: Self.collectCriteria),
             Stage(name: "link", run: Self.link),
+            Stage(name: "check links", run: Self.checkLinks),
             Stage(name: "check urls", run: Self.checkURLs),
             Stage(name: "theme", run: Self.loadTheme),
             Stage(name: "render templates", run: Self.renderTemplates),
@@ -139,13 +141,15 @@ public struct SiteBuilder: Sendable {
         )
         let renderer = MarkdownRenderer(unsafeHTML: context.config.unsafeHTML)
         let config = context.config
+        let annotator = CriteriaCollector.annotator(basePath: context.basePath)
         let results = context.pages.concurrentMap { page -> Diagnosed<Page> in
             var page = page
             let rule: TitleRule = page.frontMatter.title.map { .given($0) } ?? .fromFirstHeading
             let rendered = renderer.render(
                 page.markdown, firstLine: page.bodyFirstLine, path: page.sourcePath, title: rule,
                 reservedIDs: PageContextBuilder.reservedIDs,
-                rewriteLink: { resolver.resolve($0, from: page.contentPath) }
+                rewriteLink: { resolver.resolve($0, from: page.contentPath) },
+                annotate: annotator
             )
             page.body = rendered.value
             page.title = TitleFinder.title(for: page, config: config)
@@ -154,6 +158,21 @@ public struct SiteBuilder: Sendable {
         }
         context.pages = results.map(\.value)
         context.diagnostics += results.flatMap(\.diagnostics)
+    }
+
+    static func collectCriteria(_ context: inout BuildContext) {
+        let collector = CriteriaCollector()
+        for index in context.pages.indices {
+            let found = collector.references(of: context.pages[index])
+            context.pages[index].criteria = found.value
+            context.diagnostics += found.diagnostics
+        }
+    }
+
+    static func checkLinks(_ context: inout BuildContext) {
+        guard let site = context.site else { return }
+        let checker = LinkChecker(site: site, assets: Set(site.assets.map(\.relativePath)))
+        context.diagnostics += Array(site.pages.indices).concurrentMap { checker.check($0) }.flatMap { $0 }
     }
 
     static func link(_ context: inout BuildContext) {
@@ -171,6 +190,7 @@ public struct SiteBuilder: Sendable {
         claims += site.assets.map { ($0.relativePath, context.layout.displayPath($0.url), 0) }
         if context.config.url != nil { claims.append(("sitemap.xml", "(sitemap)", 0)) }
         claims.append((SiteWriter.markerName, "(GuideSite's marker file)", 0))
+        claims.append(("criteria.json", "(criteria export)", 0))
         for claim in claims {
             let key = claim.file.lowercased()
             if let first = owners[key] {
@@ -199,8 +219,13 @@ public struct SiteBuilder: Sendable {
         guard var site = context.site, let renderer = context.renderer, let writer = context.writer else { return }
         var layoutWarnings: [Diagnostic] = []
         let available = renderer.layouts.sorted().joined(separator: ", ")
+        var reportedGenerated = Set<String>()
         for index in site.pages.indices where !renderer.layouts.contains(site.pages[index].layout) {
             let page = site.pages[index]
+            if page.sourcePath.isEmpty, !reportedGenerated.insert(page.layout).inserted {
+                site.pages[index].layout = "page"
+                continue
+            }
             let line = page.frontMatter.entries["layout"]?.line ?? 1
             layoutWarnings.append(Diagnostic(
                 .warning, page.sourcePath.isEmpty ? "Templates/layouts" : page.sourcePath, line: line, column: 1, category: "unknown-layout",
@@ -240,6 +265,7 @@ public struct SiteBuilder: Sendable {
             if let url = context.config.url {
                 try writer.write(Data(Sitemap.xml(for: site, siteURL: url, basePath: context.basePath).utf8), to: "sitemap.xml")
             }
+            try writer.write(CriteriaExport.json(for: site, basePath: context.basePath), to: "criteria.json")
         } catch {
             context.diagnostics.append(Diagnostic(.error, context.layout.displayPath(context.layout.output), category: "io",
                                                   "could not write the site: \(error.localizedDescription)"))

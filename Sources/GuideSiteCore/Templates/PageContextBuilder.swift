@@ -21,6 +21,7 @@ struct PageContextBuilder: Sendable {
     static let reservedIDs: Set<String> = [
         "main-content", "how-to-test", "contents", "site-navigation", "page-title", "entries",
         "acceptance-criteria", "acceptance-checklist", "acceptance-gherkin", "copy-status",
+        "success-criteria", "related-entries", "no-guidance",
     ]
 
     func href(_ page: Page) -> String { page.route.href(basePath: basePath) }
@@ -38,7 +39,13 @@ struct PageContextBuilder: Sendable {
         pageValues["description"] = page.frontMatter.description
         if !page.body.html.isEmpty { pageValues["content"] = page.body.html }
         if !page.frontMatter.categories.isEmpty {
-            pageValues["categories"] = ["items": page.frontMatter.categories.map { ["name": $0] }]
+            pageValues["categories"] = ["items": categoryLinks(page.frontMatter.categories)]
+        }
+        if !page.criteria.isEmpty {
+            pageValues["criteria"] = ["items": page.criteria.compactMap { WCAG22.byNumber[$0.number].map(criterionValues) }]
+        }
+        if let related = site.related[index], !related.isEmpty {
+            pageValues["related"] = ["items": related.map { link(site.pages[$0]) }]
         }
         if page.kind == .entry {
             let tables = testingTables(page.frontMatter)
@@ -74,6 +81,7 @@ struct PageContextBuilder: Sendable {
         if page.kind == .home {
             context["sections"] = site.sections.map { sectionValues($0, withEntries: true) }
         }
+        addReferenceValues(for: page, to: &context)
         return context
     }
 
@@ -88,19 +96,20 @@ struct PageContextBuilder: Sendable {
         ]
         values["description"] = site.config.description
         values["footer"] = site.config.footer
+        if let coverage = site.coverage { values["coverageHref"] = href(site.pages[coverage]) }
         return values
     }
 
-    private func link(_ page: Page) -> [String: Any] {
+    func link(_ page: Page) -> [String: Any] {
         var values: [String: Any] = ["title": page.title, "href": href(page)]
         values["description"] = page.frontMatter.description
         if !page.frontMatter.categories.isEmpty {
-            values["categories"] = ["items": page.frontMatter.categories.map { ["name": $0] }]
+            values["categories"] = ["items": categoryLinks(page.frontMatter.categories)]
         }
         return values
     }
 
-    private func sectionValues(_ section: SiteSection, withEntries: Bool) -> [String: Any] {
+    func sectionValues(_ section: SiteSection, withEntries: Bool) -> [String: Any] {
         var values: [String: Any] = [
             "name": section.name,
             "anchor": "section-" + HeadingIDGenerator.slug(section.name),
@@ -140,6 +149,20 @@ struct PageContextBuilder: Sendable {
             }
             items.append(item)
         }
+        let extra: [(Int?, String, Set<PageKind>)] = [
+            (site.criteriaIndex, "WCAG criteria", [.criterion, .coverage]),
+            (site.categoryIndex, "Categories", [.category]),
+        ]
+        for (target, title, children) in extra {
+            guard let target else { continue }
+            var item: [String: Any] = ["title": title, "href": href(site.pages[target])]
+            if site.pages[target].route == page.route {
+                item["ariaCurrent"] = "page"
+            } else if children.contains(page.kind) {
+                item["ariaCurrent"] = "true"
+            }
+            items.append(item)
+        }
         return items
     }
 
@@ -148,6 +171,12 @@ struct PageContextBuilder: Sendable {
         var trail: [[String: Any]] = [["title": "Home", "href": href(site.pages[site.home])]]
         if page.kind == .entry, let section {
             trail.append(["title": section.title, "href": href(site.pages[section.page])])
+        }
+        if [.criterion, .coverage].contains(page.kind), let index = site.criteriaIndex {
+            trail.append(["title": site.pages[index].title, "href": href(site.pages[index])])
+        }
+        if page.kind == .category, let index = site.categoryIndex {
+            trail.append(["title": site.pages[index].title, "href": href(site.pages[index])])
         }
         trail.append(["title": page.title, "href": href(page), "current": true])
         return trail

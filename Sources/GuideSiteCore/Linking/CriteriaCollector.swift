@@ -1,0 +1,73 @@
+/// Gathers each page's references to success criteria from its front matter (`wcag:`), from the
+/// criteria its body mentions, and from its links to W3C pages; warns about numbers that are not
+/// WCAG 2.2 criteria and about the obsolete 4.1.1.
+public struct CriteriaCollector: Sendable {
+    /// Creates a collector.
+    public init() {}
+
+    /// The annotator that links criteria mentioned in body text to their pages under `basePath`.
+    /// Unknown numbers come back with an empty URL and a `?` key, to be reported, not linked.
+    public static func annotator(basePath: String) -> TextAnnotator {
+        { text, atBlockStart in
+            CriteriaDetector.mentions(in: text, atBlockStart: atBlockStart).map { mention in
+                mention.criterion == nil
+                    ? TextAnnotation(range: mention.range, url: "", key: "?" + mention.number)
+                    : TextAnnotation(range: mention.range, url: basePath + "wcag/\(mention.number)/", key: mention.number)
+            }
+        }
+    }
+
+    /// The page's references in WCAG order, and what is wrong with them.
+    public func references(of page: Page) -> Diagnosed<[CriterionReference]> {
+        var found: [String: CriterionReference] = [:]
+        var diagnostics: [Diagnostic] = []
+        let wcagEntry = page.frontMatter.entries["wcag"]
+        for written in page.frontMatter.wcag {
+            let line = wcagEntry?.line ?? 1
+            guard let number = CriteriaDetector.number(inReference: written) else {
+                diagnostics.append(Diagnostic(.warning, page.sourcePath, line: line, column: 1, category: "unknown-criterion",
+                                              "`wcag` item \"\(written)\" names no WCAG 2.2 success criterion; write its number, such as `1.4.3`"))
+                continue
+            }
+            guard let criterion = WCAG22.byNumber[number] else {
+                diagnostics.append(unknown(number, page: page, line: line))
+                continue
+            }
+            if criterion.obsolete { diagnostics.append(obsolete(criterion, page: page, line: line)) }
+            found[number, default: CriterionReference(number: number, fromFrontMatter: false, fromBody: false)].fromFrontMatter = true
+        }
+        var warnedObsolete = Set(diagnostics.filter { $0.category == "obsolete-criterion" }.map(\.path))
+        for use in page.body.annotations {
+            if use.target.hasPrefix("?") {
+                diagnostics.append(unknown(String(use.target.dropFirst()), page: page, line: use.line))
+                continue
+            }
+            note(use.target, line: use.line)
+        }
+        for link in page.body.links {
+            if let criterion = CriteriaDetector.criterion(inURL: link.target) { note(criterion.number, line: link.line) }
+        }
+        func note(_ number: String, line: Int) {
+            guard let criterion = WCAG22.byNumber[number] else { return }
+            if criterion.obsolete, warnedObsolete.insert(page.sourcePath).inserted {
+                diagnostics.append(obsolete(criterion, page: page, line: line))
+            }
+            found[number, default: CriterionReference(number: number, fromFrontMatter: false, fromBody: false)].fromBody = true
+        }
+        let ordered = found.values.sorted {
+            (WCAG22.byNumber[$0.number]?.sortKey ?? []).lexicographicallyPrecedes(WCAG22.byNumber[$1.number]?.sortKey ?? [])
+        }
+        return Diagnosed(ordered, diagnostics)
+    }
+
+    private func unknown(_ number: String, page: Page, line: Int) -> Diagnostic {
+        let hint = Suggestion.closest(to: number, in: WCAG22.all.map(\.number)).map { "; did you mean \($0)?" } ?? ""
+        return Diagnostic(.warning, page.sourcePath, line: line, column: 1, category: "unknown-criterion",
+                          "\(number) is not a WCAG 2.2 success criterion\(hint)")
+    }
+
+    private func obsolete(_ criterion: SuccessCriterion, page: Page, line: Int) -> Diagnostic {
+        Diagnostic(.warning, page.sourcePath, line: line, column: 1, category: "obsolete-criterion",
+                   "\(criterion.label) is obsolete and removed in WCAG 2.2; its page says so, but consider 4.1.2 Name, Role, Value instead")
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Checks the links authors wrote between pages: the target page or file must exist and the
+/// anchor must be one of its heading ids. Each broken link is a warning naming the closest
+/// existing page, so `--strict` turns it into an error.
+public struct LinkChecker: Sendable {
+    private let pagesByContentPath: [String: Int]
+    private let pagesByRoute: [String: Int]
+    private let assets: Set<String>
+    private let anchors: [Set<String>]
+    private let site: Site
+
+    /// Indexes `site` once; checking a link is then a few dictionary lookups.
+    public init(site: Site, assets: Set<String>) {
+        self.site = site
+        self.assets = assets
+        var byContent: [String: Int] = [:]
+        var byRoute: [String: Int] = [:]
+        for (index, page) in site.pages.enumerated() {
+            if !page.contentPath.isEmpty {
+                byContent[page.contentPath] = index
+                if page.contentPath.hasSuffix("index.md") {
+                    let folder = String(page.contentPath.dropLast("index.md".count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+                    byContent[folder] = index
+                }
+            }
+            byRoute[page.route.path] = index
+        }
+        for section in site.sections where byContent[section.name] == nil { byContent[section.name] = section.page }
+        pagesByContentPath = byContent
+        pagesByRoute = byRoute
+        anchors = site.pages.map { Set($0.body.headings.map(\.id)).union(PageContextBuilder.reservedIDs) }
+    }
+
+    /// Warnings for every broken link of the page at `index`.
+    public func check(_ index: Int) -> [Diagnostic] {
+        let page = site.pages[index]
+        var problems: [Diagnostic] = []
+        for link in page.body.links {
+            if let message = problem(with: link.target, in: page, index: index) {
+                problems.append(Diagnostic(.warning, page.sourcePath, line: link.line, column: link.column, category: "broken-link", message))
+            }
+        }
+        return problems
+    }
+
+    private func problem(with url: String, in page: Page, index: Int) -> String? {
+        guard !url.isEmpty, !url.hasPrefix("//"), !LinkResolver.hasScheme(url) else { return nil }
+        var path = Substring(url)
+        var fragment: String?
+        if let hash = path.firstIndex(of: "#") {
+            fragment = String(path[path.index(after: hash)...]).removingPercentEncoding
+            path = path[..<hash]
+        }
+        if let query = path.firstIndex(of: "?") { path = path[..<query] }
+        let decoded = String(path).removingPercentEncoding ?? String(path)
+        if decoded.isEmpty {
+            return anchorProblem(fragment, target: index, written: url)
+        }
+        let target: Int?
+        if decoded.hasPrefix("/") {
+            guard let normalized = LinkResolver.normalize(String(decoded.dropFirst())) else {
+                return "broken link `\(url)`: it leaves the site; link to a page inside Content/"
+            }
+            if assets.contains(normalized) { return nil }
+            target = pagesByContentPath[normalized] ?? pagesByRoute["/" + normalized + (normalized.isEmpty || normalized.hasSuffix(".html") ? "" : "/")]
+        } else {
+            let folder = page.contentPath.split(separator: "/").dropLast().joined(separator: "/")
+            guard let normalized = LinkResolver.normalize(folder.isEmpty ? decoded : folder + "/" + decoded) else {
+                return "broken link `\(url)`: it leaves Content/; link to a page inside Content/"
+            }
+            if assets.contains(normalized) { return nil }
+            if let found = pagesByContentPath[normalized] {
+                target = found
+            } else {
+                // A link written as a URL relative to the page's own address (`../button/`).
+                let base = page.route.path.hasSuffix("/") ? page.route.path : page.route.path + "/"
+                let fromURL = LinkResolver.normalize(String(base.dropFirst()) + decoded)
+                target = fromURL.flatMap { pagesByRoute["/" + $0 + ($0.isEmpty ? "" : "/")] }
+            }
+        }
+        guard let target else {
+            let name = decoded.split(separator: "/").last.map(String.init) ?? decoded
+            let candidates = pagesByContentPath.keys.filter { $0.hasSuffix(".md") || $0.hasSuffix(".markdown") }
+            let closest = Suggestion.closest(to: name, in: candidates.map { ($0 as NSString).lastPathComponent })
+                .flatMap { file in candidates.sorted().first { ($0 as NSString).lastPathComponent == file } }
+            return "broken link `\(url)`: no page or file there" + (closest.map { "; the closest page is `\($0)`" } ?? "")
+        }
+        return anchorProblem(fragment, target: target, written: url)
+    }
+
+    private func anchorProblem(_ fragment: String?, target: Int, written: String) -> String? {
+        guard let fragment, !fragment.isEmpty, !anchors[target].contains(fragment) else { return nil }
+        let page = site.pages[target]
+        let closest = Suggestion.closest(to: fragment, in: page.body.headings.map(\.id)).map { "; did you mean `#\($0)`?" } ?? ""
+        return "broken link `\(written)`: \(page.title) has no heading with the id `\(fragment)`\(closest)"
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// `criteria.json`: every entry with its URL, section, categories, WCAG criteria and the test
+/// criteria of its front matter, for import into test-management tools.
+///
+/// Schema `guidesite-criteria/1` (keys sorted, entries sorted by path):
+/// ```
+/// { "schema": "guidesite-criteria/1",
+///   "site": { "title": String, "url": String? },
+///   "entries": [ {
+///       "title": String, "path": String, "url": String?, "section": String?, "source": String,
+///       "categories": [String],
+///       "criteria": [ { "number": String, "name": String, "level": String,
+///                       "fromFrontMatter": Bool, "fromBody": Bool } ],
+///       "tests": { "keyboard" | "mobile" | "screenreader" | "settings":
+///                  [ { "check": String, "expected": String } ] },
+///       "gherkin": { "<kind>": [ { "when": String, "then": String, "result": String? } ] } } ] }
+/// ```
+enum CriteriaExport {
+    static let schema = "guidesite-criteria/1"
+
+    static func json(for site: Site, basePath: String) throws -> Data {
+        var entries: [[String: Any]] = []
+        for page in site.pages where page.kind == .entry {
+            let path = page.route.href(basePath: basePath)
+            var entry: [String: Any] = [
+                "title": page.title,
+                "path": path,
+                "source": page.sourcePath,
+                "categories": page.frontMatter.categories,
+                "criteria": page.criteria.compactMap { reference -> [String: Any]? in
+                    guard let criterion = WCAG22.byNumber[reference.number] else { return nil }
+                    return ["number": criterion.number, "name": criterion.name, "level": criterion.obsolete ? "obsolete" : criterion.level,
+                            "fromFrontMatter": reference.fromFrontMatter, "fromBody": reference.fromBody]
+                },
+            ]
+            if let section = page.section { entry["section"] = section }
+            if let url = absolute(path, siteURL: site.config.url) { entry["url"] = url }
+            var tests: [String: Any] = [:]
+            var gherkin: [String: Any] = [:]
+            for field in page.frontMatter.entries {
+                if PageContextBuilder.testingTables.contains(where: { $0.key == field.key }) {
+                    tests[field.key] = PageContextBuilder.rows(field.value).map { row in
+                        ["check": row["key"] as? String ?? "", "expected": row["value"] as? String ?? ""]
+                    }
+                } else if field.key.hasPrefix("gherkin-"), case .list(let items) = field.value {
+                    gherkin[String(field.key.dropFirst("gherkin-".count))] = items.compactMap { item -> [String: Any]? in
+                        guard case .map(let steps) = item else { return nil }
+                        var step: [String: Any] = ["when": steps["when"]?.value.text ?? "", "then": steps["then"]?.value.text ?? ""]
+                        if let result = steps["result"]?.value.text { step["result"] = result }
+                        return step
+                    }
+                }
+            }
+            entry["tests"] = tests
+            if !gherkin.isEmpty { entry["gherkin"] = gherkin }
+            entries.append(entry)
+        }
+        entries.sort { ($0["path"] as? String ?? "") < ($1["path"] as? String ?? "") }
+        var siteValues: [String: Any] = ["title": site.config.title]
+        if let url = site.config.url { siteValues["url"] = url }
+        let document: [String: Any] = ["schema": schema, "site": siteValues, "entries": entries]
+        var data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        data.append(0x0A)
+        return data
+    }
+
+    /// The page's full address when site.yml gives the site's `url`.
+    static func absolute(_ path: String, siteURL: String?) -> String? {
+        guard let siteURL, let schemeEnd = siteURL.range(of: "://") else { return nil }
+        let origin = siteURL[schemeEnd.upperBound...].firstIndex(of: "/").map { String(siteURL[..<$0]) } ?? siteURL
+        return origin + path
+    }
+}

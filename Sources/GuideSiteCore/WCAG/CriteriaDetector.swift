@@ -1,0 +1,95 @@
+import Foundation
+
+/// A success criterion found in running text.
+public struct CriterionMention: Sendable, Hashable {
+    /// Where the mention is in the text.
+    public var range: Range<String.Index>
+    /// The number as written ("1.4.3"); may be unknown to WCAG 2.2 ("1.4.99").
+    public var number: String
+    /// The criterion, when the number is a WCAG 2.2 criterion.
+    public var criterion: SuccessCriterion? { WCAG22.byNumber[number] }
+}
+
+/// Finds references to WCAG success criteria in the shapes authors write them: front matter
+/// values, links to W3C pages, and text ("SC 1.4.3", "Success Criterion 2.4.7", "WCAG 1.4.10
+/// Reflow", "1.3.1: Info and Relationships"). Version numbers ("WCAG 2.2", "iOS 17.1.2",
+/// "1.3.1.2", "Android 14") are not criteria.
+public enum CriteriaDetector {
+    /// "SC 1.4.3", "Success Criterion 2.4.7", "WCAG 1.4.10", "WCAG 2.2 SC 1.4.3", "S.C. 1.4.3".
+    private static let prefixed = try! NSRegularExpression(
+        pattern: #"(?<![\w.])(?:success\s+criteri(?:on|a)|s\.?c\.?|wcag(?:\s*2(?:\.[0-2])?)?(?:\s+(?:sc|success\s+criterion))?)\s*:?\s*([1-4]\.\d{1,2}\.\d{1,2})(?!\d|\.\d)"#,
+        options: [.caseInsensitive]
+    )
+    /// A criterion number on its own: three parts, first 1 to 4, not part of a longer number.
+    private static let bare = try! NSRegularExpression(pattern: #"(?<![\w.])([1-4]\.\d{1,2}\.\d{1,2})(?!\d|\.\d|\w)"#)
+    /// Text between a number and the criterion's name: ":", "-", "–", "—" and spaces.
+    private static let separators = CharacterSet(charactersIn: ":-–— \t")
+
+    /// Mentions in a run of text. `atBlockStart` is true for the first text of a heading or of a
+    /// list item, where "1.3.1: anything" is a reference even without the criterion's name.
+    public static func mentions(in text: String, atBlockStart: Bool = false) -> [CriterionMention] {
+        guard text.utf8.contains(UInt8(ascii: ".")), text.utf8.contains(where: { (0x31...0x34).contains($0) }) else { return [] }
+        let whole = NSRange(text.startIndex..., in: text)
+        var found: [CriterionMention] = []
+        for match in prefixed.matches(in: text, range: whole) {
+            guard let range = Range(match.range, in: text), let number = Range(match.range(at: 1), in: text) else { continue }
+            found.append(CriterionMention(range: range, number: String(text[number])))
+        }
+        for match in bare.matches(in: text, range: whole) {
+            guard let range = Range(match.range(at: 1), in: text),
+                  !found.contains(where: { $0.range.overlaps(range) }) else { continue }
+            let number = String(text[range])
+            let rest = text[range.upperBound...]
+            let afterSeparators = rest.drop { $0.unicodeScalars.allSatisfy(separators.contains) }
+            if let criterion = WCAG22.byNumber[number],
+               afterSeparators.lowercased().hasPrefix(criterion.name.lowercased()) {
+                let end = text.index(afterSeparators.startIndex, offsetBy: criterion.name.count)
+                found.append(CriterionMention(range: range.lowerBound..<end, number: number))
+            } else if atBlockStart, range.lowerBound == text.startIndex,
+                      rest.first == ":" || (WCAG22.byNumber[number] != nil && rest.first == " ") {
+                found.append(CriterionMention(range: range, number: number))
+            }
+        }
+        return found.sorted { $0.range.lowerBound < $1.range.lowerBound }
+    }
+
+    /// The criterion a W3C address names, if it names exactly one: Understanding pages of WCAG
+    /// 2.0, 2.1 and 2.2, anchors in the recommendations, and Quick Reference anchors.
+    public static func criterion(inURL url: String) -> SuccessCriterion? {
+        let lower = url.lowercased()
+        guard lower.contains("w3.org/") else { return nil }
+        var path = Substring(lower)
+        var fragment: Substring = ""
+        if let hash = path.firstIndex(of: "#") {
+            fragment = path[path.index(after: hash)...]
+            path = path[..<hash]
+        }
+        if let query = path.firstIndex(of: "?") { path = path[..<query] }
+        if let range = path.range(of: "/understanding/") ?? path.range(of: "/understanding-wcag20/") {
+            var slug = path[range.upperBound...]
+            if slug.hasSuffix(".html") { slug = slug.dropLast(5) }
+            slug = slug.split(separator: "/").first ?? ""
+            return WCAG22.bySlug[String(slug)]
+        }
+        if path.contains("/tr/wcag") || path.contains("/quickref") {
+            return fragment.isEmpty ? nil : WCAG22.bySlug[String(fragment)]
+        }
+        return nil
+    }
+
+    /// A front matter reference: "1.4.3", "1.4.3 Contrast (Minimum)", "SC 1.4.3", or a name alone.
+    /// Returns the number found (known or not), or nil when the text names no criterion.
+    public static func number(inReference text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let whole = NSRange(trimmed.startIndex..., in: trimmed)
+        if let match = bare.firstMatch(in: trimmed, range: whole) ?? prefixed.firstMatch(in: trimmed, range: whole),
+           let range = Range(match.range(at: 1), in: trimmed) {
+            return String(trimmed[range])
+        }
+        let loose = try? NSRegularExpression(pattern: #"^(?:sc\s*)?(\d+\.\d+\.\d+)"#, options: .caseInsensitive)
+        if let match = loose?.firstMatch(in: trimmed, range: whole), let range = Range(match.range(at: 1), in: trimmed) {
+            return String(trimmed[range])
+        }
+        return WCAG22.byName[trimmed.lowercased()]?.number
+    }
+}
