@@ -110,7 +110,9 @@ struct EndToEndTests {
         let result = site.build()
         #expect(result.outcome == .success, "\(result.printed)")
         #expect(result.diagnostics.isEmpty, "\(result.printed)")
-        #expect(result.pagesWritten == 10)
+        // 10 pages from Content/ and generated section, home and 404 pages, 89 WCAG pages (87
+        // criteria, the index, coverage), and the categories index with its 2 categories.
+        #expect(result.pagesWritten == 10 + 89 + 3)
 
         let stepper = try site.html("native/stepper/index.html")
         #expect(stepper.contains("<html lang=\"en-GB\">"))

@@ -192,9 +192,8 @@ def main():
         for path in pages:
             with open(os.path.join(output, path), encoding="utf-8") as handle:
                 html = handle.read()
-            layout = "entry" if 'class="testing"' in html or 'class="pager"' in html else \
-                "home" if 'class="section-grid"' in html else "section" if 'id="entries"' in html else \
-                "404" if path == "404.html" else "page"
+            marker = html.find('<body class="layout-')
+            layout = html[marker + len('<body class="layout-'):html.find('"', marker + len('<body class="layout-'))] if marker >= 0 else "unknown"
             layouts.setdefault(layout, path)
         for layout, path in sorted(layouts.items()):
             problem = check_keyboard(driver, page_url(base, path))
