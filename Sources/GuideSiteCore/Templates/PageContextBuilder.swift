@@ -8,6 +8,18 @@ struct PageContextBuilder: Sendable {
     /// A reload script or other markup appended before `</body>` (the preview server's); empty
     /// for `build`.
     var bodyEndMarkup = ""
+    /// Each entry's position in its section's reading order, so previous/next is a lookup.
+    private let positions: [Int: Int]
+
+    init(site: Site, basePath: String) {
+        self.site = site
+        self.basePath = basePath
+        var positions: [Int: Int] = [:]
+        for section in site.sections {
+            for (position, entry) in section.entries.enumerated() { positions[entry] = position }
+        }
+        self.positions = positions
+    }
 
     /// The front matter keys shown as "How to test" tables, and their captions and column names.
     static let testingTables: [(key: String, caption: String, keyHeader: String)] = [
@@ -71,7 +83,7 @@ struct PageContextBuilder: Sendable {
         if !trail.isEmpty { context["breadcrumbs"] = ["items": trail] }
         if let section {
             context["section"] = sectionValues(section, withEntries: page.kind == .section)
-            if page.kind == .entry, let position = section.entries.firstIndex(of: index), section.entries.count > 1 {
+            if page.kind == .entry, let position = positions[index], section.entries.count > 1 {
                 var pager: [String: Any] = ["label": "More in \(section.title)"]
                 if position > 0 { pager["previous"] = link(site.pages[section.entries[position - 1]]) }
                 if position + 1 < section.entries.count { pager["next"] = link(site.pages[section.entries[position + 1]]) }
