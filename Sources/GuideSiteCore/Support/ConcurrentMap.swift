@@ -13,17 +13,27 @@ extension Array where Element: Sendable {
     }
 }
 
-/// Slots written by distinct indices from many threads; each index is written exactly once.
+/// Slots written by distinct indices from many threads, each exactly once. The storage is one
+/// fixed allocation: an `Array` would be unsafe here, because `withUnsafeMutableBufferPointer`
+/// moves the array's buffer out while it runs.
 private final class ResultBuffer<T>: @unchecked Sendable {
-    private var slots: [T?]
+    private let base: UnsafeMutablePointer<T?>
+    private let count: Int
 
     init(count: Int) {
-        slots = Array(repeating: nil, count: count)
+        self.count = count
+        base = .allocate(capacity: count)
+        base.initialize(repeating: nil, count: count)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
     }
 
     func set(_ index: Int, _ value: T) {
-        slots.withUnsafeMutableBufferPointer { $0[index] = value }
+        base[index] = value
     }
 
-    var values: [T] { slots.map { $0! } }
+    var values: [T] { (0..<count).map { base[$0]! } }
 }
