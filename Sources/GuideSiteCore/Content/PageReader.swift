@@ -12,16 +12,27 @@ public struct PageReader: Sendable {
         self.config = config
     }
 
+    /// The file's bytes, or a diagnostic saying why they cannot be read.
+    public func bytes(of file: ContentFile) -> Result<Data, Diagnostic> {
+        do {
+            return .success(try Data(contentsOf: file.url))
+        } catch {
+            return .failure(Diagnostic(.error, layout.displayPath(file.url), category: "io",
+                                       "could not read the file: \(error.localizedDescription); check its permissions"))
+        }
+    }
+
     /// The page, or nil (with diagnostics) when the file cannot become one.
     public func read(_ file: ContentFile) -> Diagnosed<Page?> {
-        let path = layout.displayPath(file.url)
-        let data: Data
-        do {
-            data = try Data(contentsOf: file.url)
-        } catch {
-            return Diagnosed(nil, [Diagnostic(.error, path, category: "io",
-                                              "could not read the file: \(error.localizedDescription); check its permissions")])
+        switch bytes(of: file) {
+        case .success(let data): read(file, data: data)
+        case .failure(let problem): Diagnosed(nil, [problem])
         }
+    }
+
+    /// The page made from `data`, the bytes of `file`.
+    public func read(_ file: ContentFile, data: Data) -> Diagnosed<Page?> {
+        let path = layout.displayPath(file.url)
         let decoded = SourceTextDecoder().decode(data, path: path)
         guard let text = decoded.value else { return Diagnosed(nil, decoded.diagnostics) }
         if text.allSatisfy(\.isWhitespace) {

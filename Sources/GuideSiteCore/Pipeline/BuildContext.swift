@@ -12,6 +12,10 @@ struct BuildContext {
     var theme: Theme?
     var renderer: TemplateRenderer?
     var writer: SiteWriter?
+    /// Where files go: the writer's staging folder, or memory for the preview server.
+    var output: (any SiteOutput)?
+    /// What a rebuild may reuse; nil for a one-off build.
+    var cache: BuildCache?
     var pagesWritten = 0
     var diagnostics: [Diagnostic] = []
     var usageError = false

@@ -33,9 +33,23 @@ public struct SiteBuilder: Sendable {
 
     /// Runs every stage, then writes the site only if no error was found.
     public func build(_ request: BuildRequest) -> BuildResult {
+        run(BuildContext(request: request))
+    }
+
+    /// Builds into `output` (memory, for the preview server) instead of the output folder,
+    /// reusing what `cache` holds from the previous build of the same site.
+    public func build(_ request: BuildRequest, into output: any SiteOutput, cache: BuildCache?) -> BuildResult {
+        var context = BuildContext(request: request)
+        context.output = output
+        context.cache = cache
+        return run(context)
+    }
+
+    private func run(_ initial: BuildContext) -> BuildResult {
         let clock = ContinuousClock()
         let start = clock.now
-        var context = BuildContext(request: request)
+        var context = initial
+        context.cache?.beginBuild()
         var timings: [(String, Double)] = []
         for stage in stages {
             let began = clock.now
@@ -43,7 +57,7 @@ public struct SiteBuilder: Sendable {
             timings.append((stage.name, Self.milliseconds(clock.now - began)))
             if context.usageError { break }
         }
-        if request.strict {
+        if context.request.strict {
             context.diagnostics = context.diagnostics.map {
                 var promoted = $0
                 promoted.severity = .error
@@ -65,6 +79,9 @@ public struct SiteBuilder: Sendable {
             }
         }
         timings.append(("commit", Self.milliseconds(clock.now - began)))
+        if let cache = context.cache, let site = context.site {
+            cache.keepOnly(contentPaths: Set(context.files.map(\.relativePath)), outputFiles: Set(site.pages.map(\.route.file)))
+        }
         let outcome: BuildResult.Outcome = context.usageError ? .usageError : context.hasErrors ? .contentErrors : .success
         return BuildResult(
             diagnostics: Diagnostic.sortedForReport(context.diagnostics),
@@ -101,8 +118,11 @@ public struct SiteBuilder: Sendable {
     }
 
     static func prepareOutput(_ context: inout BuildContext) {
+        guard context.output == nil else { return }
         switch SiteWriter.prepare(layout: context.layout, force: context.request.force) {
-        case .success(let writer): context.writer = writer
+        case .success(let writer):
+            context.writer = writer
+            context.output = writer
         case .failure(let problem):
             context.diagnostics.append(problem)
             context.usageError = true
@@ -118,7 +138,19 @@ public struct SiteBuilder: Sendable {
     static func parse(_ context: inout BuildContext) {
         let reader = PageReader(layout: context.layout, config: context.config)
         let markdown = context.files.filter { $0.kind == .markdown }
-        let results = markdown.concurrentMap { reader.read($0) }
+        let cache = context.cache
+        let results = markdown.concurrentMap { file -> Diagnosed<Page?> in
+            guard let cache else { return reader.read(file) }
+            switch reader.bytes(of: file) {
+            case .failure(let problem):
+                return Diagnosed(nil, [problem])
+            case .success(let data):
+                if let hit = cache.parsedPage(for: file.relativePath, bytes: data) { return Diagnosed(hit.page, hit.diagnostics) }
+                let read = reader.read(file, data: data)
+                cache.storeParsed(BuildCache.ParsedEntry(bytes: data, page: read.value, diagnostics: read.diagnostics), for: file.relativePath)
+                return read
+            }
+        }
         for result in results {
             context.diagnostics += result.diagnostics
             guard let page = result.value else { continue }
@@ -142,8 +174,16 @@ public struct SiteBuilder: Sendable {
         let renderer = MarkdownRenderer(unsafeHTML: context.config.unsafeHTML)
         let config = context.config
         let annotator = CriteriaCollector.annotator(basePath: context.basePath)
-        let results = context.pages.concurrentMap { page -> Diagnosed<Page> in
-            var page = page
+        let cache = context.cache
+        var settingsHasher = Hasher()
+        settingsHasher.combine(context.basePath)
+        settingsHasher.combine(config)
+        for key in routes.keys.sorted() { settingsHasher.combine(key); settingsHasher.combine(routes[key]) }
+        settingsHasher.combine(context.files.filter { $0.kind == .asset }.map(\.relativePath))
+        let settings = settingsHasher.finalize()
+        let results = context.pages.concurrentMap { input -> Diagnosed<Page> in
+            if let hit = cache?.renderedPage(for: input, settings: settings) { return Diagnosed(hit.page, hit.diagnostics) }
+            var page = input
             let rule: TitleRule = page.frontMatter.title.map { .given($0) } ?? .fromFirstHeading
             let rendered = renderer.render(
                 page.markdown, firstLine: page.bodyFirstLine, path: page.sourcePath, title: rule,
@@ -154,6 +194,8 @@ public struct SiteBuilder: Sendable {
             page.body = rendered.value
             page.title = TitleFinder.title(for: page, config: config)
             page.markdown = ""
+            cache?.storeRendered(BuildCache.RenderedEntry(settings: settings, input: input, page: page, diagnostics: rendered.diagnostics),
+                                 for: input.contentPath)
             return Diagnosed(page, rendered.diagnostics)
         }
         context.pages = results.map(\.value)
@@ -216,7 +258,7 @@ public struct SiteBuilder: Sendable {
     }
 
     static func renderTemplates(_ context: inout BuildContext) {
-        guard var site = context.site, let renderer = context.renderer, let writer = context.writer else { return }
+        guard var site = context.site, let renderer = context.renderer, let writer = context.output, let theme = context.theme else { return }
         var layoutWarnings: [Diagnostic] = []
         let available = renderer.layouts.sorted().joined(separator: ", ")
         var reportedGenerated = Set<String>()
@@ -236,13 +278,26 @@ public struct SiteBuilder: Sendable {
         context.diagnostics += layoutWarnings
         let builder = PageContextBuilder(site: site, basePath: context.basePath)
         let pages = site.pages
+        let cache = context.cache
+        let layoutKeys = cache == nil ? [:] : theme.layoutKeys
         let results = Array(pages.indices).concurrentMap { index -> Diagnostic? in
             let page = pages[index]
-            guard let html = renderer.render(builder.context(for: index), layout: page.layout) else {
-                return Diagnostic(.error, page.sourcePath, category: "template", "the theme has no layout `\(page.layout)` and no `page` layout to fall back on")
+            let values = builder.context(for: index)
+            var key = 0
+            var data: Data? = nil
+            if let cache {
+                key = ContextFingerprint.of(values, layoutKey: layoutKeys[page.layout] ?? 0)
+                data = cache.html(for: page.route.file, key: key)
+            }
+            if data == nil {
+                guard let html = renderer.render(values, layout: page.layout) else {
+                    return Diagnostic(.error, page.sourcePath, category: "template", "the theme has no layout `\(page.layout)` and no `page` layout to fall back on")
+                }
+                data = Data(html.utf8)
+                cache?.storeHTML(data!, for: page.route.file, key: key)
             }
             do {
-                try writer.write(Data(html.utf8), to: page.route.file)
+                try writer.write(data!, to: page.route.file)
                 return nil
             } catch {
                 return Diagnostic(.error, page.sourcePath, category: "io", "could not write `\(page.route.file)`: \(error.localizedDescription)")
@@ -254,7 +309,7 @@ public struct SiteBuilder: Sendable {
     }
 
     static func copyFiles(_ context: inout BuildContext) {
-        guard let site = context.site, let writer = context.writer, let theme = context.theme else { return }
+        guard let site = context.site, let writer = context.output, let theme = context.theme else { return }
         do {
             for asset in theme.assets {
                 try writer.write(asset.data, to: "assets/" + asset.path)

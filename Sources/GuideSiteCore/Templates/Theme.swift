@@ -42,6 +42,25 @@ public struct Theme: Sendable {
         }.sorted()
     }
 
+    /// A hash per layout of the layout file and every partial (any of which it may include), so
+    /// a changed template re-renders exactly the pages whose layout could show the change.
+    public var layoutKeys: [String: Int] {
+        var partials = Hasher()
+        for path in files.keys.sorted() where path.hasPrefix("partials/") {
+            partials.combine(path)
+            partials.combine(files[path])
+        }
+        let shared = partials.finalize()
+        var keys: [String: Int] = [:]
+        for name in layoutNames {
+            var hasher = Hasher()
+            hasher.combine(shared)
+            hasher.combine(files["layouts/\(name).mustache"])
+            keys[name] = hasher.finalize()
+        }
+        return keys
+    }
+
     /// Files copied to `Output/assets/`, by path below `assets/`.
     public var assets: [(path: String, data: Data)] {
         files.filter { $0.key.hasPrefix("assets/") }

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Where a build puts the files of the site: a staging folder on disk (`build`) or memory
+/// (`serve`).
+public protocol SiteOutput: Sendable {
+    /// Stores `data` as the file at `path` (relative, `/`-separated).
+    func write(_ data: Data, to path: String) throws
+    /// Stores a copy of the file at `source` as `path`.
+    func copy(_ source: URL, to path: String) throws
+}
+
+extension SiteWriter: SiteOutput {}
+
+/// A site held in memory, as the preview server serves it.
+public final class MemoryOutput: SiteOutput, @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [String: Data] = [:]
+
+    /// An empty site.
+    public init() {}
+
+    public func write(_ data: Data, to path: String) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        storage[path] = data
+    }
+
+    public func copy(_ source: URL, to path: String) throws {
+        let data = try Data(contentsOf: source)
+        try write(data, to: path)
+    }
+
+    /// Every file, by path.
+    public var files: [String: Data] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+}
