@@ -12,6 +12,9 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         // Debian's libcmark-gfm and its extensions; only Markdown/MarkdownRenderer.swift imports it.
@@ -37,16 +40,31 @@ let package = Package(
             ],
             plugins: ["EmbedTheme"]
         ),
+        // The `serve` preview: in-memory builds, file watching, Hummingbird, live reload.
+        .target(
+            name: "GuideSitePreview",
+            dependencies: [
+                "GuideSiteCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "guidesite",
             dependencies: [
                 "GuideSiteCore",
+                "GuideSitePreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "GuideSiteCoreTests",
             dependencies: ["GuideSiteCore"]
+        ),
+        .testTarget(
+            name: "GuideSitePreviewTests",
+            dependencies: ["GuideSitePreview", "GuideSiteCore"]
         ),
     ]
 )

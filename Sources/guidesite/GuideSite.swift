@@ -3,7 +3,7 @@ import Foundation
 
 /// The `guidesite` command.
 @main
-struct GuideSite: ParsableCommand {
+struct GuideSite: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "guidesite",
         abstract: "Build accessible guideline websites from Markdown entries.",
@@ -15,17 +15,22 @@ struct GuideSite: ParsableCommand {
               guidesite build                      Build ./Content into ./Output
               guidesite build --root ~/a11y-guide  Build another site
               guidesite build --base-url /guide/   Site served from https://host/guide/
+              guidesite serve                      Preview at http://127.0.0.1:4000/ with live reload
             """,
         version: "0.1.0",
-        subcommands: [Build.self],
+        subcommands: [Build.self, Serve.self],
         defaultSubcommand: nil
     )
 
     /// Runs the command, with usage errors exiting 2 instead of ArgumentParser's 64.
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch {
             let code = exitCode(for: error)
             if code == .validationFailure {

@@ -5,15 +5,19 @@ import GuideSiteCore
 struct Report {
     var quiet: Bool
 
-    func print(_ result: BuildResult, timings: Bool) {
+    func printDiagnostics(_ result: BuildResult) {
         var errors = ""
         for diagnostic in result.diagnostics where !quiet || diagnostic.severity == .error {
             errors += diagnostic.description + "\n"
         }
         FileHandle.standardError.write(Data(errors.utf8))
+    }
+
+    func print(_ result: BuildResult, timings: Bool) {
+        printDiagnostics(result)
         if timings {
             for (stage, milliseconds) in result.timings {
-                Swift.print(String(format: "%8.1f ms  %@", milliseconds, stage))
+                Console.line(String(format: "%8.1f ms  %@", milliseconds, stage))
             }
         }
         guard !quiet else { return }
@@ -21,9 +25,16 @@ struct Report {
         let problems = "\(result.warningCount) warning\(result.warningCount == 1 ? "" : "s"), \(result.errorCount) error\(result.errorCount == 1 ? "" : "s")"
         switch result.outcome {
         case .success:
-            Swift.print("Wrote \(pages) to \(result.output.path), \(problems), in \(result.milliseconds) ms")
+            Console.line("Wrote \(pages) to \(result.output.path), \(problems), in \(result.milliseconds) ms")
         case .contentErrors, .usageError:
-            Swift.print("Build failed: wrote 0 pages (output left as it was), \(problems), in \(result.milliseconds) ms")
+            Console.line("Build failed: wrote 0 pages (output left as it was), \(problems), in \(result.milliseconds) ms")
         }
+    }
+}
+
+/// Standard output without buffering, so lines show up at once even when piped to a file.
+enum Console {
+    static func line(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 }

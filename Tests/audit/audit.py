@@ -16,6 +16,7 @@ import functools
 import http.server
 import json
 import os
+import re
 import subprocess
 import sys
 import threading
@@ -151,6 +152,7 @@ def main():
     parser.add_argument("--guidesite", required=True)
     parser.add_argument("--root", default=".")
     parser.add_argument("--axe", required=True)
+    parser.add_argument("--only", help="audit only pages whose path matches this regular expression")
     arguments = parser.parse_args()
 
     root = os.path.abspath(arguments.root)
@@ -162,6 +164,8 @@ def main():
     server = serve(output)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     pages = html_pages(output)
+    if arguments.only:
+        pages = [page for page in pages if re.search(arguments.only, page)]
     failures = defaultdict(lambda: {"impact": "", "help": "", "where": set()})
     problems = []
     driver = new_driver()

@@ -1,0 +1,17 @@
+/// Content types by file extension for the files a site holds.
+enum ContentTypes {
+    static let byExtension: [String: String] = [
+        "html": "text/html; charset=utf-8", "htm": "text/html; charset=utf-8",
+        "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
+        "json": "application/json", "xml": "application/xml", "txt": "text/plain; charset=utf-8",
+        "md": "text/plain; charset=utf-8", "svg": "image/svg+xml", "png": "image/png", "jpg": "image/jpeg",
+        "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp", "avif": "image/avif", "ico": "image/x-icon",
+        "pdf": "application/pdf", "mp4": "video/mp4", "webm": "video/webm", "mp3": "audio/mpeg",
+        "woff": "font/woff", "woff2": "font/woff2", "vtt": "text/vtt; charset=utf-8", "zip": "application/zip",
+    ]
+
+    static func forPath(_ path: String) -> String {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return "application/octet-stream" }
+        return byExtension[path[path.index(after: dot)...].lowercased()] ?? "application/octet-stream"
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import GuideSiteCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Watches a site's `Content/`, `Templates/` and `site.yml` and reports bursts of changes once
+/// they settle. Uses inotify on Linux (watching every folder, including ones created later) and
+/// falls back to polling modification times where inotify is unavailable.
+public final class FileWatcher: @unchecked Sendable {
+    /// How long the files must stay quiet before a burst of saves is reported.
+    public static let debounce: Duration = .milliseconds(15)
+    /// Polling interval of the fallback.
+    public static let pollInterval: Duration = .milliseconds(250)
+
+    private let layout: SiteLayout
+    private let lock = NSLock()
+    private var stopped = false
+    private var descriptor: Int32 = -1
+    private var watched: [Int32: String] = [:]
+
+    /// A watcher for the site at `layout`.
+    public init(layout: SiteLayout) {
+        self.layout = layout
+    }
+
+    /// Whether the watcher uses inotify (true) or polling (false).
+    public private(set) var usesNotifications = false
+
+    /// Changes, one element per settled burst. Ends when `stop()` is called.
+    public func changes() -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        #if os(Linux)
+        descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        #endif
+        if descriptor >= 0 {
+            usesNotifications = true
+            addWatches()
+            let thread = Thread { [self] in self.notificationLoop(continuation) }
+            thread.name = "guidesite-watcher"
+            thread.start()
+        } else {
+            let thread = Thread { [self] in self.pollingLoop(continuation) }
+            thread.name = "guidesite-poller"
+            thread.start()
+        }
+        return stream
+    }
+
+    /// Stops watching and ends the stream.
+    public func stop() {
+        lock.lock()
+        stopped = true
+        lock.unlock()
+    }
+
+    private var isStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
+    // MARK: - inotify
+
+    private func addWatches() {
+        #if os(Linux)
+        let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO
+                          | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
+        let rootWatch = inotify_add_watch(descriptor, layout.root.path, mask)
+        if rootWatch >= 0 { watched[rootWatch] = "" }
+        for folder in [layout.content, layout.templates] {
+            for path in Self.folders(under: folder) {
+                let watch = inotify_add_watch(descriptor, path, mask)
+                if watch >= 0 { watched[watch] = path }
+            }
+        }
+        #endif
+    }
+
+    private func notificationLoop(_ continuation: AsyncStream<Void>.Continuation) {
+        #if os(Linux)
+        defer {
+            close(descriptor)
+            continuation.finish()
+        }
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var pending = false
+        var quietSince = ContinuousClock.now
+        while !isStopped {
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, pending ? 5 : 100)
+            if ready > 0 {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count > 0, relevant(buffer, count: count) {
+                    pending = true
+                    quietSince = .now
+                }
+            } else if pending, ContinuousClock.now - quietSince >= Self.debounce {
+                pending = false
+                addWatches()
+                continuation.yield()
+            }
+        }
+        #endif
+    }
+
+    /// Whether a batch of events touches the site's sources: anything under Content/ or
+    /// Templates/ except editor swap files, and site.yml, Content or Templates in the root.
+    private func relevant(_ buffer: [UInt8], count: Int) -> Bool {
+        #if os(Linux)
+        var offset = 0
+        var found = false
+        let headerSize = MemoryLayout<inotify_event>.size
+        while offset + headerSize <= count {
+            let (watch, length) = buffer.withUnsafeBytes { raw -> (Int32, Int) in
+                let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                return (event.wd, Int(event.len))
+            }
+            let nameBytes = buffer[(offset + headerSize)..<min(count, offset + headerSize + length)].prefix { $0 != 0 }
+            let name = String(decoding: nameBytes, as: UTF8.self)
+            offset += headerSize + length
+            let folder = watched[watch]
+            if folder == "" {
+                if ["site.yml", "Content", "Templates"].contains(name) { found = true }
+            } else if folder != nil, !Self.isScratch(name) {
+                found = true
+            }
+        }
+        return found
+        #else
+        return true
+        #endif
+    }
+
+    /// Editor scratch files: `.name.swp`, `name~`, Vim's `4913`, hidden files.
+    static func isScratch(_ name: String) -> Bool {
+        name.hasPrefix(".") || name.hasSuffix("~") || name == "4913" || name.hasSuffix(".swp") || name.hasSuffix(".tmp")
+    }
+
+    // MARK: - Polling fallback
+
+    private func pollingLoop(_ continuation: AsyncStream<Void>.Continuation) {
+        defer { continuation.finish() }
+        var previous = snapshot()
+        while !isStopped {
+            Thread.sleep(forTimeInterval: Double(Self.pollInterval.components.attoseconds) / 1e18)
+            let current = snapshot()
+            if current != previous {
+                previous = current
+                continuation.yield()
+            }
+        }
+    }
+
+    /// Path, size and modification time of every watched file.
+    func snapshot() -> [String: [Double]] {
+        var result: [String: [Double]] = [:]
+        var files = [layout.configFile.path]
+        for folder in [layout.content, layout.templates] {
+            guard let walker = FileManager.default.enumerator(atPath: folder.path) else { continue }
+            for case let relative as String in walker where !Self.isScratch((relative as NSString).lastPathComponent) {
+                files.append(folder.path + "/" + relative)
+            }
+        }
+        for path in files {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { continue }
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            let size = (attributes[.size] as? NSNumber)?.doubleValue ?? 0
+            result[path] = [modified, size]
+        }
+        return result
+    }
+
+    static func folders(under folder: URL) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { return [] }
+        var result = [folder.path]
+        if let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isDirectoryKey, .isSymbolicLinkKey],
+                                                       options: [.skipsHiddenFiles]) {
+            for case let url as URL in walker {
+                let values = try? url.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
+                if values?.isDirectory == true, values?.isSymbolicLink != true { result.append(url.path) }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import GuideSiteCore
+
+/// A site being previewed: builds it into memory, rebuilds it when asked, and tells the state
+/// which pages changed. Rebuilds run one at a time, in order.
+public actor PreviewSession {
+    /// What one rebuild did.
+    public struct Rebuild: Sendable {
+        /// The build's result (diagnostics, timings).
+        public var result: BuildResult
+        /// URL paths whose page changed (`*` when every page must reload).
+        public var changedPages: [String]
+        /// Wall time of the rebuild.
+        public var milliseconds: Double
+    }
+
+    /// The served state.
+    public nonisolated let state = PreviewState()
+    /// The site's settings as the last build read them.
+    public private(set) var title = "GuideSite"
+    /// Path prefix the site is served under.
+    public private(set) var basePath = "/"
+    private let request: BuildRequest
+    private let cache = BuildCache()
+    private var failed = false
+
+    /// A session for the site `request` describes (its output folder is never written).
+    public init(request: BuildRequest) {
+        self.request = request
+    }
+
+    /// Builds the site into memory and installs it (or the error page).
+    @discardableResult
+    public func rebuild() async -> Rebuild {
+        let started = ContinuousClock.now
+        let output = MemoryOutput()
+        let request = self.request
+        let cache = self.cache
+        let result = await Task.detached(priority: .userInitiated) {
+            SiteBuilder().build(request, into: output, cache: cache)
+        }.value
+        let config = Self.readSettings(request: request)
+        title = config.title
+        basePath = config.basePath
+        var pages: [String]
+        if result.outcome == .success {
+            let changed = await state.install(output.files)
+            pages = failed ? ["*"] : Self.pages(for: changed, basePath: basePath)
+            failed = false
+        } else {
+            await state.fail(with: ErrorPage.html(title: config.title, language: config.language, diagnostics: result.diagnostics))
+            failed = true
+            pages = ["*"]
+        }
+        if !pages.isEmpty { await state.announce(pages) }
+        let elapsed = ContinuousClock.now - started
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        return Rebuild(result: result, changedPages: pages, milliseconds: milliseconds)
+    }
+
+    /// Output files as the pages readers have open: `native/picker/index.html` is
+    /// `/native/picker/`. A changed stylesheet or script reloads every page.
+    static func pages(for files: Set<String>, basePath: String) -> [String] {
+        var pages = Set<String>()
+        for file in files {
+            if file.hasSuffix("index.html") {
+                pages.insert(basePath + String(file.dropLast("index.html".count)))
+            } else if file.hasSuffix(".html") {
+                pages.insert(basePath + file)
+            } else if file.hasSuffix(".css") || file.hasSuffix(".js") {
+                return ["*"]
+            }
+        }
+        return pages.sorted()
+    }
+
+    /// Title, language and base path from site.yml, for the banner and the error page.
+    static func readSettings(request: BuildRequest) -> SiteConfig {
+        let layout = SiteLayout(root: request.root)
+        guard let data = try? Data(contentsOf: layout.configFile), let text = String(data: data, encoding: .utf8) else {
+            var config = SiteConfig()
+            if let base = request.baseURL { config.basePath = BasePath.normalize(base) }
+            return config
+        }
+        var config = SiteConfigParser().parse(text, path: "site.yml").value
+        if let base = request.baseURL { config.basePath = BasePath.normalize(base) }
+        return config
+    }
+}
