@@ -5,6 +5,12 @@ import GuideSiteCore
 struct Report {
     var quiet: Bool
 
+    static func printTimings(_ result: BuildResult) {
+        for (stage, milliseconds) in result.timings {
+            Console.line(String(format: "%8.1f ms  %@", milliseconds, stage))
+        }
+    }
+
     func printDiagnostics(_ result: BuildResult) {
         var errors = ""
         for diagnostic in result.diagnostics where !quiet || diagnostic.severity == .error {
@@ -15,11 +21,7 @@ struct Report {
 
     func print(_ result: BuildResult, timings: Bool) {
         printDiagnostics(result)
-        if timings {
-            for (stage, milliseconds) in result.timings {
-                Console.line(String(format: "%8.1f ms  %@", milliseconds, stage))
-            }
-        }
+        if timings { Self.printTimings(result) }
         guard !quiet else { return }
         let pages = "\(result.pagesWritten) page\(result.pagesWritten == 1 ? "" : "s")"
         let problems = "\(result.warningCount) warning\(result.warningCount == 1 ? "" : "s"), \(result.errorCount) error\(result.errorCount == 1 ? "" : "s")"

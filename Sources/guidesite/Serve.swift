@@ -33,6 +33,9 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Open the site in the default browser.")
     var open = false
 
+    @Flag(help: "Print the time each build stage took, for every rebuild.")
+    var timings = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
     }
@@ -50,10 +53,12 @@ struct Serve: AsyncParsableCommand {
         let server = PreviewServer(session: session, host: host, port: port)
         let watcher = FileWatcher(layout: SiteLayout(root: site.rootURL))
         let open = self.open
+        let timings = self.timings
         let app = server.application(
             watcher: watcher,
             onRebuild: { rebuild in
                 Report(quiet: false).printDiagnostics(rebuild.result)
+                if timings { Report.printTimings(rebuild.result) }
                 let pages = rebuild.changedPages == ["*"] ? "every page" : "\(rebuild.changedPages.count) page\(rebuild.changedPages.count == 1 ? "" : "s")"
                 Console.line(rebuild.result.outcome == .success
                       ? "Rebuilt in \(Int(rebuild.milliseconds.rounded())) ms: \(pages) changed"

@@ -34,8 +34,7 @@ public struct SiteAssembler: Sendable {
         for name in order {
             guard let index = pages.firstIndex(where: { $0.kind == .section && $0.section == name }) else { continue }
             let settings = config.section(named: name)
-            let entries = pages.indices.filter { pages[$0].kind == .entry && pages[$0].section == name }
-                .sorted { Self.readingOrder(pages[$0], pages[$1]) }
+            let entries = Self.sortedForReading(pages.indices.filter { pages[$0].kind == .entry && pages[$0].section == name }, in: pages)
             sections.append(SiteSection(
                 name: name,
                 title: settings?.title ?? pages[index].frontMatter.title ?? pages[index].title,
@@ -45,6 +44,7 @@ public struct SiteAssembler: Sendable {
         }
         let home = pages.firstIndex { $0.kind == .home } ?? 0
         var site = Site(config: config, pages: pages, sections: sections, home: home, assets: assets)
+        site.pageIndex = Dictionary(pages.enumerated().map { ($1.route, $0) }, uniquingKeysWith: { first, _ in first })
         Self.linkReferences(in: &site, categories: categoryList)
         return site
     }
@@ -91,8 +91,7 @@ public struct SiteAssembler: Sendable {
     static func linkReferences(in site: inout Site, categories: [SiteConfig.Category]) {
         var entriesByCategory: [String: [Int]] = [:]
         var pagesByCriterion: [String: [Int]] = [:]
-        let readingOrder = site.pages.indices.filter { site.pages[$0].kind == .entry }
-            .sorted { Self.readingOrder(site.pages[$0], site.pages[$1]) }
+        let readingOrder = Self.sortedForReading(site.pages.indices.filter { site.pages[$0].kind == .entry }, in: site.pages)
         for index in readingOrder {
             for slug in Set(site.pages[index].frontMatter.categories.map(Slug.make)) { entriesByCategory[slug, default: []].append(index) }
         }
@@ -123,37 +122,50 @@ public struct SiteAssembler: Sendable {
     /// holding every entry does not make the work quadratic.
     static func relatedEntries(site: Site, byCategory: [String: [Int]], byCriterion: [String: [Int]]) -> [Int: [Int]] {
         let candidateLimit = 200
-        var result: [Int: [Int]] = [:]
-        for (index, page) in site.pages.enumerated() where page.kind == .entry {
+        let titles = site.pages.map { $0.title.lowercased() }
+        let isEntry = site.pages.map { $0.kind == .entry }
+        let entries = site.pages.indices.filter { isEntry[$0] }
+        let lists = entries.map { index in
+            Set(site.pages[index].frontMatter.categories.map(Slug.make)).sorted().compactMap { byCategory[$0] }
+                + site.pages[index].criteria.compactMap { byCriterion[$0.number] }
+        }
+        let found = entries.indices.map { $0 }.concurrentMap { position -> [Int] in
+            let index = entries[position]
             var scores: [Int: Int] = [:]
-            let lists = Set(page.frontMatter.categories.map(Slug.make)).compactMap { byCategory[$0] }
-                + page.criteria.compactMap { byCriterion[$0.number] }
-            for list in lists {
-                for other in list.prefix(candidateLimit) where other != index && site.pages[other].kind == .entry {
+            for list in lists[position] {
+                for other in list.prefix(candidateLimit) where other != index && isEntry[other] {
                     scores[other, default: 0] += 1
                 }
             }
-            let best = scores.sorted {
-                if $0.value != $1.value { return $0.value > $1.value }
-                return Self.readingOrder(site.pages[$0.key], site.pages[$1.key], byTitleOnly: true)
+            // The five best by score, then title, then route: a bounded insertion, not a full sort.
+            func better(_ a: (key: Int, value: Int), _ b: (key: Int, value: Int)) -> Bool {
+                if a.value != b.value { return a.value > b.value }
+                if titles[a.key] != titles[b.key] { return titles[a.key] < titles[b.key] }
+                return site.pages[a.key].route < site.pages[b.key].route
             }
-            if !best.isEmpty { result[index] = best.prefix(5).map(\.key) }
+            var best: [(key: Int, value: Int)] = []
+            for candidate in scores {
+                guard best.count < 5 || better(candidate, best[best.count - 1]) else { continue }
+                let at = best.firstIndex { better(candidate, $0) } ?? best.count
+                best.insert(candidate, at: at)
+                if best.count > 5 { best.removeLast() }
+            }
+            return best.map(\.key)
         }
+        var result: [Int: [Int]] = [:]
+        for (position, index) in entries.enumerated() where !found[position].isEmpty { result[index] = found[position] }
         return result
     }
 
-    /// `order` first (pages without one last), then title, then path, so ties never depend on
-    /// the file system.
-    static func readingOrder(_ a: Page, _ b: Page, byTitleOnly: Bool = false) -> Bool {
-        if byTitleOnly {
-            let titleA = a.title.lowercased(), titleB = b.title.lowercased()
-            return titleA != titleB ? titleA < titleB : a.route < b.route
-        }
-        let orderA = a.frontMatter.order ?? .infinity, orderB = b.frontMatter.order ?? .infinity
-        if orderA != orderB { return orderA < orderB }
-        let titleA = a.title.lowercased(), titleB = b.title.lowercased()
-        if titleA != titleB { return titleA < titleB }
-        return a.route < b.route
+    /// Indices in reading order, with each page's sort key computed once.
+    static func sortedForReading(_ indices: [Int], in pages: [Page]) -> [Int] {
+        indices.map { (index: $0, order: pages[$0].frontMatter.order ?? .infinity, title: pages[$0].title.lowercased()) }
+            .sorted {
+                if $0.order != $1.order { return $0.order < $1.order }
+                if $0.title != $1.title { return $0.title < $1.title }
+                return pages[$0.index].route < pages[$1.index].route
+            }
+            .map(\.index)
     }
 
     /// `native-apps` is "Native apps".

@@ -53,6 +53,9 @@ public struct Site: Sendable {
     /// See `criteriaIndex`.
     public var categoryIndex: Int?
 
+    /// Index of each page by route.
+    public var pageIndex: [Route: Int] = [:]
+
     /// The section a page belongs to.
     public func section(of page: Page) -> SiteSection? {
         guard let name = page.section else { return nil }

@@ -19,7 +19,7 @@ import Foundation
 enum CriteriaExport {
     static let schema = "guidesite-criteria/1"
 
-    static func json(for site: Site, basePath: String) throws -> Data {
+    static func json(for site: Site, basePath: String) -> Data {
         var entries: [[String: Any]] = []
         for page in site.pages where page.kind == .entry {
             let path = page.route.href(basePath: basePath)
@@ -60,9 +60,7 @@ enum CriteriaExport {
         var siteValues: [String: Any] = ["title": site.config.title]
         if let url = site.config.url { siteValues["url"] = url }
         let document: [String: Any] = ["schema": schema, "site": siteValues, "entries": entries]
-        var data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        data.append(0x0A)
-        return data
+        return Data(JSONWriter.string(document).utf8)
     }
 
     /// The page's full address when site.yml gives the site's `url`.

@@ -19,9 +19,9 @@ extension PageContextBuilder {
 
     func categoryLinks(_ names: [String]) -> [[String: Any]] {
         names.map { name -> [String: Any] in
-            let slug = Slug.make(name)
-            var item: [String: Any] = ["name": site.categories.first { $0.slug == slug }?.title ?? name]
-            if let category = site.categories.first(where: { $0.slug == slug }) { item["href"] = href(site.pages[category.page]) }
+            let category = categoryBySlug[Slug.make(name)]
+            var item: [String: Any] = ["name": category?.title ?? name]
+            if let category { item["href"] = href(site.pages[category.page]) }
             return item
         }
     }
@@ -89,7 +89,7 @@ extension PageContextBuilder {
                 return item
             }]
         case .category:
-            guard let category = site.categories.first(where: { $0.slug == page.subject }) else { return }
+            guard let slug = page.subject, let category = categoryBySlug[slug] else { return }
             var values: [String: Any] = ["title": category.title, "count": category.entries.count,
                                          "countText": Self.plural(category.entries.count, "entry", "entries"),
                                          "sections": bySection(category.entries)]

@@ -10,6 +10,11 @@ struct PageContextBuilder: Sendable {
     var bodyEndMarkup = ""
     /// Each entry's position in its section's reading order, so previous/next is a lookup.
     private let positions: [Int: Int]
+    /// Categories by slug.
+    let categoryBySlug: [String: SiteCategory]
+    /// Every page's link values (title, href, description, categories), made once per build
+    /// since lists on home, section, category and criterion pages repeat them.
+    private let links: UncheckedValues
 
     init(site: Site, basePath: String) {
         self.site = site
@@ -19,6 +24,9 @@ struct PageContextBuilder: Sendable {
             for (position, entry) in section.entries.enumerated() { positions[entry] = position }
         }
         self.positions = positions
+        categoryBySlug = Dictionary(site.categories.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
+        links = UncheckedValues([])
+        links.values = site.pages.map { makeLink($0) }
     }
 
     /// The front matter keys shown as "How to test" tables, and their captions and column names.
@@ -113,6 +121,11 @@ struct PageContextBuilder: Sendable {
     }
 
     func link(_ page: Page) -> [String: Any] {
+        if let index = site.pageIndex[page.route], index < links.values.count { return links.values[index] }
+        return makeLink(page)
+    }
+
+    private func makeLink(_ page: Page) -> [String: Any] {
         var values: [String: Any] = ["title": page.title, "href": href(page)]
         values["description"] = page.frontMatter.description
         if !page.frontMatter.categories.isEmpty {
@@ -250,4 +263,10 @@ struct PageContextBuilder: Sendable {
         flush()
         return items.count >= 2 ? items : []
     }
+}
+
+/// Template values computed once and only read afterwards, shared by the rendering threads.
+final class UncheckedValues: @unchecked Sendable {
+    var values: [[String: Any]]
+    init(_ values: [[String: Any]]) { self.values = values }
 }

@@ -22,6 +22,8 @@ public enum CriteriaDetector {
     )
     /// A criterion number on its own: three parts, first 1 to 4, not part of a longer number.
     private static let bare = try! NSRegularExpression(pattern: #"(?<![\w.])([1-4]\.\d{1,2}\.\d{1,2})(?!\d|\.\d|\w)"#)
+    /// Any three-part number at the start of a front matter value, known or not ("1.4.99").
+    private static let loose = try! NSRegularExpression(pattern: #"^(?:sc\s*)?(\d+\.\d+\.\d+)"#, options: .caseInsensitive)
     /// Text between a number and the criterion's name: ":", "-", "–", "—" and spaces.
     private static let separators = CharacterSet(charactersIn: ":-–— \t")
 
@@ -86,8 +88,7 @@ public enum CriteriaDetector {
            let range = Range(match.range(at: 1), in: trimmed) {
             return String(trimmed[range])
         }
-        let loose = try? NSRegularExpression(pattern: #"^(?:sc\s*)?(\d+\.\d+\.\d+)"#, options: .caseInsensitive)
-        if let match = loose?.firstMatch(in: trimmed, range: whole), let range = Range(match.range(at: 1), in: trimmed) {
+        if let match = loose.firstMatch(in: trimmed, range: whole), let range = Range(match.range(at: 1), in: trimmed) {
             return String(trimmed[range])
         }
         return WCAG22.byName[trimmed.lowercased()]?.number

@@ -1,0 +1,70 @@
+/// Writes JSON with sorted keys and two-space indentation: deterministic, and much faster than
+/// Foundation's JSONSerialization on Linux. Values are String, Int, Double, Bool, arrays and
+/// `[String: Any]` dictionaries.
+enum JSONWriter {
+    static func string(_ value: Any) -> String {
+        var output = ""
+        write(value, indent: 0, into: &output)
+        output += "\n"
+        return output
+    }
+
+    private static func write(_ value: Any, indent: Int, into output: inout String) {
+        switch value {
+        case let text as String:
+            quote(text, into: &output)
+        case let flag as Bool:
+            output += flag ? "true" : "false"
+        case let number as Int:
+            output += String(number)
+        case let number as Double:
+            output += number.isFinite ? String(number) : "null"
+        case let map as [String: Any]:
+            guard !map.isEmpty else { output += "{}"; return }
+            output += "{\n"
+            let keys = map.keys.sorted()
+            for (position, key) in keys.enumerated() {
+                output += String(repeating: "  ", count: indent + 1)
+                quote(key, into: &output)
+                output += ": "
+                write(map[key]!, indent: indent + 1, into: &output)
+                output += position + 1 < keys.count ? ",\n" : "\n"
+            }
+            output += String(repeating: "  ", count: indent) + "}"
+        case let list as [Any]:
+            guard !list.isEmpty else { output += "[]"; return }
+            output += "[\n"
+            for (position, item) in list.enumerated() {
+                output += String(repeating: "  ", count: indent + 1)
+                write(item, indent: indent + 1, into: &output)
+                output += position + 1 < list.count ? ",\n" : "\n"
+            }
+            output += String(repeating: "  ", count: indent) + "]"
+        default:
+            output += "null"
+        }
+    }
+
+    private static func quote(_ text: String, into output: inout String) {
+        output += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{2028}": output += "\\u2028"
+            case "\u{2029}": output += "\\u2029"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    output.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        output += "\""
+    }
+}
