@@ -9,7 +9,7 @@ import Glibc
 /// falls back to polling modification times where inotify is unavailable.
 public final class FileWatcher: @unchecked Sendable {
     /// How long the files must stay quiet before a burst of saves is reported.
-    public static let debounce: Duration = .milliseconds(15)
+    public static let debounce: Duration = .milliseconds(8)
     /// Polling interval of the fallback.
     public static let pollInterval: Duration = .milliseconds(250)
 
@@ -88,7 +88,7 @@ public final class FileWatcher: @unchecked Sendable {
         var quietSince = ContinuousClock.now
         while !isStopped {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, pending ? 5 : 100)
+            let ready = poll(&poller, 1, pending ? 2 : 100)
             if ready > 0 {
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if count > 0, relevant(buffer, count: count) {

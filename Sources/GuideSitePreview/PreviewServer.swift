@@ -34,7 +34,10 @@ public struct PreviewServer: Sendable {
             await Self.respond(to: request, session: session)
         }
         var services: [any Service] = []
-        if let watcher { services.append(WatchService(session: session, watcher: watcher, onRebuild: onRebuild)) }
+        if let watcher {
+            // Watch from now on, before the server listens, so no save is missed at startup.
+            services.append(WatchService(session: session, watcher: watcher, changes: watcher.changes(), onRebuild: onRebuild))
+        }
         return Application(
             responder: responder,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "GuideSite", reuseAddress: false),
@@ -98,8 +101,13 @@ public struct PreviewServer: Sendable {
             status: .ok,
             headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
             body: ResponseBody { writer in
-                for await event in stream {
-                    try await writer.write(ByteBuffer(string: event))
+                // An open event stream must not hold up the server's shutdown.
+                try await withGracefulShutdownHandler {
+                    for await event in stream {
+                        try await writer.write(ByteBuffer(string: event))
+                    }
+                } onGracefulShutdown: {
+                    Task { await state.close() }
                 }
                 try await writer.finish(nil)
             }
@@ -112,10 +120,10 @@ public struct PreviewServer: Sendable {
 struct WatchService: Service {
     let session: PreviewSession
     let watcher: FileWatcher
+    let changes: AsyncStream<Void>
     let onRebuild: @Sendable (PreviewSession.Rebuild) async -> Void
 
     func run() async throws {
-        let changes = watcher.changes()
         await withGracefulShutdownHandler {
             for await _ in changes {
                 if Task.isCancelled { break }

@@ -69,6 +69,20 @@ struct BuildCacheTests {
         #expect(String(decoding: rebuilt["about/index.html"]!, as: UTF8.self) == "<p>Page: About us</p>")
     }
 
+    @Test("a changed site.yml rebuilds everything, so section layouts and titles follow")
+    func configEdit() throws {
+        let site = try TestSite(Fixtures.site())
+        defer { site.remove() }
+        let cache = BuildCache()
+        _ = memoryBuild(site, cache: cache)
+        try site.write(Data("title: Renamed\nsections:\n  native:\n    title: Apps\n    layout: page\n".utf8), to: "site.yml")
+        let (_, incremental) = memoryBuild(site, cache: cache)
+        #expect(cache.statistics.parseReused == 0)
+        let (_, fresh) = memoryBuild(site, cache: BuildCache())
+        #expect(incremental == fresh)
+        #expect(!String(decoding: incremental["native/segmented-control/index.html"]!, as: UTF8.self).contains("class=\"testing\""))
+    }
+
     @Test("the in-memory site is byte-identical to what build writes")
     func memoryEqualsDisk() throws {
         let site = try TestSite(Fixtures.site())
@@ -78,5 +92,63 @@ struct BuildCacheTests {
         var disk = try site.snapshot()
         disk[SiteWriter.markerName] = nil
         #expect(memory == disk)
+    }
+}
+
+@Suite("Incremental rebuilds under random edits")
+struct RandomEditTests {
+    /// A small deterministic generator, so a failure reproduces.
+    struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    static func entry(_ number: Int, _ random: inout Generator) -> String {
+        let categories = ["controls", "forms", "navigation", "media"]
+        let criteria = ["1.3.1", "1.4.3", "2.1.1", "2.4.7", "4.1.2"]
+        let chosen = (0..<(1 + random.next(2))).map { _ in categories[random.next(categories.count)] }
+        let wcag = (0..<random.next(3)).map { _ in criteria[random.next(criteria.count)] }
+        let title = ["Alpha", "Beta", "Gamma", "Delta"][random.next(4)] + " \(number)"
+        let order = random.next(3) == 0 ? "order: \(random.next(10))\n" : ""
+        let description = random.next(2) == 0 ? "description: Variant \(random.next(100)).\n" : ""
+        let link = random.next(3) == 0 ? "See [entry 1](entry-1.md) and SC 2.4.7.\n" : ""
+        return "---\ntitle: \(title)\ncategories: [\(Set(chosen).sorted().joined(separator: ", "))]\nwcag: [\(wcag.joined(separator: ", "))]\n\(order)\(description)"
+            + "keyboard:\n  tab: |\n    Focus moves \(random.next(50))\n---\n## Role\n\nBody \(random.next(1000)).\n\(link)"
+    }
+
+    @Test("after every random edit the incremental site equals a fresh build", arguments: [1, 2, 3])
+    func randomEdits(seed: UInt64) throws {
+        var random = Generator(state: seed)
+        var files: [String: String] = ["Content/index.md": "---\ntitle: Home\n---\nHi.\n"]
+        for number in 0..<8 {
+            files["Content/\(number % 2 == 0 ? "native" : "web")/entry-\(number).md"] = Self.entry(number, &random)
+        }
+        let site = try TestSite(files)
+        defer { site.remove() }
+        let cache = BuildCache()
+        _ = SiteBuilder().build(BuildRequest(root: site.root), into: MemoryOutput(), cache: cache)
+        var present = Set(0..<8)
+        for step in 0..<25 {
+            let number = random.next(11)
+            let path = "Content/\(number % 2 == 0 ? "native" : "web")/entry-\(number).md"
+            if present.contains(number), random.next(5) == 0 {
+                try FileManager.default.removeItem(at: site.root.appending(path: path))
+                present.remove(number)
+            } else {
+                try site.write(Data(Self.entry(number, &random).utf8), to: path)
+                present.insert(number)
+            }
+            let incremental = MemoryOutput()
+            _ = SiteBuilder().build(BuildRequest(root: site.root), into: incremental, cache: cache)
+            let fresh = MemoryOutput()
+            _ = SiteBuilder().build(BuildRequest(root: site.root), into: fresh, cache: nil)
+            let a = incremental.files, b = fresh.files
+            let differing = Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
+            #expect(differing.isEmpty, "seed \(seed), step \(step): \(differing)")
+            if !differing.isEmpty { return }
+        }
     }
 }

@@ -7,7 +7,7 @@ public struct SiteAssembler: Sendable {
     public init() {}
 
     /// The linked site.
-    public func assemble(pages input: [Page], assets: [ContentFile], config: SiteConfig) -> Site {
+    public func assemble(pages input: [Page], assets: [ContentFile], config: SiteConfig, cache: BuildCache? = nil) -> Site {
         var pages = input
         func generated(_ kind: PageKind, title: String, section: String?, route: Route, layout: String) -> Page {
             Page(sourcePath: "", contentPath: "", kind: kind, section: section, route: route, frontMatter: FrontMatter(),
@@ -45,7 +45,7 @@ public struct SiteAssembler: Sendable {
         let home = pages.firstIndex { $0.kind == .home } ?? 0
         var site = Site(config: config, pages: pages, sections: sections, home: home, assets: assets)
         site.pageIndex = Dictionary(pages.enumerated().map { ($1.route, $0) }, uniquingKeysWith: { first, _ in first })
-        Self.linkReferences(in: &site, categories: categoryList)
+        Self.linkReferences(in: &site, categories: categoryList, cache: cache)
         return site
     }
 
@@ -88,7 +88,7 @@ public struct SiteAssembler: Sendable {
     /// Fills the site's category lists, the pages citing each criterion, and related entries.
     /// Every map is built in one pass over the pages, so the cost grows with entries plus
     /// references, never with entries squared.
-    static func linkReferences(in site: inout Site, categories: [SiteConfig.Category]) {
+    static func linkReferences(in site: inout Site, categories: [SiteConfig.Category], cache: BuildCache? = nil) {
         var entriesByCategory: [String: [Int]] = [:]
         var pagesByCriterion: [String: [Int]] = [:]
         let readingOrder = Self.sortedForReading(site.pages.indices.filter { site.pages[$0].kind == .entry }, in: site.pages)
@@ -114,7 +114,23 @@ public struct SiteAssembler: Sendable {
             return SiteCategory(slug: category.slug, title: category.title, description: category.description,
                                 page: page, entries: entriesByCategory[category.slug] ?? [])
         }
-        site.related = relatedEntries(site: site, byCategory: entriesByCategory, byCriterion: pagesByCriterion)
+        let current = site
+        if let cache {
+            var key = Hasher()
+            for (index, page) in site.pages.enumerated() where page.kind == .entry {
+                key.combine(index)
+                key.combine(page.title)
+                key.combine(page.route)
+                key.combine(page.frontMatter.categories)
+                key.combine(page.frontMatter.order)
+                key.combine(page.criteria)
+            }
+            site.related = cache.derived("related", key: key.finalize()) {
+                relatedEntries(site: current, byCategory: entriesByCategory, byCriterion: pagesByCriterion)
+            }
+        } else {
+            site.related = relatedEntries(site: site, byCategory: entriesByCategory, byCriterion: pagesByCriterion)
+        }
     }
 
     /// Up to five entries sharing the most categories and criteria with each entry, ties broken

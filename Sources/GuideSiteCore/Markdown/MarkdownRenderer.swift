@@ -21,6 +21,11 @@ public struct RenderedBody: Sendable, Hashable {
     public var links: [SourceLink] = []
     /// Every stretch of text the annotator turned into a link, by its key.
     public var annotations: [SourceLink] = []
+
+    /// A hash of the HTML, computed once, so rebuilds compare bodies without hashing them again.
+    public var htmlHash: Int = 0
+    /// A hash of the heading ids and the links written, which is all link checking reads.
+    public var anchorsKey: Int = 0
 }
 
 /// A link destination (or annotation key) and where it was written.
@@ -128,13 +133,21 @@ public struct MarkdownRenderer: Sendable {
                 .replacingOccurrences(of: "<th style=", with: "<th scope=\"col\" style=")
         }
         return Diagnosed(
-            RenderedBody(html: html, headings: headings, title: foundTitle, links: links, annotations: annotations),
+            RenderedBody(html: html, headings: headings, title: foundTitle, links: links, annotations: annotations,
+                         htmlHash: html.hashValue, anchorsKey: Self.anchorsKey(headings, links)),
             tree.diagnostics
         )
     }
 }
 
 extension MarkdownRenderer {
+    static func anchorsKey(_ headings: [Heading], _ links: [SourceLink]) -> Int {
+        var hasher = Hasher()
+        for heading in headings { hasher.combine(heading.id) }
+        hasher.combine(links)
+        return hasher.finalize()
+    }
+
     /// cmark-gfm writes task-list checkboxes without a label; each gets its item's text as its
     /// accessible name, in document order (the order the renderer writes them).
     static func labelTaskCheckboxes(_ html: String, labels: [String]) -> String {

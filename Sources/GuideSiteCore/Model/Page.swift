@@ -54,6 +54,9 @@ public struct Page: Sendable, Hashable {
     public var body: RenderedBody
     /// Success criteria the page references, in WCAG order.
     public var criteria: [CriterionReference] = []
+    /// A hash of everything the page holds (front matter, title, body, criteria), set once its
+    /// body is rendered, so rebuilds can tell changed pages apart without hashing them again.
+    public var contentKey: Int = 0
     /// For generated criterion and category pages: the criterion number or category slug.
     public var subject: String?
     /// The Markdown source after Liquid handling, kept until rendering.

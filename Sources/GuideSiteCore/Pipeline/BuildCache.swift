@@ -6,6 +6,7 @@ import Foundation
 /// template values and layout did not change is not rendered again.
 public final class BuildCache: @unchecked Sendable {
     struct ParsedEntry {
+        var stamp: FileStamp?
         var bytes: Data
         var page: Page?
         var diagnostics: [Diagnostic]
@@ -44,8 +45,31 @@ public final class BuildCache: @unchecked Sendable {
         return body()
     }
 
-    func beginBuild() {
-        locked { statistics = Statistics() }
+    private var settingsKey: Int?
+
+    /// Starts a build; when site.yml or the request changed, nothing of the previous build is
+    /// reused (parsing depends on site.yml's section layouts, rendering on everything).
+    func beginBuild(settings: Int) {
+        locked {
+            statistics = Statistics()
+            if settingsKey != settings {
+                parsed = [:]
+                rendered = [:]
+                html = [:]
+                exports = [:]
+                settingsKey = settings
+            }
+        }
+    }
+
+    /// The parsed page of a file whose size, modification time and inode have not changed since
+    /// it was read, without reading it again.
+    func parsedPage(for path: String, stamp: FileStamp) -> ParsedEntry? {
+        locked {
+            guard let entry = parsed[path], entry.stamp == stamp else { return nil }
+            statistics.parseReused += 1
+            return entry
+        }
     }
 
     func parsedPage(for path: String, bytes: Data) -> ParsedEntry? {
@@ -86,11 +110,26 @@ public final class BuildCache: @unchecked Sendable {
         }
     }
 
+    func hasHTML(for file: String, key: Int) -> Bool {
+        locked { html[file]?.key == key }
+    }
+
     func storeHTML(_ data: Data, for file: String, key: Int) {
         locked {
             html[file] = (key, data)
             statistics.pagesRendered += 1
         }
+    }
+
+    private var exports: [String: (key: Int, value: Any)] = [:]
+
+    /// A value derived from the whole site (`criteria.json`, related entries), made again only
+    /// when `key` changes.
+    func derived<Value>(_ name: String, key: Int, make: () -> Value) -> Value {
+        if let hit = locked({ exports[name].flatMap { $0.key == key ? $0.value as? Value : nil } }) { return hit }
+        let value = make()
+        locked { exports[name] = (key, value) }
+        return value
     }
 
     /// Drops entries of files that no longer exist, so the cache does not grow without bound.
@@ -100,5 +139,25 @@ public final class BuildCache: @unchecked Sendable {
             rendered = rendered.filter { contentPaths.contains($0.key) }
             html = html.filter { outputFiles.contains($0.key) }
         }
+    }
+}
+
+/// What `stat` says of a file: if none of it changed, neither did the file.
+struct FileStamp: Hashable {
+    var size: Int64
+    var inode: UInt64
+    var seconds: Int
+    var nanoseconds: Int
+
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        size = Int64(info.st_size)
+        inode = UInt64(info.st_ino)
+        seconds = Int(info.st_mtim.tv_sec)
+        nanoseconds = Int(info.st_mtim.tv_nsec)
+        // A file written in the last two seconds may be written again within the same clock
+        // tick; such a stamp is not trusted.
+        if Int(time(nil)) - seconds < 2 { return nil }
     }
 }

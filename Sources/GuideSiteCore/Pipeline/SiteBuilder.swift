@@ -20,8 +20,7 @@ public struct SiteBuilder: Sendable {
             Stage(name: "prepare output", run: Self.prepareOutput),
             Stage(name: "load", run: Self.load),
             Stage(name: "parse", run: Self.parse),
-            Stage(name: "render markdown", run: Self.renderMarkdown),
-            Stage(name: "collect criteria", run: Self.collectCriteria),
+            Stage(name: "render markdown, collect criteria", run: Self.renderMarkdown),
             Stage(name: "link", run: Self.link),
             Stage(name: "check links", run: Self.checkLinks),
             Stage(name: "check urls", run: Self.checkURLs),
@@ -49,7 +48,6 @@ public struct SiteBuilder: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         var context = initial
-        context.cache?.beginBuild()
         var timings: [(String, Double)] = []
         for stage in stages {
             let began = clock.now
@@ -115,6 +113,11 @@ public struct SiteBuilder: Sendable {
         }
         if let base = context.request.baseURL { context.config.basePath = BasePath.normalize(base) }
         context.basePath = context.config.basePath
+        var settings = Hasher()
+        settings.combine(context.config)
+        settings.combine(context.request.drafts)
+        settings.combine(context.request.baseURL)
+        context.cache?.beginBuild(settings: settings.finalize())
     }
 
     static func prepareOutput(_ context: inout BuildContext) {
@@ -141,13 +144,20 @@ public struct SiteBuilder: Sendable {
         let cache = context.cache
         let results = markdown.concurrentMap { file -> Diagnosed<Page?> in
             guard let cache else { return reader.read(file) }
+            let stamp = FileStamp(path: file.url.path)
+            if let stamp, let hit = cache.parsedPage(for: file.relativePath, stamp: stamp) { return Diagnosed(hit.page, hit.diagnostics) }
             switch reader.bytes(of: file) {
             case .failure(let problem):
                 return Diagnosed(nil, [problem])
             case .success(let data):
-                if let hit = cache.parsedPage(for: file.relativePath, bytes: data) { return Diagnosed(hit.page, hit.diagnostics) }
+                if let hit = cache.parsedPage(for: file.relativePath, bytes: data) {
+                    if let stamp { cache.storeParsed(BuildCache.ParsedEntry(stamp: stamp, bytes: data, page: hit.page, diagnostics: hit.diagnostics),
+                                                     for: file.relativePath) }
+                    return Diagnosed(hit.page, hit.diagnostics)
+                }
                 let read = reader.read(file, data: data)
-                cache.storeParsed(BuildCache.ParsedEntry(bytes: data, page: read.value, diagnostics: read.diagnostics), for: file.relativePath)
+                cache.storeParsed(BuildCache.ParsedEntry(stamp: stamp, bytes: data, page: read.value, diagnostics: read.diagnostics),
+                                  for: file.relativePath)
                 return read
             }
         }
@@ -194,32 +204,54 @@ public struct SiteBuilder: Sendable {
             page.body = rendered.value
             page.title = TitleFinder.title(for: page, config: config)
             page.markdown = ""
-            cache?.storeRendered(BuildCache.RenderedEntry(settings: settings, input: input, page: page, diagnostics: rendered.diagnostics),
+            let criteria = CriteriaCollector().references(of: page)
+            page.criteria = criteria.value
+            var key = Hasher()
+            key.combine(page.sourcePath)
+            key.combine(page.title)
+            key.combine(page.frontMatter)
+            key.combine(page.criteria)
+            key.combine(page.body.htmlHash)
+            key.combine(page.body.headings)
+            page.contentKey = key.finalize()
+            let diagnostics = rendered.diagnostics + criteria.diagnostics
+            cache?.storeRendered(BuildCache.RenderedEntry(settings: settings, input: input, page: page, diagnostics: diagnostics),
                                  for: input.contentPath)
-            return Diagnosed(page, rendered.diagnostics)
+            return Diagnosed(page, diagnostics)
         }
         context.pages = results.map(\.value)
         context.diagnostics += results.flatMap(\.diagnostics)
     }
 
-    static func collectCriteria(_ context: inout BuildContext) {
-        let collector = CriteriaCollector()
-        for index in context.pages.indices {
-            let found = collector.references(of: context.pages[index])
-            context.pages[index].criteria = found.value
-            context.diagnostics += found.diagnostics
-        }
-    }
-
     static func checkLinks(_ context: inout BuildContext) {
         guard let site = context.site else { return }
-        let checker = LinkChecker(site: site, assets: Set(site.assets.map(\.relativePath)))
-        context.diagnostics += Array(site.pages.indices).concurrentMap { checker.check($0) }.flatMap { $0 }
+        let assets = Set(site.assets.map(\.relativePath))
+        guard let cache = context.cache else {
+            let checker = LinkChecker(site: site, assets: assets)
+            context.diagnostics += Array(site.pages.indices).concurrentMap { checker.check($0) }.flatMap { $0 }
+            return
+        }
+        // Links can only break or heal when pages, their anchors or the copied files change.
+        var targets = Hasher()
+        for page in site.pages {
+            targets.combine(page.route)
+            targets.combine(page.contentPath)
+            targets.combine(page.body.anchorsKey)
+            targets.combine(page.title)
+            targets.combine(page.sourcePath)
+        }
+        targets.combine(assets)
+        let key = targets.finalize()
+        let diagnostics = cache.derived("links", key: key) { () -> [[Diagnostic]] in
+            let checker = LinkChecker(site: site, assets: assets)
+            return Array(site.pages.indices).concurrentMap { checker.check($0) }
+        }
+        context.diagnostics += diagnostics.flatMap { $0 }
     }
 
     static func link(_ context: inout BuildContext) {
         context.site = SiteAssembler().assemble(
-            pages: context.pages, assets: context.files.filter { $0.kind == .asset }, config: context.config
+            pages: context.pages, assets: context.files.filter { $0.kind == .asset }, config: context.config, cache: context.cache
         )
         context.pages = []
     }
@@ -276,21 +308,18 @@ public struct SiteBuilder: Sendable {
             site.pages[index].layout = "page"
         }
         context.diagnostics += layoutWarnings
-        let builder = PageContextBuilder(site: site, basePath: context.basePath)
         let pages = site.pages
         let cache = context.cache
         let layoutKeys = cache == nil ? [:] : theme.layoutKeys
+        let planned = cache == nil ? [] : RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys)
+        let stale = cache.map { cache in pages.indices.filter { !cache.hasHTML(for: pages[$0].route.file, key: planned[$0]) }.count } ?? pages.count
+        let builder = PageContextBuilder(site: site, basePath: context.basePath, precomputeLinks: stale > 50)
         let results = Array(pages.indices).concurrentMap { index -> Diagnostic? in
             let page = pages[index]
-            let values = builder.context(for: index)
-            var key = 0
-            var data: Data? = nil
-            if let cache {
-                key = ContextFingerprint.of(values, layoutKey: layoutKeys[page.layout] ?? 0)
-                data = cache.html(for: page.route.file, key: key)
-            }
+            let key = planned.isEmpty ? 0 : planned[index]
+            var data = cache?.html(for: page.route.file, key: key)
             if data == nil {
-                guard let html = renderer.render(values, layout: page.layout) else {
+                guard let html = renderer.render(builder.context(for: index), layout: page.layout) else {
                     return Diagnostic(.error, page.sourcePath, category: "template", "the theme has no layout `\(page.layout)` and no `page` layout to fall back on")
                 }
                 data = Data(html.utf8)
@@ -320,7 +349,13 @@ public struct SiteBuilder: Sendable {
             if let url = context.config.url {
                 try writer.write(Data(Sitemap.xml(for: site, siteURL: url, basePath: context.basePath).utf8), to: "sitemap.xml")
             }
-            try writer.write(CriteriaExport.json(for: site, basePath: context.basePath), to: "criteria.json")
+            let basePath = context.basePath
+            let export = context.cache.map { cache in
+                cache.derived("criteria.json", key: CriteriaExport.key(for: site, basePath: basePath)) {
+                    CriteriaExport.json(for: site, basePath: basePath)
+                }
+            } ?? CriteriaExport.json(for: site, basePath: basePath)
+            try writer.write(export, to: "criteria.json")
         } catch {
             context.diagnostics.append(Diagnostic(.error, context.layout.displayPath(context.layout.output), category: "io",
                                                   "could not write the site: \(error.localizedDescription)"))

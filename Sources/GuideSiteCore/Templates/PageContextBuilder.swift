@@ -16,7 +16,9 @@ struct PageContextBuilder: Sendable {
     /// since lists on home, section, category and criterion pages repeat them.
     private let links: UncheckedValues
 
-    init(site: Site, basePath: String) {
+    /// `precomputeLinks` makes every page's link values up front: worth it when many pages are
+    /// rendered (lists repeat them), wasted when a rebuild renders one page.
+    init(site: Site, basePath: String, precomputeLinks: Bool = true) {
         self.site = site
         self.basePath = basePath
         var positions: [Int: Int] = [:]
@@ -26,7 +28,7 @@ struct PageContextBuilder: Sendable {
         self.positions = positions
         categoryBySlug = Dictionary(site.categories.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
         links = UncheckedValues([])
-        links.values = site.pages.map { makeLink($0) }
+        if precomputeLinks { links.values = site.pages.map { makeLink($0) } }
     }
 
     /// The front matter keys shown as "How to test" tables, and their captions and column names.

@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Measures `guidesite serve` on a generated site: the time from saving an entry to the reload
+event for its page (median of N edits), and, with wrk, requests per second on a page, alone and
+while rebuilds run.
+
+Usage: serve-latency.py GUIDESITE SITE_DIR [--edits 30] [--wrk-seconds 10]
+"""
+import argparse
+import os
+import re
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for_server(port, deadline):
+    while time.time() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return True
+        except OSError:
+            time.sleep(0.05)
+    return False
+
+
+class Events:
+    """A Server-Sent Events reader over a plain socket."""
+
+    def __init__(self, port):
+        self.sock = socket.create_connection(("127.0.0.1", port))
+        self.sock.sendall(b"GET /_guidesite/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+        self.buffer = b""
+
+    def drain(self):
+        """Forgets everything received so far, so a match can only come from a new event."""
+        self.sock.setblocking(False)
+        try:
+            while True:
+                chunk = self.sock.recv(65536)
+                if not chunk:
+                    break
+        except (BlockingIOError, socket.timeout):
+            pass
+        self.sock.setblocking(True)
+        self.buffer = b""
+
+    def wait_for(self, text, timeout):
+        deadline = time.perf_counter() + timeout
+        needle = text.encode()
+        while time.perf_counter() < deadline:
+            if needle in self.buffer:
+                end = self.buffer.index(needle) + len(needle)
+                self.buffer = self.buffer[end:]
+                return time.perf_counter()
+            self.sock.settimeout(max(0.001, deadline - time.perf_counter()))
+            try:
+                chunk = self.sock.recv(65536)
+            except socket.timeout:
+                break
+            if not chunk:
+                break
+            self.buffer += chunk
+        return None
+
+
+def wrk(port, path, seconds):
+    if not shutil.which("wrk"):
+        return None
+    result = subprocess.run(["wrk", "-t2", "-c64", f"-d{seconds}s", f"http://127.0.0.1:{port}{path}"],
+                            capture_output=True, text=True)
+    rps = re.search(r"Requests/sec:\s+([\d.]+)", result.stdout)
+    errors = re.search(r"Socket errors: (.*)", result.stdout)
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", result.stdout)
+    return {"rps": float(rps.group(1)) if rps else 0.0, "socket_errors": errors.group(1) if errors else "none",
+            "non_2xx": int(non2xx.group(1)) if non2xx else 0}
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("guidesite")
+    parser.add_argument("site")
+    parser.add_argument("--edits", type=int, default=30)
+    parser.add_argument("--wrk-seconds", type=int, default=10)
+    arguments = parser.parse_args()
+
+    port = free_port()
+    server = subprocess.Popen([arguments.guidesite, "serve", "--root", arguments.site, "--port", str(port)],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        if not wait_for_server(port, time.time() + 120):
+            sys.exit("serve did not start")
+        events = Events(port)
+        events.wait_for(": connected", 5)
+        entries = sorted(os.listdir(os.path.join(arguments.site, "Content", "native")))[:arguments.edits]
+        latencies = []
+        for number, name in enumerate(entries):
+            path = os.path.join(arguments.site, "Content", "native", name)
+            page = "/native/" + name[:-3] + "/"
+            events.drain()
+            with open(path, "a") as handle:
+                handle.write(f"\nEdited paragraph {number}.\n")
+                handle.flush()
+                os.fsync(handle.fileno())
+                saved = time.perf_counter()
+            arrived = events.wait_for(page, 5)
+            if arrived is None:
+                print(f"no reload event for {page} within 5 s")
+                continue
+            latencies.append((arrived - saved) * 1000)
+            time.sleep(0.1)
+        if latencies:
+            print(f"save to reload event: median {statistics.median(latencies):.0f} ms, "
+                  f"min {min(latencies):.0f} ms, max {max(latencies):.0f} ms over {len(latencies)} edits")
+        page = "/native/" + entries[0][:-3] + "/"
+        quiet = wrk(port, page, arguments.wrk_seconds)
+        if quiet:
+            print(f"wrk 64 connections, {arguments.wrk_seconds} s, idle server: {quiet['rps']:.0f} requests/s, "
+                  f"socket errors: {quiet['socket_errors']}, non-2xx: {quiet['non_2xx']}")
+            stop = threading.Event()
+
+            def keep_editing():
+                count = 0
+                while not stop.is_set():
+                    with open(os.path.join(arguments.site, "Content", "native", entries[1]), "a") as handle:
+                        handle.write(f"\nBusy edit {count}.\n")
+                    count += 1
+                    time.sleep(0.3)
+
+            editor = threading.Thread(target=keep_editing)
+            editor.start()
+            busy = wrk(port, page, arguments.wrk_seconds)
+            stop.set()
+            editor.join()
+            print(f"wrk 64 connections, {arguments.wrk_seconds} s, rebuilding every 0.3 s: {busy['rps']:.0f} requests/s, "
+                  f"socket errors: {busy['socket_errors']}, non-2xx: {busy['non_2xx']}")
+        else:
+            print("wrk is not installed; skipped the load test")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
