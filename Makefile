@@ -16,12 +16,13 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN  := .build/release/guidesite
 DEBUG_BIN    := .build/debug/guidesite
 
-.PHONY: site test deps audit-deps audit build clean help
+.PHONY: site test deps audit-deps audit build bench-serve clean help
 
 help:
 	@echo "make site   install what is missing, build GuideSite, build Content/ into Output/"
 	@echo "make test   install what is missing, run the unit tests and every project check"
 	@echo "make audit  axe-core and HTML validation of every page of the sample site"
+	@echo "make bench-serve  save-to-reload latency and requests/s of guidesite serve"
 	@echo "make clean  remove build products and Output/"
 
 ## Debian packages GuideSite links against; installs only what is missing.
@@ -76,6 +77,12 @@ test: deps audit-deps
 	./Tests/cli-checks.sh $(DEBUG_BIN)
 	$(AUDIT_PY) Tests/audit/audit.py --guidesite $(DEBUG_BIN) --root . --axe $(AXE_JS)
 	PYTHON=$(AUDIT_PY) ./Tests/audit/negative-control.sh $(DEBUG_BIN) $(AXE_JS)
+
+## The preview server on a generated 1,000-entry site: save-to-reload latency and wrk load.
+bench-serve: build
+	@command -v wrk >/dev/null 2>&1 || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk
+	rm -rf .build/bench/serve-1000 && $(PYTHON) Benchmarks/generate-corpus.py 1000 .build/bench/serve-1000
+	$(PYTHON) Benchmarks/serve-latency.py $(RELEASE_BIN) .build/bench/serve-1000 --edits 30 --wrk-seconds 10
 
 clean:
 	rm -rf .build Output

@@ -85,20 +85,29 @@ public final class FileWatcher: @unchecked Sendable {
         }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var pending = false
+        var newFolders = false
         var quietSince = ContinuousClock.now
         while !isStopped {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, pending ? 2 : 100)
             if ready > 0 {
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if count > 0, relevant(buffer, count: count) {
-                    pending = true
-                    quietSince = .now
+                if count > 0 {
+                    let (isRelevant, createdFolder) = relevant(buffer, count: count)
+                    if isRelevant {
+                        pending = true
+                        quietSince = .now
+                    }
+                    newFolders = newFolders || createdFolder
                 }
             } else if pending, ContinuousClock.now - quietSince >= Self.debounce {
                 pending = false
-                addWatches()
                 continuation.yield()
+                // Only a new folder needs a new watch; rescanning costs a walk of the tree.
+                if newFolders {
+                    newFolders = false
+                    addWatches()
+                }
             }
         }
         #endif
@@ -106,16 +115,18 @@ public final class FileWatcher: @unchecked Sendable {
 
     /// Whether a batch of events touches the site's sources: anything under Content/ or
     /// Templates/ except editor swap files, and site.yml, Content or Templates in the root.
-    private func relevant(_ buffer: [UInt8], count: Int) -> Bool {
+    private func relevant(_ buffer: [UInt8], count: Int) -> (relevant: Bool, createdFolder: Bool) {
         #if os(Linux)
         var offset = 0
         var found = false
+        var createdFolder = false
         let headerSize = MemoryLayout<inotify_event>.size
         while offset + headerSize <= count {
-            let (watch, length) = buffer.withUnsafeBytes { raw -> (Int32, Int) in
+            let (watch, length, mask) = buffer.withUnsafeBytes { raw -> (Int32, Int, UInt32) in
                 let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-                return (event.wd, Int(event.len))
+                return (event.wd, Int(event.len), event.mask)
             }
+            if mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { createdFolder = true }
             let nameBytes = buffer[(offset + headerSize)..<min(count, offset + headerSize + length)].prefix { $0 != 0 }
             let name = String(decoding: nameBytes, as: UTF8.self)
             offset += headerSize + length
@@ -126,9 +137,9 @@ public final class FileWatcher: @unchecked Sendable {
                 found = true
             }
         }
-        return found
+        return (found, createdFolder)
         #else
-        return true
+        return (true, true)
         #endif
     }
 

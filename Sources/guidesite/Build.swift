@@ -7,9 +7,7 @@ struct Build: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Build the site into Output/.",
         discussion: """
-            Writes into a staging folder and replaces Output/ only when the build succeeds, so a
-            failed build leaves the previous site as it was. Exit status: 0 built, 1 problems in the
-            content, templates or site.yml, 2 usage errors.
+            Writes into a staging folder and replaces Output/ only when the build succeeds, so a failed build leaves the previous site as it was. Exit status: 0 built, 1 problems in the content, templates or site.yml, 2 usage errors.
 
             Examples:
               guidesite build

@@ -8,8 +8,7 @@ struct GuideSite: AsyncParsableCommand {
         commandName: "guidesite",
         abstract: "Build accessible guideline websites from Markdown entries.",
         discussion: """
-            A site is a folder with Content/ (Markdown entries, one folder per section), an optional
-            site.yml and an optional Templates/ folder that overrides the built-in theme.
+            A site is a folder with Content/ (Markdown entries, one folder per section), an optional site.yml and an optional Templates/ folder that overrides the built-in theme.
 
             Examples:
               guidesite build                      Build ./Content into ./Output

@@ -8,9 +8,7 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Preview the site with live reload while you edit.",
         discussion: """
-            Builds the site into memory (Output/ is never touched), serves it, watches Content/,
-            Templates/ and site.yml, rebuilds what changed on every save and reloads the pages
-            open in the browser. A build error shows on every page until it is fixed.
+            Builds the site into memory (Output/ is never touched), serves it, watches Content/, Templates/ and site.yml, rebuilds what changed on every save and reloads the pages open in the browser. A build error shows on every page until it is fixed.
 
             Examples:
               guidesite serve

@@ -122,6 +122,15 @@ struct PreviewServerTests {
         #expect(events.waitForEvent(containing: "\"*\"", within: 2) != nil)
         #expect(try RawHTTP.request(port: port, target: "/native/picker/").body.contains("Third version."))
 
+        // A new folder is a new section: it is watched, built and served.
+        try FileManager.default.createDirectory(at: preview.root.appending(path: "Content/web"), withIntermediateDirectories: true)
+        try preview.write("---\ntitle: Button\n---\nNew section.\n", to: "Content/web/button.md")
+        #expect(events.waitForEvent(containing: "/web/button/", within: 2) != nil)
+        #expect(try RawHTTP.request(port: port, target: "/web/button/").body.contains("New section."))
+        try preview.write("---\ntitle: Button\n---\nEdited in the new folder.\n", to: "Content/web/button.md")
+        #expect(events.waitForEvent(containing: "/web/button/", within: 2) != nil)
+        #expect(try RawHTTP.request(port: port, target: "/web/button/").body.contains("Edited in the new folder."))
+
         // After all these edits, the served files equal a fresh `guidesite build` of the same files.
         let served = await preview.session.state.servedFiles().mapValues(\.data)
         let output = FileManager.default.temporaryDirectory.appending(path: "guidesite-preview-build-\(UUID().uuidString)")
