@@ -127,6 +127,7 @@ struct EndToEndTests {
         let keys = ["tab, shift+tab or Ctl+tab", "space", "swipe", "doubletap"].compactMap { stepper.range(of: "<th scope=\"row\">\($0)</th>")?.lowerBound }
         #expect(keys.count == 4 && keys == keys.sorted())
         #expect(stepper.contains("<code class=\"language-kotlin\">IconButton"))
+        #expect(!stepper.contains("_guidesite/events"), "the live-reload script is only added by serve")
         // Navigation and breadcrumbs.
         #expect(stepper.contains("<a class=\"skip-link\" href=\"#main-content\">"))
         #expect(stepper.contains("<main id=\"main-content\""))
