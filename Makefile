@@ -67,7 +67,7 @@ build: deps
 
 ## Build the sample site in Content/ into Output/.
 site: build
-	$(RELEASE_BIN) build --root .
+	$(RELEASE_BIN) build --root . --all-subsets
 	@echo "Open $(CURDIR)/Output/index.html"
 
 ## Unit and end-to-end tests, the command-line checks, then the accessibility audit.

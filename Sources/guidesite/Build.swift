@@ -13,6 +13,9 @@ struct Build: ParsableCommand {
               guidesite build
               guidesite build --root ../guide --output /tmp/site --base-url /a11y/
               guidesite build --drafts --strict
+              guidesite build --all-subsets          Full site and every subset of site.yml
+              guidesite build --subset ios           Only the ios subset, into Output/subsets/ios/
+              guidesite build --only-section native --platform iOS --output /tmp/ios
             """
     )
 
@@ -39,12 +42,33 @@ struct Build: ParsableCommand {
     @Flag(help: "Print the time each build stage took.")
     var timings = false
 
+    @Option(help: ArgumentHelp("Build only this subset of site.yml, into Output/subsets/NAME/ (or --output).", valueName: "NAME"))
+    var subset: String?
+
+    @Flag(name: .customLong("all-subsets"), help: "Build the full site and every subset of site.yml in one run.")
+    var allSubsets = false
+
+    @OptionGroup var adHoc: SubsetOptions
+
+    func validate() throws {
+        if subset != nil, allSubsets { throw ValidationError("--subset and --all-subsets cannot be combined") }
+        if adHoc.adHoc != nil, subset != nil || allSubsets {
+            throw ValidationError("--only-section, --only-category and --platform make their own subset; drop --subset or --all-subsets")
+        }
+        if allSubsets, output != nil {
+            throw ValidationError("--all-subsets writes the full site and Output/subsets/; it cannot take --output")
+        }
+    }
+
     func run() throws {
-        let request = BuildRequest(
+        var request = BuildRequest(
             root: site.rootURL,
             output: output.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath, isDirectory: true) },
             baseURL: baseURL, drafts: drafts, strict: strict, force: force
         )
+        request.subset = subset
+        request.allSubsets = allSubsets
+        request.adHoc = adHoc.adHoc
         let result = SiteBuilder().build(request)
         Report(quiet: quiet).print(result, timings: timings)
         if result.outcome != .success {

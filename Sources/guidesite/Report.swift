@@ -23,7 +23,8 @@ struct Report {
         printDiagnostics(result)
         if timings { Self.printTimings(result) }
         guard !quiet else { return }
-        let pages = "\(result.pagesWritten) page\(result.pagesWritten == 1 ? "" : "s")"
+        var pages = "\(result.pagesWritten) page\(result.pagesWritten == 1 ? "" : "s")"
+        if result.sites > 1 { pages += " (\(result.sites) sites: the full site and \(result.sites - 1) subset\(result.sites == 2 ? "" : "s"))" }
         let problems = "\(result.warningCount) warning\(result.warningCount == 1 ? "" : "s"), \(result.errorCount) error\(result.errorCount == 1 ? "" : "s")"
         switch result.outcome {
         case .success:

@@ -13,6 +13,7 @@ struct Serve: AsyncParsableCommand {
             Examples:
               guidesite serve
               guidesite serve --root ../guide --port 4001 --open
+              guidesite serve --platform iOS      Preview what the iOS team's guide shows
               guidesite serve --host 0.0.0.0      Reachable from other machines (be careful)
             """
     )
@@ -34,12 +35,23 @@ struct Serve: AsyncParsableCommand {
     @Flag(help: "Print the time each build stage took, for every rebuild.")
     var timings = false
 
+    @Option(help: ArgumentHelp("Preview only this subset of site.yml.", valueName: "NAME"))
+    var subset: String?
+
+    @OptionGroup var adHoc: SubsetOptions
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        if subset != nil, adHoc.adHoc != nil {
+            throw ValidationError("--only-section, --only-category and --platform make their own subset; drop --subset")
+        }
     }
 
     func run() async throws {
-        let session = PreviewSession(request: BuildRequest(root: site.rootURL, drafts: drafts))
+        var request = BuildRequest(root: site.rootURL, baseURL: subset != nil || adHoc.adHoc != nil ? "/" : nil, drafts: drafts)
+        request.subset = subset
+        request.adHoc = adHoc.adHoc
+        let session = PreviewSession(request: request)
         let first = await session.rebuild()
         Report(quiet: false).printDiagnostics(first.result)
         if !["127.0.0.1", "localhost", "::1"].contains(host) {

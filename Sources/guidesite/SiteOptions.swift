@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GuideSiteCore
 
 /// Flags every command that reads a site shares.
 struct SiteOptions: ParsableArguments {
@@ -15,5 +16,27 @@ struct SiteOptions: ParsableArguments {
         guard FileManager.default.fileExists(atPath: rootURL.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ValidationError("--root \(root): no such folder")
         }
+    }
+}
+
+/// Ad-hoc subset flags shared by `build` and `serve`.
+struct SubsetOptions: ParsableArguments {
+    @Option(name: .customLong("only-section"), help: ArgumentHelp("Only entries of this section (repeatable).", valueName: "NAME"))
+    var onlySections: [String] = []
+
+    @Option(name: .customLong("only-category"), help: ArgumentHelp("Only entries in this category (repeatable).", valueName: "NAME"))
+    var onlyCategories: [String] = []
+
+    @Option(name: .customLong("platform"), help: ArgumentHelp("Keep only this platform's sections, e.g. iOS (repeatable).", valueName: "NAME"))
+    var platforms: [String] = []
+
+    /// The ad-hoc subset, if any flag was given.
+    var adHoc: Subset? {
+        guard !onlySections.isEmpty || !onlyCategories.isEmpty || !platforms.isEmpty else { return nil }
+        var subset = Subset(name: "custom")
+        subset.sections = onlySections
+        subset.categories = onlyCategories
+        subset.platforms = platforms
+        return subset
     }
 }

@@ -107,7 +107,7 @@ struct MarkdownRendererTests {
     @Test("links are rewritten through the resolver")
     func rewrite() {
         let html = MarkdownRenderer().render("[b](b.md) [w](https://w3.org)", firstLine: 1, path: "a.md", title: .given("x"),
-                                             rewriteLink: { $0 == "b.md" ? "/base/b/" : $0 }).value.html
+                                             rewriteLink: { $0 == "b.md" ? .url("/base/b/") : .keep }).value.html
         #expect(html.contains("href=\"/base/b/\""))
         #expect(html.contains("href=\"https://w3.org\""))
     }

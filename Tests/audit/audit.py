@@ -33,7 +33,7 @@ SCREENSHOT_PAGES = {"home": "index.html", "entry": None, "section": None}
 
 
 def build_site(guidesite, root):
-    result = subprocess.run([guidesite, "build", "--root", root, "--strict"], capture_output=True, text=True)
+    result = subprocess.run([guidesite, "build", "--root", root, "--strict", "--all-subsets"], capture_output=True, text=True)
     sys.stdout.write(result.stdout)
     sys.stderr.write(result.stderr)
     if result.returncode != 0:
@@ -153,6 +153,7 @@ def main():
     parser.add_argument("--root", default=".")
     parser.add_argument("--axe", required=True)
     parser.add_argument("--only", help="audit only pages whose path matches this regular expression")
+    parser.add_argument("--workers", type=int, default=2, help="browsers run side by side (default 2)")
     arguments = parser.parse_args()
 
     root = os.path.abspath(arguments.root)
@@ -168,30 +169,49 @@ def main():
         pages = [page for page in pages if re.search(arguments.only, page)]
     failures = defaultdict(lambda: {"impact": "", "help": "", "where": set()})
     problems = []
+    lock = threading.Lock()
+
+    def audit_pages(chunk):
+        driver = new_driver()
+        try:
+            for path in chunk:
+                url = page_url(base, path)
+                driver.get(url)
+                for scheme, width in VIEWS:
+                    emulate(driver, scheme, width)
+                    violations = run_axe(driver, axe_source)
+                    spacing = []
+                    scroll = 0
+                    if width == 320:
+                        scroll = driver.execute_script("return document.documentElement.scrollWidth")
+                        spacing = driver.execute_script(TEXT_SPACING)
+                    with lock:
+                        for violation in violations:
+                            entry = failures[violation["id"]]
+                            entry["impact"] = violation.get("impact") or ""
+                            entry["help"] = violation.get("help", "")
+                            targets = [" ".join(map(str, node.get("target", []))) for node in violation.get("nodes", [])][:3]
+                            entry["where"].add(f"/{path} [{scheme} {width}px] {', '.join(targets)}")
+                        if scroll > 320:
+                            problems.append(f"reflow: /{path} [{scheme} 320px] scrolls sideways ({scroll}px wide)")
+                        for element in spacing:
+                            problems.append(f"text spacing (1.4.12): /{path} [{scheme} 320px] clips text in {element}")
+                outside = driver.execute_script(
+                    "return performance.getEntriesByType('resource').map(e => e.name).filter(n => !n.startsWith(location.origin));")
+                with lock:
+                    for name in outside:
+                        problems.append(f"external request: /{path} loads {name}")
+        finally:
+            driver.quit()
+
+    workers = [threading.Thread(target=audit_pages, args=(pages[n::arguments.workers],)) for n in range(arguments.workers)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+
     driver = new_driver()
     try:
-        for path in pages:
-            url = page_url(base, path)
-            driver.get(url)
-            for scheme, width in VIEWS:
-                emulate(driver, scheme, width)
-                for violation in run_axe(driver, axe_source):
-                    entry = failures[violation["id"]]
-                    entry["impact"] = violation.get("impact") or ""
-                    entry["help"] = violation.get("help", "")
-                    targets = [" ".join(map(str, node.get("target", []))) for node in violation.get("nodes", [])][:3]
-                    entry["where"].add(f"/{path} [{scheme} {width}px] {', '.join(targets)}")
-                if width == 320:
-                    scroll = driver.execute_script("return document.documentElement.scrollWidth")
-                    if scroll > 320:
-                        problems.append(f"reflow: /{path} [{scheme} 320px] scrolls sideways ({scroll}px wide)")
-                    for element in driver.execute_script(TEXT_SPACING):
-                        problems.append(f"text spacing (1.4.12): /{path} [{scheme} 320px] clips text in {element}")
-            outside = driver.execute_script(
-                "return performance.getEntriesByType('resource').map(e => e.name).filter(n => !n.startsWith(location.origin));")
-            for name in outside:
-                problems.append(f"external request: /{path} loads {name}")
-
         layouts = {}
         for path in pages:
             with open(os.path.join(output, path), encoding="utf-8") as handle:

@@ -2,11 +2,15 @@
 public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// How serious a problem is: errors fail the build, warnings do not (unless `--strict`).
     public enum Severity: String, Sendable, Hashable, Comparable {
+        /// Information, such as a link a subset rewrote; never fails a build.
+        case note
         case warning
         case error
 
+        private var rank: Int { self == .note ? 0 : self == .warning ? 1 : 2 }
+
         public static func < (lhs: Severity, rhs: Severity) -> Bool {
-            lhs == .warning && rhs == .error
+            lhs.rank < rhs.rank
         }
     }
 

@@ -7,13 +7,41 @@ public struct LinkResolver: Sendable {
     let basePath: String
     let routes: [String: Route]
     let assets: Set<String>
+    /// Pages of the full site left out of the subset being built, by content path.
+    let excluded: [String: Route]
+    /// Address of the full site (`url` + base path) where excluded pages live, if known.
+    let fullSite: String?
 
     /// `routes` maps content paths (`native/picker.md`, and folders for their `index.md`) to
-    /// routes; `assets` holds the content paths of copied files.
-    public init(basePath: String, routes: [String: Route], assets: Set<String>) {
+    /// routes; `assets` holds the content paths of copied files. For a subset, `excluded` holds
+    /// the pages left out and `fullSite` the full site's address.
+    public init(basePath: String, routes: [String: Route], assets: Set<String>, excluded: [String: Route] = [:], fullSite: String? = nil) {
         self.basePath = basePath
         self.routes = routes
         self.assets = assets
+        self.excluded = excluded
+        self.fullSite = fullSite
+    }
+
+    /// What to do with `url`, found in the file at content path `source`: links to other pages
+    /// become their URLs; links to pages a subset leaves out go to the full site or become text.
+    public func target(_ url: String, from source: String) -> LinkTarget {
+        let resolved = resolve(url, from: source)
+        if resolved != url { return .url(resolved) }
+        guard !excluded.isEmpty, !url.isEmpty, !url.hasPrefix("#"), !url.hasPrefix("//"), !Self.hasScheme(url) else { return .keep }
+        var path = Substring(url)
+        var suffix = ""
+        if let mark = path.firstIndex(where: { $0 == "#" || $0 == "?" }) {
+            suffix = String(path[mark...])
+            path = path[..<mark]
+        }
+        let decoded = String(path).removingPercentEncoding ?? String(path)
+        let folder = source.split(separator: "/").dropLast().joined(separator: "/")
+        let candidate = decoded.hasPrefix("/") ? Self.normalize(String(decoded.dropFirst()))
+            : Self.normalize(folder.isEmpty ? decoded : folder + "/" + decoded)
+        guard let candidate, let route = excluded[candidate] ?? excluded[candidate.trimmingCharacters(in: CharacterSet(charactersIn: "/"))] else { return .keep }
+        guard let fullSite else { return .plainText }
+        return .leavingGuide(fullSite + Self.encode(String(route.path.dropFirst())) + suffix)
     }
 
     /// The destination to write for `url`, found in the file at content path `source`.

@@ -7,8 +7,14 @@ public struct SiteAssembler: Sendable {
     public init() {}
 
     /// The linked site.
-    public func assemble(pages input: [Page], assets: [ContentFile], config: SiteConfig, cache: BuildCache? = nil) -> Site {
+    /// `levels` limits criteria pages and lists to those levels (a subset's `levels:`).
+    public func assemble(pages input: [Page], assets: [ContentFile], config: SiteConfig, cache: BuildCache? = nil, levels: [String] = []) -> Site {
         var pages = input
+        if !levels.isEmpty {
+            for index in pages.indices {
+                pages[index].criteria = pages[index].criteria.filter { WCAG22.byNumber[$0.number].map { levels.contains($0.level) } ?? false }
+            }
+        }
         func generated(_ kind: PageKind, title: String, section: String?, route: Route, layout: String) -> Page {
             Page(sourcePath: "", contentPath: "", kind: kind, section: section, route: route, frontMatter: FrontMatter(),
                  title: title, layout: layout, body: RenderedBody(html: "", headings: []), markdown: "", bodyFirstLine: 1)
@@ -27,7 +33,7 @@ public struct SiteAssembler: Sendable {
             pages.append(generated(.section, title: title, section: name, route: Route(segments: [Slug.make(name)]), layout: "section"))
         }
         let categoryList = Self.categories(of: pages, config: config)
-        pages += Self.generatedReferencePages(categories: categoryList)
+        pages += Self.generatedReferencePages(categories: categoryList, levels: levels)
         pages.sort { $0.route < $1.route }
 
         var sections: [SiteSection] = []
@@ -51,7 +57,7 @@ public struct SiteAssembler: Sendable {
 
     /// Pages GuideSite writes itself: `/wcag/`, one page per criterion, `/wcag/coverage/`,
     /// `/categories/` and one page per category.
-    static func generatedReferencePages(categories: [SiteConfig.Category]) -> [Page] {
+    static func generatedReferencePages(categories: [SiteConfig.Category], levels: [String] = []) -> [Page] {
         func page(_ kind: PageKind, _ title: String, _ segments: [String], layout: String, subject: String? = nil) -> Page {
             var page = Page(sourcePath: "", contentPath: "", kind: kind, section: nil, route: Route(segments: segments),
                             frontMatter: FrontMatter(), title: title, layout: layout,
@@ -63,7 +69,8 @@ public struct SiteAssembler: Sendable {
             page(.criteriaIndex, "WCAG 2.2 success criteria", ["wcag"], layout: "criteria"),
             page(.coverage, "WCAG coverage", ["wcag", "coverage"], layout: "coverage"),
         ]
-        pages += WCAG22.all.map { page(.criterion, $0.label, ["wcag", $0.number], layout: "criterion", subject: $0.number) }
+        pages += WCAG22.all.filter { levels.isEmpty || levels.contains($0.level) }
+            .map { page(.criterion, $0.label, ["wcag", $0.number], layout: "criterion", subject: $0.number) }
         if !categories.isEmpty {
             pages.append(page(.categoryIndex, "Categories", ["categories"], layout: "categories"))
             pages += categories.map { page(.category, $0.title, ["categories", $0.slug], layout: "category", subject: $0.slug) }

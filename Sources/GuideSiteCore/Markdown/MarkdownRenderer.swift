@@ -21,6 +21,8 @@ public struct RenderedBody: Sendable, Hashable {
     public var links: [SourceLink] = []
     /// Every stretch of text the annotator turned into a link, by its key.
     public var annotations: [SourceLink] = []
+    /// Links rewritten to leave the guide or turned into text, as `target` and what became of them.
+    public var rewritten: [SourceLink] = []
 
     /// A hash of the HTML, computed once, so rebuilds compare bodies without hashing them again.
     public var htmlHash: Int = 0
@@ -38,6 +40,18 @@ public struct SourceLink: Sendable, Hashable {
     public var column: Int
 }
 
+/// What to do with a link destination.
+public enum LinkTarget: Sendable, Hashable {
+    /// Leave it as written.
+    case keep
+    /// Write this destination instead.
+    case url(String)
+    /// Point to this address outside the guide being built, and say so in the link.
+    case leavingGuide(String)
+    /// Remove the link, keeping its text.
+    case plainText
+}
+
 /// A stretch of running text to turn into a link (a criterion mentioned by number, say).
 public struct TextAnnotation: Sendable {
     /// The stretch, in the text node given to the annotator.
@@ -52,6 +66,26 @@ public struct TextAnnotation: Sendable {
         self.range = range
         self.url = url
         self.key = key
+    }
+}
+
+/// Which platform sections a subset keeps: a heading whose text is one of `platforms` opens a
+/// section that runs to the next heading of the same or a higher level.
+public struct PlatformFilter: Sendable, Hashable {
+    /// Every platform name of the site (site.yml `platforms:`), compared case-insensitively.
+    public var platforms: [String]
+    /// The ones to keep.
+    public var keep: [String]
+
+    /// Creates a filter.
+    public init(platforms: [String], keep: [String]) {
+        self.platforms = platforms
+        self.keep = keep
+    }
+
+    func drops(_ heading: String) -> Bool {
+        let name = heading.trimmingCharacters(in: .whitespaces).lowercased()
+        return platforms.contains { $0.lowercased() == name } && !keep.contains { $0.lowercased() == name }
     }
 }
 
@@ -80,8 +114,8 @@ public struct MarkdownRenderer: Sendable {
     /// link or image destination to the URL to write (internal links, base path).
     public func render(
         _ markdown: String, firstLine: Int, path: String, title: TitleRule,
-        reservedIDs: Set<String> = [], rewriteLink: (String) -> String = { $0 },
-        annotate: TextAnnotator? = nil
+        reservedIDs: Set<String> = [], rewriteLink: (String) -> LinkTarget = { _ in .keep },
+        annotate: TextAnnotator? = nil, platforms: PlatformFilter? = nil
     ) -> Diagnosed<RenderedBody> {
         _ = Self.extensionsRegistered
         let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
@@ -111,6 +145,7 @@ public struct MarkdownRenderer: Sendable {
             document: document, options: options, extensions: extensions, firstLine: firstLine, path: path,
             unsafeHTML: unsafeHTML
         )
+        if let platforms { tree.dropPlatformSections(platforms) }
         tree.collect()
         tree.handleRawHTML()
         tree.rewriteLinks(rewriteLink)
@@ -124,7 +159,7 @@ public struct MarkdownRenderer: Sendable {
         guard let rendered = cmark_render_html(document, options, extensions) else {
             return Diagnosed(RenderedBody(html: "", headings: headings, title: foundTitle), tree.diagnostics)
         }
-        let links = tree.sourceLinks, annotations = tree.annotationUses
+        let links = tree.sourceLinks, annotations = tree.annotationUses, rewritten = tree.rewritten
         defer { free(rendered) }
         var html = String(cString: rendered)
         if !taskLabels.isEmpty { html = Self.labelTaskCheckboxes(html, labels: taskLabels) }
@@ -134,7 +169,7 @@ public struct MarkdownRenderer: Sendable {
         }
         return Diagnosed(
             RenderedBody(html: html, headings: headings, title: foundTitle, links: links, annotations: annotations,
-                         htmlHash: html.hashValue, anchorsKey: Self.anchorsKey(headings, links)),
+                         rewritten: rewritten, htmlHash: html.hashValue, anchorsKey: Self.anchorsKey(headings, links)),
             tree.diagnostics
         )
     }
@@ -185,6 +220,7 @@ private struct TreeEditor {
     var texts: [OpaquePointer] = []
     var sourceLinks: [SourceLink] = []
     var annotationUses: [SourceLink] = []
+    var rewritten: [SourceLink] = []
 
     init(document: OpaquePointer, options: Int32, extensions: UnsafeMutablePointer<cmark_llist>?,
          firstLine: Int, path: String, unsafeHTML: Bool) {
@@ -194,6 +230,25 @@ private struct TreeEditor {
         self.firstLine = firstLine
         self.path = path
         self.unsafeHTML = unsafeHTML
+    }
+
+    /// Removes the platform sections the filter drops, with everything under their heading up
+    /// to the next heading of the same or a higher level.
+    func dropPlatformSections(_ filter: PlatformFilter) {
+        var dropping: Int32?
+        var node = cmark_node_first_child(document)
+        while let current = node {
+            node = cmark_node_next(current)
+            if cmark_node_get_type(current) == CMARK_NODE_HEADING {
+                let level = cmark_node_get_heading_level(current)
+                if let open = dropping, level <= open { dropping = nil }
+                if dropping == nil, filter.drops(plainText(current)) { dropping = level }
+            }
+            if dropping != nil {
+                cmark_node_unlink(current)
+                cmark_node_free(current)
+            }
+        }
     }
 
     mutating func collect() {
@@ -254,30 +309,51 @@ private struct TreeEditor {
     }
 
     /// Rewrites destinations and removes links whose scheme can run code.
-    mutating func rewriteLinks(_ rewrite: (String) -> String) {
+    mutating func rewriteLinks(_ rewrite: (String) -> LinkTarget) {
         for node in links {
             let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
-            sourceLinks.append(SourceLink(target: url, line: line(of: node), column: column(of: node)))
+            let isLink = cmark_node_get_type(node) == CMARK_NODE_LINK
             if URLSafety.isDangerous(url) {
                 diagnostics.append(Diagnostic(
                     .warning, path, line: line(of: node), column: column(of: node), category: "unsafe-link",
                     "link to `\(url.prefix(40))` removed: `javascript:`, `vbscript:`, `file:` and `data:` links are not allowed"
                 ))
-                if cmark_node_get_type(node) == CMARK_NODE_LINK {
-                    while let child = cmark_node_first_child(node) {
-                        cmark_node_insert_before(node, child)
-                    }
-                    cmark_node_unlink(node)
-                    cmark_node_free(node)
-                } else {
-                    cmark_node_set_url(node, "")
-                }
+                if isLink { unwrap(node) } else { cmark_node_set_url(node, "") }
                 continue
             }
-            let rewritten = rewrite(url)
-            if rewritten != url { cmark_node_set_url(node, rewritten) }
+            let decision = rewrite(url)
+            if case .keep = decision { sourceLinks.append(SourceLink(target: url, line: line(of: node), column: column(of: node))) }
+            if case .url = decision { sourceLinks.append(SourceLink(target: url, line: line(of: node), column: column(of: node))) }
+            switch decision {
+            case .keep:
+                break
+            case .url(let rewritten):
+                if rewritten != url { cmark_node_set_url(node, rewritten) }
+            case .leavingGuide(let address):
+                cmark_node_set_url(node, address)
+                if isLink {
+                    cmark_node_set_title(node, "In the full guide, outside this one")
+                    if let marker = cmark_node_new(CMARK_NODE_TEXT) {
+                        cmark_node_set_literal(marker, " (full guide)")
+                        cmark_node_append_child(node, marker)
+                    }
+                }
+                rewritten.append(SourceLink(target: "`\(url)` is not in this guide; it now points to the full guide", line: line(of: node), column: column(of: node)))
+            case .plainText:
+                rewritten.append(SourceLink(target: "`\(url)` is not in this guide; it is now plain text", line: line(of: node), column: column(of: node)))
+                if isLink { unwrap(node) } else { cmark_node_set_url(node, "") }
+            }
         }
         links = []
+    }
+
+    /// Replaces a link by its content.
+    private func unwrap(_ node: OpaquePointer) {
+        while let child = cmark_node_first_child(node) {
+            cmark_node_insert_before(node, child)
+        }
+        cmark_node_unlink(node)
+        cmark_node_free(node)
     }
 
     /// Turns the stretches the annotator finds in running text into links. Text already inside

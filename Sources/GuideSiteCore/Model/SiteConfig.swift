@@ -34,6 +34,10 @@ public struct SiteConfig: Sendable, Hashable {
         public var description: String?
     }
 
+    /// Platform names whose headings open platform sections.
+    public var platforms = ["iOS", "Android", "Web"]
+    /// Named subsets, in site.yml's order.
+    public var subsets: [Subset] = []
     /// Categories in site.yml's order; empty when site.yml declares none.
     public var categories: [Category] = []
     /// Keep raw HTML in Markdown.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads `site.yml`, warning about unknown keys with a did-you-mean.
 public struct SiteConfigParser: Sendable {
-    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer", "categories"]
+    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer", "categories", "platforms", "subsets"]
 
     /// Creates a parser.
     public init() {}
@@ -74,12 +74,84 @@ public struct SiteConfigParser: Sendable {
                 config.sections = sections(entry, report: problem)
             case "categories":
                 config.categories = categories(entry, report: problem)
+            case "platforms":
+                let names = stringList(entry.value)
+                if let names, !names.isEmpty { config.platforms = names } else {
+                    problem(entry, .error, "`platforms` must be a list of names such as `[iOS, Android, Web]`")
+                }
+            case "subsets":
+                config.subsets = subsets(entry, report: problem)
             default:
                 problem(entry, .warning, "unknown key `\(entry.key)` is ignored.\(Suggestion.didYouMean(entry.key, in: Self.knownKeys))")
             }
         }
         config.basePath = BasePath.normalize(basePath ?? config.url.flatMap { URL(string: $0)?.path } ?? "/")
         return Diagnosed(config, diagnostics)
+    }
+
+    /// A list of names, or one name.
+    private func stringList(_ value: FrontValue) -> [String]? {
+        switch value {
+        case .text(let text): return [text]
+        case .list(let items):
+            let names = items.compactMap(\.text)
+            return names.count == items.count ? names : nil
+        case .null: return []
+        default: return nil
+        }
+    }
+
+    /// `subsets: {ios: {title, sections, categories, entries, exclude, platforms, levels}}`.
+    private func subsets(_ entry: FrontEntry, report: (FrontEntry, Diagnostic.Severity, String) -> Void) -> [Subset] {
+        guard case .map(let items) = entry.value else {
+            if case .null = entry.value { return [] }
+            report(entry, .error, "`subsets` must be a map from subset name to its selectors, e.g. `subsets: {ios: {sections: [native]}}`")
+            return []
+        }
+        let keys = ["title", "sections", "categories", "entries", "exclude", "platforms", "levels"]
+        var result: [Subset] = []
+        for item in items {
+            var subset = Subset(name: item.key)
+            subset.line = item.line
+            guard item.key.range(of: #"^[A-Za-z0-9][A-Za-z0-9_-]*$"#, options: .regularExpression) != nil else {
+                report(item, .error, "subset name `\(item.key)` must be letters, digits, `-` and `_`, as it names a folder")
+                continue
+            }
+            guard case .map(let settings) = item.value else {
+                if case .null = item.value { result.append(subset); continue }
+                report(item, .error, "subset `\(item.key)` must be a map of selectors such as `{sections: [native], platforms: [iOS]}`")
+                continue
+            }
+            for setting in settings {
+                if setting.key == "title" {
+                    subset.title = setting.value.text
+                    continue
+                }
+                guard keys.contains(setting.key) else {
+                    report(setting, .warning, "unknown subset setting `\(setting.key)` is ignored.\(Suggestion.didYouMean(setting.key, in: keys))")
+                    continue
+                }
+                guard let names = stringList(setting.value) else {
+                    report(setting, .error, "`\(setting.key)` must be a list of names")
+                    continue
+                }
+                switch setting.key {
+                case "sections": subset.sections = names
+                case "categories": subset.categories = names
+                case "entries": subset.entries = names
+                case "exclude": subset.exclude = names
+                case "platforms": subset.platforms = names
+                default:
+                    let levels = names.map { $0.uppercased() }
+                    if let bad = levels.first(where: { !["A", "AA", "AAA"].contains($0) }) {
+                        report(setting, .error, "`levels` holds A, AA or AAA, not `\(bad)`")
+                    }
+                    subset.levels = levels
+                }
+            }
+            result.append(subset)
+        }
+        return result
     }
 
     /// `categories: [forms, navigation]`, or a map from slug to a title or `{title, description}`.

@@ -37,3 +37,17 @@ public final class MemoryOutput: SiteOutput, @unchecked Sendable {
         return storage
     }
 }
+
+/// Writes below a folder of another output: a subset inside the full site's staging folder.
+struct PrefixedOutput: SiteOutput {
+    let base: any SiteOutput
+    let prefix: String
+
+    func write(_ data: Data, to path: String) throws {
+        try base.write(data, to: prefix + path)
+    }
+
+    func copy(_ source: URL, to path: String) throws {
+        try base.copy(source, to: prefix + path)
+    }
+}

@@ -13,10 +13,12 @@ public struct SiteWriter: Sendable {
     public let output: URL
     /// The staging folder being filled.
     public let staging: URL
+    /// Folders of the previous output carried into the new one (a full build keeps `subsets/`).
+    public var preserving: [String] = []
 
     /// Checks that `layout.output` may be replaced and creates a fresh staging folder beside it.
     /// Returns a usage diagnostic when the output is a source folder or someone else's folder.
-    public static func prepare(layout: SiteLayout, force: Bool) -> Result<SiteWriter, Diagnostic> {
+    public static func prepare(layout: SiteLayout, force: Bool, preserving: [String] = [], markParent: URL? = nil) -> Result<SiteWriter, Diagnostic> {
         let output = layout.output.standardizedFileURL
         let outputPath = output.path
         let display = layout.displayPath(output)
@@ -47,6 +49,11 @@ public struct SiteWriter: Sendable {
         let staging = parent.appending(path: ".\(output.lastPathComponent).staging-\(getpid())", directoryHint: .isDirectory)
         removeLeftovers(near: output)
         do {
+            if let markParent, !manager.fileExists(atPath: markParent.path) {
+                // The site's own output folder, created to hold a subset: mark it as ours.
+                try manager.createDirectory(at: markParent, withIntermediateDirectories: true)
+                try Data(markerText.utf8).write(to: markParent.appending(path: markerName))
+            }
             try manager.createDirectory(at: parent, withIntermediateDirectories: true)
             try? manager.removeItem(at: staging)
             try manager.createDirectory(at: staging, withIntermediateDirectories: false)
@@ -54,7 +61,9 @@ public struct SiteWriter: Sendable {
         } catch {
             return refuse("cannot create the output folder: \(error.localizedDescription)")
         }
-        return .success(SiteWriter(output: output, staging: staging))
+        var writer = SiteWriter(output: output, staging: staging)
+        writer.preserving = preserving
+        return .success(writer)
     }
 
     /// Staging and retired folders left by builds that were killed.
@@ -94,6 +103,12 @@ public struct SiteWriter: Sendable {
         guard manager.fileExists(atPath: output.path) else {
             try manager.moveItem(at: staging, to: output)
             return
+        }
+        for name in preserving {
+            let kept = output.appending(path: name), target = staging.appending(path: name)
+            if manager.fileExists(atPath: kept.path), !manager.fileExists(atPath: target.path) {
+                try manager.moveItem(at: kept, to: target)
+            }
         }
         if AtomicExchange.exchange(staging.path, output.path) {
             try? manager.removeItem(at: staging)

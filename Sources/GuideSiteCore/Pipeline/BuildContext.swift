@@ -5,18 +5,32 @@ struct BuildContext {
     let request: BuildRequest
     let layout: SiteLayout
     var config = SiteConfig()
+    /// site.yml as read, before a variant changes the title.
+    var siteConfig = SiteConfig()
     var basePath = "/"
     var files: [ContentFile] = []
+    /// Every page parsed, shared by all the sites of one run.
+    var parsed: [Page] = []
+    /// The sites this run builds: the full site, a subset, or both and every subset.
+    var variants: [Variant] = []
+    /// The one being built.
+    var variant = Variant(subset: nil, output: URL(fileURLWithPath: "/"), basePath: "/", title: "")
+    /// The pages of the site being built.
     var pages: [Page] = []
     var site: Site?
     var theme: Theme?
     var renderer: TemplateRenderer?
     var writer: SiteWriter?
+    /// Writers of every site of the run, committed together at the end.
+    var writers: [SiteWriter] = []
     /// Where files go: the writer's staging folder, or memory for the preview server.
     var output: (any SiteOutput)?
+    /// Memory to build into instead of disk (the preview server).
+    var memoryOutput: (any SiteOutput)?
     /// What a rebuild may reuse; nil for a one-off build.
     var cache: BuildCache?
     var pagesWritten = 0
+    var siteCount = 0
     var diagnostics: [Diagnostic] = []
     var usageError = false
 
@@ -26,4 +40,20 @@ struct BuildContext {
     }
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// One site a run builds.
+struct Variant {
+    /// The subset, or nil for the full site.
+    var subset: Subset?
+    /// Its output folder (for builds to disk).
+    var output: URL
+    /// Path prefix of its links.
+    var basePath: String
+    /// Its title.
+    var title: String
+    /// Written inside the full site's staging folder at this path (`--all-subsets`).
+    var insideFullSite: String?
+
+    var label: String { subset.map { "subset \($0.name)" } ?? "full site" }
 }

@@ -14,6 +14,12 @@ public struct BuildRequest: Sendable {
     public var strict = false
     /// Write into a non-empty folder GuideSite did not create.
     public var force = false
+    /// Build only this subset of site.yml.
+    public var subset: String?
+    /// Build the full site and every subset of site.yml.
+    public var allSubsets = false
+    /// An ad-hoc subset (`--only-section`, `--only-category`, `--platform`).
+    public var adHoc: Subset?
 
     /// A request with defaults.
     public init(root: URL, output: URL? = nil, baseURL: String? = nil, drafts: Bool = false, strict: Bool = false, force: Bool = false) {
@@ -50,6 +56,8 @@ public struct BuildResult: Sendable {
     public var outcome: Outcome
     /// Where the site was written.
     public var output: URL
+    /// Number of sites built (the full site and subsets).
+    public var sites = 1
 
     /// Errors, counting warnings under `--strict`.
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }

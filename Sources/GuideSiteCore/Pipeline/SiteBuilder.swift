@@ -14,17 +14,26 @@ public struct SiteBuilder: Sendable {
         let run: (inout BuildContext) -> Void
     }
 
-    var stages: [Stage] {
+    /// Stages run once per run.
+    var sharedStages: [Stage] {
         [
             Stage(name: "configure", run: Self.configure),
-            Stage(name: "prepare output", run: Self.prepareOutput),
             Stage(name: "load", run: Self.load),
             Stage(name: "parse", run: Self.parse),
+            Stage(name: "plan sites", run: Self.planVariants),
+            Stage(name: "theme", run: Self.loadTheme),
+        ]
+    }
+
+    /// Stages run for each site of the run (the full site, each subset).
+    var siteStages: [Stage] {
+        [
+            Stage(name: "prepare output", run: Self.prepareOutput),
+            Stage(name: "select pages", run: Self.selectPages),
             Stage(name: "render markdown, collect criteria", run: Self.renderMarkdown),
             Stage(name: "link", run: Self.link),
             Stage(name: "check links", run: Self.checkLinks),
             Stage(name: "check urls", run: Self.checkURLs),
-            Stage(name: "theme", run: Self.loadTheme),
             Stage(name: "render templates", run: Self.renderTemplates),
             Stage(name: "copy files", run: Self.copyFiles),
         ]
@@ -39,7 +48,7 @@ public struct SiteBuilder: Sendable {
     /// reusing what `cache` holds from the previous build of the same site.
     public func build(_ request: BuildRequest, into output: any SiteOutput, cache: BuildCache?) -> BuildResult {
         var context = BuildContext(request: request)
-        context.output = output
+        context.memoryOutput = output
         context.cache = cache
         return run(context)
     }
@@ -49,30 +58,46 @@ public struct SiteBuilder: Sendable {
         let start = clock.now
         var context = initial
         var timings: [(String, Double)] = []
-        for stage in stages {
+        for stage in sharedStages where !context.usageError {
             let began = clock.now
             stage.run(&context)
             timings.append((stage.name, Self.milliseconds(clock.now - began)))
-            if context.usageError { break }
+        }
+        for variant in context.variants where !context.usageError {
+            context.variant = variant
+            context.config = context.siteConfig
+            context.config.title = variant.title
+            context.basePath = variant.basePath
+            context.site = nil
+            context.output = context.memoryOutput
+            let prefix = context.variants.count > 1 ? "\(variant.subset?.name ?? "full"): " : ""
+            for stage in siteStages where !context.usageError {
+                let began = clock.now
+                stage.run(&context)
+                timings.append((prefix + stage.name, Self.milliseconds(clock.now - began)))
+            }
+            context.siteCount += 1
         }
         if context.request.strict {
             context.diagnostics = context.diagnostics.map {
                 var promoted = $0
-                promoted.severity = .error
+                if promoted.severity == .warning { promoted.severity = .error }
                 return promoted
             }
         }
         let began = clock.now
-        if let writer = context.writer {
-            if context.hasErrors || context.usageError {
-                writer.discard()
-            } else {
+        context.diagnostics = Array(Set(context.diagnostics))
+        if context.hasErrors || context.usageError {
+            context.writers.forEach { $0.discard() }
+        } else {
+            for (position, writer) in context.writers.enumerated() {
                 do {
                     try writer.commit()
                 } catch {
-                    writer.discard()
-                    context.diagnostics.append(Diagnostic(.error, context.layout.displayPath(context.layout.output), category: "io",
+                    context.writers[(position + 1)...].forEach { $0.discard() }
+                    context.diagnostics.append(Diagnostic(.error, context.layout.displayPath(writer.output), category: "io",
                                                           "could not put the new site in place: \(error.localizedDescription)"))
+                    break
                 }
             }
         }
@@ -85,7 +110,8 @@ public struct SiteBuilder: Sendable {
             diagnostics: Diagnostic.sortedForReport(context.diagnostics),
             pagesWritten: outcome == .success ? context.pagesWritten : 0,
             milliseconds: Int(Self.milliseconds(clock.now - start).rounded()),
-            timings: timings, outcome: outcome, output: context.layout.output
+            timings: timings, outcome: outcome, output: context.variants.first?.output ?? context.layout.output,
+            sites: context.siteCount
         )
     }
 
@@ -111,24 +137,118 @@ public struct SiteBuilder: Sendable {
                 context.diagnostics.append(Diagnostic(.error, path, category: "io", "could not read site.yml: \(error.localizedDescription)"))
             }
         }
-        if let base = context.request.baseURL { context.config.basePath = BasePath.normalize(base) }
+        if let base = context.request.baseURL, context.request.subset == nil { context.config.basePath = BasePath.normalize(base) }
         context.basePath = context.config.basePath
+        context.siteConfig = context.config
         var settings = Hasher()
         settings.combine(context.config)
         settings.combine(context.request.drafts)
         settings.combine(context.request.baseURL)
+        settings.combine(context.request.adHoc)
+        settings.combine(context.request.subset)
         context.cache?.beginBuild(settings: settings.finalize())
     }
 
     static func prepareOutput(_ context: inout BuildContext) {
         guard context.output == nil else { return }
-        switch SiteWriter.prepare(layout: context.layout, force: context.request.force) {
+        let variant = context.variant
+        if let inside = variant.insideFullSite, let full = context.writers.first {
+            context.output = PrefixedOutput(base: full, prefix: inside)
+            return
+        }
+        var layout = context.layout
+        layout.output = variant.output
+        // A full build keeps the subsets built before it, unless it builds them itself.
+        let keep = variant.subset == nil && !context.request.allSubsets ? ["subsets"] : []
+        switch SiteWriter.prepare(layout: layout, force: context.request.force, preserving: keep,
+                                  markParent: variant.subset != nil && context.request.output == nil ? context.layout.output : nil) {
         case .success(let writer):
             context.writer = writer
+            context.writers.append(writer)
             context.output = writer
         case .failure(let problem):
             context.diagnostics.append(problem)
             context.usageError = true
+        }
+    }
+
+    /// Decides which sites this run builds and checks the subsets' selectors against the
+    /// sections, categories and platforms the site has.
+    static func planVariants(_ context: inout BuildContext) {
+        let config = context.siteConfig
+        let request = context.request
+        let layout = context.layout
+        func subsetVariant(_ subset: Subset, inside: Bool) -> Variant {
+            let base = request.baseURL.map(BasePath.normalize) ?? (config.basePath + "subsets/\(subset.name)/")
+            let output = request.output.flatMap { inside ? nil : $0 }
+                ?? layout.root.appending(path: "Output/subsets/\(subset.name)", directoryHint: .isDirectory)
+            return Variant(subset: subset, output: output, basePath: inside ? config.basePath + "subsets/\(subset.name)/" : base,
+                           title: subset.title ?? "\(config.title) – \(subset.name)", insideFullSite: inside ? "subsets/\(subset.name)/" : nil)
+        }
+        let full = Variant(subset: nil, output: layout.output, basePath: config.basePath, title: config.title)
+        var subsets: [Subset] = []
+        if let adHoc = request.adHoc {
+            context.variants = [subsetVariant(adHoc, inside: false)]
+            subsets = [adHoc]
+        } else if let name = request.subset {
+            guard let subset = config.subsets.first(where: { $0.name == name }) else {
+                let known = config.subsets.map(\.name)
+                context.diagnostics.append(Diagnostic(.error, "site.yml", category: "subset",
+                    "there is no subset `\(name)` in site.yml" + (known.isEmpty ? "; declare one under `subsets:`" : "; the subsets are: \(known.joined(separator: ", ")).\(Suggestion.didYouMean(name, in: known))")))
+                context.usageError = true
+                return
+            }
+            context.variants = [subsetVariant(subset, inside: false)]
+            subsets = [subset]
+        } else if request.allSubsets {
+            context.variants = [full] + config.subsets.map { subsetVariant($0, inside: true) }
+            subsets = config.subsets
+        } else {
+            context.variants = [full]
+        }
+        if context.memoryOutput != nil, context.variants.count > 1 {
+            // The preview serves one site.
+            context.variants = [context.variants[0]]
+        }
+        validate(subsets, context: &context)
+    }
+
+    /// Unknown sections, categories or platforms in a subset are errors naming the closest one.
+    static func validate(_ subsets: [Subset], context: inout BuildContext) {
+        let sections = Set(context.files.compactMap { $0.relativePath.contains("/") ? String($0.relativePath.split(separator: "/")[0]) : nil })
+        let config = context.siteConfig
+        for subset in subsets {
+            let path = subset.name == "custom" && context.request.adHoc != nil ? "(command line)" : "site.yml"
+            func check(_ names: [String], known: Set<String>, kind: String, normalize: (String) -> String = { $0 }) {
+                for name in names where !known.contains(normalize(name)) {
+                    let hint = Suggestion.closest(to: name, in: known).map { "; the closest is `\($0)`" } ?? ""
+                    context.diagnostics.append(Diagnostic(.error, path, line: path == "site.yml" ? subset.line : 0, column: 1, category: "subset",
+                                                          "subset `\(subset.name)` names the \(kind) `\(name)`, which the site does not have\(hint)"))
+                }
+            }
+            check(subset.sections, known: sections, kind: "section")
+            check(subset.platforms, known: Set(config.platforms.map { $0.lowercased() }), kind: "platform", normalize: { $0.lowercased() })
+            var categories = Set(config.categories.map(\.slug))
+            categories.formUnion(context.parsed.flatMap { $0.frontMatter.categories.map(Slug.make) })
+            check(subset.categories, known: categories, kind: "category", normalize: Slug.make)
+        }
+    }
+
+    /// The pages of the site being built: for a subset, its entries, the sections holding them,
+    /// and the pages outside sections.
+    static func selectPages(_ context: inout BuildContext) {
+        guard let subset = context.variant.subset else {
+            context.pages = context.parsed
+            return
+        }
+        let entries = context.parsed.filter { $0.kind == .entry && subset.includes(entry: $0) }
+        let sections = Set(entries.compactMap(\.section)).union(subset.sections)
+        context.pages = context.parsed.filter { page in
+            switch page.kind {
+            case .entry: subset.includes(entry: page)
+            case .section: sections.contains(page.section ?? "")
+            default: true
+            }
         }
     }
 
@@ -165,7 +285,7 @@ public struct SiteBuilder: Sendable {
             context.diagnostics += result.diagnostics
             guard let page = result.value else { continue }
             if page.frontMatter.draft, !context.request.drafts { continue }
-            context.pages.append(page)
+            context.parsed.append(page)
         }
     }
 
@@ -177,10 +297,26 @@ public struct SiteBuilder: Sendable {
                 routes[String(page.contentPath.dropLast("index.md".count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))] = page.route
             }
         }
+        // Pages a subset leaves out: links to them go to the full site (when site.yml gives its
+        // `url`) or become text.
+        var excluded: [String: Route] = [:]
+        if context.variant.subset != nil {
+            let included = Set(context.pages.map(\.contentPath))
+            for page in context.parsed where !included.contains(page.contentPath) {
+                excluded[page.contentPath] = page.route
+                excluded[page.route.path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))] = page.route
+            }
+        }
+        let fullSite = context.siteConfig.url.flatMap { CriteriaExport.absolute(context.siteConfig.basePath, siteURL: $0) }
         let resolver = LinkResolver(
             basePath: context.basePath, routes: routes,
-            assets: Set(context.files.filter { $0.kind == .asset }.map(\.relativePath))
+            assets: Set(context.files.filter { $0.kind == .asset }.map(\.relativePath)),
+            excluded: excluded, fullSite: fullSite
         )
+        let platforms = context.variant.subset.flatMap { subset in
+            subset.platforms.isEmpty ? nil : PlatformFilter(platforms: context.siteConfig.platforms, keep: subset.platforms)
+        }
+        let subsetName = context.variant.subset?.name
         let renderer = MarkdownRenderer(unsafeHTML: context.config.unsafeHTML)
         let config = context.config
         let annotator = CriteriaCollector.annotator(basePath: context.basePath)
@@ -190,6 +326,8 @@ public struct SiteBuilder: Sendable {
         settingsHasher.combine(config)
         for key in routes.keys.sorted() { settingsHasher.combine(key); settingsHasher.combine(routes[key]) }
         settingsHasher.combine(context.files.filter { $0.kind == .asset }.map(\.relativePath))
+        settingsHasher.combine(context.variant.subset)
+        settingsHasher.combine(excluded.count)
         let settings = settingsHasher.finalize()
         let results = context.pages.concurrentMap { input -> Diagnosed<Page> in
             if let hit = cache?.renderedPage(for: input, settings: settings) { return Diagnosed(hit.page, hit.diagnostics) }
@@ -198,8 +336,8 @@ public struct SiteBuilder: Sendable {
             let rendered = renderer.render(
                 page.markdown, firstLine: page.bodyFirstLine, path: page.sourcePath, title: rule,
                 reservedIDs: PageContextBuilder.reservedIDs,
-                rewriteLink: { resolver.resolve($0, from: page.contentPath) },
-                annotate: annotator
+                rewriteLink: { resolver.target($0, from: page.contentPath) },
+                annotate: annotator, platforms: platforms
             )
             page.body = rendered.value
             page.title = TitleFinder.title(for: page, config: config)
@@ -214,7 +352,11 @@ public struct SiteBuilder: Sendable {
             key.combine(page.body.htmlHash)
             key.combine(page.body.headings)
             page.contentKey = key.finalize()
-            let diagnostics = rendered.diagnostics + criteria.diagnostics
+            let notes = rendered.value.rewritten.map {
+                Diagnostic(.note, page.sourcePath, line: $0.line, column: $0.column, category: "subset-link",
+                           "\(subsetName ?? "subset"): link \($0.target)")
+            }
+            let diagnostics = rendered.diagnostics + criteria.diagnostics + notes
             cache?.storeRendered(BuildCache.RenderedEntry(settings: settings, input: input, page: page, diagnostics: diagnostics),
                                  for: input.contentPath)
             return Diagnosed(page, diagnostics)
@@ -251,7 +393,8 @@ public struct SiteBuilder: Sendable {
 
     static func link(_ context: inout BuildContext) {
         context.site = SiteAssembler().assemble(
-            pages: context.pages, assets: context.files.filter { $0.kind == .asset }, config: context.config, cache: context.cache
+            pages: context.pages, assets: context.files.filter { $0.kind == .asset }, config: context.config, cache: context.cache,
+            levels: context.variant.subset?.levels ?? []
         )
         context.pages = []
     }
@@ -333,7 +476,7 @@ public struct SiteBuilder: Sendable {
             }
         }
         context.diagnostics += results.compactMap { $0 }
-        context.pagesWritten = results.count
+        context.pagesWritten += results.count
         context.site = site
     }
 

@@ -59,14 +59,16 @@ extension PageContextBuilder {
             }
             context["criterion"] = values
         case .criteriaIndex:
-            context["principles"] = WCAG22.principles.map { principle -> [String: Any] in
-                ["name": principle.name, "anchor": HeadingIDGenerator.slug(principle.name),
-                 "guidelines": principle.guidelines.map { guideline -> [String: Any] in
-                     ["name": guideline, "criteria": WCAG22.all.filter { $0.guideline == guideline }.map(criterionValues)]
-                 }]
+            let shown = WCAG22.all.filter { site.criterionPage[$0.number] != nil }
+            context["principles"] = WCAG22.principles.compactMap { principle -> [String: Any]? in
+                let guidelines = principle.guidelines.compactMap { guideline -> [String: Any]? in
+                    let criteria = shown.filter { $0.guideline == guideline }
+                    return criteria.isEmpty ? nil : ["name": guideline, "criteria": criteria.map(criterionValues)]
+                }
+                return guidelines.isEmpty ? nil : ["name": principle.name, "anchor": HeadingIDGenerator.slug(principle.name), "guidelines": guidelines]
             }
         case .coverage:
-            let criteria = WCAG22.all.filter { !$0.obsolete && ($0.level == "A" || $0.level == "AA") }
+            let criteria = WCAG22.all.filter { !$0.obsolete && ($0.level == "A" || $0.level == "AA") && site.criterionPage[$0.number] != nil }
             let missing = criteria.filter { (site.criterionPages[$0.number] ?? []).isEmpty }
             var coverage: [String: Any] = [
                 "total": criteria.count,
