@@ -49,5 +49,12 @@ expect_exit 1 "unknown layout is an error with --strict" "$bin" build --root "$s
 expect_exit 0 "--quiet prints nothing on success" "$bin" build --root "$site" --quiet
 [ -s "$work/out" ] && fail "--quiet printed: $(cat "$work/out")"
 
+expect_exit 2 "--subset with --all-subsets is a usage error" "$bin" build --root "$site" --subset a --all-subsets
+expect_exit 2 "an unknown subset is a usage error" "$bin" build --root "$site" --subset nowhere
+grep -q "there is no subset \`nowhere\`" "$work/err" || fail "unknown subset message"
+expect_exit 0 "an ad-hoc subset builds" "$bin" build --root "$site" --only-section native --output "$work/adhoc"
+[ -f "$work/adhoc/native/picker/index.html" ] || fail "ad-hoc subset written to --output"
+[ -f "$site/Output/native/picker/index.html" ] && pass "ad-hoc subset left the full site in place" || fail "ad-hoc subset removed the full site"
+
 if [ "$failures" -ne 0 ]; then echo "$failures command-line check(s) failed"; exit 1; fi
 echo "All command-line checks passed"
