@@ -34,6 +34,8 @@ struct SubsetOptions: ParsableArguments {
     var adHoc: Subset? {
         guard !onlySections.isEmpty || !onlyCategories.isEmpty || !platforms.isEmpty else { return nil }
         var subset = Subset(name: "custom")
+        subset.title = nil
+        subset.label = (onlySections + onlyCategories + platforms).joined(separator: ", ")
         subset.sections = onlySections
         subset.categories = onlyCategories
         subset.platforms = platforms

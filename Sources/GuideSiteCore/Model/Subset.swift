@@ -5,8 +5,10 @@ import Foundation
 public struct Subset: Sendable, Hashable {
     /// Name, used in the default output folder `Output/subsets/NAME/`.
     public var name: String
-    /// Title of the subset's site; defaults to the site's title and the name.
+    /// Title of the subset's site; defaults to the site's title and the label.
     public var title: String?
+    /// What the default title calls the subset; its name unless set.
+    public var label: String?
     /// Entries in any of these sections...
     public var sections: [String] = []
     /// ...and in any of these categories...

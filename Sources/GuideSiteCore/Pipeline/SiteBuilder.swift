@@ -183,7 +183,7 @@ public struct SiteBuilder: Sendable {
             let output = request.output.flatMap { inside ? nil : $0 }
                 ?? layout.root.appending(path: "Output/subsets/\(subset.name)", directoryHint: .isDirectory)
             return Variant(subset: subset, output: output, basePath: inside ? config.basePath + "subsets/\(subset.name)/" : base,
-                           title: subset.title ?? "\(config.title) – \(subset.name)", insideFullSite: inside ? "subsets/\(subset.name)/" : nil)
+                           title: subset.title ?? "\(config.title) – \(subset.label ?? subset.name)", insideFullSite: inside ? "subsets/\(subset.name)/" : nil)
         }
         let full = Variant(subset: nil, output: layout.output, basePath: config.basePath, title: config.title)
         var subsets: [Subset] = []
@@ -392,6 +392,10 @@ public struct SiteBuilder: Sendable {
     }
 
     static func link(_ context: inout BuildContext) {
+        if context.variant.subset != nil, let home = context.pages.firstIndex(where: { $0.kind == .home }) {
+            // A subset's home page is the home of that guide.
+            context.pages[home].title = context.variant.title
+        }
         context.site = SiteAssembler().assemble(
             pages: context.pages, assets: context.files.filter { $0.kind == .asset }, config: context.config, cache: context.cache,
             levels: context.variant.subset?.levels ?? []

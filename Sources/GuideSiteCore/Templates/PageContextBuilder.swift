@@ -154,7 +154,7 @@ struct PageContextBuilder: Sendable {
     /// "Entry – Section – Site", "Page – Site", or the site title alone on the home page, so every
     /// `<title>` is unique.
     private func documentTitle(_ page: Page, section: SiteSection?) -> String {
-        if page.kind == .home, page.title == site.config.title { return site.config.title }
+        if page.kind == .home { return site.config.title }
         var parts = [page.title]
         if page.kind == .entry, let section { parts.append(section.title) }
         parts.append(site.config.title)
