@@ -16,13 +16,16 @@ SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN  := .build/release/guidesite
 DEBUG_BIN    := .build/debug/guidesite
 
-.PHONY: site test deps audit-deps audit build bench-serve clean help
+PREFIX       ?= /usr/local
+
+.PHONY: site test deps audit-deps audit build bench-serve install clean help
 
 help:
 	@echo "make site   install what is missing, build GuideSite, build Content/ into Output/"
 	@echo "make test   install what is missing, run the unit tests and every project check"
 	@echo "make audit  axe-core and HTML validation of every page of the sample site"
 	@echo "make bench-serve  save-to-reload latency and requests/s of guidesite serve"
+	@echo "make install  put guidesite in $(PREFIX)/bin (PREFIX=... to change)"
 	@echo "make clean  remove build products and Output/"
 
 ## Debian packages GuideSite links against; installs only what is missing.
@@ -83,6 +86,12 @@ bench-serve: build
 	@command -v wrk >/dev/null 2>&1 || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk
 	rm -rf .build/bench/serve-1000 && $(PYTHON) Benchmarks/generate-corpus.py 1000 .build/bench/serve-1000
 	$(PYTHON) Benchmarks/serve-latency.py $(RELEASE_BIN) .build/bench/serve-1000 --edits 30 --wrk-seconds 10
+
+## Installs guidesite (its default theme is inside the binary) into $(PREFIX)/bin.
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/guidesite
+	@echo "Installed $(DESTDIR)$(PREFIX)/bin/guidesite; try: guidesite init ~/guide && cd ~/guide && guidesite serve"
 
 clean:
 	rm -rf .build Output

@@ -42,6 +42,9 @@ struct Build: ParsableCommand {
     @Flag(help: "Print the time each build stage took.")
     var timings = false
 
+    @Flag(name: .shortAndLong, help: "Print more: stage timings and the notes of every site.")
+    var verbose = false
+
     @Option(help: ArgumentHelp("Build only this subset of site.yml, into Output/subsets/NAME/ (or --output).", valueName: "NAME"))
     var subset: String?
 
@@ -69,8 +72,11 @@ struct Build: ParsableCommand {
         request.subset = subset
         request.allSubsets = allSubsets
         request.adHoc = adHoc.adHoc
+        let progress = Progress(enabled: !quiet && isatty(2) == 1)
+        request.progress = { progress.enter($0) }
         let result = SiteBuilder().build(request)
-        Report(quiet: quiet).print(result, timings: timings)
+        progress.finish()
+        Report(quiet: quiet).print(result, timings: timings || verbose)
         if result.outcome != .success {
             throw ExitCode(result.outcome.rawValue)
         }

@@ -15,9 +15,12 @@ struct GuideSite: AsyncParsableCommand {
               guidesite build --root ~/a11y-guide  Build another site
               guidesite build --base-url /guide/   Site served from https://host/guide/
               guidesite serve                      Preview at http://127.0.0.1:4000/ with live reload
+              guidesite check --format github      Report problems in CI
+              guidesite new entry "Wheel Picker" --section native
+              guidesite init ~/a11y-guide          Start a new site
             """,
         version: "0.1.0",
-        subcommands: [Build.self, Serve.self],
+        subcommands: [Build.self, Serve.self, Check.self, New.self, Init.self],
         defaultSubcommand: nil
     )
 

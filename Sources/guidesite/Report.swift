@@ -16,7 +16,7 @@ struct Report {
         for diagnostic in result.diagnostics where !quiet || diagnostic.severity == .error {
             errors += diagnostic.description + "\n"
         }
-        FileHandle.standardError.write(Data(errors.utf8))
+        Console.error(Colour.highlight(errors))
     }
 
     func print(_ result: BuildResult, timings: Bool) {
@@ -39,5 +39,27 @@ struct Report {
 enum Console {
     static func line(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
+
+/// Colour for `error:` and `warning:` on a terminal; none when piped or with `NO_COLOR` set.
+enum Colour {
+    static let enabled: Bool = isatty(2) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        && ProcessInfo.processInfo.environment["TERM"] != "dumb"
+
+    static func highlight(_ text: String) -> String {
+        guard enabled else { return text }
+        return text
+            .replacingOccurrences(of: ": error: ", with: ": \u{1B}[1;31merror:\u{1B}[0m ")
+            .replacingOccurrences(of: ": warning: ", with: ": \u{1B}[1;33mwarning:\u{1B}[0m ")
+            .replacingOccurrences(of: ": note: ", with: ": \u{1B}[1;36mnote:\u{1B}[0m ")
     }
 }

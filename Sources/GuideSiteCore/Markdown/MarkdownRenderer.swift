@@ -115,7 +115,7 @@ public struct MarkdownRenderer: Sendable {
     public func render(
         _ markdown: String, firstLine: Int, path: String, title: TitleRule,
         reservedIDs: Set<String> = [], rewriteLink: (String) -> LinkTarget = { _ in .keep },
-        annotate: TextAnnotator? = nil, platforms: PlatformFilter? = nil
+        annotate: TextAnnotator? = nil, platforms: PlatformFilter? = nil, lint: Bool = false
     ) -> Diagnosed<RenderedBody> {
         _ = Self.extensionsRegistered
         let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
@@ -147,6 +147,7 @@ public struct MarkdownRenderer: Sendable {
         )
         if let platforms { tree.dropPlatformSections(platforms) }
         tree.collect()
+        if lint { tree.lintLinksAndTables() }
         tree.handleRawHTML()
         tree.rewriteLinks(rewriteLink)
         if let annotate { tree.annotateText(annotate) }
@@ -289,6 +290,34 @@ private struct TreeEditor {
 
     func column(of node: OpaquePointer) -> Int {
         max(1, Int(cmark_node_get_start_column(node)))
+    }
+
+    /// Links a screen reader user cannot tell apart ("click here") or hear at all (no text), and
+    /// tables whose header row is empty.
+    mutating func lintLinksAndTables() {
+        let vague: Set<String> = ["click here", "here", "read more", "more", "link", "this link", "click", "learn more"]
+        for node in links where cmark_node_get_type(node) == CMARK_NODE_LINK {
+            var text = plainText(node)
+            var child = cmark_node_first_child(node)
+            while let current = child, text.isEmpty {
+                if cmark_node_get_type(current) == CMARK_NODE_IMAGE { text = plainText(current) }
+                child = cmark_node_next(current)
+            }
+            if text.isEmpty {
+                diagnostics.append(Diagnostic(.warning, path, line: line(of: node), column: column(of: node), category: "empty-link",
+                                              "link has no text, so screen readers announce only its address; put words between the brackets"))
+            } else if vague.contains(text.lowercased().trimmingCharacters(in: .punctuationCharacters)) {
+                diagnostics.append(Diagnostic(.warning, path, line: line(of: node), column: column(of: node), category: "link-text",
+                                              "link text \"\(text)\" does not say where it goes; name the destination, e.g. [Focus Visible guidance](...)"))
+            }
+        }
+        for table in tables {
+            guard let header = cmark_node_first_child(table) else { continue }
+            if plainText(header).isEmpty {
+                diagnostics.append(Diagnostic(.warning, path, line: line(of: table), column: column(of: table), category: "table-header",
+                                              "table has no header row text; name each column in the first row"))
+            }
+        }
     }
 
     /// Raw HTML is the author's to allow: without `unsafe-html` it is dropped, with one warning

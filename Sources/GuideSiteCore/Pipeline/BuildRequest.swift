@@ -20,6 +20,10 @@ public struct BuildRequest: Sendable {
     public var allSubsets = false
     /// An ad-hoc subset (`--only-section`, `--only-category`, `--platform`).
     public var adHoc: Subset?
+    /// `guidesite check`: write nothing, add the content checks, treat broken links as errors.
+    public var check = false
+    /// Told the name of each stage as it starts, for a progress line.
+    public var progress: (@Sendable (String) -> Void)?
 
     /// A request with defaults.
     public init(root: URL, output: URL? = nil, baseURL: String? = nil, drafts: Bool = false, strict: Bool = false, force: Bool = false) {

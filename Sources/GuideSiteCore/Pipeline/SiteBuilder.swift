@@ -31,6 +31,7 @@ public struct SiteBuilder: Sendable {
             Stage(name: "prepare output", run: Self.prepareOutput),
             Stage(name: "select pages", run: Self.selectPages),
             Stage(name: "render markdown, collect criteria", run: Self.renderMarkdown),
+            Stage(name: "lint", run: Self.lint),
             Stage(name: "link", run: Self.link),
             Stage(name: "check links", run: Self.checkLinks),
             Stage(name: "check urls", run: Self.checkURLs),
@@ -59,6 +60,7 @@ public struct SiteBuilder: Sendable {
         var context = initial
         var timings: [(String, Double)] = []
         for stage in sharedStages where !context.usageError {
+            context.request.progress?(stage.name)
             let began = clock.now
             stage.run(&context)
             timings.append((stage.name, Self.milliseconds(clock.now - began)))
@@ -72,6 +74,7 @@ public struct SiteBuilder: Sendable {
             context.output = context.memoryOutput
             let prefix = context.variants.count > 1 ? "\(variant.subset?.name ?? "full"): " : ""
             for stage in siteStages where !context.usageError {
+                context.request.progress?(prefix + stage.name)
                 let began = clock.now
                 stage.run(&context)
                 timings.append((prefix + stage.name, Self.milliseconds(clock.now - began)))
@@ -206,7 +209,7 @@ public struct SiteBuilder: Sendable {
         } else {
             context.variants = [full]
         }
-        if context.memoryOutput != nil, context.variants.count > 1 {
+        if context.memoryOutput != nil, context.variants.count > 1, !request.check {
             // The preview serves one site.
             context.variants = [context.variants[0]]
         }
@@ -317,6 +320,7 @@ public struct SiteBuilder: Sendable {
             subset.platforms.isEmpty ? nil : PlatformFilter(platforms: context.siteConfig.platforms, keep: subset.platforms)
         }
         let subsetName = context.variant.subset?.name
+        let lint = context.request.check
         let renderer = MarkdownRenderer(unsafeHTML: context.config.unsafeHTML)
         let config = context.config
         let annotator = CriteriaCollector.annotator(basePath: context.basePath)
@@ -337,7 +341,7 @@ public struct SiteBuilder: Sendable {
                 page.markdown, firstLine: page.bodyFirstLine, path: page.sourcePath, title: rule,
                 reservedIDs: PageContextBuilder.reservedIDs,
                 rewriteLink: { resolver.target($0, from: page.contentPath) },
-                annotate: annotator, platforms: platforms
+                annotate: annotator, platforms: platforms, lint: lint
             )
             page.body = rendered.value
             page.title = TitleFinder.title(for: page, config: config)
@@ -370,7 +374,11 @@ public struct SiteBuilder: Sendable {
         let assets = Set(site.assets.map(\.relativePath))
         guard let cache = context.cache else {
             let checker = LinkChecker(site: site, assets: assets)
-            context.diagnostics += Array(site.pages.indices).concurrentMap { checker.check($0) }.flatMap { $0 }
+            context.diagnostics += Array(site.pages.indices).concurrentMap { checker.check($0) }.flatMap { $0 }.map { problem in
+                var problem = problem
+                if context.request.check { problem.severity = .error }
+                return problem
+            }
             return
         }
         // Links can only break or heal when pages, their anchors or the copied files change.
@@ -388,7 +396,18 @@ public struct SiteBuilder: Sendable {
             let checker = LinkChecker(site: site, assets: assets)
             return Array(site.pages.indices).concurrentMap { checker.check($0) }
         }
-        context.diagnostics += diagnostics.flatMap { $0 }
+        context.diagnostics += diagnostics.flatMap { $0 }.map { problem in
+            var problem = problem
+            if context.request.check { problem.severity = .error }
+            return problem
+        }
+    }
+
+    /// `check` only: the front matter schema, repeated titles and undeclared categories, once
+    /// for the full site.
+    static func lint(_ context: inout BuildContext) {
+        guard context.request.check, context.variant.subset == nil else { return }
+        context.diagnostics += ContentLinter().lint(context.pages, config: context.siteConfig)
     }
 
     static func link(_ context: inout BuildContext) {

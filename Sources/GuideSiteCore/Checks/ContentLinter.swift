@@ -1,0 +1,90 @@
+/// The checks `guidesite check` adds to a build: the front matter schema of each layout, titles
+/// repeated within a section, and categories site.yml does not declare.
+public struct ContentLinter: Sendable {
+    /// Keys GuideSite gives a meaning to, for did-you-mean hints on misspelt keys.
+    static let knownKeys = [
+        "layout", "title", "description", "categories", "order", "permalink", "draft", "wcag",
+        "keyboard", "mobile", "screenreader", "settings", "gherkin-keyboard", "gherkin-mobile",
+    ]
+
+    /// Creates a linter.
+    public init() {}
+
+    /// Problems in the pages of one site.
+    public func lint(_ pages: [Page], config: SiteConfig) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        var titles: [String: [String: Page]] = [:]
+        let declared = Set(config.categories.map(\.slug))
+        for page in pages where !page.sourcePath.isEmpty {
+            problems += schema(of: page)
+            if page.kind == .entry, let section = page.section {
+                let key = page.title.lowercased()
+                if let first = titles[section]?[key] {
+                    problems.append(Diagnostic(.warning, page.sourcePath, line: page.frontMatter.entries["title"]?.line ?? 1, column: 1,
+                                               category: "duplicate-title",
+                                               "\"\(page.title)\" is also the title of \(first.sourcePath) in the same section; give each entry its own title"))
+                } else {
+                    titles[section, default: [:]][key] = page
+                }
+            }
+            if !declared.isEmpty, let entry = page.frontMatter.entries["categories"] {
+                for name in page.frontMatter.categories where !declared.contains(Slug.make(name)) {
+                    problems.append(Diagnostic(.warning, page.sourcePath, line: entry.line, column: entry.column, category: "undeclared-category",
+                                               "category `\(name)` is not declared under `categories:` in site.yml.\(Suggestion.didYouMean(name, in: config.categories.map(\.slug)))"))
+                }
+            }
+        }
+        return problems
+    }
+
+    private func schema(of page: Page) -> [Diagnostic] {
+        var problems: [Diagnostic] = []
+        let matter = page.frontMatter
+        func report(_ entry: FrontEntry?, _ message: String, _ severity: Diagnostic.Severity = .error) {
+            problems.append(Diagnostic(severity, page.sourcePath, line: entry?.line ?? 1, column: entry?.column ?? 1, category: "schema", message))
+        }
+        if page.layout == "entry", matter.isPresent, matter.title == nil {
+            report(nil, "an entry needs a `title` in its front matter, e.g. `title: \"Wheel Picker\"`")
+        }
+        for entry in matter.entries {
+            switch entry.key {
+            case "keyboard", "mobile", "screenreader", "settings":
+                guard case .map(let rows) = entry.value else {
+                    if case .null = entry.value { continue }
+                    report(entry, "`\(entry.key)` must be a map from what to try to what should happen, e.g. `\(entry.key):` then `  tab: Focus moves to the picker`; it is \(entry.value.kindName)")
+                    continue
+                }
+                for row in rows where row.value.text == nil {
+                    if case .null = row.value {
+                        report(FrontEntry(key: row.key, value: row.value, line: row.line, column: row.column), "`\(entry.key)` → `\(row.key)` has no expected result; write what should happen after it", .warning)
+                    } else {
+                        report(FrontEntry(key: row.key, value: row.value, line: row.line, column: row.column), "`\(entry.key)` → `\(row.key)` must be text (use `|` for several lines), not \(row.value.kindName)")
+                    }
+                }
+            case let key where key.hasPrefix("gherkin-"):
+                guard case .list(let steps) = entry.value else {
+                    report(entry, "`\(key)` must be a list of steps, each a map with `when`, `then` and optionally `result`")
+                    continue
+                }
+                for step in steps {
+                    guard case .map(let fields) = step else {
+                        report(entry, "each step of `\(key)` must be a map with `when`, `then` and optionally `result`, not \(step.kindName)")
+                        continue
+                    }
+                    for field in fields where !["when", "then", "result"].contains(field.key) {
+                        report(FrontEntry(key: field.key, value: field.value, line: field.line, column: field.column),
+                               "`\(field.key)` is not a step field; use `when`, `then` or `result`.\(Suggestion.didYouMean(field.key, in: ["when", "then", "result"]))")
+                    }
+                    if fields["when"] == nil || fields["then"] == nil {
+                        report(entry, "each step of `\(key)` needs both `when` and `then`")
+                    }
+                }
+            default:
+                if !Self.knownKeys.contains(entry.key), let suggestion = Suggestion.closest(to: entry.key, in: Self.knownKeys) {
+                    report(entry, "unknown key `\(entry.key)`; did you mean `\(suggestion)`?", .warning)
+                }
+            }
+        }
+        return problems
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import GuideSiteCore
+
+@Suite("check, new and init")
+struct CheckTests {
+    /// One of each defect `check` knows, each on a line of its own.
+    static let defects: [String: String] = [
+        "site.yml": "categories: [controls, forms]\n",
+        "Content/native/a.md": """
+            ---
+            title: Picker
+            categories: [controls, formz]
+            screenreder:
+              name: Says what it is
+            keyboard:
+              tab:
+            gherkin-keyboard:
+              - when: I press tab
+                than: focus moves
+            wcag: [1.4.99]
+            ---
+            ## Role
+
+            #### Too deep
+
+            [click here](b.md) and [](b.md) and [b](b.md#nowhere) and [gone](missing.md).
+
+            ![](picker.png)
+
+            |   |   |
+            |---|---|
+            | a | b |
+            """,
+        "Content/native/b.md": "---\ntitle: Picker\n---\nSame title.\n",
+        "Content/native/c.md": "---\ncategories: [controls]\nkeyboard: [tab, space]\n---\nNo title.\n",
+    ]
+
+    static let expected = [
+        "Content/native/a.md:3:1: warning: [undeclared-category] category `formz` is not declared under `categories:` in site.yml. Did you mean `forms`?",
+        "Content/native/a.md:4:1: warning: [schema] unknown key `screenreder`; did you mean `screenreader`?",
+        "Content/native/a.md:7:3: warning: [schema] `keyboard` → `tab` has no expected result; write what should happen after it",
+        "Content/native/a.md:10:5: error: [schema] `than` is not a step field; use `when`, `then` or `result`. Did you mean `then`?",
+        "Content/native/a.md:8:1: error: [schema] each step of `gherkin-keyboard` needs both `when` and `then`",
+        "Content/native/a.md:11:1: warning: [unknown-criterion] 1.4.99 is not a WCAG 2.2 success criterion",
+        "Content/native/a.md:15:1: warning: [heading-skip] heading level skips from 2 to 4",
+        "Content/native/a.md:17:1: warning: [link-text] link text \"click here\" does not say where it goes",
+        "Content/native/a.md:17:24: warning: [empty-link] link has no text",
+        "Content/native/a.md:17:37: error: [broken-link] broken link `b.md#nowhere`: Picker has no heading with the id `nowhere`",
+        "Content/native/a.md:17:59: error: [broken-link] broken link `missing.md`: no page or file there",
+        "Content/native/a.md:19:1: error: [broken-link] broken link `picker.png`: no page or file there",
+        "Content/native/a.md:19:1: warning: [image-alt] image `picker.png` has no alt text",
+        "Content/native/a.md:21:1: warning: [table-header] table has no header row text",
+        "Content/native/b.md:2:1: warning: [duplicate-title] \"Picker\" is also the title of Content/native/a.md in the same section",
+        "Content/native/c.md:1:1: error: [schema] an entry needs a `title` in its front matter",
+        "Content/native/c.md:3:1: error: [schema] `keyboard` must be a map from what to try to what should happen",
+    ]
+
+    @Test("a fixture with one of each defect gets exactly the expected diagnostics")
+    func defects() throws {
+        let site = try TestSite(Self.defects)
+        defer { site.remove() }
+        let result = SiteChecker().check(BuildRequest(root: site.root))
+        #expect(result.outcome == .contentErrors)
+        let printed = result.diagnostics.map(\.description)
+        for line in Self.expected {
+            #expect(printed.contains { $0.hasPrefix(line) }, "missing: \(line)\n\(printed.joined(separator: "\n"))")
+        }
+        #expect(printed.count == Self.expected.count, "\(printed.joined(separator: "\n"))")
+        #expect(!site.exists("index.html"), "check writes nothing")
+    }
+
+    @Test("the same diagnostics as JSON and as GitHub annotations")
+    func formats() throws {
+        let site = try TestSite(Self.defects)
+        defer { site.remove() }
+        let result = SiteChecker().check(BuildRequest(root: site.root))
+        let json = SiteChecker.report(result, format: .json)
+        let document = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        #expect(document?["schema"] as? String == "guidesite-check/1")
+        #expect(document?["errors"] as? Int == result.errorCount)
+        let diagnostics = try #require(document?["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.count == Self.expected.count)
+        #expect(diagnostics.contains { $0["file"] as? String == "Content/native/c.md" && $0["line"] as? Int == 3 && $0["category"] as? String == "schema" })
+        let github = SiteChecker.report(result, format: .github).split(separator: "\n")
+        #expect(github.count == Self.expected.count)
+        #expect(github.contains { $0.hasPrefix("::error file=Content/native/c.md,line=3,col=1,title=schema::`keyboard` must be a map") })
+        #expect(github.contains { $0.hasPrefix("::warning file=Content/native/a.md,line=4,col=1,title=schema::unknown key `screenreder`") })
+        #expect(SiteChecker.report(result, format: .text).hasSuffix("Check failed: \(result.errorCount) errors, \(result.warningCount) warnings\n"))
+    }
+
+    @Test("init and new make a site that builds and checks clean; new never overwrites")
+    func scaffold() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "guidesite-init-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let written = try Scaffolder().initSite(at: folder, title: "Team guide")
+        #expect(written.map { $0.lastPathComponent }.contains("site.yml"))
+        let entry = try Scaffolder().newEntry(title: "Wheel Picker", section: "components", categories: ["controls"], root: folder)
+        #expect(entry.path.hasSuffix("Content/components/wheel-picker.md"))
+        #expect(throws: Scaffolder.Failure.self) {
+            try Scaffolder().newEntry(title: "Wheel Picker", section: "components", categories: [], root: folder)
+        }
+        let checked = SiteChecker().check(BuildRequest(root: folder, strict: true))
+        #expect(checked.outcome == .success, "\(checked.printed)")
+        #expect(checked.diagnostics.filter { $0.severity != .note }.isEmpty, "\(checked.printed)")
+        let built = SiteBuilder().build(BuildRequest(root: folder, strict: true))
+        #expect(built.outcome == .success)
+        let page = try String(contentsOf: folder.appending(path: "Output/components/wheel-picker/index.html"), encoding: .utf8)
+        #expect(page.contains("<caption>Keyboard</caption>"))
+        #expect(throws: Scaffolder.Failure.self) { try Scaffolder().initSite(at: folder, title: "Again") }
+    }
+
+    @Test("the repository's sample site checks clean")
+    func sampleSite() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let result = SiteChecker().check(BuildRequest(root: root, strict: true))
+        #expect(result.outcome == .success, "\(result.printed)")
+        #expect(result.diagnostics.allSatisfy { $0.severity == .note }, "\(result.printed)")
+    }
+}
