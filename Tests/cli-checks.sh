@@ -56,5 +56,21 @@ expect_exit 0 "an ad-hoc subset builds" "$bin" build --root "$site" --only-secti
 [ -f "$work/adhoc/native/picker/index.html" ] || fail "ad-hoc subset written to --output"
 [ -f "$site/Output/native/picker/index.html" ] && pass "ad-hoc subset left the full site in place" || fail "ad-hoc subset removed the full site"
 
+# Terminal niceties, under a pseudo-terminal from script(1): colour unless NO_COLOR, and a
+# progress line for a build longer than a second.
+if command -v script >/dev/null 2>&1; then
+  esc=$(printf '\033')
+  script -qec "$bin build --root '$site'" /dev/null > "$work/tty.txt" 2>&1
+  grep -q "${esc}\[1;33mwarning:" "$work/tty.txt" && pass "warnings are coloured on a terminal" || fail "no colour on a terminal"
+  NO_COLOR=1 script -qec "$bin build --root '$site'" /dev/null > "$work/tty.txt" 2>&1
+  grep -q "${esc}\[1;33m" "$work/tty.txt" && fail "NO_COLOR still coloured" || pass "NO_COLOR turns colour off"
+  "$bin" build --root "$site" > "$work/pipe.txt" 2>&1
+  grep -q "$esc" "$work/pipe.txt" && fail "piped output has escape codes" || pass "piped output has no colour"
+  here=$(cd "$(dirname "$0")/.." && pwd)
+  python3 "$here/Benchmarks/generate-corpus.py" 1500 "$work/big" > /dev/null
+  script -qec "$bin build --root '$work/big'" /dev/null > "$work/tty.txt" 2>&1
+  grep -q "Building… [0-9.]* s: " "$work/tty.txt" && pass "a build over a second shows a progress line" || fail "no progress line"
+fi
+
 if [ "$failures" -ne 0 ]; then echo "$failures command-line check(s) failed"; exit 1; fi
 echo "All command-line checks passed"
