@@ -1,0 +1,92 @@
+import Foundation
+
+/// How a page finds its title in its body.
+public enum TitleRule: Sendable, Hashable {
+    /// The front matter gave the title; a first-block `# Title` that repeats it is dropped.
+    case given(String)
+    /// No title yet: the first `#` heading becomes the title and leaves the body.
+    case fromFirstHeading
+}
+
+/// What the Markdown stage produced for one page.
+public struct RenderedBody: Sendable, Hashable {
+    /// The body as HTML, headings placed under the page's `h1`.
+    public var html: String
+    /// Headings in document order.
+    public var headings: [Heading]
+    /// The title found in the body under `.fromFirstHeading`.
+    public var title: String?
+    /// Every link and image destination as the author wrote it, with its line.
+    public var links: [SourceLink] = []
+    /// Every stretch of text the annotator turned into a link, by its key.
+    public var annotations: [SourceLink] = []
+    /// Links rewritten to leave the guide or turned into text, as `target` and what became of them.
+    public var rewritten: [SourceLink] = []
+
+    /// A hash of the HTML, computed once, so rebuilds compare bodies without hashing them again.
+    public var htmlHash: Int = 0
+    /// A hash of the heading ids and the links written, which is all link checking reads.
+    public var anchorsKey: Int = 0
+}
+
+/// A link destination (or annotation key) and where it was written.
+public struct SourceLink: Sendable, Hashable {
+    /// The destination as written, or the annotation's key.
+    public var target: String
+    /// 1-based line in the source file.
+    public var line: Int
+    /// 1-based column.
+    public var column: Int
+}
+
+/// What to do with a link destination.
+public enum LinkTarget: Sendable, Hashable {
+    /// Leave it as written.
+    case keep
+    /// Write this destination instead.
+    case url(String)
+    /// Point to this address outside the guide being built, and say so in the link.
+    case leavingGuide(String)
+    /// Remove the link, keeping its text.
+    case plainText
+}
+
+/// A stretch of running text to turn into a link (a criterion mentioned by number, say).
+public struct TextAnnotation: Sendable {
+    /// The stretch, in the text node given to the annotator.
+    public var range: Range<String.Index>
+    /// Where the link goes.
+    public var url: String
+    /// A key reported back in `RenderedBody.annotations` ("1.4.3").
+    public var key: String
+
+    /// Creates an annotation.
+    public init(range: Range<String.Index>, url: String, key: String) {
+        self.range = range
+        self.url = url
+        self.key = key
+    }
+}
+
+/// Which platform sections a subset keeps: a heading whose text is one of `platforms` opens a
+/// section that runs to the next heading of the same or a higher level.
+public struct PlatformFilter: Sendable, Hashable {
+    /// Every platform name of the site (site.yml `platforms:`), compared case-insensitively.
+    public var platforms: [String]
+    /// The ones to keep.
+    public var keep: [String]
+
+    /// Creates a filter.
+    public init(platforms: [String], keep: [String]) {
+        self.platforms = platforms
+        self.keep = keep
+    }
+
+    func drops(_ heading: String) -> Bool {
+        let name = heading.trimmingCharacters(in: .whitespaces).lowercased()
+        return platforms.contains { $0.lowercased() == name } && !keep.contains { $0.lowercased() == name }
+    }
+}
+
+/// Finds annotations in a text node; the flag is true for the first text of a heading or list item.
+public typealias TextAnnotator = @Sendable (_ text: String, _ atBlockStart: Bool) -> [TextAnnotation]

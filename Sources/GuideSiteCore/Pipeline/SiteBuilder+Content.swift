@@ -1,0 +1,153 @@
+import Foundation
+
+/// Stages that read the site: settings, files, front matter, Markdown, content checks.
+extension SiteBuilder {
+    static func configure(_ context: inout BuildContext) {
+        let file = context.layout.configFile
+        if FileManager.default.fileExists(atPath: file.path) {
+            let path = context.layout.displayPath(file)
+            do {
+                let decoded = SourceTextDecoder().decode(try Data(contentsOf: file), path: path)
+                context.diagnostics += decoded.diagnostics
+                if let text = decoded.value {
+                    let parsed = SiteConfigParser().parse(text, path: path)
+                    context.config = parsed.value
+                    context.diagnostics += parsed.diagnostics
+                }
+            } catch {
+                context.diagnostics.append(Diagnostic(.error, path, category: "io", "could not read site.yml: \(error.localizedDescription)"))
+            }
+        }
+        if let base = context.request.baseURL, context.request.subset == nil { context.config.basePath = BasePath.normalize(base) }
+        context.basePath = context.config.basePath
+        context.siteConfig = context.config
+        var settings = Hasher()
+        settings.combine(context.config)
+        settings.combine(context.request.drafts)
+        settings.combine(context.request.baseURL)
+        settings.combine(context.request.adHoc)
+        settings.combine(context.request.subset)
+        context.cache?.beginBuild(settings: settings.finalize())
+    }
+
+    static func load(_ context: inout BuildContext) {
+        let loaded = ContentLoader().loadFiles(in: context.layout.content, layout: context.layout)
+        context.files = loaded.value
+        context.diagnostics += loaded.diagnostics
+    }
+
+    static func parse(_ context: inout BuildContext) {
+        let reader = PageReader(layout: context.layout, config: context.config)
+        let markdown = context.files.filter { $0.kind == .markdown }
+        let cache = context.cache
+        let results = markdown.concurrentMap { file -> Diagnosed<Page?> in
+            guard let cache else { return reader.read(file) }
+            let stamp = FileStamp(path: file.url.path)
+            if let stamp, let hit = cache.parsedPage(for: file.relativePath, stamp: stamp) { return Diagnosed(hit.page, hit.diagnostics) }
+            switch reader.bytes(of: file) {
+            case .failure(let problem):
+                return Diagnosed(nil, [problem])
+            case .success(let data):
+                if let hit = cache.parsedPage(for: file.relativePath, bytes: data) {
+                    if let stamp { cache.storeParsed(BuildCache.ParsedEntry(stamp: stamp, bytes: data, page: hit.page, diagnostics: hit.diagnostics),
+                                                     for: file.relativePath) }
+                    return Diagnosed(hit.page, hit.diagnostics)
+                }
+                let read = reader.read(file, data: data)
+                cache.storeParsed(BuildCache.ParsedEntry(stamp: stamp, bytes: data, page: read.value, diagnostics: read.diagnostics),
+                                  for: file.relativePath)
+                return read
+            }
+        }
+        for result in results {
+            context.diagnostics += result.diagnostics
+            guard let page = result.value else { continue }
+            if page.frontMatter.draft, !context.request.drafts { continue }
+            context.parsed.append(page)
+        }
+    }
+
+    static func renderMarkdown(_ context: inout BuildContext) {
+        var routes: [String: Route] = [:]
+        for page in context.pages {
+            routes[page.contentPath] = page.route
+            if page.contentPath.hasSuffix("/index.md") || page.contentPath == "index.md" {
+                routes[String(page.contentPath.dropLast("index.md".count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))] = page.route
+            }
+        }
+        // Pages a subset leaves out: links to them go to the full site (when site.yml gives its
+        // `url`) or become text.
+        var excluded: [String: Route] = [:]
+        if context.variant.subset != nil {
+            let included = Set(context.pages.map(\.contentPath))
+            for page in context.parsed where !included.contains(page.contentPath) {
+                excluded[page.contentPath] = page.route
+                excluded[page.route.path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))] = page.route
+            }
+        }
+        let fullSite = context.siteConfig.url.flatMap { CriteriaExport.absolute(context.siteConfig.basePath, siteURL: $0) }
+        let resolver = LinkResolver(
+            basePath: context.basePath, routes: routes,
+            assets: Set(context.files.filter { $0.kind == .asset }.map(\.relativePath)),
+            excluded: excluded, fullSite: fullSite
+        )
+        let platforms = context.variant.subset.flatMap { subset in
+            subset.platforms.isEmpty ? nil : PlatformFilter(platforms: context.siteConfig.platforms, keep: subset.platforms)
+        }
+        let subsetName = context.variant.subset?.name
+        let lint = context.request.check
+        let renderer = MarkdownRenderer(unsafeHTML: context.config.unsafeHTML)
+        let config = context.config
+        let annotator = CriteriaCollector.annotator(basePath: context.basePath)
+        let cache = context.cache
+        var settingsHasher = Hasher()
+        settingsHasher.combine(context.basePath)
+        settingsHasher.combine(config)
+        for key in routes.keys.sorted() { settingsHasher.combine(key); settingsHasher.combine(routes[key]) }
+        settingsHasher.combine(context.files.filter { $0.kind == .asset }.map(\.relativePath))
+        settingsHasher.combine(context.variant.subset)
+        settingsHasher.combine(excluded.count)
+        let settings = settingsHasher.finalize()
+        let results = context.pages.concurrentMap { input -> Diagnosed<Page> in
+            if let hit = cache?.renderedPage(for: input, settings: settings) { return Diagnosed(hit.page, hit.diagnostics) }
+            var page = input
+            let rule: TitleRule = page.frontMatter.title.map { .given($0) } ?? .fromFirstHeading
+            let rendered = renderer.render(
+                page.markdown, firstLine: page.bodyFirstLine, path: page.sourcePath, title: rule,
+                reservedIDs: PageContextBuilder.reservedIDs,
+                rewriteLink: { resolver.target($0, from: page.contentPath) },
+                annotate: annotator, platforms: platforms, lint: lint
+            )
+            page.body = rendered.value
+            page.title = TitleFinder.title(for: page, config: config)
+            page.markdown = ""
+            let criteria = CriteriaCollector().references(of: page)
+            page.criteria = criteria.value
+            var key = Hasher()
+            key.combine(page.sourcePath)
+            key.combine(page.title)
+            key.combine(page.frontMatter)
+            key.combine(page.criteria)
+            key.combine(page.body.htmlHash)
+            key.combine(page.body.headings)
+            page.contentKey = key.finalize()
+            let notes = rendered.value.rewritten.map {
+                Diagnostic(.note, page.sourcePath, line: $0.line, column: $0.column, category: "subset-link",
+                           "\(subsetName ?? "subset"): link \($0.target)")
+            }
+            let diagnostics = rendered.diagnostics + criteria.diagnostics + notes
+            cache?.storeRendered(BuildCache.RenderedEntry(settings: settings, input: input, page: page, diagnostics: diagnostics),
+                                 for: input.contentPath)
+            return Diagnosed(page, diagnostics)
+        }
+        context.pages = results.map(\.value)
+        context.diagnostics += results.flatMap(\.diagnostics)
+    }
+
+    /// `check` only: the front matter schema, repeated titles and undeclared categories, once
+    /// for the full site.
+    static func lint(_ context: inout BuildContext) {
+        guard context.request.check, context.variant.subset == nil else { return }
+        context.diagnostics += ContentLinter().lint(context.pages, config: context.siteConfig)
+    }
+}

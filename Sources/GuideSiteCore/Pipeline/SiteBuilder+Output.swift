@@ -1,0 +1,156 @@
+import Foundation
+
+/// Stages that link the site, check it and write it.
+extension SiteBuilder {
+    static func link(_ context: inout BuildContext) {
+        if context.variant.subset != nil, let home = context.pages.firstIndex(where: { $0.kind == .home }) {
+            // A subset's home page is the home of that guide.
+            context.pages[home].title = context.variant.title
+        }
+        context.site = SiteAssembler().assemble(
+            pages: context.pages, assets: context.files.filter { $0.kind == .asset }, config: context.config, cache: context.cache,
+            levels: context.variant.subset?.levels ?? []
+        )
+        context.pages = []
+    }
+
+    static func checkLinks(_ context: inout BuildContext) {
+        guard let site = context.site else { return }
+        let assets = Set(site.assets.map(\.relativePath))
+        guard let cache = context.cache else {
+            let checker = LinkChecker(site: site, assets: assets)
+            context.diagnostics += Array(site.pages.indices).concurrentMap { checker.check($0) }.flatMap { $0 }.map { problem in
+                var problem = problem
+                if context.request.check { problem.severity = .error }
+                return problem
+            }
+            return
+        }
+        // Links can only break or heal when pages, their anchors or the copied files change.
+        var targets = Hasher()
+        for page in site.pages {
+            targets.combine(page.route)
+            targets.combine(page.contentPath)
+            targets.combine(page.body.anchorsKey)
+            targets.combine(page.title)
+            targets.combine(page.sourcePath)
+        }
+        targets.combine(assets)
+        let key = targets.finalize()
+        let diagnostics = cache.derived("links", key: key) { () -> [[Diagnostic]] in
+            let checker = LinkChecker(site: site, assets: assets)
+            return Array(site.pages.indices).concurrentMap { checker.check($0) }
+        }
+        context.diagnostics += diagnostics.flatMap { $0 }.map { problem in
+            var problem = problem
+            if context.request.check { problem.severity = .error }
+            return problem
+        }
+    }
+
+    /// Two sources that would write the same file are an error naming both.
+    static func checkURLs(_ context: inout BuildContext) {
+        guard let site = context.site else { return }
+        var owners: [String: String] = [:]
+        var claims: [(file: String, source: String, line: Int)] = site.pages.map { ($0.route.file, $0.sourcePath, $0.sourcePath.isEmpty ? 0 : 1) }
+        claims += site.assets.map { ($0.relativePath, context.layout.displayPath($0.url), 0) }
+        if context.config.url != nil { claims.append(("sitemap.xml", "(sitemap)", 0)) }
+        claims.append((SiteWriter.markerName, "(GuideSite's marker file)", 0))
+        claims.append(("criteria.json", "(criteria export)", 0))
+        for claim in claims {
+            let key = claim.file.lowercased()
+            if let first = owners[key] {
+                let source = claim.source.isEmpty ? "a generated page" : claim.source
+                let other = first.isEmpty ? "a page GuideSite generates for a section or the home page" : first
+                context.diagnostics.append(Diagnostic(
+                    .error, claim.source.isEmpty ? first : claim.source, line: claim.line, column: 1, category: "duplicate-url",
+                    "\(source) and \(other) would both be written to `\(claim.file)`; rename one of them or give one a `permalink`"
+                ))
+            } else {
+                owners[key] = claim.source
+            }
+        }
+    }
+
+    static func loadTheme(_ context: inout BuildContext) {
+        let theme = Theme.load(from: context.layout.templates, layout: context.layout)
+        context.diagnostics += theme.diagnostics
+        let compiled = TemplateRenderer.compile(theme.value)
+        context.diagnostics += compiled.diagnostics
+        context.theme = theme.value
+        context.renderer = compiled.value
+    }
+
+    static func renderTemplates(_ context: inout BuildContext) {
+        guard var site = context.site, let renderer = context.renderer, let writer = context.output, let theme = context.theme else { return }
+        var layoutWarnings: [Diagnostic] = []
+        let available = renderer.layouts.sorted().joined(separator: ", ")
+        var reportedGenerated = Set<String>()
+        for index in site.pages.indices where !renderer.layouts.contains(site.pages[index].layout) {
+            let page = site.pages[index]
+            if page.sourcePath.isEmpty, !reportedGenerated.insert(page.layout).inserted {
+                site.pages[index].layout = "page"
+                continue
+            }
+            let line = page.frontMatter.entries["layout"]?.line ?? 1
+            layoutWarnings.append(Diagnostic(
+                .warning, page.sourcePath.isEmpty ? "Templates/layouts" : page.sourcePath, line: line, column: 1, category: "unknown-layout",
+                "unknown layout `\(page.layout)`, using `page` instead; the layouts are: \(available).\(Suggestion.didYouMean(page.layout, in: renderer.layouts))"
+            ))
+            site.pages[index].layout = "page"
+        }
+        context.diagnostics += layoutWarnings
+        let pages = site.pages
+        let cache = context.cache
+        let layoutKeys = cache == nil ? [:] : theme.layoutKeys
+        let planned = cache == nil ? [] : RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys)
+        let stale = cache.map { cache in pages.indices.filter { !cache.hasHTML(for: pages[$0].route.file, key: planned[$0]) }.count } ?? pages.count
+        let builder = PageContextBuilder(site: site, basePath: context.basePath, precomputeLinks: stale > 50)
+        let results = Array(pages.indices).concurrentMap { index -> Diagnostic? in
+            let page = pages[index]
+            let key = planned.isEmpty ? 0 : planned[index]
+            var data = cache?.html(for: page.route.file, key: key)
+            if data == nil {
+                guard let html = renderer.render(builder.context(for: index), layout: page.layout) else {
+                    return Diagnostic(.error, page.sourcePath, category: "template", "the theme has no layout `\(page.layout)` and no `page` layout to fall back on")
+                }
+                data = Data(html.utf8)
+                cache?.storeHTML(data!, for: page.route.file, key: key)
+            }
+            do {
+                try writer.write(data!, to: page.route.file)
+                return nil
+            } catch {
+                return Diagnostic(.error, page.sourcePath, category: "io", "could not write `\(page.route.file)`: \(error.localizedDescription)")
+            }
+        }
+        context.diagnostics += results.compactMap { $0 }
+        context.pagesWritten += results.count
+        context.site = site
+    }
+
+    static func copyFiles(_ context: inout BuildContext) {
+        guard let site = context.site, let writer = context.output, let theme = context.theme else { return }
+        do {
+            for asset in theme.assets {
+                try writer.write(asset.data, to: "assets/" + asset.path)
+            }
+            for asset in site.assets {
+                try writer.copy(asset.url, to: asset.relativePath)
+            }
+            if let url = context.config.url {
+                try writer.write(Data(Sitemap.xml(for: site, siteURL: url, basePath: context.basePath).utf8), to: "sitemap.xml")
+            }
+            let basePath = context.basePath
+            let export = context.cache.map { cache in
+                cache.derived("criteria.json", key: CriteriaExport.key(for: site, basePath: basePath)) {
+                    CriteriaExport.json(for: site, basePath: basePath)
+                }
+            } ?? CriteriaExport.json(for: site, basePath: basePath)
+            try writer.write(export, to: "criteria.json")
+        } catch {
+            context.diagnostics.append(Diagnostic(.error, context.layout.displayPath(context.layout.output), category: "io",
+                                                  "could not write the site: \(error.localizedDescription)"))
+        }
+    }
+}
