@@ -154,6 +154,19 @@ struct EndToEndTests {
         #expect(!sitemap.contains("404"))
     }
 
+    @Test("site.yml markdown-extensions reads other extensions as pages")
+    func extensions() throws {
+        let site = try TestSite([
+            "site.yml": "markdown-extensions: [md, TXT]\n",
+            "Content/native/pasted.txt": Fixtures.pastedEntry,
+            "Content/native/notes.text": "Not a page.\n",
+        ])
+        defer { site.remove() }
+        #expect(site.build().outcome == .success)
+        #expect(try site.html("native/pasted/index.html").contains("<h1 id=\"page-title\">Toast / Snackbar</h1>"))
+        #expect(site.exists("native/notes.text"), "other files are still copied as they are")
+    }
+
     @Test("--drafts includes draft pages")
     func drafts() throws {
         let site = try TestSite(Fixtures.site())

@@ -4,10 +4,16 @@ import Foundation
 /// Names starting with `.` are skipped; symbolic links to folders are not followed, so a link
 /// loop cannot trap the walk.
 public struct ContentLoader: Sendable {
-    static let markdownExtensions: Set<String> = ["md", "markdown"]
+    /// Extensions read as Markdown by default.
+    public static let defaultExtensions: Set<String> = ["md", "markdown"]
 
-    /// Creates a loader.
-    public init() {}
+    /// Extensions read as Markdown (site.yml `markdown-extensions`), lowercased.
+    let markdownExtensions: Set<String>
+
+    /// Creates a loader reading files with these extensions as Markdown.
+    public init(markdownExtensions: Set<String> = ContentLoader.defaultExtensions) {
+        self.markdownExtensions = Set(markdownExtensions.map { $0.lowercased() })
+    }
 
     /// Every file under `folder`, sorted by path so builds are deterministic.
     public func loadFiles(in folder: URL, layout: SiteLayout) -> Diagnosed<[ContentFile]> {
@@ -59,7 +65,7 @@ public struct ContentLoader: Sendable {
                 walk(childPath, relative: childRelative, layout: layout, files: &files, diagnostics: &diagnostics)
             } else if type == Int32(DT_REG) {
                 let url = URL(fileURLWithPath: childPath)
-                let kind: ContentFile.Kind = Self.markdownExtensions.contains(url.pathExtension.lowercased()) ? .markdown : .asset
+                let kind: ContentFile.Kind = markdownExtensions.contains(url.pathExtension.lowercased()) ? .markdown : .asset
                 files.append(ContentFile(url: url, relativePath: childRelative, kind: kind))
             }
         }

@@ -34,6 +34,8 @@ public struct SiteConfig: Sendable, Hashable {
         public var description: String?
     }
 
+    /// File extensions read as Markdown pages (`markdown-extensions: [md, markdown, txt]`).
+    public var markdownExtensions: [String] = ["md", "markdown"]
     /// Platform names whose headings open platform sections.
     public var platforms = ["iOS", "Android", "Web"]
     /// Named subsets, in site.yml's order.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads `site.yml`, warning about unknown keys with a did-you-mean.
 public struct SiteConfigParser: Sendable {
-    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer", "categories", "platforms", "subsets"]
+    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer", "categories", "platforms", "subsets", "markdown-extensions"]
 
     /// Creates a parser.
     public init() {}
@@ -81,6 +81,12 @@ public struct SiteConfigParser: Sendable {
                 }
             case "subsets":
                 config.subsets = subsets(entry, report: problem)
+            case "markdown-extensions":
+                if let names = stringList(entry.value), !names.isEmpty {
+                    config.markdownExtensions = names.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ". ")).lowercased() }
+                } else {
+                    problem(entry, .error, "`markdown-extensions` must be a list such as `[md, markdown, txt]`")
+                }
             default:
                 problem(entry, .warning, "unknown key `\(entry.key)` is ignored.\(Suggestion.didYouMean(entry.key, in: Self.knownKeys))")
             }

@@ -31,7 +31,8 @@ extension SiteBuilder {
     }
 
     static func load(_ context: inout BuildContext) {
-        let loaded = ContentLoader().loadFiles(in: context.layout.content, layout: context.layout)
+        let loaded = ContentLoader(markdownExtensions: Set(context.siteConfig.markdownExtensions))
+            .loadFiles(in: context.layout.content, layout: context.layout)
         context.files = loaded.value
         context.diagnostics += loaded.diagnostics
     }
