@@ -67,9 +67,11 @@ public final class FileWatcher: @unchecked Sendable {
         let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO
                           | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
         let rootWatch = inotify_add_watch(descriptor, layout.root.path, mask)
+        // "" marks the root watched only for site.yml, Content and Templates; when the content
+        // folder is the root itself, its own entry below replaces the mark.
         if rootWatch >= 0 { watched[rootWatch] = "" }
         for folder in [layout.content, layout.templates] {
-            for path in Self.folders(under: folder) {
+            for path in Self.folders(under: folder, skipping: [layout.output.path]) {
                 let watch = inotify_add_watch(descriptor, path, mask)
                 if watch >= 0 { watched[watch] = path }
             }
@@ -133,6 +135,8 @@ public final class FileWatcher: @unchecked Sendable {
             let folder = watched[watch]
             if folder == "" {
                 if ["site.yml", "Content", "Templates"].contains(name) { found = true }
+            } else if folder == layout.root.path, name == "Output" || layout.output.lastPathComponent == name {
+                continue
             } else if folder != nil, !Self.isScratch(name) {
                 found = true
             }
@@ -182,7 +186,7 @@ public final class FileWatcher: @unchecked Sendable {
         return result
     }
 
-    static func folders(under folder: URL) -> [String] {
+    static func folders(under folder: URL, skipping: Set<String> = []) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { return [] }
         var result = [folder.path]
@@ -190,6 +194,10 @@ public final class FileWatcher: @unchecked Sendable {
                                                        options: [.skipsHiddenFiles]) {
             for case let url as URL in walker {
                 let values = try? url.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
+                if skipping.contains(url.standardizedFileURL.path) {
+                    walker.skipDescendants()
+                    continue
+                }
                 if values?.isDirectory == true, values?.isSymbolicLink != true { result.append(url.path) }
             }
         }

@@ -20,6 +20,8 @@ public actor PreviewSession {
     public private(set) var title = "GuideSite"
     /// Path prefix the site is served under.
     public private(set) var basePath = "/"
+    /// The folder the content is read from (`--content`, site.yml `content:`, else Content/).
+    public private(set) var contentFolder: URL
     private let request: BuildRequest
     private let cache = BuildCache()
     private var failed = false
@@ -27,6 +29,7 @@ public actor PreviewSession {
     /// A session for the site `request` describes (its output folder is never written).
     public init(request: BuildRequest) {
         self.request = request
+        contentFolder = SiteLayout(root: request.root).content
     }
 
     /// Builds the site into memory and installs it (or the error page).
@@ -42,6 +45,9 @@ public actor PreviewSession {
         let config = Self.readSettings(request: request)
         title = config.title
         basePath = config.basePath
+        if let folder = request.contentFolder ?? config.contentFolder {
+            contentFolder = URL(fileURLWithPath: folder, relativeTo: request.root).standardizedFileURL
+        }
         var pages: [String]
         if result.outcome == .success {
             let changed = await state.install(output.files)

@@ -69,6 +69,7 @@ struct Build: ParsableCommand {
             output: output.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath, isDirectory: true) },
             baseURL: baseURL, drafts: drafts, strict: strict, force: force
         )
+        request.contentFolder = site.content
         request.subset = subset
         request.allSubsets = allSubsets
         request.adHoc = adHoc.adHoc

@@ -31,7 +31,9 @@ struct Check: ParsableCommand {
     var drafts = false
 
     func run() throws {
-        let result = SiteChecker().check(BuildRequest(root: site.rootURL, drafts: drafts, strict: strict))
+        var request = BuildRequest(root: site.rootURL, drafts: drafts, strict: strict)
+        request.contentFolder = site.content
+        let result = SiteChecker().check(request)
         let report = SiteChecker.report(result, format: format)
         if format == .text {
             Console.error(Colour.highlight(report))

@@ -51,6 +51,7 @@ struct Serve: AsyncParsableCommand {
         var request = BuildRequest(root: site.rootURL, baseURL: subset != nil || adHoc.adHoc != nil ? "/" : nil, drafts: drafts)
         request.subset = subset
         request.adHoc = adHoc.adHoc
+        request.contentFolder = site.content
         let session = PreviewSession(request: request)
         let first = await session.rebuild()
         Report(quiet: false).printDiagnostics(first.result)
@@ -61,7 +62,9 @@ struct Serve: AsyncParsableCommand {
         let basePath = await session.basePath
         let shownHost = host.contains(":") ? "[\(host)]" : host
         let server = PreviewServer(session: session, host: host, port: port)
-        let watcher = FileWatcher(layout: SiteLayout(root: site.rootURL))
+        var watched = SiteLayout(root: site.rootURL)
+        watched.content = await session.contentFolder
+        let watcher = FileWatcher(layout: watched)
         let open = self.open
         let timings = self.timings
         let app = server.application(

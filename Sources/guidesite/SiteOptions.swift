@@ -7,6 +7,9 @@ struct SiteOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The site folder, holding site.yml, Content/ and Templates/.", valueName: "DIR"))
     var root: String = "."
 
+    @Option(name: .long, help: ArgumentHelp("The content folder, relative to the root (default: site.yml's `content:`, else Content). Use . for a Jekyll repository.", valueName: "DIR"))
+    var content: String?
+
     var rootURL: URL {
         URL(fileURLWithPath: (root as NSString).expandingTildeInPath, isDirectory: true)
     }

@@ -167,6 +167,41 @@ struct EndToEndTests {
         #expect(site.exists("native/notes.text"), "other files are still copied as they are")
     }
 
+    @Test("a Jekyll repository builds as it is: collections, includes, URL tags, permalink patterns, Kramdown attributes")
+    func jekyllRepository() throws {
+        let site = try TestSite([
+            "site.yml": "content: .\ntitle: Checklist\n",
+            "_config.yml": "title: Old site\ncollections: [checklist-web]\n",
+            "Gemfile": "source 'https://rubygems.org'\n",
+            "_layouts/default.html": "<html>{{ content }}</html>\n",
+            "_includes/note.html": "<p>Shared note</p>\n",
+            "index.md": "---\nlayout: default\ntitle: Checklist\n---\nSee the [button]({% link _checklist-web/button.md %}).\n",
+            "_checklist-web/button.md": """
+                ---
+                layout: default
+                title: Button
+                permalink: /:collection/:name/
+                ---
+                {% include note.html %}
+
+                Back [home]({{ site.baseurl }}/) or to the [link]({{ "/checklist-web/link/" | relative_url }}).
+                {: .lead}
+                """,
+            "_checklist-web/link.md": "---\ntitle: Link\n---\nText.\n",
+        ])
+        defer { site.remove() }
+        let result = SiteBuilder().build(BuildRequest(root: site.root, baseURL: "/guide/"))
+        #expect(result.errorCount == 0, "\(result.printed)")
+        let button = try site.html("checklist-web/button/index.html")
+        #expect(button.contains("<code class=\"language-html\">&lt;p&gt;Shared note&lt;/p&gt;"))
+        #expect(button.contains("href=\"/guide/\""))
+        #expect(button.contains("href=\"/guide/checklist-web/link/\""))
+        #expect(!button.contains("{:"))
+        #expect(try site.html("index.html").contains("href=\"/guide/checklist-web/button/\""))
+        #expect(!site.exists("_config.yml") && !site.exists("Gemfile") && !site.exists("_includes/note.html") && !site.exists("_layouts"))
+        #expect(result.diagnostics.filter { $0.category == "unknown-layout" }.count == 2, "`default` is Jekyll's layout; it falls back to page with a warning")
+    }
+
     @Test("--drafts includes draft pages")
     func drafts() throws {
         let site = try TestSite(Fixtures.site())

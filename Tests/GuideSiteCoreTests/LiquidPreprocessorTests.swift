@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import GuideSiteCore
 
@@ -29,11 +30,52 @@ struct LiquidPreprocessorTests {
 
     @Test("other tags stay visible with a warning naming tag, line and column")
     func unsupported() {
-        let result = liquid.process("one\ntwo {% include note.html %} three", firstLine: 10, path: "Content/a.md")
-        #expect(result.value == "one\ntwo {% include note.html %} three")
+        let result = liquid.process("one\ntwo {% assign x = 1 %} three", firstLine: 10, path: "Content/a.md")
+        #expect(result.value == "one\ntwo {% assign x = 1 %} three")
         #expect(result.diagnostics.map(\.description) == [
-            "Content/a.md:11:5: warning: [liquid] unsupported tag `{% include note.html %}` is shown as text; replace it with Markdown or remove it"
+            "Content/a.md:11:5: warning: [liquid] unsupported tag `{% assign x = 1 %}` is shown as text; replace it with Markdown or remove it"
         ])
+    }
+
+    @Test("Jekyll's URL tags become root-relative paths the link stage completes", arguments: [
+        ("[a]({{ site.baseurl }}/native/picker/)", "[a](/native/picker/)"),
+        ("[a]({{site.baseurl}}/web/)", "[a](/web/)"),
+        ("[a]({{ \"/native/picker/\" | relative_url }})", "[a](/native/picker/)"),
+        ("![x]({{ '/img/a.png' | relative_url }})", "![x](/img/a.png)"),
+        ("[a]({% link _checklist-web/button.md %})", "[a](/_checklist-web/button.md)"),
+    ])
+    func urlTags(input: String, expected: String) {
+        let result = liquid.process(input, firstLine: 1, path: "a.md")
+        #expect(result.value == expected)
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    @Test("other output tags stay visible with a warning")
+    func outputTags() {
+        let result = liquid.process("Hi {{ page.author }}", firstLine: 3, path: "a.md")
+        #expect(result.value == "Hi {{ page.author }}")
+        #expect(result.diagnostics.first?.description.hasPrefix("a.md:3:4: warning: [liquid] unsupported output tag `{{ page.author }}`") == true)
+    }
+
+    @Test("Kramdown attribute lists are removed")
+    func kramdown() {
+        let result = liquid.process("Intro\n{: .note}\n## Heading {: #custom}\n{:toc}", firstLine: 1, path: "a.md")
+        #expect(result.value == "Intro\n\n## Heading\n")
+    }
+
+    @Test("includes come in as an HTML code sample, or as raw HTML with unsafe-html; a missing one is a warning")
+    func includes() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "guidesite-includes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("<p class=\"note\">Shared note</p>\n".utf8).write(to: folder.appending(path: "note.html"))
+        let escaped = LiquidPreprocessor(includes: folder).process("{% include note.html %}", firstLine: 1, path: "a.md")
+        #expect(escaped.value == "```html\n<p class=\"note\">Shared note</p>\n```")
+        let raw = LiquidPreprocessor(includes: folder, unsafeHTML: true).process("{% include note.html %}", firstLine: 1, path: "a.md")
+        #expect(raw.value == "<p class=\"note\">Shared note</p>")
+        let missing = LiquidPreprocessor(includes: folder).process("{% include gone.html %}", firstLine: 1, path: "a.md")
+        #expect(missing.value == "{% include gone.html %}")
+        #expect(missing.diagnostics.first?.message.contains("include `gone.html` was not found") == true)
     }
 
     @Test("tags inside fenced code are code, not Liquid")

@@ -7,6 +7,10 @@ public struct ContentLoader: Sendable {
     /// Extensions read as Markdown by default.
     public static let defaultExtensions: Set<String> = ["md", "markdown"]
 
+    /// Jekyll's own folders and files, which are never content.
+    static let jekyllFolders: Set<String> = ["_includes", "_layouts", "_sass", "_site", "_data", "_plugins", "_drafts", "node_modules", "vendor"]
+    static let jekyllFiles: Set<String> = ["_config.yml", "Gemfile", "Gemfile.lock", "package.json", "package-lock.json"]
+
     /// Extensions read as Markdown (site.yml `markdown-extensions`), lowercased.
     let markdownExtensions: Set<String>
 
@@ -28,14 +32,18 @@ public struct ContentLoader: Sendable {
             ))
             return Diagnosed([], diagnostics)
         }
-        walk(folder.standardizedFileURL.path, relative: "", layout: layout, files: &files, diagnostics: &diagnostics)
+        // When the content folder is the site root, the site's own folders are not content.
+        let skipped: Set<String> = [layout.output, layout.templates, layout.configFile, layout.root.appending(path: "Output")]
+            .map { $0.standardizedFileURL.path }.reduce(into: []) { $0.insert($1) }
+        walk(folder.standardizedFileURL.path, relative: "", layout: layout, skipped: skipped, files: &files, diagnostics: &diagnostics)
         files.sort { $0.relativePath < $1.relativePath }
         return Diagnosed(files, diagnostics)
     }
 
     /// Reads folders with `readdir`, whose entry types need no `stat` per file: walking
     /// thousands of entries costs a few milliseconds.
-    private func walk(_ path: String, relative: String, layout: SiteLayout, files: inout [ContentFile], diagnostics: inout [Diagnostic]) {
+    private func walk(_ path: String, relative: String, layout: SiteLayout, skipped: Set<String>,
+                      files: inout [ContentFile], diagnostics: inout [Diagnostic]) {
         guard let directory = opendir(path) else {
             diagnostics.append(Diagnostic(.error, layout.displayPath(URL(fileURLWithPath: path)), category: "io",
                                           "could not read this folder: \(String(cString: strerror(errno)))"))
@@ -46,8 +54,9 @@ public struct ContentLoader: Sendable {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard !name.hasPrefix(".") else { continue }
+            guard !name.hasPrefix("."), !(relative.isEmpty && (Self.jekyllFolders.contains(name) || Self.jekyllFiles.contains(name))) else { continue }
             let childPath = path + "/" + name
+            if skipped.contains(childPath) { continue }
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             var type = Int32(entry.pointee.d_type)
             if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
@@ -62,7 +71,7 @@ public struct ContentLoader: Sendable {
                 type = isDirectory ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : Int32(DT_UNKNOWN)
             }
             if type == Int32(DT_DIR) {
-                walk(childPath, relative: childRelative, layout: layout, files: &files, diagnostics: &diagnostics)
+                walk(childPath, relative: childRelative, layout: layout, skipped: skipped, files: &files, diagnostics: &diagnostics)
             } else if type == Int32(DT_REG) {
                 let url = URL(fileURLWithPath: childPath)
                 let kind: ContentFile.Kind = markdownExtensions.contains(url.pathExtension.lowercased()) ? .markdown : .asset

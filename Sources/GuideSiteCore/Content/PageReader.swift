@@ -48,12 +48,20 @@ public struct PageReader: Sendable {
             matter = parsed.value
             diagnostics += parsed.diagnostics
         }
-        let liquid = LiquidPreprocessor().process(split.value.body, firstLine: split.value.bodyFirstLine, path: path)
+        let includes = layout.content.appending(path: config.includesFolder, directoryHint: .isDirectory)
+        let liquid = LiquidPreprocessor(includes: includes, unsafeHTML: config.unsafeHTML)
+            .process(split.value.body, firstLine: split.value.bodyFirstLine, path: path)
         diagnostics += liquid.diagnostics
 
         let placement = Placement(contentPath: file.relativePath)
         var route = placement.route
-        if let permalink = matter.permalink {
+        if let pattern = matter.permalink {
+            // Jekyll placeholders: `:collection` (the section), `:name` (the file name), `:title`.
+            let stem = Slug.make(((file.relativePath as NSString).lastPathComponent as NSString).deletingPathExtension)
+            let permalink = pattern
+                .replacingOccurrences(of: ":collection", with: Slug.make(placement.section ?? ""))
+                .replacingOccurrences(of: ":name", with: stem)
+                .replacingOccurrences(of: ":title", with: matter.title.map { HeadingIDGenerator.slug($0) } ?? stem)
             switch Permalink.route(permalink) {
             case .success(let custom): route = custom
             case .failure(let error):
@@ -89,6 +97,8 @@ struct Placement {
         var folders = contentPath.split(separator: "/").map(String.init)
         let file = folders.removeLast()
         let stem = Slug.make((file as NSString).deletingPathExtension)
+        // Jekyll collections (`_checklist-web/`) are sections named without the underscore.
+        if let first = folders.first, first.hasPrefix("_") { folders[0] = String(first.dropFirst()) }
         let segments = folders.map(Slug.make)
         section = folders.first
         switch (folders.count, stem) {

@@ -1,15 +1,26 @@
+import Foundation
+
 /// Rewrites the Jekyll (Liquid) tags found in real guideline content before Markdown parsing,
 /// keeping every line where it was so diagnostics point at the source:
 /// `{% highlight lang %}...{% endhighlight %}` becomes a fenced code block, `{% raw %}` and
 /// `{% endraw %}` disappear (keeping the text between), and any other tag stays visible as text
 /// with a warning. Tags inside fenced code are code, not Liquid, and are left alone.
 public struct LiquidPreprocessor: Sendable {
+    /// Where `{% include %}` files live; nil when the site has no includes folder.
+    public var includes: URL?
+    /// Insert includes as raw HTML (site.yml `markdown: {unsafe-html: true}`) rather than as an
+    /// HTML code sample.
+    public var unsafeHTML = false
+
     /// Creates a preprocessor.
-    public init() {}
+    public init(includes: URL? = nil, unsafeHTML: Bool = false) {
+        self.includes = includes
+        self.unsafeHTML = unsafeHTML
+    }
 
     /// Returns the rewritten Markdown and a warning for each tag it could not carry over.
     public func process(_ markdown: String, firstLine: Int, path: String) -> Diagnosed<String> {
-        guard markdown.contains("{%") else { return Diagnosed(markdown) }
+        guard markdown.contains("{%") || markdown.contains("{{") || markdown.contains("{:") else { return Diagnosed(markdown) }
         var lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var diagnostics: [Diagnostic] = []
         var fence: Fence?
@@ -44,23 +55,52 @@ public struct LiquidPreprocessor: Sendable {
                 index = end + 1
                 continue
             }
+            if !inRaw, Self.isKramdownAttributeLine(line) {
+                lines[index] = ""
+                index += 1
+                continue
+            }
+            let current = inRaw ? line : Self.stripTrailingAttributes(line)
+            func text(_ piece: Substring) -> String {
+                guard !inRaw, piece.contains("{{") else { return String(piece) }
+                let offset = current.distance(from: current.startIndex, to: piece.startIndex)
+                let output = rewriteOutputTags(String(piece), lineNumber: lineNumber, columnOffset: offset, path: path)
+                diagnostics += output.diagnostics
+                return output.value
+            }
             var rewritten = ""
-            var rest = line[...]
+            var rest = current[...]
             while let open = rest.range(of: "{%") {
-                rewritten += rest[..<open.lowerBound]
+                rewritten += text(rest[..<open.lowerBound])
                 guard let close = rest[open.upperBound...].range(of: "%}") else {
                     rest = rest[open.lowerBound...]
                     break
                 }
                 let tag = rest[open.lowerBound..<close.upperBound]
                 let name = Self.tagName(tag)
+                let column = current.distance(from: current.startIndex, to: open.lowerBound) + 1
                 switch name {
                 case "raw": inRaw = true
                 case "endraw": inRaw = false
+                case "link" where !inRaw:
+                    // A link to a content file: written root-relative, the link stage makes it the page's URL.
+                    let target = Self.arguments(tag).first ?? ""
+                    rewritten += "/" + target.trimmingCharacters(in: CharacterSet(charactersIn: "/\"'"))
+                case "include" where !inRaw:
+                    let name = (Self.arguments(tag).first ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+                    if let text = include(name) {
+                        let whole = current.trimmingCharacters(in: .whitespaces) == String(tag)
+                        rewritten += insertion(text, alone: whole)
+                    } else {
+                        rewritten += tag
+                        diagnostics.append(Diagnostic(
+                            .warning, path, line: lineNumber, column: column, category: "liquid",
+                            "include `\(name)` was not found in the includes folder; the tag is shown as text (site.yml `includes:` sets the folder)"
+                        ))
+                    }
                 default:
                     rewritten += tag
                     if !inRaw {
-                        let column = line.distance(from: line.startIndex, to: open.lowerBound) + 1
                         diagnostics.append(Diagnostic(
                             .warning, path, line: lineNumber, column: column, category: "liquid",
                             "unsupported tag `\(tag)` is shown as text; replace it with Markdown or remove it"
@@ -69,11 +109,79 @@ public struct LiquidPreprocessor: Sendable {
                 }
                 rest = rest[close.upperBound...]
             }
-            rewritten += rest
+            rewritten += text(rest)
             lines[index] = rewritten
             index += 1
         }
         return Diagnosed(lines.joined(separator: "\n"), diagnostics)
+    }
+
+    /// The words after a tag's name: `{% include note.html level=2 %}` gives `note.html`, `level=2`.
+    static func arguments(_ tag: Substring) -> [String] {
+        let inner = tag.dropFirst(2).dropLast(2).trimmingCharacters(in: CharacterSet(charactersIn: "- \t"))
+        return inner.split(whereSeparator: \.isWhitespace).dropFirst().map(String.init)
+    }
+
+    /// The text of an include file, if there is one.
+    private func include(_ name: String) -> String? {
+        guard let includes, !name.isEmpty, !name.contains(".."), !name.hasPrefix("/") else { return nil }
+        return try? String(contentsOf: includes.appending(path: name), encoding: .utf8)
+    }
+
+    /// An include as raw HTML, or as an HTML code sample when raw HTML is not allowed.
+    private func insertion(_ text: String, alone: Bool) -> String {
+        let trimmed = text.trimmingCharacters(in: .newlines)
+        if unsafeHTML { return alone ? trimmed : trimmed.replacingOccurrences(of: "\n", with: " ") }
+        if alone {
+            let fence = String(repeating: "`", count: max(3, Self.longestBacktickRun(trimmed) + 1))
+            return fence + "html\n" + trimmed + "\n" + fence
+        }
+        return "`` " + trimmed.replacingOccurrences(of: "\n", with: " ") + " ``"
+    }
+
+    /// `{{ site.baseurl }}` and `{{ "/path" | relative_url }}` become root-relative paths (the
+    /// link stage adds the base path); any other output tag stays visible, with a warning.
+    private func rewriteOutputTags(_ line: String, lineNumber: Int, columnOffset: Int, path: String) -> Diagnosed<String> {
+        var result = ""
+        var diagnostics: [Diagnostic] = []
+        var rest = line[...]
+        while let open = rest.range(of: "{{") {
+            result += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].range(of: "}}") else {
+                rest = rest[open.lowerBound...]
+                break
+            }
+            let tag = rest[open.lowerBound..<close.upperBound]
+            let inner = tag.dropFirst(2).dropLast(2).trimmingCharacters(in: CharacterSet(charactersIn: "- \t"))
+            let parts = inner.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            if inner == "site.baseurl" || inner == "site.url" || inner == "site.url | append: site.baseurl" {
+                result += ""
+            } else if parts.count == 2, ["relative_url", "absolute_url"].contains(parts[1]),
+                      let first = parts[0].first, first == "\"" || first == "'" {
+                result += parts[0].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            } else {
+                result += tag
+                diagnostics.append(Diagnostic(
+                    .warning, path, line: lineNumber, column: columnOffset + line.distance(from: line.startIndex, to: open.lowerBound) + 1, category: "liquid",
+                    "unsupported output tag `\(tag)` is shown as text; replace it with Markdown or remove it"
+                ))
+            }
+            rest = rest[close.upperBound...]
+        }
+        return Diagnosed(result + rest, diagnostics)
+    }
+
+    /// A Kramdown attribute line such as `{: .note}` or `{:toc}`.
+    static func isKramdownAttributeLine(_ line: String) -> Bool {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        return trimmed.hasPrefix("{:") && trimmed.hasSuffix("}") && !trimmed.dropFirst(2).contains("{")
+    }
+
+    /// A trailing Kramdown attribute list (`Text {: .class}`) removed.
+    static func stripTrailingAttributes(_ line: String) -> String {
+        guard line.hasSuffix("}"), let open = line.range(of: "{:", options: .backwards),
+              !line[open.upperBound...].contains("{") else { return line }
+        return String(line[..<open.lowerBound].trimmingSuffix())
     }
 
     static func tagName(_ tag: Substring) -> String {

@@ -34,6 +34,11 @@ public struct SiteConfig: Sendable, Hashable {
         public var description: String?
     }
 
+    /// The content folder relative to the site root (`content:`), for repositories whose
+    /// Markdown is not in `Content/`.
+    public var contentFolder: String?
+    /// Folder of `{% include %}` files, relative to the content folder (`includes:`).
+    public var includesFolder = "_includes"
     /// File extensions read as Markdown pages (`markdown-extensions: [md, markdown, txt]`).
     public var markdownExtensions: [String] = ["md", "markdown"]
     /// Platform names whose headings open platform sections.

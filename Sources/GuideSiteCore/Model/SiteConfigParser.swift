@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads `site.yml`, warning about unknown keys with a did-you-mean.
 public struct SiteConfigParser: Sendable {
-    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer", "categories", "platforms", "subsets", "markdown-extensions"]
+    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer", "categories", "platforms", "subsets", "markdown-extensions", "content", "includes"]
 
     /// Creates a parser.
     public init() {}
@@ -81,6 +81,16 @@ public struct SiteConfigParser: Sendable {
                 }
             case "subsets":
                 config.subsets = subsets(entry, report: problem)
+            case "content":
+                if let value = text(entry), !value.isEmpty {
+                    if value.hasPrefix("/") || value.split(separator: "/").contains("..") {
+                        problem(entry, .error, "`content` must be a folder inside the site root, such as `.` or `docs`")
+                    } else {
+                        config.contentFolder = value
+                    }
+                }
+            case "includes":
+                if let value = text(entry), !value.isEmpty { config.includesFolder = value }
             case "markdown-extensions":
                 if let names = stringList(entry.value), !names.isEmpty {
                     config.markdownExtensions = names.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ". ")).lowercased() }

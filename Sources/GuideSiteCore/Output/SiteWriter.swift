@@ -30,7 +30,9 @@ public struct SiteWriter: Sendable {
             if outputPath == sourcePath || sourcePath.hasPrefix(outputPath == "/" ? "/" : outputPath + "/") {
                 return refuse("refusing to write the site over \(name); choose another `--output` folder")
             }
-            if name != "the site root", outputPath.hasPrefix(sourcePath + "/") {
+            // Content read from the site root (`content: .`) skips the output folder instead.
+            let contentIsRoot = name == "Content/" && sourcePath == layout.root.standardizedFileURL.path
+            if name != "the site root", !contentIsRoot, outputPath.hasPrefix(sourcePath + "/") {
                 return refuse("refusing to write the site inside \(name), where it would be read back as source; choose another `--output` folder")
             }
         }

@@ -3,7 +3,7 @@ import Foundation
 /// The one value the build stages share and pass along, in order.
 struct BuildContext {
     let request: BuildRequest
-    let layout: SiteLayout
+    var layout: SiteLayout
     var config = SiteConfig()
     /// site.yml as read, before a variant changes the title.
     var siteConfig = SiteConfig()

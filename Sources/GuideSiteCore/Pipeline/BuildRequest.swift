@@ -20,6 +20,8 @@ public struct BuildRequest: Sendable {
     public var allSubsets = false
     /// An ad-hoc subset (`--only-section`, `--only-category`, `--platform`).
     public var adHoc: Subset?
+    /// The content folder (`--content`), overriding site.yml's `content:`.
+    public var contentFolder: String?
     /// `guidesite check`: write nothing, add the content checks, treat broken links as errors.
     public var check = false
     /// Told the name of each stage as it starts, for a progress line.

@@ -18,6 +18,9 @@ extension SiteBuilder {
                 context.diagnostics.append(Diagnostic(.error, path, category: "io", "could not read site.yml: \(error.localizedDescription)"))
             }
         }
+        if let folder = context.request.contentFolder ?? context.config.contentFolder {
+            context.layout.content = URL(fileURLWithPath: folder, relativeTo: context.layout.root).standardizedFileURL
+        }
         if let base = context.request.baseURL, context.request.subset == nil { context.config.basePath = BasePath.normalize(base) }
         context.basePath = context.config.basePath
         context.siteConfig = context.config
