@@ -202,6 +202,29 @@ struct EndToEndTests {
         #expect(result.diagnostics.filter { $0.category == "unknown-layout" }.count == 2, "`default` is Jekyll's layout; it falls back to page with a warning")
     }
 
+    @Test("a technique library page: # title, W3C links under a heading, links to source files kept as text with a warning")
+    func techniqueLibrary() throws {
+        let site = try TestSite([
+            "Content/techniques/pickers.md": """
+                # Pickers
+                Pickers need a visible label. See [the example](../../Sources/PickerExample.swift) and [the view](PickerView.kt#L10).
+
+                ## Applicable WCAG Success Criteria
+                - [1.3.1: Info and Relationships](https://www.w3.org/WAI/WCAG22/Understanding/info-and-relationships)
+                - [4.1.2: Name, Role, Value](https://www.w3.org/WAI/WCAG22/Understanding/name-role-value.html)
+                """,
+        ])
+        defer { site.remove() }
+        let result = site.build()
+        #expect(result.errorCount == 0)
+        let page = try site.html("techniques/pickers/index.html")
+        #expect(page.contains("<h1 id=\"page-title\">Pickers</h1>"))
+        #expect(page.contains("See the example and the view."))
+        #expect(page.contains("<a href=\"/wcag/1.3.1/\">1.3.1 Info and Relationships</a>"))
+        #expect(page.contains("<a href=\"/wcag/4.1.2/\">4.1.2 Name, Role, Value</a>"))
+        #expect(result.diagnostics.filter { $0.category == "unpublished-link" }.map(\.line) == [2, 2])
+    }
+
     @Test("--drafts includes draft pages")
     func drafts() throws {
         let site = try TestSite(Fixtures.site())

@@ -28,7 +28,9 @@ public struct LinkResolver: Sendable {
     public func target(_ url: String, from source: String) -> LinkTarget {
         let resolved = resolve(url, from: source)
         if resolved != url { return .url(resolved) }
-        guard !excluded.isEmpty, !url.isEmpty, !url.hasPrefix("#"), !url.hasPrefix("//"), !Self.hasScheme(url) else { return .keep }
+        guard !url.isEmpty, !url.hasPrefix("#"), !url.hasPrefix("//"), !Self.hasScheme(url) else { return .keep }
+        if Self.isUnpublishedFile(url, source: source, routes: routes, assets: assets, excluded: excluded) { return .unpublished }
+        guard !excluded.isEmpty else { return .keep }
         var path = Substring(url)
         var suffix = ""
         if let mark = path.firstIndex(where: { $0 == "#" || $0 == "?" }) {
@@ -65,6 +67,22 @@ public struct LinkResolver: Sendable {
         if let route = routes[target] { return route.href(basePath: basePath) + suffix }
         if assets.contains(target) { return basePath + Self.encode(target) + suffix }
         return url
+    }
+
+    /// A link to a file with an extension pages do not have (`../src/Picker.swift`), which is not
+    /// among the files copied with the site: source code beside the content.
+    static func isUnpublishedFile(_ url: String, source: String, routes: [String: Route], assets: Set<String>, excluded: [String: Route]) -> Bool {
+        let path = String(url.prefix { $0 != "#" && $0 != "?" })
+        guard !path.hasSuffix("/") else { return false }
+        let name = path.split(separator: "/").last.map(String.init) ?? ""
+        guard let dot = name.lastIndex(of: "."), name.first != "." else { return false }
+        let ext = name[name.index(after: dot)...].lowercased()
+        guard ext.contains(where: \.isLetter), !["md", "markdown", "html", "htm", "txt"].contains(ext) else { return false }
+        let decoded = path.removingPercentEncoding ?? path
+        let folder = source.split(separator: "/").dropLast().joined(separator: "/")
+        let target = decoded.hasPrefix("/") ? normalize(String(decoded.dropFirst())) : normalize(folder.isEmpty ? decoded : folder + "/" + decoded)
+        guard let target else { return true }
+        return !assets.contains(target) && routes[target] == nil && excluded[target] == nil
     }
 
     /// `a/./b/../c.md` is `a/c.md`; nil when the path climbs above `Content/`.

@@ -259,7 +259,9 @@ private struct TreeEditor {
                 if isLink { unwrap(node) } else { cmark_node_set_url(node, "") }
                 continue
             }
-            let decision = rewrite(url)
+            var decision = rewrite(url)
+            // A missing image is a broken link to report, not source code to unlink.
+            if case .unpublished = decision, !isLink { decision = .keep }
             if case .keep = decision { sourceLinks.append(SourceLink(target: url, line: line(of: node), column: column(of: node))) }
             if case .url = decision { sourceLinks.append(SourceLink(target: url, line: line(of: node), column: column(of: node))) }
             switch decision {
@@ -277,6 +279,12 @@ private struct TreeEditor {
                     }
                 }
                 rewritten.append(SourceLink(target: "`\(url)` is not in this guide; it now points to the full guide", line: line(of: node), column: column(of: node)))
+            case .unpublished:
+                diagnostics.append(Diagnostic(
+                    .warning, path, line: line(of: node), column: column(of: node), category: "unpublished-link",
+                    "link to `\(url)` points to a file that is not part of the site; its text is kept without the link (copy the file into the content folder to publish it)"
+                ))
+                if isLink { unwrap(node) } else { cmark_node_set_url(node, "") }
             case .plainText:
                 rewritten.append(SourceLink(target: "`\(url)` is not in this guide; it is now plain text", line: line(of: node), column: column(of: node)))
                 if isLink { unwrap(node) } else { cmark_node_set_url(node, "") }

@@ -49,6 +49,9 @@ public enum LinkTarget: Sendable, Hashable {
     case leavingGuide(String)
     /// Remove the link, keeping its text.
     case plainText
+    /// Remove a link to a file that is not part of the site (source code next to the content),
+    /// keeping its text, with a warning.
+    case unpublished
 }
 
 /// A stretch of running text to turn into a link (a criterion mentioned by number, say).
