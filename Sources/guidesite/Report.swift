@@ -26,6 +26,16 @@ struct Report {
         var pages = "\(result.pagesWritten) page\(result.pagesWritten == 1 ? "" : "s")"
         if result.sites > 1 { pages += " (\(result.sites) sites: the full site and \(result.sites - 1) subset\(result.sites == 2 ? "" : "s"))" }
         let problems = "\(result.warningCount) warning\(result.warningCount == 1 ? "" : "s"), \(result.errorCount) error\(result.errorCount == 1 ? "" : "s")"
+        let groups = result.groupedProblems
+        if !groups.isEmpty, result.warningCount + groups.reduce(0, { $0 + $1.count }) > 0 {
+            var lines = ["Read \(result.filesRead) Markdown file\(result.filesRead == 1 ? "" : "s")"
+                + (result.pastedText > 0 ? " (\(result.pastedText) as pasted text)" : "")
+                + " and copied \(result.filesCopied) other file\(result.filesCopied == 1 ? "" : "s"). Not carried over as written:"]
+            for group in groups {
+                lines.append("  \(group.category): \(group.count) (\(group.first.joined(separator: ", "))\(group.count > group.first.count ? ", ..." : ""))")
+            }
+            Console.line(lines.joined(separator: "\n"))
+        }
         switch result.outcome {
         case .success:
             Console.line("Wrote \(pages) to \(result.output.path), \(problems), in \(result.milliseconds) ms")

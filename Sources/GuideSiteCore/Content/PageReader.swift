@@ -49,8 +49,11 @@ public struct PageReader: Sendable {
             diagnostics += parsed.diagnostics
         }
         let includes = layout.content.appending(path: config.includesFolder, directoryHint: .isDirectory)
+        var body = split.value.body
+        let pasted = !matter.isPresent && PastedTextConverter.looksPasted(body)
+        if pasted { body = PastedTextConverter(platforms: config.platforms).convert(body) }
         let liquid = LiquidPreprocessor(includes: includes, unsafeHTML: config.unsafeHTML)
-            .process(split.value.body, firstLine: split.value.bodyFirstLine, path: path)
+            .process(body, firstLine: split.value.bodyFirstLine, path: path)
         diagnostics += liquid.diagnostics
 
         let placement = Placement(contentPath: file.relativePath)
@@ -82,7 +85,9 @@ public struct PageReader: Sendable {
             layout: matter.layout ?? defaultLayout,
             body: RenderedBody(html: "", headings: []), markdown: liquid.value, bodyFirstLine: split.value.bodyFirstLine
         )
-        return Diagnosed(page, diagnostics)
+        var result = page
+        result.isPastedText = pasted
+        return Diagnosed(result, diagnostics)
     }
 }
 

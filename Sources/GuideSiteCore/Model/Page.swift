@@ -54,6 +54,8 @@ public struct Page: Sendable, Hashable {
     public var body: RenderedBody
     /// Success criteria the page references, in WCAG order.
     public var criteria: [CriterionReference] = []
+    /// Read as text pasted from a rich-text editor (bullets and indentation made Markdown).
+    public var isPastedText = false
     /// A hash of everything the page holds (front matter, title, body, criteria), set once its
     /// body is rendered, so rebuilds can tell changed pages apart without hashing them again.
     public var contentKey: Int = 0

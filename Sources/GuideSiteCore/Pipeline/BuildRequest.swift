@@ -64,6 +64,20 @@ public struct BuildResult: Sendable {
     public var output: URL
     /// Number of sites built (the full site and subsets).
     public var sites = 1
+    /// Markdown files read, and files copied as they are.
+    public var filesRead = 0, filesCopied = 0
+    /// Files without front matter read as text pasted from a rich-text editor.
+    public var pastedText = 0
+
+    /// Warnings and notes grouped by category, most frequent first, with their first locations:
+    /// what a build of foreign content could not carry over.
+    public var groupedProblems: [(category: String, count: Int, first: [String])] {
+        var groups: [String: [Diagnostic]] = [:]
+        for diagnostic in diagnostics where diagnostic.severity != .error { groups[diagnostic.category, default: []].append(diagnostic) }
+        return groups.map { category, list in
+            (category, list.count, list.prefix(3).map { $0.line > 0 ? "\($0.path):\($0.line)" : $0.path })
+        }.sorted { $0.count != $1.count ? $0.count > $1.count : $0.category < $1.category }
+    }
 
     /// Errors, counting warnings under `--strict`.
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }

@@ -116,7 +116,10 @@ public struct SiteBuilder: Sendable {
             pagesWritten: outcome == .success ? context.pagesWritten : 0,
             milliseconds: Int(Self.milliseconds(clock.now - start).rounded()),
             timings: timings, outcome: outcome, output: context.variants.first?.output ?? context.layout.output,
-            sites: context.siteCount
+            sites: context.siteCount,
+            filesRead: context.files.filter { $0.kind == .markdown }.count,
+            filesCopied: context.files.filter { $0.kind == .asset }.count,
+            pastedText: context.parsed.filter(\.isPastedText).count
         )
     }
 

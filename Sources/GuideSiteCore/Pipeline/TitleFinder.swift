@@ -7,7 +7,8 @@ enum TitleFinder {
         if let title = page.body.title { return title }
         if page.kind == .section, let name = page.section, let title = config.section(named: name)?.title { return title }
         if page.kind == .home { return config.title }
-        for line in page.markdown.split(separator: "\n") {
+        // Pasted text whose first line was a heading (a platform name) is titled by its file name.
+        for line in page.isPastedText ? [] : page.markdown.split(separator: "\n") {
             let text = line.trimmingCharacters(in: .whitespaces)
                 .trimmingCharacters(in: CharacterSet(charactersIn: "#>*-_=`• \t"))
             if !text.isEmpty { return String(text.prefix(120)) }
