@@ -56,6 +56,16 @@ expect_exit 0 "an ad-hoc subset builds" "$bin" build --root "$site" --only-secti
 [ -f "$work/adhoc/native/picker/index.html" ] || fail "ad-hoc subset written to --output"
 [ -f "$site/Output/native/picker/index.html" ] && pass "ad-hoc subset left the full site in place" || fail "ad-hoc subset removed the full site"
 
+# A build of foreign content ends with a report of what it could not carry over.
+mkdir -p "$work/jekyll/_checklist"
+printf 'content: .\nsections:\n  _checklist:\n    title: Web checklist\n' > "$work/jekyll/site.yml"
+printf 'title: Old\n' > "$work/jekyll/_config.yml"
+printf -- '---\ntitle: Button\n---\n{%% assign x = 1 %%}\nSee [code](../src/Button.swift).\n' > "$work/jekyll/_checklist/button.md"
+expect_exit 0 "a Jekyll repository builds" "$bin" build --root "$work/jekyll"
+grep -q "Not carried over as written:" "$work/out" && grep -q "liquid: 1 (_checklist/button.md:4)" "$work/out" \
+  && grep -q "unpublished-link: 1 (_checklist/button.md:5)" "$work/out" && pass "foreign content report" || { fail "foreign content report"; cat "$work/out"; }
+grep -q "Web checklist" "$work/jekyll/Output/checklist/index.html" && pass "collection configured under its folder name" || fail "collection title from site.yml"
+
 # Terminal niceties, under a pseudo-terminal from script(1): colour unless NO_COLOR, and a
 # progress line for a build longer than a second.
 if command -v script >/dev/null 2>&1; then

@@ -26,7 +26,7 @@ public struct SiteAssembler: Sendable {
             pages.append(generated(.notFound, title: "Page not found", section: nil, route: Route(file: "404.html"), layout: "404"))
         }
         let folders = Set(pages.compactMap(\.section))
-        let configured = config.sections.map(\.name).filter(folders.contains)
+        let configured = config.sections.map { $0.name.hasPrefix("_") ? String($0.name.dropFirst()) : $0.name }.filter(folders.contains)
         let order = configured + folders.subtracting(configured).sorted()
         for name in order where !pages.contains(where: { $0.kind == .section && $0.section == name }) {
             let title = config.section(named: name)?.title ?? Self.title(fromFolder: name)

@@ -59,6 +59,7 @@ public struct SiteConfig: Sendable, Hashable {
 
     /// The settings of a section folder, if site.yml has any.
     public func section(named name: String) -> Section? {
-        sections.first { $0.name == name }
+        // A Jekyll collection folder `_checklist-web` may be configured under either name.
+        sections.first { $0.name == name } ?? sections.first { $0.name == "_" + name }
     }
 }
