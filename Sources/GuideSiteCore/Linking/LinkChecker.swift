@@ -45,42 +45,26 @@ public struct LinkChecker: Sendable {
     }
 
     private func problem(with url: String, in page: Page, index: Int) -> String? {
-        guard !url.isEmpty, !url.hasPrefix("//"), !LinkResolver.hasScheme(url) else { return nil }
-        var path = Substring(url)
-        var fragment: String?
-        if let hash = path.firstIndex(of: "#") {
-            fragment = String(path[path.index(after: hash)...]).removingPercentEncoding
-            path = path[..<hash]
+        if url.hasPrefix("#") {
+            return anchorProblem(String(url.dropFirst()).removingPercentEncoding, target: index, written: url)
         }
-        if let query = path.firstIndex(of: "?") { path = path[..<query] }
-        let decoded = String(path).removingPercentEncoding ?? String(path)
-        if decoded.isEmpty {
-            return anchorProblem(fragment, target: index, written: url)
+        guard let link = InternalLink(url, from: page.contentPath) else { return nil }
+        let fragment = link.suffix.hasPrefix("#") ? String(link.suffix.dropFirst()).removingPercentEncoding : nil
+        guard let path = link.target else {
+            return "broken link `\(url)`: it leaves \(link.rootRelative ? "the site" : "Content/"); link to a page inside Content/"
         }
-        let target: Int?
-        if decoded.hasPrefix("/") {
-            guard let normalized = LinkResolver.normalize(String(decoded.dropFirst())) else {
-                return "broken link `\(url)`: it leaves the site; link to a page inside Content/"
-            }
-            if assets.contains(normalized) { return nil }
-            target = pagesByContentPath[normalized] ?? pagesByRoute["/" + normalized + (normalized.isEmpty || normalized.hasSuffix(".html") ? "" : "/")]
-        } else {
-            let folder = page.contentPath.split(separator: "/").dropLast().joined(separator: "/")
-            guard let normalized = LinkResolver.normalize(folder.isEmpty ? decoded : folder + "/" + decoded) else {
-                return "broken link `\(url)`: it leaves Content/; link to a page inside Content/"
-            }
-            if assets.contains(normalized) { return nil }
-            if let found = pagesByContentPath[normalized] {
-                target = found
-            } else {
-                // A link written as a URL relative to the page's own address (`../button/`).
-                let base = page.route.path.hasSuffix("/") ? page.route.path : page.route.path + "/"
-                let fromURL = LinkResolver.normalize(String(base.dropFirst()) + decoded)
-                target = fromURL.flatMap { pagesByRoute["/" + $0 + ($0.isEmpty ? "" : "/")] }
-            }
+        if assets.contains(path) { return nil }
+        var target = pagesByContentPath[path]
+        if target == nil, link.rootRelative {
+            target = pagesByRoute["/" + path + (path.isEmpty || path.hasSuffix(".html") ? "" : "/")]
+        } else if target == nil {
+            // A link written as a URL relative to the page's own address (`../button/`).
+            let base = page.route.path.hasSuffix("/") ? page.route.path : page.route.path + "/"
+            let fromURL = LinkResolver.normalize(String(base.dropFirst()) + link.path)
+            target = fromURL.flatMap { pagesByRoute["/" + $0 + ($0.isEmpty ? "" : "/")] }
         }
         guard let target else {
-            let name = decoded.split(separator: "/").last.map(String.init) ?? decoded
+            let name = link.path.split(separator: "/").last.map(String.init) ?? link.path
             let candidates = pagesByContentPath.keys.filter { $0.hasSuffix(".md") || $0.hasSuffix(".markdown") }
             let closest = Suggestion.closest(to: name, in: candidates.map { ($0 as NSString).lastPathComponent })
                 .flatMap { file in candidates.sorted().first { ($0 as NSString).lastPathComponent == file } }

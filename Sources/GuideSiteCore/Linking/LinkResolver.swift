@@ -24,65 +24,49 @@ public struct LinkResolver: Sendable {
     }
 
     /// What to do with `url`, found in the file at content path `source`: links to other pages
-    /// become their URLs; links to pages a subset leaves out go to the full site or become text.
+    /// become their URLs; links to pages a subset leaves out go to the full site or become text;
+    /// links to files beside the content that are not part of the site lose their link.
     public func target(_ url: String, from source: String) -> LinkTarget {
-        let resolved = resolve(url, from: source)
-        if resolved != url { return .url(resolved) }
-        guard !url.isEmpty, !url.hasPrefix("#"), !url.hasPrefix("//"), !Self.hasScheme(url) else { return .keep }
-        if Self.isUnpublishedFile(url, source: source, routes: routes, assets: assets, excluded: excluded) { return .unpublished }
-        guard !excluded.isEmpty else { return .keep }
-        var path = Substring(url)
-        var suffix = ""
-        if let mark = path.firstIndex(where: { $0 == "#" || $0 == "?" }) {
-            suffix = String(path[mark...])
-            path = path[..<mark]
+        guard let link = InternalLink(url, from: source) else { return .keep }
+        if let path = link.target, routes[path] != nil || assets.contains(path), let written = resolve(link) {
+            return written == url ? .keep : .url(written)
         }
-        let decoded = String(path).removingPercentEncoding ?? String(path)
-        let folder = source.split(separator: "/").dropLast().joined(separator: "/")
-        let candidate = decoded.hasPrefix("/") ? Self.normalize(String(decoded.dropFirst()))
-            : Self.normalize(folder.isEmpty ? decoded : folder + "/" + decoded)
-        guard let candidate, let route = excluded[candidate] ?? excluded[candidate.trimmingCharacters(in: CharacterSet(charactersIn: "/"))] else { return .keep }
-        guard let fullSite else { return .plainText }
-        return .leavingGuide(fullSite + Self.encode(String(route.path.dropFirst())) + suffix)
+        if isUnpublishedFile(link) { return .unpublished }
+        if let path = link.target, let route = excluded[path] ?? excluded[path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))] {
+            guard let fullSite else { return .plainText }
+            return .leavingGuide(fullSite + Self.encode(String(route.path.dropFirst())) + link.suffix)
+        }
+        guard let written = resolve(link), written != url else { return .keep }
+        return .url(written)
     }
 
     /// The destination to write for `url`, found in the file at content path `source`.
     public func resolve(_ url: String, from source: String) -> String {
-        guard !url.isEmpty, !url.hasPrefix("#"), !url.hasPrefix("//"), !Self.hasScheme(url) else { return url }
-        var path = Substring(url)
-        var suffix = ""
-        if let mark = path.firstIndex(where: { $0 == "#" || $0 == "?" }) {
-            suffix = String(path[mark...])
-            path = path[..<mark]
+        guard let link = InternalLink(url, from: source) else { return url }
+        return resolve(link) ?? url
+    }
+
+    /// The page or copied file a link reaches, with the base path; root-relative links to
+    /// anything else still get the base path. Nil when the link reaches nothing known.
+    private func resolve(_ link: InternalLink) -> String? {
+        if let path = link.target {
+            if let route = routes[path] { return route.href(basePath: basePath) + link.suffix }
+            if assets.contains(path) { return basePath + Self.encode(path) + link.suffix }
         }
-        let decoded = String(path).removingPercentEncoding ?? String(path)
-        if decoded.hasPrefix("/") {
-            let target = Self.normalize(String(decoded.dropFirst()))
-            if let target, let route = routes[target] { return route.href(basePath: basePath) + suffix }
-            if let target, assets.contains(target) { return basePath + Self.encode(target) + suffix }
-            return basePath == "/" ? url : basePath + String(url.dropFirst())
-        }
-        let folder = source.split(separator: "/").dropLast().joined(separator: "/")
-        guard let target = Self.normalize(folder.isEmpty ? decoded : folder + "/" + decoded) else { return url }
-        if let route = routes[target] { return route.href(basePath: basePath) + suffix }
-        if assets.contains(target) { return basePath + Self.encode(target) + suffix }
-        return url
+        guard link.rootRelative else { return nil }
+        return basePath == "/" ? link.written : basePath + String(link.written.dropFirst())
     }
 
     /// A link to a file with an extension pages do not have (`../src/Picker.swift`), which is not
     /// among the files copied with the site: source code beside the content.
-    static func isUnpublishedFile(_ url: String, source: String, routes: [String: Route], assets: Set<String>, excluded: [String: Route]) -> Bool {
-        let path = String(url.prefix { $0 != "#" && $0 != "?" })
-        guard !path.hasSuffix("/") else { return false }
-        let name = path.split(separator: "/").last.map(String.init) ?? ""
+    private func isUnpublishedFile(_ link: InternalLink) -> Bool {
+        guard !link.path.hasSuffix("/") else { return false }
+        let name = link.path.split(separator: "/").last.map(String.init) ?? ""
         guard let dot = name.lastIndex(of: "."), name.first != "." else { return false }
         let ext = name[name.index(after: dot)...].lowercased()
         guard ext.contains(where: \.isLetter), !["md", "markdown", "html", "htm", "txt"].contains(ext) else { return false }
-        let decoded = path.removingPercentEncoding ?? path
-        let folder = source.split(separator: "/").dropLast().joined(separator: "/")
-        let target = decoded.hasPrefix("/") ? normalize(String(decoded.dropFirst())) : normalize(folder.isEmpty ? decoded : folder + "/" + decoded)
-        guard let target else { return true }
-        return !assets.contains(target) && routes[target] == nil && excluded[target] == nil
+        guard let path = link.target else { return true }
+        return !assets.contains(path) && routes[path] == nil && excluded[path] == nil
     }
 
     /// `a/./b/../c.md` is `a/c.md`; nil when the path climbs above `Content/`.
@@ -107,5 +91,40 @@ public struct LinkResolver: Sendable {
 
     static func encode(_ path: String) -> String {
         path.addingPercentEncoding(withAllowedCharacters: Route.allowed) ?? path
+    }
+}
+
+/// A link destination inside the site, taken apart once: the content path it reaches, the
+/// `#fragment` or `?query` after it, and how it was written.
+struct InternalLink {
+    /// The destination as written.
+    var written: String
+    /// The path part, percent-decoded (`../web/button.md`).
+    var path: String
+    /// `#focus`, `?q=1`, or empty.
+    var suffix: String
+    /// Written from the site root (`/web/button.md`).
+    var rootRelative: Bool
+    /// The content path it reaches (`web/button.md`); nil when it climbs out of the content folder.
+    var target: String?
+
+    /// Nil for addresses with a scheme, protocol-relative addresses, pure anchors and empty links.
+    init?(_ url: String, from source: String) {
+        guard !url.isEmpty, !url.hasPrefix("#"), !url.hasPrefix("//"), !LinkResolver.hasScheme(url) else { return nil }
+        written = url
+        var raw = Substring(url)
+        suffix = ""
+        if let mark = raw.firstIndex(where: { $0 == "#" || $0 == "?" }) {
+            suffix = String(raw[mark...])
+            raw = raw[..<mark]
+        }
+        path = String(raw).removingPercentEncoding ?? String(raw)
+        rootRelative = path.hasPrefix("/")
+        if rootRelative {
+            target = LinkResolver.normalize(String(path.dropFirst()))
+        } else {
+            let folder = source.split(separator: "/").dropLast().joined(separator: "/")
+            target = LinkResolver.normalize(folder.isEmpty ? path : folder + "/" + path)
+        }
     }
 }
