@@ -42,19 +42,16 @@ public actor PreviewSession {
         let result = await Task.detached(priority: .userInitiated) {
             SiteBuilder().build(request, into: output, cache: cache)
         }.value
-        let config = Self.readSettings(request: request)
-        title = config.title
-        basePath = config.basePath
-        if let folder = request.contentFolder ?? config.contentFolder {
-            contentFolder = URL(fileURLWithPath: folder, relativeTo: request.root).standardizedFileURL
-        }
+        title = result.title
+        basePath = result.basePath
+        if let content = result.content { contentFolder = content }
         var pages: [String]
         if result.outcome == .success {
             let changed = await state.install(output.files)
             pages = failed ? ["*"] : Self.pages(for: changed, basePath: basePath)
             failed = false
         } else {
-            await state.fail(with: ErrorPage.html(title: config.title, language: config.language, diagnostics: result.diagnostics))
+            await state.fail(with: ErrorPage.html(title: result.title, language: result.language, diagnostics: result.diagnostics))
             failed = true
             pages = ["*"]
         }
@@ -78,18 +75,5 @@ public actor PreviewSession {
             }
         }
         return pages.sorted()
-    }
-
-    /// Title, language and base path from site.yml, for the banner and the error page.
-    static func readSettings(request: BuildRequest) -> SiteConfig {
-        let layout = SiteLayout(root: request.root)
-        guard let data = try? Data(contentsOf: layout.configFile), let text = String(data: data, encoding: .utf8) else {
-            var config = SiteConfig()
-            if let base = request.baseURL { config.basePath = BasePath.normalize(base) }
-            return config
-        }
-        var config = SiteConfigParser().parse(text, path: "site.yml").value
-        if let base = request.baseURL { config.basePath = BasePath.normalize(base) }
-        return config
     }
 }

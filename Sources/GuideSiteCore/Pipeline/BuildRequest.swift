@@ -68,6 +68,10 @@ public struct BuildResult: Sendable {
     public var filesRead = 0, filesCopied = 0
     /// Files without front matter read as text pasted from a rich-text editor.
     public var pastedText = 0
+    /// Title, language and base path of the (first) site built, and the content folder read.
+    public var title = "", language = "en", basePath = "/"
+    /// See `title`.
+    public var content: URL?
 
     /// Warnings and notes grouped by category, most frequent first, with their first locations:
     /// what a build of foreign content could not carry over.

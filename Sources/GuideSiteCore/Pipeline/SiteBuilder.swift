@@ -119,7 +119,11 @@ public struct SiteBuilder: Sendable {
             sites: context.siteCount,
             filesRead: context.files.filter { $0.kind == .markdown }.count,
             filesCopied: context.files.filter { $0.kind == .asset }.count,
-            pastedText: context.parsed.filter(\.isPastedText).count
+            pastedText: context.parsed.filter(\.isPastedText).count,
+            title: context.variants.first?.title ?? context.siteConfig.title,
+            language: context.siteConfig.language,
+            basePath: context.variants.first?.basePath ?? context.siteConfig.basePath,
+            content: context.layout.content
         )
     }
 
