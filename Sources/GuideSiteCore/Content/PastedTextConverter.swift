@@ -15,6 +15,7 @@ public struct PastedTextConverter: Sendable {
 
     /// Whether `text` looks pasted: at least two lines starting with a `•` bullet.
     public static func looksPasted(_ text: String) -> Bool {
+        guard text.containsBytes("•") else { return false }
         var bullets = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             if line.drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("•") {

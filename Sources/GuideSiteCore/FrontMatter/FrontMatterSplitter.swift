@@ -18,6 +18,11 @@ public struct FrontMatterSplitter: Sendable {
 
     /// Splits `text`, or reports front matter that is opened but never closed.
     public func split(_ text: String, path: String) -> Diagnosed<SplitSource> {
+        // Most files without front matter are recognised from their first bytes, without
+        // cutting a large file into lines.
+        guard text.utf8.starts(with: "---".utf8) else {
+            return Diagnosed(SplitSource(yaml: nil, yamlFirstLine: 1, body: text, bodyFirstLine: 1))
+        }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard let first = lines.first, isMarker(first, allowDots: false) else {
             return Diagnosed(SplitSource(yaml: nil, yamlFirstLine: 1, body: text, bodyFirstLine: 1))

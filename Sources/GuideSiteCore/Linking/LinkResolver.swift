@@ -118,7 +118,7 @@ struct InternalLink {
             suffix = String(raw[mark...])
             raw = raw[..<mark]
         }
-        path = String(raw).removingPercentEncoding ?? String(raw)
+        path = raw.utf8.contains(UInt8(ascii: "%")) ? (String(raw).removingPercentEncoding ?? String(raw)) : String(raw)
         rootRelative = path.hasPrefix("/")
         if rootRelative {
             target = LinkResolver.normalize(String(path.dropFirst()))

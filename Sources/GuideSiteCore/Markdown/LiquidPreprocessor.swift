@@ -20,7 +20,7 @@ public struct LiquidPreprocessor: Sendable {
 
     /// Returns the rewritten Markdown and a warning for each tag it could not carry over.
     public func process(_ markdown: String, firstLine: Int, path: String) -> Diagnosed<String> {
-        guard markdown.contains("{%") || markdown.contains("{{") || markdown.contains("{:") else { return Diagnosed(markdown) }
+        guard markdown.containsBytes("{%") || markdown.containsBytes("{{") || markdown.containsBytes("{:") else { return Diagnosed(markdown) }
         var lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var diagnostics: [Diagnostic] = []
         var fence: Fence?

@@ -73,7 +73,7 @@ public struct MarkdownRenderer: Sendable {
         defer { free(rendered) }
         var html = String(cString: rendered)
         if !taskLabels.isEmpty { html = Self.labelTaskCheckboxes(html, labels: taskLabels) }
-        if html.contains("<th") {
+        if html.containsBytes("<th") {
             html = html.replacingOccurrences(of: "<th>", with: "<th scope=\"col\">")
                 .replacingOccurrences(of: "<th style=", with: "<th scope=\"col\" style=")
         }

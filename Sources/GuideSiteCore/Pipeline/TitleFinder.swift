@@ -8,7 +8,7 @@ enum TitleFinder {
         if page.kind == .section, let name = page.section, let title = config.section(named: name)?.title { return title }
         if page.kind == .home { return config.title }
         // Pasted text whose first line was a heading (a platform name) is titled by its file name.
-        for line in page.isPastedText ? [] : page.markdown.split(separator: "\n") {
+        for line in page.isPastedText ? [] : page.markdown.prefix(20_000).split(separator: "\n") {
             let text = line.trimmingCharacters(in: .whitespaces)
                 .trimmingCharacters(in: CharacterSet(charactersIn: "#>*-_=`• \t"))
             if !text.isEmpty { return String(text.prefix(120)) }
