@@ -78,6 +78,7 @@ test: deps audit-deps
 	$(SWIFT) build --product guidesite
 	$(SWIFT) test --parallel
 	./Tests/cli-checks.sh $(DEBUG_BIN)
+	./Tests/kill-test.sh $(DEBUG_BIN) 50
 	$(AUDIT_PY) Tests/audit/audit.py --guidesite $(DEBUG_BIN) --root . --axe $(AXE_JS)
 	PYTHON=$(AUDIT_PY) ./Tests/audit/negative-control.sh $(DEBUG_BIN) $(AXE_JS)
 
