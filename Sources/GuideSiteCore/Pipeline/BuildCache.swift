@@ -80,6 +80,12 @@ public final class BuildCache: @unchecked Sendable {
         }
     }
 
+    /// Records the current stamp of a file whose bytes were unchanged, so the next build can
+    /// skip reading it.
+    func restamp(_ path: String, stamp: FileStamp) {
+        locked { parsed[path]?.stamp = stamp }
+    }
+
     func storeParsed(_ entry: ParsedEntry, for path: String) {
         locked {
             parsed[path] = entry

@@ -20,7 +20,6 @@ struct BuildContext {
     var site: Site?
     var theme: Theme?
     var renderer: TemplateRenderer?
-    var writer: SiteWriter?
     /// Writers of every site of the run, committed together at the end.
     var writers: [SiteWriter] = []
     /// Where files go: the writer's staging folder, or memory for the preview server.

@@ -53,8 +53,7 @@ extension SiteBuilder {
                 return Diagnosed(nil, [problem])
             case .success(let data):
                 if let hit = cache.parsedPage(for: file.relativePath, bytes: data) {
-                    if let stamp { cache.storeParsed(BuildCache.ParsedEntry(stamp: stamp, bytes: data, page: hit.page, diagnostics: hit.diagnostics),
-                                                     for: file.relativePath) }
+                    if let stamp { cache.restamp(file.relativePath, stamp: stamp) }
                     return Diagnosed(hit.page, hit.diagnostics)
                 }
                 let read = reader.read(file, data: data)

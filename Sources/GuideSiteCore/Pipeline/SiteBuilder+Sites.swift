@@ -78,7 +78,6 @@ extension SiteBuilder {
         switch SiteWriter.prepare(layout: layout, force: context.request.force, preserving: keep,
                                   markParent: variant.subset != nil && context.request.output == nil ? context.layout.output : nil) {
         case .success(let writer):
-            context.writer = writer
             context.writers.append(writer)
             context.output = writer
         case .failure(let problem):
