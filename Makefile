@@ -17,13 +17,16 @@ RELEASE_BIN  := .build/release/guidesite
 DEBUG_BIN    := .build/debug/guidesite
 
 PREFIX       ?= /usr/local
+BENCH_SIZES  ?= 1000 10000
+BENCH_RUNS   ?= 3
 
-.PHONY: site test deps audit-deps audit build bench-serve install clean help
+.PHONY: site test deps audit-deps audit build bench bench-serve install clean help
 
 help:
 	@echo "make site   install what is missing, build GuideSite, build Content/ into Output/"
 	@echo "make test   install what is missing, run the unit tests and every project check"
 	@echo "make audit  axe-core and HTML validation of every page of the sample site"
+	@echo "make bench  GuideSite beside Hugo at 1,000 and 10,000 entries (Benchmarks/results.md)"
 	@echo "make bench-serve  save-to-reload latency and requests/s of guidesite serve"
 	@echo "make install  put guidesite in $(PREFIX)/bin (PREFIX=... to change)"
 	@echo "make clean  remove build products and Output/"
@@ -81,6 +84,12 @@ test: deps audit-deps
 	./Tests/kill-test.sh $(DEBUG_BIN) 50
 	$(AUDIT_PY) Tests/audit/audit.py --guidesite $(DEBUG_BIN) --root . --axe $(AXE_JS)
 	PYTHON=$(AUDIT_PY) ./Tests/audit/negative-control.sh $(DEBUG_BIN) $(AXE_JS)
+
+## GuideSite beside Hugo on generated 1,000- and 10,000-entry sites; writes Benchmarks/results.md.
+bench: build
+	@missing=""; for tool in hugo hyperfine; do command -v $$tool >/dev/null 2>&1 || missing="$$missing $$tool"; done; \
+	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
+	$(PYTHON) Benchmarks/bench.py $(RELEASE_BIN) --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS)
 
 ## The preview server on a generated 1,000-entry site: save-to-reload latency and wrk load.
 bench-serve: build

@@ -15,10 +15,10 @@ public struct Scaffolder: Sendable {
     /// the built-in one). Refuses to overwrite. Returns the file written.
     public func newEntry(title: String, section: String, categories: [String], root: URL) throws -> URL {
         let layout = SiteLayout(root: root)
-        let trimmed = title.trimmingCharacters(in: .whitespaces)
+        let trimmed = title.trimmingSpaces()
         guard !trimmed.isEmpty else { throw Failure(description: "give the entry a title, e.g. guidesite new entry \"Wheel Picker\" --section native") }
         let slug = Slug.make(trimmed).filter { $0.isLetter || $0.isNumber || $0 == "-" }
-        let sectionSlug = section.trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
+        let sectionSlug = section.trimming("/ ")
         guard !sectionSlug.isEmpty, !sectionSlug.contains("/"), !sectionSlug.contains(".."), !sectionSlug.hasPrefix(".") else {
             throw Failure(description: "--section must be a folder name such as `native`")
         }
@@ -31,9 +31,9 @@ public struct Scaffolder: Sendable {
             ?? DefaultTheme.files()["archetypes/entry.md"].flatMap { String(data: $0, encoding: .utf8) }
             ?? "---\ntitle: \"{{title}}\"\ncategories: [{{categories}}]\n---\n"
         let text = archetype
-            .replacingOccurrences(of: "{{title}}", with: trimmed.replacingOccurrences(of: "\"", with: "\\\""))
-            .replacingOccurrences(of: "{{lowerTitle}}", with: trimmed.lowercased())
-            .replacingOccurrences(of: "{{categories}}", with: categories.joined(separator: ", "))
+            .replacingBytes("{{title}}", with: trimmed.replacingBytes("\"", with: "\\\""))
+            .replacingBytes("{{lowerTitle}}", with: trimmed.lowercased())
+            .replacingBytes("{{categories}}", with: categories.joined(separator: ", "))
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: file, options: .withoutOverwriting)
         return file

@@ -56,10 +56,10 @@ public struct SiteChecker: Sendable {
     }
 
     private static func escapeData(_ text: String) -> String {
-        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        text.replacingBytes("%", with: "%25").replacingBytes("\r", with: "%0D").replacingBytes("\n", with: "%0A")
     }
 
     private static func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        escapeData(text).replacingBytes(":", with: "%3A").replacingBytes(",", with: "%2C")
     }
 }

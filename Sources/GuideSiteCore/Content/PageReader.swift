@@ -62,9 +62,9 @@ public struct PageReader: Sendable {
             // Jekyll placeholders: `:collection` (the section), `:name` (the file name), `:title`.
             let stem = Slug.make(((file.relativePath as NSString).lastPathComponent as NSString).deletingPathExtension)
             let permalink = pattern
-                .replacingOccurrences(of: ":collection", with: Slug.make(placement.section ?? ""))
-                .replacingOccurrences(of: ":name", with: stem)
-                .replacingOccurrences(of: ":title", with: matter.title.map { HeadingIDGenerator.slug($0) } ?? stem)
+                .replacingBytes(":collection", with: Slug.make(placement.section ?? ""))
+                .replacingBytes(":name", with: stem)
+                .replacingBytes(":title", with: matter.title.map { HeadingIDGenerator.slug($0) } ?? stem)
             switch Permalink.route(permalink) {
             case .success(let custom): route = custom
             case .failure(let error):

@@ -28,7 +28,7 @@ public struct PastedTextConverter: Sendable {
 
     /// The Markdown, and whether the first line became the title.
     public func convert(_ text: String, fileTitle: Bool = false) -> String {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).replacingOccurrences(of: "\t", with: "    ") }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).replacingBytes("\t", with: "    ") }
         var output: [String] = []
         var indents: [Int] = []          // indentation of each open list level
         var sawPlatform = false
@@ -40,13 +40,13 @@ public struct PastedTextConverter: Sendable {
         func bullet(_ line: String) -> String? {
             let body = line.drop { $0 == " " }
             guard body.hasPrefix("•") else { return nil }
-            return String(body.dropFirst()).trimmingCharacters(in: .whitespaces)
+            return String(body.dropFirst()).trimmingSpaces()
         }
         func nextNonBlank(after position: Int) -> String? {
             lines[(position + 1)...].first { !isBlank($0) }
         }
         func looksLikeCode(_ line: String) -> Bool {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingSpaces()
             guard !trimmed.isEmpty else { return false }
             if trimmed.hasSuffix("{") || trimmed.hasSuffix("}") || trimmed.hasSuffix(";") || trimmed.hasPrefix("//") { return true }
             if trimmed.contains(" = ") || trimmed.contains("->") { return true }
@@ -56,7 +56,7 @@ public struct PastedTextConverter: Sendable {
         }
         func isHeading(_ position: Int) -> Bool {
             let line = lines[position]
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingSpaces()
             guard !trimmed.isEmpty, bullet(line) == nil, trimmed.count <= 48 else { return false }
             let stripped = trimmed.hasSuffix(":") ? String(trimmed.dropLast()) : trimmed
             guard let last = stripped.last, !".,;!?".contains(last), !looksLikeCode(trimmed) else { return false }
@@ -112,7 +112,7 @@ public struct PastedTextConverter: Sendable {
                 if trailingBlank { output.append("") }
                 continue
             }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingSpaces()
             if !titled, output.allSatisfy({ $0.isEmpty }), !fileTitle, !platforms.contains(where: { $0.caseInsensitiveCompare(trimmed) == .orderedSame }) {
                 output.append("# " + trimmed)
                 titled = true

@@ -27,7 +27,7 @@ public struct SourceTextDecoder: Sendable {
                                               "file is not valid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) here); re-save it as UTF-8")])
         }
         if text.utf8.contains(13) {
-            text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+            text = text.replacingBytes("\r\n", with: "\n").replacingBytes("\r", with: "\n")
         }
         return Diagnosed(text)
     }

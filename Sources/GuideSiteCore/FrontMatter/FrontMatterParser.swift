@@ -58,7 +58,7 @@ private struct TypedFields {
             matter.categories = categories(entry)
         case "order":
             if case .null = entry.value { return }
-            if let text = entry.value.text, let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite {
+            if let text = entry.value.text, let number = Double(text.trimmingSpaces()), number.isFinite {
                 matter.order = number
             } else {
                 report(entry, "`order` must be a number such as `order: 10`, but it is \(describe(entry.value))")
@@ -79,7 +79,7 @@ private struct TypedFields {
     private mutating func text(_ entry: FrontEntry, example: String) -> String? {
         switch entry.value {
         case .text(let text):
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = text.trimmingWhitespace()
             return trimmed.isEmpty ? nil : trimmed
         case .bool(let flag):
             return flag ? "true" : "false"
@@ -100,7 +100,7 @@ private struct TypedFields {
         case .list(let items):
             for item in items {
                 if let text = item.text {
-                    names.append(text.trimmingCharacters(in: .whitespaces))
+                    names.append(text.trimmingSpaces())
                 } else {
                     report(entry, "every category must be a word or phrase, but one is \(item.kindName)")
                 }
@@ -117,7 +117,7 @@ private struct TypedFields {
     private mutating func criteria(_ entry: FrontEntry) -> [String] {
         func reference(_ item: FrontValue) -> String? {
             switch item {
-            case .text(let text): return text.trimmingCharacters(in: .whitespaces)
+            case .text(let text): return text.trimmingSpaces()
             case .map(let entries): return (entries["sc"] ?? entries["criterion"])?.value.text
             default: return nil
             }

@@ -23,21 +23,39 @@ public struct FrontMatterSplitter: Sendable {
         guard text.utf8.starts(with: "---".utf8) else {
             return Diagnosed(SplitSource(yaml: nil, yamlFirstLine: 1, body: text, bodyFirstLine: 1))
         }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let first = lines.first, isMarker(first, allowDots: false) else {
-            return Diagnosed(SplitSource(yaml: nil, yamlFirstLine: 1, body: text, bodyFirstLine: 1))
-        }
-        for index in 1..<lines.count where isMarker(lines[index], allowDots: true) {
-            let yaml = lines[1..<index].joined(separator: "\n")
-            let body = lines[(index + 1)...].joined(separator: "\n")
-            return Diagnosed(SplitSource(yaml: yaml, yamlFirstLine: 2, body: body, bodyFirstLine: index + 2))
+        // Walks line starts over UTF-8 and stops at the closing marker, so the body is never
+        // cut into lines and joined again.
+        let utf8 = text.utf8
+        var lineStart = utf8.startIndex
+        var lineNumber = 1
+        var yamlStart: String.Index?
+        while lineStart <= utf8.endIndex {
+            let lineEnd = utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
+            let line = text[lineStart..<lineEnd]
+            let next = lineEnd == utf8.endIndex ? nil : utf8.index(after: lineEnd)
+            if let opened = yamlStart {
+                if isMarker(line, allowDots: true) {
+                    // The YAML ends before the line break that precedes the marker.
+                    let yamlEnd = lineNumber == 2 ? opened : utf8.index(before: lineStart)
+                    let body = next.map { String(text[$0...]) } ?? ""
+                    return Diagnosed(SplitSource(yaml: String(text[opened..<yamlEnd]), yamlFirstLine: 2, body: body, bodyFirstLine: lineNumber + 1))
+                }
+            } else {
+                guard isMarker(line, allowDots: false) else {
+                    return Diagnosed(SplitSource(yaml: nil, yamlFirstLine: 1, body: text, bodyFirstLine: 1))
+                }
+                yamlStart = next ?? utf8.endIndex
+            }
+            guard let next else { break }
+            lineStart = next
+            lineNumber += 1
         }
         let problem = Diagnostic(
             .error, path, line: 1, column: 1, category: "front-matter",
             "front matter opened with `---` on line 1 is never closed; add a line `---` after its last key"
                 + " (or remove the first line if the file has no front matter)"
         )
-        return Diagnosed(SplitSource(yaml: nil, yamlFirstLine: 2, body: "", bodyFirstLine: lines.count + 1), [problem])
+        return Diagnosed(SplitSource(yaml: nil, yamlFirstLine: 2, body: "", bodyFirstLine: lineNumber + 1), [problem])
     }
 
     private func isMarker(_ line: Substring, allowDots: Bool) -> Bool {

@@ -14,7 +14,9 @@ public struct YAMLReader: Sendable {
     public func read(_ yaml: String, firstLine: Int, path: String) -> Diagnosed<FrontValue> {
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml)
+            // No tag resolution: the converter below types plain scalars itself, and Yams's
+            // default resolver runs a regular expression over every scalar.
+            root = try Yams.compose(yaml: yaml, .basic)
         } catch {
             return Diagnosed(.null, [diagnostic(for: error, yaml: yaml, firstLine: firstLine, path: path)])
         }

@@ -20,7 +20,7 @@ public struct LinkChecker: Sendable {
             if !page.contentPath.isEmpty {
                 byContent[page.contentPath] = index
                 if page.contentPath.hasSuffix("index.md") {
-                    let folder = String(page.contentPath.dropLast("index.md".count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+                    let folder = String(page.contentPath.dropLast("index.md".count)).trimming("/")
                     byContent[folder] = index
                 }
             }

@@ -32,7 +32,7 @@ public struct LinkResolver: Sendable {
             return written == url ? .keep : .url(written)
         }
         if isUnpublishedFile(link) { return .unpublished }
-        if let path = link.target, let route = excluded[path] ?? excluded[path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))] {
+        if let path = link.target, let route = excluded[path] ?? excluded[path.trimming("/")] {
             guard let fullSite else { return .plainText }
             return .leavingGuide(fullSite + Self.encode(String(route.path.dropFirst())) + link.suffix)
         }

@@ -193,7 +193,7 @@ public struct SiteAssembler: Sendable {
 
     /// `native-apps` is "Native apps".
     static func title(fromFolder name: String) -> String {
-        let words = name.replacingOccurrences(of: "-", with: " ").replacingOccurrences(of: "_", with: " ")
+        let words = name.replacingBytes("-", with: " ").replacingBytes("_", with: " ")
         return words.prefix(1).uppercased() + words.dropFirst()
     }
 }

@@ -89,7 +89,7 @@ public struct LiquidPreprocessor: Sendable {
                 case "include" where !inRaw:
                     let name = (Self.arguments(tag).first ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
                     if let text = include(name) {
-                        let whole = current.trimmingCharacters(in: .whitespaces) == String(tag)
+                        let whole = current.trimmingSpaces() == String(tag)
                         rewritten += insertion(text, alone: whole)
                     } else {
                         rewritten += tag
@@ -118,7 +118,7 @@ public struct LiquidPreprocessor: Sendable {
 
     /// The words after a tag's name: `{% include note.html level=2 %}` gives `note.html`, `level=2`.
     static func arguments(_ tag: Substring) -> [String] {
-        let inner = tag.dropFirst(2).dropLast(2).trimmingCharacters(in: CharacterSet(charactersIn: "- \t"))
+        let inner = tag.dropFirst(2).dropLast(2).trimming("- \t")
         return inner.split(whereSeparator: \.isWhitespace).dropFirst().map(String.init)
     }
 
@@ -131,12 +131,12 @@ public struct LiquidPreprocessor: Sendable {
     /// An include as raw HTML, or as an HTML code sample when raw HTML is not allowed.
     private func insertion(_ text: String, alone: Bool) -> String {
         let trimmed = text.trimmingCharacters(in: .newlines)
-        if unsafeHTML { return alone ? trimmed : trimmed.replacingOccurrences(of: "\n", with: " ") }
+        if unsafeHTML { return alone ? trimmed : trimmed.replacingBytes("\n", with: " ") }
         if alone {
             let fence = String(repeating: "`", count: max(3, Self.longestBacktickRun(trimmed) + 1))
             return fence + "html\n" + trimmed + "\n" + fence
         }
-        return "`` " + trimmed.replacingOccurrences(of: "\n", with: " ") + " ``"
+        return "`` " + trimmed.replacingBytes("\n", with: " ") + " ``"
     }
 
     /// `{{ site.baseurl }}` and `{{ "/path" | relative_url }}` become root-relative paths (the
@@ -152,8 +152,8 @@ public struct LiquidPreprocessor: Sendable {
                 break
             }
             let tag = rest[open.lowerBound..<close.upperBound]
-            let inner = tag.dropFirst(2).dropLast(2).trimmingCharacters(in: CharacterSet(charactersIn: "- \t"))
-            let parts = inner.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let inner = tag.dropFirst(2).dropLast(2).trimming("- \t")
+            let parts = inner.split(separator: "|").map { $0.trimmingSpaces() }
             if inner == "site.baseurl" || inner == "site.url" || inner == "site.url | append: site.baseurl" {
                 result += ""
             } else if parts.count == 2, ["relative_url", "absolute_url"].contains(parts[1]),
@@ -173,7 +173,7 @@ public struct LiquidPreprocessor: Sendable {
 
     /// A Kramdown attribute line such as `{: .note}` or `{:toc}`.
     static func isKramdownAttributeLine(_ line: String) -> Bool {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingSpaces()
         return trimmed.hasPrefix("{:") && trimmed.hasSuffix("}") && !trimmed.dropFirst(2).contains("{")
     }
 

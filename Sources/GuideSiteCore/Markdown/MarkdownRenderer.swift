@@ -74,8 +74,8 @@ public struct MarkdownRenderer: Sendable {
         var html = String(cString: rendered)
         if !taskLabels.isEmpty { html = Self.labelTaskCheckboxes(html, labels: taskLabels) }
         if html.containsBytes("<th") {
-            html = html.replacingOccurrences(of: "<th>", with: "<th scope=\"col\">")
-                .replacingOccurrences(of: "<th style=", with: "<th scope=\"col\" style=")
+            html = html.replacingBytes("<th>", with: "<th scope=\"col\">")
+                .replacingBytes("<th style=", with: "<th scope=\"col\" style=")
         }
         return Diagnosed(
             RenderedBody(html: html, headings: headings, title: foundTitle, links: links, annotations: annotations,
@@ -493,6 +493,6 @@ private struct TreeEditor {
             default: break
             }
         }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.trimmingWhitespace()
     }
 }

@@ -86,7 +86,7 @@ public struct PlatformFilter: Sendable, Hashable {
     }
 
     func drops(_ heading: String) -> Bool {
-        let name = heading.trimmingCharacters(in: .whitespaces).lowercased()
+        let name = heading.trimmingSpaces().lowercased()
         return platforms.contains { $0.lowercased() == name } && !keep.contains { $0.lowercased() == name }
     }
 }

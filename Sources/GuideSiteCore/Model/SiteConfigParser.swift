@@ -21,7 +21,7 @@ public struct SiteConfigParser: Sendable {
                 problem(entry, .error, "`\(entry.key)` must be text, but it is \(entry.value.kindName)")
                 return nil
             }
-            return value.trimmingCharacters(in: .whitespacesAndNewlines)
+            return value.trimmingWhitespace()
         }
         let entries: [FrontEntry]
         switch read.value {
@@ -93,7 +93,7 @@ public struct SiteConfigParser: Sendable {
                 if let value = text(entry), !value.isEmpty { config.includesFolder = value }
             case "markdown-extensions":
                 if let names = stringList(entry.value), !names.isEmpty {
-                    config.markdownExtensions = names.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ". ")).lowercased() }
+                    config.markdownExtensions = names.map { $0.trimming(". ").lowercased() }
                 } else {
                     problem(entry, .error, "`markdown-extensions` must be a list such as `[md, markdown, txt]`")
                 }
@@ -249,7 +249,7 @@ public struct SiteConfigParser: Sendable {
 public enum BasePath {
     /// `guide`, `/guide`, `https://x.org/guide` all become `/guide/`; empty becomes `/`.
     public static func normalize(_ value: String) -> String {
-        var path = value.trimmingCharacters(in: .whitespaces)
+        var path = value.trimmingSpaces()
         if let url = URL(string: path), url.scheme != nil { path = url.path }
         let parts = path.split(separator: "/").filter { !$0.isEmpty && $0 != "." && $0 != ".." }
         return parts.isEmpty ? "/" : "/" + parts.joined(separator: "/") + "/"

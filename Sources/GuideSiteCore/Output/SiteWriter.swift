@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writes a site atomically: everything goes into a staging folder beside the output, which
 /// replaces the output only once the build has succeeded. A failed or killed build leaves the
@@ -77,16 +80,27 @@ public struct SiteWriter: Sendable {
             let folder = parent.appending(path: name)
             if let pid = Int32(name.split(separator: "-").last ?? ""), pid != getpid(), kill(pid, 0) == 0 { continue }
             if FileManager.default.fileExists(atPath: folder.appending(path: markerName).path) {
-                try? FileManager.default.removeItem(at: folder)
+                FileWriting.removeTree(folder.path)
             }
         }
     }
 
-    /// Writes one file below the staging folder, creating folders as needed.
+    /// Writes one file below the staging folder, creating folders as needed. Plain `open` and
+    /// `write`, without the `fsync` Foundation adds: atomicity comes from the folder exchange in
+    /// `commit()`, and a sync per file made writing 10,000 pages wait on the disk 10,000 times.
+    /// A file whose bytes equal the previous output's is hard-linked from it instead, so it
+    /// keeps its modification time (deploy tools upload nothing) and costs no new inode.
     public func write(_ data: Data, to relativePath: String) throws {
-        let url = staging.appending(path: relativePath)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url)
+        let path = staging.path + "/" + relativePath
+        let previous = output.path + "/" + relativePath
+        if FileWriting.hasContents(data, at: previous) {
+            if link(previous, path) == 0 { return }
+            if errno == ENOENT, FileWriting.makeDirectories(parentOf: path), link(previous, path) == 0 { return }
+        }
+        if try FileWriting.write(data, to: path) { return }
+        guard FileWriting.makeDirectories(parentOf: path), try FileWriting.write(data, to: path) else {
+            throw POSIXError(.ENOENT, path: path)
+        }
     }
 
     /// Copies a file into the staging folder (hard link when possible, since sources are never
@@ -113,7 +127,7 @@ public struct SiteWriter: Sendable {
             }
         }
         if AtomicExchange.exchange(staging.path, output.path) {
-            try? manager.removeItem(at: staging)
+            FileWriting.removeTree(staging.path)
             return
         }
         let retired = output.deletingLastPathComponent()
@@ -131,7 +145,7 @@ public struct SiteWriter: Sendable {
 
     /// Removes the staging folder after a failed build.
     public func discard() {
-        try? FileManager.default.removeItem(at: staging)
+        FileWriting.removeTree(staging.path)
     }
 }
 
@@ -150,5 +164,109 @@ enum AtomicExchange {
         #else
         return false
         #endif
+    }
+}
+
+/// Writing, comparing and removing files with POSIX calls.
+enum FileWriting {
+    /// Whether the file at `path` holds exactly `data`.
+    static func hasContents(_ data: Data, at path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, Int(status.st_size) == data.count else { return false }
+        guard !data.isEmpty else { return true }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: data.count, alignment: 16)
+        defer { buffer.deallocate() }
+        var offset = 0
+        while offset < data.count {
+            let count = read(descriptor, buffer.baseAddress! + offset, data.count - offset)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            offset += count
+        }
+        return data.withUnsafeBytes { memcmp($0.baseAddress!, buffer.baseAddress!, data.count) == 0 }
+    }
+
+    /// Creates the folder holding `path` and any folders above it; false when that fails.
+    static func makeDirectories(parentOf path: String) -> Bool {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash > path.utf8.startIndex else { return false }
+        let parent = String(path[..<slash])
+        if mkdir(parent, 0o755) == 0 || errno == EEXIST { return true }
+        guard errno == ENOENT, makeDirectories(parentOf: parent) else { return false }
+        return mkdir(parent, 0o755) == 0 || errno == EEXIST
+    }
+
+    /// Deletes a folder and everything in it, the top-level folders on every core. Never
+    /// follows symbolic links.
+    static func removeTree(_ path: String) {
+        let children = names(in: path)
+        let folders = children.filter { isDirectory(path + "/" + $0) }
+        for name in children where !folders.contains(name) { unlink(path + "/" + name) }
+        _ = folders.concurrentMap { name -> Bool in
+            removeRecursively(path + "/" + name)
+            return true
+        }
+        rmdir(path)
+    }
+
+    private static func removeRecursively(_ path: String) {
+        for name in names(in: path) {
+            let child = path + "/" + name
+            if isDirectory(child) { removeRecursively(child) } else { unlink(child) }
+        }
+        rmdir(path)
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    private static func names(in path: String) -> [String] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Writes `data` to `path`, replacing any file there. False when the folder does not exist;
+    /// throws on any other failure (full disk, permissions).
+    static func write(_ data: Data, to path: String) throws -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        if descriptor < 0 {
+            if errno == ENOENT { return false }
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO, path: path)
+        }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if close(descriptor) != 0, failure == 0 { failure = errno }
+        if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO, path: path) }
+        return true
+    }
+}
+
+extension POSIXError {
+    /// An error whose description names the file, as Foundation's do.
+    init(_ code: POSIXErrorCode, path: String) {
+        self.init(code, userInfo: [NSFilePathErrorKey: path, NSLocalizedDescriptionKey: "\(path): \(String(cString: strerror(code.rawValue)))"])
     }
 }

@@ -75,7 +75,7 @@ extension SiteBuilder {
         for page in context.pages {
             routes[page.contentPath] = page.route
             if page.contentPath.hasSuffix("/index.md") || page.contentPath == "index.md" {
-                routes[String(page.contentPath.dropLast("index.md".count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))] = page.route
+                routes[String(page.contentPath.dropLast("index.md".count)).trimming("/")] = page.route
             }
         }
         // Pages a subset leaves out: links to them go to the full site (when site.yml gives its
@@ -85,7 +85,7 @@ extension SiteBuilder {
             let included = Set(context.pages.map(\.contentPath))
             for page in context.parsed where !included.contains(page.contentPath) {
                 excluded[page.contentPath] = page.route
-                excluded[page.route.path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))] = page.route
+                excluded[page.route.path.trimming("/")] = page.route
             }
         }
         let fullSite = context.siteConfig.url.flatMap { CriteriaExport.absolute(context.siteConfig.basePath, siteURL: $0) }

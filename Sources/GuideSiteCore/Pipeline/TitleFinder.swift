@@ -9,8 +9,8 @@ enum TitleFinder {
         if page.kind == .home { return config.title }
         // Pasted text whose first line was a heading (a platform name) is titled by its file name.
         for line in page.isPastedText ? [] : page.markdown.prefix(20_000).split(separator: "\n") {
-            let text = line.trimmingCharacters(in: .whitespaces)
-                .trimmingCharacters(in: CharacterSet(charactersIn: "#>*-_=`• \t"))
+            let text = line.trimmingSpaces()
+                .trimming("#>*-_=`• \t")
             if !text.isEmpty { return String(text.prefix(120)) }
         }
         let name = (page.contentPath.split(separator: "/").last.map(String.init) ?? "page")

@@ -9,8 +9,23 @@ enum JSONWriter {
         return output
     }
 
+    /// `value` written as it would appear at `indent` inside a larger document, without the
+    /// final line break: parts of one document can be written on every core and joined.
+    static func fragment(_ value: Any, indent: Int) -> Fragment {
+        var output = ""
+        write(value, indent: indent, into: &output)
+        return Fragment(text: output)
+    }
+
+    /// JSON written beforehand, inserted as it is.
+    struct Fragment: Sendable {
+        let text: String
+    }
+
     private static func write(_ value: Any, indent: Int, into output: inout String) {
         switch value {
+        case let fragment as Fragment:
+            output += fragment.text
         case let text as String:
             quote(text, into: &output)
         case let flag as Bool:
@@ -47,6 +62,12 @@ enum JSONWriter {
 
     private static func quote(_ text: String, into output: inout String) {
         output += "\""
+        // Most strings need no escape: checked over bytes (0xE2 starts U+2028 and U+2029).
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }) {
+            output += text
+            output += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""

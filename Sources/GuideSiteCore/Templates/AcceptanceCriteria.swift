@@ -52,14 +52,14 @@ struct AcceptanceCriteria {
             }
         }
         guard !checklist.isEmpty || !scenarios.isEmpty else { return nil }
-        self.checklist = checklist.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        self.checklist = checklist.joined(separator: "\n").trimmingWhitespace()
         self.gherkin = (["Feature: \(title)", ""] + scenarios.map { $0 + "\n" }).joined(separator: "\n")
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+            .trimmingWhitespace()
     }
 
     /// "Focus moves" → "focus moves", but "VoiceOver says" and "iOS" keep their capitals.
     static func lowercasedFirst(_ text: String) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n", with: " ")
+        let trimmed = text.trimmingWhitespace().replacingBytes("\n", with: " ")
         guard let first = trimmed.first, first.isUppercase else { return trimmed }
         let second = trimmed.dropFirst().first
         guard second.map({ $0.isLowercase || $0 == " " }) ?? true else { return trimmed }

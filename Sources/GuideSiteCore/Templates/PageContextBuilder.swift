@@ -230,7 +230,7 @@ struct PageContextBuilder: Sendable {
                 return [["key": flatText(item), "value": ""]]
             }
         case .text(let text):
-            return [["key": "", "value": text.trimmingCharacters(in: .whitespacesAndNewlines)]]
+            return [["key": "", "value": text.trimmingWhitespace()]]
         default:
             return []
         }
@@ -238,7 +238,7 @@ struct PageContextBuilder: Sendable {
 
     private static func flatText(_ value: FrontValue) -> String {
         switch value {
-        case .text(let text): text.trimmingCharacters(in: .whitespacesAndNewlines)
+        case .text(let text): text.trimmingWhitespace()
         case .bool(let flag): flag ? "true" : "false"
         case .null: ""
         case .list(let items): items.map(flatText).joined(separator: "; ")

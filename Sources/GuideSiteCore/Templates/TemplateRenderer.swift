@@ -15,6 +15,7 @@ public struct TemplateRenderer: Sendable {
 
     /// Compiles every layout and partial of `theme`, reporting templates that do not parse.
     public static func compile(_ theme: Theme) -> Diagnosed<TemplateRenderer> {
+        _ = FastHTMLContentType.registered
         var library = MustacheLibrary()
         var layouts = Set<String>()
         var diagnostics: [Diagnostic] = []
@@ -33,11 +34,11 @@ public struct TemplateRenderer: Sendable {
                 continue
             }
             do {
-                library.register(try MustacheTemplate(string: text), named: name)
+                library.register(try MustacheTemplate(string: FastHTMLContentType.pragma + text), named: name)
                 if name.hasPrefix("layouts/") { layouts.insert(String(name.dropFirst("layouts/".count))) }
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.append(Diagnostic(
-                    .error, origin, line: error.context.lineNumber, column: error.context.columnNumber, category: "template",
+                    .error, origin, line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber, category: "template",
                     "template does not parse: \(error.error); check that every {{#section}} has a matching {{/section}}"
                 ))
             } catch {

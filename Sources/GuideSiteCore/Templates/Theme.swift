@@ -21,7 +21,7 @@ public struct Theme: Sendable {
             for case let url as URL in walker {
                 guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
                 let relative = String(url.standardizedFileURL.path.dropFirst(base.count))
-                    .trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+                    .trimming("/")
                 do {
                     files[relative] = try Data(contentsOf: url)
                     origins[relative] = layout.displayPath(url)

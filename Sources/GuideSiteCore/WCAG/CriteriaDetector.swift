@@ -82,7 +82,7 @@ public enum CriteriaDetector {
     /// A front matter reference: "1.4.3", "1.4.3 Contrast (Minimum)", "SC 1.4.3", or a name alone.
     /// Returns the number found (known or not), or nil when the text names no criterion.
     public static func number(inReference text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces()
         let whole = NSRange(trimmed.startIndex..., in: trimmed)
         if let match = bare.firstMatch(in: trimmed, range: whole) ?? prefixed.firstMatch(in: trimmed, range: whole),
            let range = Range(match.range(at: 1), in: trimmed) {

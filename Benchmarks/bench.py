@@ -1,0 +1,231 @@
+#!/usr/bin/env python3
+"""`make bench`: GuideSite beside Hugo on the same generated corpus, in one run.
+
+For each N it generates the corpus (generate-corpus.py), makes a Hugo site over the very same
+Markdown files (a minimal equivalent layout: entry pages with their test tables, section lists,
+`categories` and `wcag` taxonomies), then measures with hyperfine:
+
+- GuideSite full build (Output/ removed before each run) and Hugo full build (public/ removed)
+- GuideSite rebuild with nothing changed, and whether it rewrote any file
+- GuideSite rebuild after one entry changed
+- peak memory and CPU utilisation of one full build of each (/usr/bin/time)
+
+and writes the medians and ratios to Benchmarks/results.md (or --output).
+
+Usage: bench.py GUIDESITE [--sizes 1000 10000] [--runs 3] [--output Benchmarks/results.md]
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+HUGO_CONFIG = """baseURL = "http://example.org/"
+languageCode = "en"
+title = "Benchmark guide"
+contentDir = "Content"
+disableKinds = ["RSS", "sitemap", "robotsTXT"]
+[taxonomies]
+  category = "categories"
+  wcag = "wcag"
+[markup.goldmark.renderer]
+  unsafe = false
+"""
+
+HUGO_BASEOF = """<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>{{ .Title }} | {{ .Site.Title }}</title></head>
+<body>
+<nav aria-label="Main"><ul>{{ range .Site.Sections }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul></nav>
+<main>{{ block "main" . }}{{ end }}</main>
+</body>
+</html>
+"""
+
+HUGO_SINGLE = """{{ define "main" }}
+<h1>{{ .Title }}</h1>
+{{ with .Params.description }}<p>{{ . }}</p>{{ end }}
+{{ range $table := slice "keyboard" "mobile" "screenreader" "settings" }}
+{{ with index $.Params $table }}
+<table><caption>{{ $table }}</caption>
+{{ range $key, $value := . }}<tr><th scope="row">{{ $key }}</th><td>{{ $value }}</td></tr>{{ end }}
+</table>
+{{ end }}{{ end }}
+{{ .TableOfContents }}
+{{ .Content }}
+<ul>{{ range .GetTerms "categories" }}<li><a href="{{ .RelPermalink }}">{{ .LinkTitle }}</a></li>{{ end }}</ul>
+<ul>{{ range .GetTerms "wcag" }}<li><a href="{{ .RelPermalink }}">{{ .LinkTitle }}</a></li>{{ end }}</ul>
+{{ end }}
+"""
+
+HUGO_LIST = """{{ define "main" }}
+<h1>{{ .Title }}</h1>
+{{ .Content }}
+<ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a> {{ .Params.description }}</li>{{ end }}</ul>
+{{ end }}
+"""
+
+
+def run(command, **kwargs):
+    return subprocess.run(command, check=True, **kwargs)
+
+
+def make_hugo_site(corpus, hugo_root):
+    """A Hugo site whose content folder is the corpus's own Content/ (a symbolic link)."""
+    shutil.rmtree(hugo_root, ignore_errors=True)
+    os.makedirs(os.path.join(hugo_root, "layouts", "_default"))
+    with open(os.path.join(hugo_root, "hugo.toml"), "w") as handle:
+        handle.write(HUGO_CONFIG)
+    for name, text in [("baseof.html", HUGO_BASEOF), ("single.html", HUGO_SINGLE), ("list.html", HUGO_LIST)]:
+        with open(os.path.join(hugo_root, "layouts", "_default", name), "w") as handle:
+            handle.write(text)
+    # Hugo reads `_index.md` as a section's page; the corpus has index.md, which it would read as
+    # a page called "index". Hugo gets its own copy of the content folder for that one file.
+    shutil.copytree(os.path.join(corpus, "Content"), os.path.join(hugo_root, "Content"))
+    os.rename(os.path.join(hugo_root, "Content", "index.md"), os.path.join(hugo_root, "Content", "_index.md"))
+
+
+def hyperfine(name, command, runs, prepare=None, workdir=None):
+    export = f"/tmp/guidesite-bench-{os.getpid()}.json"
+    arguments = ["hyperfine", "--runs", str(runs), "--export-json", export, "--style", "basic", "-n", name]
+    if prepare:
+        arguments += ["--prepare", prepare]
+    arguments.append(command)
+    run(arguments, cwd=workdir, stdout=subprocess.DEVNULL)
+    with open(export) as handle:
+        result = json.load(handle)["results"][0]
+    os.remove(export)
+    return {"median": result["median"], "min": result["min"], "max": result["max"], "runs": len(result["times"])}
+
+
+def time_once(command, workdir=None):
+    """Peak memory (MB) and CPU utilisation (user+sys over wall) of one run."""
+    completed = subprocess.run(["/usr/bin/time", "-v"] + command, cwd=workdir, capture_output=True, text=True)
+    if completed.returncode != 0:
+        sys.exit(f"failed: {' '.join(command)}\n{completed.stdout}\n{completed.stderr}")
+    report = completed.stderr
+
+    def field(label):
+        return re.search(re.escape(label) + r":\s*(.+)", report).group(1).strip()
+
+    wall_text = field("Elapsed (wall clock) time (h:mm:ss or m:ss)")
+    parts = [float(part) for part in wall_text.split(":")]
+    wall = sum(part * 60 ** position for position, part in enumerate(reversed(parts)))
+    user, system = float(field("User time (seconds)")), float(field("System time (seconds)"))
+    return {"peak_mb": int(field("Maximum resident set size (kbytes)")) / 1024, "cpu": (user + system) / wall if wall else 0,
+            "wall": wall, "user": user, "system": system, "stdout": completed.stdout}
+
+
+def snapshot(folder):
+    """Modification time and inode of every file below `folder`."""
+    result = {}
+    for directory, _, files in os.walk(folder):
+        for name in files:
+            path = os.path.join(directory, name)
+            status = os.stat(path)
+            result[os.path.relpath(path, folder)] = (status.st_mtime_ns, status.st_ino)
+    return result
+
+
+def bench_size(guidesite, count, runs, workdir):
+    corpus = os.path.join(workdir, f"corpus-{count}")
+    hugo_root = os.path.join(workdir, f"hugo-{count}")
+    shutil.rmtree(corpus, ignore_errors=True)
+    run([sys.executable, os.path.join(HERE, "generate-corpus.py"), str(count), corpus], stdout=subprocess.DEVNULL)
+    megabytes = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(os.path.join(corpus, "Content")) for f in fs) / 1e6
+    make_hugo_site(corpus, hugo_root)
+    build = f"{guidesite} build --root {corpus} --quiet"
+    hugo = f"hugo --quiet -s {hugo_root} -d {hugo_root}/public"
+    # One build of each first: warms the page cache and checks both succeed.
+    run(build.split(), stdout=subprocess.DEVNULL)
+    run(hugo.split(), stdout=subprocess.DEVNULL)
+    row = {"count": count, "megabytes": megabytes}
+    row["guidesite_full"] = hyperfine("guidesite", build, runs, prepare=f"rm -rf {corpus}/Output")
+    row["hugo_full"] = hyperfine("hugo", hugo, runs, prepare=f"rm -rf {hugo_root}/public")
+    run(build.split(), stdout=subprocess.DEVNULL)
+    before = snapshot(os.path.join(corpus, "Output"))
+    row["guidesite_unchanged"] = hyperfine("guidesite unchanged", build, runs)
+    after = snapshot(os.path.join(corpus, "Output"))
+    row["files"] = len(after)
+    row["rewritten"] = sum(1 for path, stamp in after.items() if before.get(path) != stamp)
+    edited = os.path.join(corpus, "Content", "native", "entry-00000.md")
+    counter = os.path.join(workdir, "edit-counter")
+    # Each run appends a new sentence to one entry: every run has a real change to build.
+    prepare = f"echo >> {counter}; echo \"Edited $(wc -l < {counter}) times.\" >> {edited}"
+    row["guidesite_one_changed"] = hyperfine("guidesite one entry changed", build, runs, prepare=prepare)
+    shutil.rmtree(os.path.join(corpus, "Output"), ignore_errors=True)
+    row["guidesite_time"] = time_once(build.split())
+    shutil.rmtree(os.path.join(hugo_root, "public"), ignore_errors=True)
+    row["hugo_time"] = time_once(hugo.split())
+    timings = subprocess.run([guidesite, "build", "--root", corpus, "--timings"], capture_output=True, text=True).stdout
+    row["timings"] = [line.strip() for line in timings.splitlines() if line.strip().endswith(tuple("abcdefghijklmnopqrstuvwxyz"))]
+    return row
+
+
+def seconds(value):
+    return f"{value:.2f} s" if value >= 1 else f"{value * 1000:.0f} ms"
+
+
+def report(rows, runs, hugo_version):
+    cores = os.cpu_count()
+    lines = [
+        "# Benchmark results", "",
+        f"`make bench` on {datetime.date.today().isoformat()}: {cores} cores ({platform.processor() or platform.machine()}),"
+        f" {hugo_version}, hyperfine median of {runs} runs per figure, GuideSite release build.",
+        "Corpus: `Benchmarks/generate-corpus.py N` (two sections, eight categories, criteria front matter,"
+        " platform sections, lists, a table, code, W3C links). Hugo builds the same Markdown files with a"
+        " minimal layout and `categories` and `wcag` taxonomies.", "",
+        "| entries | Markdown | GuideSite full | Hugo full | GuideSite / Hugo | peak memory (GuideSite / Hugo) | CPU use (GuideSite / Hugo) | nothing changed | files rewritten | one entry changed |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for row in rows:
+        guide, hugo = row["guidesite_full"]["median"], row["hugo_full"]["median"]
+        lines.append(
+            f"| {row['count']:,} | {row['megabytes']:.1f} MB | {seconds(guide)} | {seconds(hugo)} | {guide / hugo:.2f} |"
+            f" {row['guidesite_time']['peak_mb']:.0f} MB / {row['hugo_time']['peak_mb']:.0f} MB |"
+            f" {row['guidesite_time']['cpu'] * 100:.0f}% / {row['hugo_time']['cpu'] * 100:.0f}% |"
+            f" {seconds(row['guidesite_unchanged']['median'])} | {row['rewritten']} of {row['files']:,} |"
+            f" {seconds(row['guidesite_one_changed']['median'])} |")
+    lines += ["", "CPU use is (user + system) / wall time of one full build: 200% is both cores busy.", ""]
+    for row in rows:
+        lines += [f"Stages of a GuideSite full build at {row['count']:,} entries (`guidesite build --timings`):", "", "```"]
+        lines += row["timings"]
+        lines += ["```", ""]
+    return "\n".join(lines)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("guidesite")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--workdir", default=".build/bench")
+    parser.add_argument("--output", default=os.path.join(HERE, "results.md"))
+    arguments = parser.parse_args()
+    guidesite = os.path.abspath(arguments.guidesite)
+    workdir = os.path.abspath(arguments.workdir)
+    os.makedirs(workdir, exist_ok=True)
+    hugo_version = subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout.split()[1]
+    hugo_version = "Hugo " + hugo_version.split("+")[0]
+    rows = []
+    for count in arguments.sizes:
+        print(f"benchmarking {count} entries...", flush=True)
+        rows.append(bench_size(guidesite, count, arguments.runs, workdir))
+    text = report(rows, arguments.runs, hugo_version)
+    existing = open(arguments.output).read() if os.path.exists(arguments.output) else ""
+    # The hand-written notes after the generated table (profiles, before/after) are kept.
+    marker = "\n## Notes"
+    notes = existing[existing.index(marker):] if marker in existing else ""
+    with open(arguments.output, "w") as handle:
+        handle.write(text + notes)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()

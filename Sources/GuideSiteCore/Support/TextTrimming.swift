@@ -1,0 +1,76 @@
+/// Trimming and replacing written against the Swift standard library. Foundation's
+/// `trimmingCharacters(in:)` and `replacingOccurrences(of:with:)` bridge every call through
+/// UTF-16 `NSString`s; on a 10,000-entry build they were a fifth of all the work.
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs (Foundation's `.whitespaces`).
+    func trimmingSpaces() -> String {
+        trimming(where: Self.isSpace)
+    }
+
+    /// The text without leading and trailing white space and line breaks
+    /// (Foundation's `.whitespacesAndNewlines`).
+    func trimmingWhitespace() -> String {
+        trimming { Self.isSpace($0) || Self.isNewline($0) }
+    }
+
+    /// The text without the leading and trailing scalars `predicate` accepts.
+    func trimming(where predicate: (Unicode.Scalar) -> Bool) -> String {
+        let scalars = unicodeScalars
+        var start = scalars.startIndex, end = scalars.endIndex
+        while start < end, predicate(scalars[start]) { start = scalars.index(after: start) }
+        while end > start {
+            let before = scalars.index(before: end)
+            guard predicate(scalars[before]) else { break }
+            end = before
+        }
+        if start == scalars.startIndex, end == scalars.endIndex { return String(self) }
+        return String(decoding: utf8[start..<end], as: UTF8.self)
+    }
+
+    /// The text without leading and trailing scalars found in `characters`.
+    func trimming(_ characters: String) -> String {
+        let set = Set(characters.unicodeScalars)
+        return trimming { set.contains($0) }
+    }
+
+    /// Every occurrence of `target` replaced by `replacement`, comparing UTF-8 bytes.
+    func replacingBytes(_ target: String, with replacement: String) -> String {
+        let pattern = Array(target.utf8)
+        guard !pattern.isEmpty else { return String(self) }
+        var source = String(self)
+        source.makeContiguousUTF8()
+        return source.utf8.withContiguousStorageIfAvailable { buffer -> String in
+            var result: [UInt8] = []
+            var index = 0, copied = 0
+            let first = pattern[0], last = buffer.count - pattern.count
+            while index <= last {
+                if buffer[index] == first, pattern.indices.allSatisfy({ buffer[index + $0] == pattern[$0] }) {
+                    if result.isEmpty { result.reserveCapacity(buffer.count + buffer.count / 8) }
+                    result.append(contentsOf: buffer[copied..<index])
+                    result.append(contentsOf: replacement.utf8)
+                    index += pattern.count
+                    copied = index
+                } else {
+                    index += 1
+                }
+            }
+            guard copied > 0 else { return source }
+            result.append(contentsOf: buffer[copied...])
+            return String(decoding: result, as: UTF8.self)
+        } ?? source
+    }
+
+    /// Foundation's `.whitespaces`: tab and the space separators.
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return scalar == " " || scalar == "\t" }
+        return scalar.properties.generalCategory == .spaceSeparator
+    }
+
+    /// Foundation's `.newlines`.
+    static func isNewline(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A...0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+}
