@@ -16,7 +16,9 @@ public struct YAMLReader: Sendable {
         do {
             // No tag resolution: the converter below types plain scalars itself, and Yams's
             // default resolver runs a regular expression over every scalar.
-            root = try Yams.compose(yaml: yaml, .basic)
+            // The encoding is given because Yams's default reads an environment variable on
+            // every call.
+            root = try Yams.compose(yaml: yaml, .basic, .default, .utf8)
         } catch {
             return Diagnosed(.null, [diagnostic(for: error, yaml: yaml, firstLine: firstLine, path: path)])
         }

@@ -90,7 +90,7 @@ public struct LinkResolver: Sendable {
     }
 
     static func encode(_ path: String) -> String {
-        path.addingPercentEncoding(withAllowedCharacters: Route.allowed) ?? path
+        Route.percentEncode(path)
     }
 }
 

@@ -28,8 +28,20 @@ public struct Route: Sendable, Hashable, Comparable {
     /// The href for this route under `basePath`, percent-encoded.
     public func href(basePath: String) -> String {
         let relative = String(path.dropFirst())
-        let encoded = relative.addingPercentEncoding(withAllowedCharacters: Route.allowed) ?? relative
-        return basePath + encoded
+        return basePath + Route.percentEncode(relative)
+    }
+
+    /// `text` with the characters a URL path cannot hold percent-encoded. Paths made only of
+    /// ASCII letters, digits and `-._~/` and the like (nearly all) are returned without asking
+    /// Foundation, whose encoder goes through `NSString`.
+    static func percentEncode(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 128 && asciiAllowed[Int($0)] }) { return text }
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+
+    /// `allowed` for the ASCII range.
+    private static let asciiAllowed: [Bool] = (0..<128).map { code in
+        allowed.contains(Unicode.Scalar(UInt8(code)))
     }
 
     static let allowed: CharacterSet = {

@@ -26,6 +26,8 @@ public struct BuildRequest: Sendable {
     public var check = false
     /// Told the name of each stage as it starts, for a progress line.
     public var progress: (@Sendable (String) -> Void)?
+    /// Render with swift-mustache itself instead of the compiled templates (tests compare both).
+    var swiftMustacheOnly = false
 
     /// A request with defaults.
     public init(root: URL, output: URL? = nil, baseURL: String? = nil, drafts: Bool = false, strict: Bool = false, force: Bool = false) {

@@ -75,7 +75,7 @@ extension SiteBuilder {
     static func loadTheme(_ context: inout BuildContext) {
         let theme = Theme.load(from: context.layout.templates, layout: context.layout)
         context.diagnostics += theme.diagnostics
-        let compiled = TemplateRenderer.compile(theme.value)
+        let compiled = TemplateRenderer.compile(theme.value, fast: !context.request.swiftMustacheOnly)
         context.diagnostics += compiled.diagnostics
         context.theme = theme.value
         context.renderer = compiled.value

@@ -5,20 +5,26 @@ import Mustache
 /// `{{name}}`; the theme inserts only the rendered Markdown body with `{{{page.content}}}`.
 public struct TemplateRenderer: Sendable {
     private let library: MustacheLibrary
+    /// The same templates for the fast renderer; nil when one of them uses something only
+    /// swift-mustache renders.
+    let compiled: CompiledRenderer?
     /// Layout names the theme has.
     public let layouts: Set<String>
 
-    private init(library: MustacheLibrary, layouts: Set<String>) {
+    private init(library: MustacheLibrary, compiled: CompiledRenderer?, layouts: Set<String>) {
         self.library = library
+        self.compiled = compiled
         self.layouts = layouts
     }
 
     /// Compiles every layout and partial of `theme`, reporting templates that do not parse.
-    public static func compile(_ theme: Theme) -> Diagnosed<TemplateRenderer> {
+    /// `fast: false` leaves every page to swift-mustache.
+    public static func compile(_ theme: Theme, fast: Bool = true) -> Diagnosed<TemplateRenderer> {
         _ = FastHTMLContentType.registered
         var library = MustacheLibrary()
         var layouts = Set<String>()
         var diagnostics: [Diagnostic] = []
+        var compiled: [String: CompiledTemplate]? = fast ? [:] : nil
         for (path, data) in theme.files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".mustache") {
             let name: String
             if path.hasPrefix("layouts/") {
@@ -34,7 +40,10 @@ public struct TemplateRenderer: Sendable {
                 continue
             }
             do {
-                library.register(try MustacheTemplate(string: FastHTMLContentType.pragma + text), named: name)
+                let template = try MustacheTemplate(string: FastHTMLContentType.pragma + text)
+                library.register(template, named: name)
+                if compiled != nil { compiled![name] = CompiledTemplate.convert(template) }
+                if compiled?[name] == nil { compiled = nil }
                 if name.hasPrefix("layouts/") { layouts.insert(String(name.dropFirst("layouts/".count))) }
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.append(Diagnostic(
@@ -45,11 +54,18 @@ public struct TemplateRenderer: Sendable {
                 diagnostics.append(Diagnostic(.error, origin, line: 1, column: 1, category: "template", "template does not parse: \(error)"))
             }
         }
-        return Diagnosed(TemplateRenderer(library: library, layouts: layouts), diagnostics)
+        let renderer = TemplateRenderer(library: library, compiled: compiled.map(CompiledRenderer.init), layouts: layouts)
+        return Diagnosed(renderer, diagnostics)
     }
 
     /// Renders `context` with the layout `name`; nil when the theme has no such layout.
     public func render(_ context: [String: Any], layout name: String) -> String? {
+        if let compiled { return compiled.render(context, template: "layouts/" + name) }
+        return library.render(context, withTemplate: "layouts/" + name)
+    }
+
+    /// Rendered by swift-mustache itself, whatever the theme: what the fast renderer must equal.
+    func renderWithSwiftMustache(_ context: [String: Any], layout name: String) -> String? {
         library.render(context, withTemplate: "layouts/" + name)
     }
 }

@@ -1,0 +1,311 @@
+import Mustache
+
+/// A theme template exactly as swift-mustache parsed it (standalone lines, partial indentation,
+/// inheritance), read back once through reflection into a tree that renders without
+/// swift-mustache's per-lookup costs: every `{{name}}` there splits the name, copies the context
+/// and asks the runtime for up to eight protocol conformances, which made templates the largest
+/// stage of a 10,000-entry build.
+///
+/// `TemplateRenderer` uses it only when every template of the theme converts; anything it does
+/// not know (transforms, dynamic partials, lambdas, another content type) leaves the whole theme
+/// to swift-mustache. Tests render the same contexts both ways and compare the bytes.
+final class CompiledTemplate: Sendable {
+    let nodes: [Node]
+
+    init(nodes: [Node]) {
+        self.nodes = nodes
+    }
+
+    /// A variable or section name, split once.
+    struct Path: Sendable {
+        /// `{{.}}`: the current object.
+        let isCurrent: Bool
+        /// `{{.name}}`: looked up in the current object only.
+        let isAnchored: Bool
+        let names: [String]
+
+        init(_ name: String) {
+            isCurrent = name == "."
+            isAnchored = name.first == "."
+            names = name.split(separator: ".").map(String.init)
+        }
+    }
+
+    enum Node: Sendable {
+        case text(String)
+        case variable(Path, escaped: Bool)
+        case section(Path, CompiledTemplate, inverted: Bool)
+        case blockExpansion(name: String, fallback: CompiledTemplate, indentation: String?)
+        case partial(name: String, indentation: String?, overrides: [String: CompiledTemplate]?)
+        case contentType(escapes: Bool)
+    }
+
+    /// Converts a parsed template; nil when it uses something the fast renderer does not do.
+    static func convert(_ template: MustacheTemplate) -> CompiledTemplate? {
+        guard let tokens = Mirror(reflecting: template).children.first(where: { $0.label == "tokens" })?.value as? [Any] else {
+            return nil
+        }
+        var nodes: [Node] = []
+        nodes.reserveCapacity(tokens.count)
+        for token in tokens {
+            guard let node = convertToken(token) else { return nil }
+            nodes.append(node)
+        }
+        return CompiledTemplate(nodes: nodes)
+    }
+
+    private static func convertToken(_ token: Any) -> Node? {
+        let mirror = Mirror(reflecting: token)
+        guard mirror.displayStyle == .enum, let payload = mirror.children.first, let label = payload.label else { return nil }
+        let fields = Array(Mirror(reflecting: payload.value).children).map(\.value)
+        func noTransforms(_ index: Int) -> Bool {
+            (fields.count > index ? fields[index] as? [String] : nil)?.isEmpty == true
+        }
+        switch label {
+        case "text":
+            return (payload.value as? String).map(Node.text)
+        case "variable", "unescapedVariable":
+            guard fields.count == 2, let name = fields[0] as? String, noTransforms(1) else { return nil }
+            return .variable(Path(name), escaped: label == "variable")
+        case "section", "invertedSection":
+            guard fields.count == 3, let name = fields[0] as? String, noTransforms(1),
+                  let inner = fields[2] as? MustacheTemplate, let compiled = convert(inner) else { return nil }
+            return .section(Path(name), compiled, inverted: label == "invertedSection")
+        case "blockExpansion":
+            guard fields.count == 3, let name = fields[0] as? String, let fallback = fields[1] as? MustacheTemplate,
+                  let compiled = convert(fallback) else { return nil }
+            return .blockExpansion(name: name, fallback: compiled, indentation: fields[2] as? String)
+        case "partial":
+            guard fields.count == 3, let name = fields[0] as? String else { return nil }
+            var overrides: [String: CompiledTemplate]?
+            if let templates = fields[2] as? [String: MustacheTemplate] {
+                var converted: [String: CompiledTemplate] = [:]
+                for (block, template) in templates {
+                    guard let compiled = convert(template) else { return nil }
+                    converted[block] = compiled
+                }
+                overrides = converted
+            }
+            return .partial(name: name, indentation: fields[1] as? String, overrides: overrides)
+        case "contentType":
+            switch String(describing: type(of: payload.value)) {
+            case "HTMLContentType", "FastHTMLContentType": return .contentType(escapes: true)
+            case "TextContentType": return .contentType(escapes: false)
+            default: return nil
+            }
+        default:
+            return nil
+        }
+    }
+}
+
+/// Renders compiled templates with swift-mustache's semantics: names looked up from the top of
+/// the context stack down, lists repeat a section, `false`, nil and empty lists skip it (an empty
+/// string does not), partials reset escaping to HTML and indent their lines.
+struct CompiledRenderer: Sendable {
+    let templates: [String: CompiledTemplate]
+
+    func render(_ object: Any, template name: String) -> String? {
+        guard let template = templates[name] else { return nil }
+        var output = ""
+        var stack: [Any] = [object]
+        stack.reserveCapacity(16)
+        render(template, stack: &stack, indentation: nil, inherited: nil, escapes: true, into: &output)
+        return output
+    }
+
+    private func render(
+        _ template: CompiledTemplate, stack: inout [Any], indentation: String?, inherited: [String: CompiledTemplate]?,
+        escapes: Bool, into output: inout String
+    ) {
+        var escapes = escapes
+        guard let indentation, !indentation.isEmpty else {
+            for node in template.nodes {
+                render(node, stack: &stack, indentation: indentation, inherited: inherited, escapes: &escapes, into: &output)
+            }
+            return
+        }
+        // As swift-mustache does: a non-empty piece that starts a line of this template's own
+        // output gets the indentation (its first line does not).
+        let start = output.utf8.count
+        for node in template.nodes {
+            if output.utf8.count > start, output.utf8.last == UInt8(ascii: "\n") {
+                var piece = ""
+                render(node, stack: &stack, indentation: indentation, inherited: inherited, escapes: &escapes, into: &piece)
+                if !piece.isEmpty {
+                    output += indentation
+                    output += piece
+                }
+            } else {
+                render(node, stack: &stack, indentation: indentation, inherited: inherited, escapes: &escapes, into: &output)
+            }
+        }
+    }
+
+    private func render(
+        _ node: CompiledTemplate.Node, stack: inout [Any], indentation: String?, inherited: [String: CompiledTemplate]?,
+        escapes: inout Bool, into output: inout String
+    ) {
+        switch node {
+        case .text(let text):
+            output += text
+        case .variable(let path, let escaped):
+            guard let value = Self.lookup(path, in: stack) else { return }
+            let text = Self.text(of: value)
+            output += escaped && escapes ? HTML.escape(text) : text
+        case .section(let path, let inner, let inverted):
+            let value = Self.lookup(path, in: stack)
+            if inverted {
+                if Self.isFalsey(value) {
+                    let pushed = value.map { Self.isList($0) } ?? false
+                    if pushed { stack.append(value!) }
+                    render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
+                    if pushed { stack.removeLast() }
+                }
+                return
+            }
+            guard let value else { return }
+            switch value {
+            case let flag as Bool:
+                if flag { render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output) }
+            case let map as [String: Any]:
+                stack.append(map)
+                render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
+                stack.removeLast()
+            case let text as String:
+                stack.append(text)
+                render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
+                stack.removeLast()
+            default:
+                if let items = Self.items(of: value) {
+                    for item in items {
+                        stack.append(item)
+                        render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
+                        stack.removeLast()
+                    }
+                } else if let renderable = value as? MustacheCustomRenderable, renderable.isNull {
+                    return
+                } else {
+                    stack.append(value)
+                    render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
+                    stack.removeLast()
+                }
+            }
+        case .blockExpansion(let name, let fallback, let indented):
+            let combined = indented.map { (indentation ?? "") + $0 } ?? indentation
+            render(inherited?[name] ?? fallback, stack: &stack, indentation: combined, inherited: inherited, escapes: escapes, into: &output)
+        case .partial(let name, let indented, let overrides):
+            guard let partial = templates[name] else { return }
+            let combined = indented.map { (indentation ?? "") + $0 } ?? indentation
+            var merged = inherited
+            if let overrides {
+                merged = inherited.map { $0.merging(overrides) { original, _ in original } } ?? overrides
+            }
+            render(partial, stack: &stack, indentation: combined, inherited: merged, escapes: true, into: &output)
+        case .contentType(let escaping):
+            escapes = escaping
+        }
+    }
+
+    // MARK: - Values
+
+    /// swift-mustache's lookup: `.` is the current object, `.a.b` starts from it, `a.b` from the
+    /// highest object on the stack that has an `a`.
+    static func lookup(_ path: CompiledTemplate.Path, in stack: [Any]) -> Any? {
+        if path.isCurrent { return representation(stack.last) }
+        if path.isAnchored {
+            guard let top = stack.last else { return nil }
+            return representation(resolve(path.names[...], from: top))
+        }
+        guard let first = path.names.first else { return representation(stack.last) }
+        for object in stack.reversed() {
+            if let found = child(first, of: object) {
+                return representation(resolve(path.names.dropFirst(), from: found))
+            }
+        }
+        return nil
+    }
+
+    private static func resolve(_ names: ArraySlice<String>, from object: Any) -> Any? {
+        var current = object
+        for name in names {
+            guard let next = child(name, of: current) else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    private static func child(_ name: String, of object: Any) -> Any? {
+        switch object {
+        case let map as [String: Any]: return map[name]
+        case let map as OrderedMap: return map.child(named: name)
+        case is String, is Bool, is Int, is Double, is [[String: Any]], is [String]: return nil
+        default:
+            let unwrapped = (object as? MustacheCustomRepresentation).map(\.representation) ?? object
+            guard let unwrapped else { return nil }
+            if let parent = unwrapped as? MustacheParent { return parent.child(named: name) }
+            let mirror = Mirror(reflecting: unwrapped)
+            guard let match = mirror.children.first(where: { $0.label == name }) else { return nil }
+            return unwrapOptional(match.value)
+        }
+    }
+
+    private static func representation(_ value: Any?) -> Any? {
+        guard let value else { return nil }
+        switch value {
+        case is String, is Bool, is [String: Any], is [[String: Any]], is OrderedMap, is Int: return value
+        default: return (value as? MustacheCustomRepresentation).map(\.representation) ?? value
+        }
+    }
+
+    private static func unwrapOptional(_ value: Any) -> Any? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else { return value }
+        return mirror.children.first?.value
+    }
+
+    /// What `{{name}}` writes for a value.
+    static func text(of value: Any) -> String {
+        switch value {
+        case let text as String: return text
+        case let flag as Bool: return flag ? "true" : "false"
+        default:
+            if let renderable = value as? MustacheCustomRenderable { return renderable.renderText }
+            let mirror = Mirror(reflecting: value)
+            if mirror.displayStyle == .optional, let wrapped = mirror.children.first?.value { return String(describing: wrapped) }
+            return String(describing: value)
+        }
+    }
+
+    /// The elements of a list section, or nil when the value is not a list.
+    private static func items(of value: Any) -> [Any]? {
+        switch value {
+        case let list as [[String: Any]]: return list
+        case let list as [String]: return list
+        case let map as OrderedMap: return Array(map)
+        case let sequence as any MustacheSequence: return elements(of: sequence)
+        default: return nil
+        }
+    }
+
+    private static func elements<S: Sequence>(of sequence: S) -> [Any] {
+        sequence.map { $0 as Any }
+    }
+
+    private static func isList(_ value: Any) -> Bool {
+        items(of: value) != nil
+    }
+
+    /// Whether an inverted section renders: nil, false, an empty list, or a null custom value.
+    private static func isFalsey(_ value: Any?) -> Bool {
+        guard let value else { return true }
+        switch value {
+        case let flag as Bool: return !flag
+        case is String, is [String: Any]: return false
+        default:
+            if let items = items(of: value) { return items.isEmpty }
+            if let renderable = value as? MustacheCustomRenderable, renderable.isNull { return true }
+            return false
+        }
+    }
+}

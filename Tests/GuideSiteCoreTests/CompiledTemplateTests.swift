@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+@testable import GuideSiteCore
+
+/// The fast renderer must write exactly what swift-mustache writes.
+@Suite("Compiled templates equal swift-mustache")
+struct CompiledTemplateTests {
+    /// A theme using every construct the fast renderer handles.
+    static let constructs: [String: String] = [
+        "layouts/page.mustache": """
+            {{<base}}
+            {{$main}}
+            <h1>{{page.title}}</h1>
+            {{#flag}}flag on {{count}} {{ratio}}{{/flag}}{{^flag}}flag off{{/flag}}
+            {{#missing}}never{{/missing}}{{^missing}}missing is falsey{{/missing}}
+            {{#empty}}never{{/empty}}{{^empty}}an empty list is falsey{{/empty}}
+            {{#blank}}an empty string is truthy: [{{.}}]{{/blank}}
+            <ul>
+              {{#items}}
+              <li>{{name}} {{.name}} {{page.title}} {{#tags}}<i>{{.}}</i>{{/tags}}{{^tags}}no tags{{/tags}}</li>
+              {{/items}}
+            </ul>
+            {{#page.params}}{{key}}={{value}};{{/page.params}}
+            {{page.params.keyboard.tab}}
+            {{#nested}}{{#inner}}{{deep.value}} {{title}}{{/inner}}{{/nested}}
+              {{>indented}}
+            {{{raw}}} {{&raw}} {{raw}}
+            {{%CONTENT_TYPE:TEXT}}
+            text type: {{raw}}
+            {{! a comment }}
+            {{=<% %>=}}
+            <% page.title %>
+            <%={{ }}=%>
+            {{/main}}
+            {{$aside}}overridden aside {{page.title}}{{/aside}}
+            {{/base}}
+
+            """,
+        "partials/base.mustache": """
+            <main>
+            {{$main}}default main{{/main}}
+            </main>
+            <aside>{{$aside}}default aside{{/aside}}</aside>
+            <footer>{{$footer}}default footer {{site.title}}{{/footer}}</footer>
+
+            """,
+        "partials/indented.mustache": """
+            line one {{page.title}}
+            {{#items}}
+            item {{name}}
+            {{/items}}
+            last line
+
+            """,
+    ]
+
+    static func context(title: String) -> [String: Any] {
+        let params = OrderedMap(entries: [
+            FrontEntry(key: "keyboard", value: .map([FrontEntry(key: "tab", value: .text("moves focus <next>"), line: 2, column: 3)]), line: 1, column: 1),
+            FrontEntry(key: "draft", value: .bool(false), line: 3, column: 1),
+            FrontEntry(key: "list", value: .list([.text("a"), .text("b")]), line: 4, column: 1),
+        ])
+        return [
+            "site": ["title": "Guide & co"],
+            "page": ["title": title, "params": params],
+            "flag": true, "count": 3, "ratio": 0.5,
+            "empty": [[String: Any]](), "blank": "",
+            "items": [
+                ["name": "Tab <b>", "tags": ["x", "y'"]],
+                ["name": "Space \"bar\"", "tags": [String]()],
+                ["name": "Esc", "page": ["title": "shadowed title"]],
+            ],
+            "nested": ["inner": ["deep": ["value": "deep value"]], "title": "nested title"],
+            "raw": "<em>raw & \"quoted\"</em>",
+        ]
+    }
+
+    func renderer(_ files: [String: String]) throws -> TemplateRenderer {
+        var theme = Theme(files: [:], origins: [:])
+        for (path, text) in files { theme.files[path] = Data(text.utf8) }
+        let compiled = TemplateRenderer.compile(theme)
+        #expect(compiled.diagnostics.isEmpty)
+        return compiled.value
+    }
+
+    @Test("every construct: inheritance, partial indentation, sections, inverted sections, dotted names, content types, delimiters",
+          arguments: ["Plain title", "<script>alert(1)</script>", "\" onmouseover=\"x", "quote\"\u{301} combining", ""])
+    func constructs(title: String) throws {
+        let renderer = try renderer(Self.constructs)
+        #expect(renderer.compiled != nil, "the fast renderer refused a theme it should handle")
+        let context = Self.context(title: title)
+        let fast = try #require(renderer.render(context, layout: "page"))
+        let reference = try #require(renderer.renderWithSwiftMustache(context, layout: "page"))
+        #expect(fast == reference)
+        if title.unicodeScalars.contains("\u{301}") {
+            // A quote followed by a combining mark is one Character; escaping by bytes still
+            // catches the quote (swift-mustache's own HTML type compares Characters and would not).
+            let escaped = "<h1>quote&quot;\u{301} combining</h1>"
+            #expect(fast.containsBytes(escaped))
+        }
+        #expect(fast.contains("\n  line one"), "the partial keeps the indentation of its tag")
+        #expect(fast.contains("\n  item Tab"), "and its lines are indented")
+        #expect(fast.contains("overridden aside"))
+        #expect(fast.contains("default footer Guide &amp; co"))
+        #expect(fast.contains("text type: <em>raw"))
+    }
+
+    @Test("a theme using transforms is rendered by swift-mustache, and still correctly")
+    func fallback() throws {
+        let renderer = try renderer(["layouts/page.mustache": "{{#reversed(items)}}{{name}},{{/reversed(items)}}"])
+        #expect(renderer.compiled == nil)
+        let context: [String: Any] = ["items": [["name": "a"], ["name": "b"]]]
+        #expect(renderer.render(context, layout: "page") == "b,a,")
+    }
+
+    @Test("the built-in theme renders every page of a site exactly as swift-mustache does")
+    func builtInTheme() throws {
+        let site = try TestSite([
+            "site.yml": "title: Guide\nsections:\n  native: {title: Native}\n  web: {title: Web}\ncategories:\n  pickers: {title: Pickers}\n",
+            "Content/index.md": "Welcome",
+            "Content/native/picker.md": """
+                ---
+                title: Wheel <Picker>
+                description: Spins "values"
+                categories: [pickers, controls]
+                wcag: [1.3.1, 2.1.1]
+                keyboard:
+                  tab: moves focus
+                  arrow keys: change the value
+                screenreader:
+                  name: says its name
+                ---
+                ## iOS
+
+                ### Name
+
+                Text with a [link](../web/menu.md) and `code`.
+
+                ```swift
+                let a = 1
+                ```
+
+                | Key | Result |
+                |-----|--------|
+                | Tab | moves |
+                """,
+            "Content/web/menu.md": "---\ntitle: Menu\ncategories: [controls]\n---\n# Menu\n\n- [ ] a task\n",
+        ])
+        defer { site.remove() }
+        #expect(try renderer(Dictionary(uniqueKeysWithValues: DefaultTheme.files().map { ($0.key, String(decoding: $0.value, as: UTF8.self)) })).compiled != nil)
+        #expect(site.build().outcome == .success)
+        let fast = try site.snapshot()
+        var request = BuildRequest(root: site.root)
+        request.swiftMustacheOnly = true
+        #expect(SiteBuilder().build(request).outcome == .success)
+        let reference = try site.snapshot()
+        #expect(fast.count > 100)
+        #expect(fast.keys.sorted() == reference.keys.sorted())
+        for (path, data) in fast where reference[path] != data {
+            Issue.record("\(path) differs from swift-mustache's rendering")
+        }
+    }
+}
