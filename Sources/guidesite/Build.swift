@@ -7,7 +7,7 @@ struct Build: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Build the site into Output/.",
         discussion: """
-            Writes into a staging folder and replaces Output/ only when the build succeeds, so a failed build leaves the previous site as it was. Exit status: 0 built, 1 problems in the content, templates or site.yml, 2 usage errors.
+            Writes into a staging folder and replaces Output/ only when the build succeeds, so a failed build leaves the previous site as it was. When no input changed since the last build (files, site.yml, theme, options), Output/ is left untouched and that build's warnings are printed again; --fresh builds anyway. Exit status: 0 built, 1 problems in the content, templates or site.yml, 2 usage errors.
 
             Examples:
               guidesite build
@@ -38,6 +38,9 @@ struct Build: ParsableCommand {
 
     @Flag(help: "Replace the output folder even if GuideSite did not create it.")
     var force = false
+
+    @Flag(help: "Build even if nothing changed since the last build (which otherwise leaves Output/ untouched).")
+    var fresh = false
 
     @Flag(help: "Print the time each build stage took.")
     var timings = false
@@ -73,6 +76,7 @@ struct Build: ParsableCommand {
         request.subset = subset
         request.allSubsets = allSubsets
         request.adHoc = adHoc.adHoc
+        request.fresh = fresh
         let progress = Progress(enabled: !quiet && isatty(2) == 1)
         request.progress = { progress.enter($0) }
         let result = SiteBuilder().build(request)

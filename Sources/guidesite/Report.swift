@@ -37,6 +37,8 @@ struct Report {
             Console.line(lines.joined(separator: "\n"))
         }
         switch result.outcome {
+        case .success where result.upToDate:
+            Console.line("\(result.output.path) is up to date: nothing changed since the last build (\(pages), \(problems)); checked in \(result.milliseconds) ms")
         case .success:
             Console.line("Wrote \(pages) to \(result.output.path), \(problems), in \(result.milliseconds) ms")
         case .contentErrors, .usageError:

@@ -32,6 +32,12 @@ struct BuildContext {
     var siteCount = 0
     var diagnostics: [Diagnostic] = []
     var usageError = false
+    /// The subsets this run builds, checked once the pages are parsed.
+    var subsets: [Subset] = []
+    /// The hash of this run's inputs, for the build record; nil when it cannot be trusted.
+    var recordKey: String?
+    /// The record of an identical last build whose output is still in place: nothing to do.
+    var upToDate: BuildRecord?
 
     init(request: BuildRequest) {
         self.request = request

@@ -26,6 +26,8 @@ public struct BuildRequest: Sendable {
     public var check = false
     /// Told the name of each stage as it starts, for a progress line.
     public var progress: (@Sendable (String) -> Void)?
+    /// Build even when the record of the last build shows nothing changed (`--fresh`).
+    public var fresh = false
     /// Render with swift-mustache itself instead of the compiled templates (tests compare both).
     var swiftMustacheOnly = false
 
@@ -74,6 +76,9 @@ public struct BuildResult: Sendable {
     public var title = "", language = "en", basePath = "/"
     /// See `title`.
     public var content: URL?
+    /// Nothing changed since the last build, whose output is still in place: nothing was
+    /// rebuilt or rewritten (the counts and problems are that build's).
+    public var upToDate = false
 
     /// Warnings and notes grouped by category, most frequent first, with their first locations:
     /// what a build of foreign content could not carry over.

@@ -40,7 +40,35 @@ extension SiteBuilder {
             // The preview serves one site.
             context.variants = [context.variants[0]]
         }
-        validate(subsets, context: &context)
+        context.subsets = subsets
+    }
+
+    /// Skips the rest of the build when the record of the last build shows the same inputs and
+    /// its output folder still in place.
+    static func checkRecord(_ context: inout BuildContext) {
+        guard context.memoryOutput == nil, !context.request.check, let primary = context.variants.first?.output else { return }
+        context.recordKey = BuildRecord.key(for: context)
+        guard !context.request.fresh, let key = context.recordKey,
+              let record = BuildRecord.read(from: BuildRecord.location(root: context.layout.root, output: primary)),
+              record.key == key, record.outputInode == BuildRecord.inode(of: primary),
+              context.variants.allSatisfy({ $0.insideFullSite != nil || BuildRecord.inode(of: $0.output) != nil }) else { return }
+        context.upToDate = record
+    }
+
+    /// Writes the record of a build that put its site in place, or removes it after a failed
+    /// build (whose inputs no longer match the output left in place).
+    static func keepRecord(_ context: BuildContext, succeeded: Bool) {
+        guard context.memoryOutput == nil, !context.request.check, let primary = context.variants.first?.output else { return }
+        let location = BuildRecord.location(root: context.layout.root, output: primary)
+        guard succeeded, let key = context.recordKey, let inode = BuildRecord.inode(of: primary) else {
+            try? FileManager.default.removeItem(at: location)
+            return
+        }
+        BuildRecord(key: key, outputInode: inode, context: context).write(to: location)
+    }
+
+    static func validateSubsets(_ context: inout BuildContext) {
+        validate(context.subsets, context: &context)
     }
 
     /// Unknown sections, categories or platforms in a subset are errors naming the closest one.

@@ -21,8 +21,10 @@ public struct SiteBuilder: Sendable {
         [
             Stage(name: "configure", run: Self.configure),
             Stage(name: "load", run: Self.load),
-            Stage(name: "parse", run: Self.parse),
             Stage(name: "plan sites", run: Self.planVariants),
+            Stage(name: "compare with the last build", run: Self.checkRecord),
+            Stage(name: "parse", run: Self.parse),
+            Stage(name: "check subsets", run: Self.validateSubsets),
             Stage(name: "theme", run: Self.loadTheme),
         ]
     }
@@ -61,11 +63,22 @@ public struct SiteBuilder: Sendable {
         let start = clock.now
         var context = initial
         var timings: [(String, Double)] = []
-        for stage in sharedStages where !context.usageError {
+        for stage in sharedStages where !context.usageError && context.upToDate == nil {
             context.request.progress?(stage.name)
             let began = clock.now
             stage.run(&context)
             timings.append((stage.name, Self.milliseconds(clock.now - began)))
+        }
+        if let record = context.upToDate {
+            return BuildResult(
+                diagnostics: Diagnostic.sortedForReport(record.replayedDiagnostics), pagesWritten: record.pagesWritten,
+                milliseconds: Int(Self.milliseconds(clock.now - start).rounded()), timings: timings, outcome: .success,
+                output: context.variants.first?.output ?? context.layout.output, sites: record.sites,
+                filesRead: record.filesRead, filesCopied: record.filesCopied, pastedText: record.pastedText,
+                title: context.variants.first?.title ?? context.siteConfig.title, language: context.siteConfig.language,
+                basePath: context.variants.first?.basePath ?? context.siteConfig.basePath, content: context.layout.content,
+                upToDate: true
+            )
         }
         for variant in context.variants where !context.usageError {
             context.variant = variant
@@ -106,6 +119,7 @@ public struct SiteBuilder: Sendable {
                 }
             }
         }
+        Self.keepRecord(context, succeeded: !context.hasErrors && !context.usageError)
         timings.append(("commit", Self.milliseconds(clock.now - began)))
         if let cache = context.cache, let site = context.site {
             cache.keepOnly(contentPaths: Set(context.files.map(\.relativePath)), outputFiles: Set(site.pages.map(\.route.file)))

@@ -1,0 +1,170 @@
+import Foundation
+
+/// What the last successful build of an output folder read and reported, kept in
+/// `.guidesite-cache/` at the site root (as Jekyll keeps `.jekyll-metadata`). When a build would
+/// read exactly the same inputs (every file's size, inode and modification time, site.yml, the
+/// theme, the options and the guidesite binary itself) and the output folder is still the one
+/// that build put in place, nothing is rebuilt and nothing is rewritten: deploy tools see no
+/// change. `--fresh` ignores the record.
+struct BuildRecord: Codable {
+    static let folderName = ".guidesite-cache"
+    static let format = "guidesite-record/1"
+
+    var format = BuildRecord.format
+    /// Hash of every input, 128 bits as hex.
+    var key: String
+    /// Inode of the output folder the build put in place: a folder replaced or rebuilt by
+    /// anything else has another.
+    var outputInode: UInt64
+    var pagesWritten: Int
+    var sites: Int
+    var filesRead: Int
+    var filesCopied: Int
+    var pastedText: Int
+    var diagnostics: [RecordedDiagnostic]
+
+    struct RecordedDiagnostic: Codable {
+        var severity: String
+        var path: String
+        var line: Int
+        var column: Int
+        var category: String
+        var message: String
+    }
+
+    /// Where the record of builds into `output` lives.
+    static func location(root: URL, output: URL) -> URL {
+        var hash = StableHash()
+        hash.add(output.standardizedFileURL.path)
+        return root.appending(path: folderName, directoryHint: .isDirectory).appending(path: "build-\(hash.hex.prefix(16)).json")
+    }
+
+    /// The hash of everything the build will read; nil when an input cannot be trusted to show
+    /// a change by its stamp (written within the last two seconds, or unreadable).
+    static func key(for context: BuildContext) -> String? {
+        var hash = StableHash()
+        hash.add(format)
+        guard let binary = FileStamp(path: "/proc/self/exe", trustRecent: true)
+            ?? Bundle.main.executablePath.flatMap({ FileStamp(path: $0, trustRecent: true) }) else { return nil }
+        hash.add(binary)
+        let request = context.request
+        hash.add(request.output?.standardizedFileURL.path ?? "-")
+        hash.add(request.baseURL ?? "-")
+        hash.add("\(request.drafts) \(request.strict) \(request.allSubsets)")
+        hash.add(request.subset ?? "-")
+        hash.add(request.adHoc.map { String(describing: $0) } ?? "-")
+        hash.add(request.contentFolder ?? "-")
+        for variant in context.variants { hash.add(variant.output.standardizedFileURL.path) }
+        let layout = context.layout
+        if FileManager.default.fileExists(atPath: layout.configFile.path) {
+            guard let stamp = FileStamp(path: layout.configFile.path) else { return nil }
+            hash.add("site.yml")
+            hash.add(stamp)
+        }
+        for file in context.files {
+            guard let stamp = FileStamp(path: file.url.path) else { return nil }
+            hash.add(file.relativePath)
+            hash.add(stamp)
+        }
+        // Templates and included files are read but are not content.
+        let includes = layout.content.appending(path: context.siteConfig.includesFolder, directoryHint: .isDirectory)
+        for folder in [layout.templates, includes] {
+            hash.add(folder.path)
+            for path in filesBelow(folder.path) {
+                guard let stamp = FileStamp(path: path) else { return nil }
+                hash.add(path)
+                hash.add(stamp)
+            }
+        }
+        return hash.hex
+    }
+
+    /// Every file below `path`, sorted, without following symbolic links.
+    private static func filesBelow(_ path: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
+        var files: [String] = []
+        for name in names.sorted() {
+            let child = path + "/" + name
+            var status = stat()
+            guard lstat(child, &status) == 0 else { continue }
+            if (status.st_mode & S_IFMT) == S_IFDIR { files += filesBelow(child) } else { files.append(child) }
+        }
+        return files
+    }
+
+    /// The inode of a folder, or nil when it does not exist.
+    static func inode(of folder: URL) -> UInt64? {
+        var status = stat()
+        guard stat(folder.path, &status) == 0 else { return nil }
+        return UInt64(status.st_ino)
+    }
+
+    static func read(from url: URL) -> BuildRecord? {
+        guard let data = try? Data(contentsOf: url), let record = try? JSONDecoder().decode(BuildRecord.self, from: data),
+              record.format == format else { return nil }
+        return record
+    }
+
+    func write(to url: URL) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(self) else { return }
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let folder = url.deletingLastPathComponent()
+        let note = folder.appending(path: "README")
+        if !FileManager.default.fileExists(atPath: note.path) {
+            try? Data("GuideSite's record of the last build of each output folder, so an unchanged site is not rebuilt.\nSafe to delete; keep it out of version control.\n".utf8).write(to: note)
+        }
+        try? data.write(to: url, options: .atomic)
+    }
+
+    init(key: String, outputInode: UInt64, context: BuildContext) {
+        self.key = key
+        self.outputInode = outputInode
+        pagesWritten = context.pagesWritten
+        sites = context.siteCount
+        filesRead = context.files.filter { $0.kind == .markdown }.count
+        filesCopied = context.files.filter { $0.kind == .asset }.count
+        pastedText = context.parsed.filter(\.isPastedText).count
+        diagnostics = context.diagnostics.map {
+            RecordedDiagnostic(severity: $0.severity.rawValue, path: $0.path, line: $0.line, column: $0.column, category: $0.category, message: $0.message)
+        }
+    }
+
+    var replayedDiagnostics: [Diagnostic] {
+        diagnostics.map {
+            Diagnostic(Diagnostic.Severity(rawValue: $0.severity) ?? .warning, $0.path, line: $0.line, column: $0.column, category: $0.category, $0.message)
+        }
+    }
+}
+
+/// FNV-1a over the bytes given, twice with different offsets (128 bits): the same inputs give
+/// the same hash in every process, unlike Swift's seeded `Hasher`.
+struct StableHash {
+    private var first: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var second: UInt64 = 0x6c62_272e_07bb_0142
+
+    mutating func add(_ text: String) {
+        for byte in text.utf8 { mix(byte) }
+        mix(0)
+    }
+
+    mutating func add(_ stamp: FileStamp) {
+        add("\(stamp.size) \(stamp.inode) \(stamp.seconds).\(stamp.nanoseconds)")
+    }
+
+    private mutating func mix(_ byte: UInt8) {
+        first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 ^ (second >> 29)
+    }
+
+    var hex: String {
+        String(first, radix: 16).leftPadded(to: 16) + String(second, radix: 16).leftPadded(to: 16)
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}
