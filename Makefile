@@ -82,14 +82,15 @@ test: deps audit-deps
 	$(SWIFT) test --parallel
 	./Tests/cli-checks.sh $(DEBUG_BIN)
 	./Tests/kill-test.sh $(DEBUG_BIN) 50
+	$(AUDIT_PY) Tests/audit/search-test.py --guidesite $(DEBUG_BIN)
 	$(AUDIT_PY) Tests/audit/audit.py --guidesite $(DEBUG_BIN) --root . --axe $(AXE_JS)
 	PYTHON=$(AUDIT_PY) ./Tests/audit/negative-control.sh $(DEBUG_BIN) $(AXE_JS)
 
 ## GuideSite beside Hugo on generated 1,000- and 10,000-entry sites; writes Benchmarks/results.md.
-bench: build
+bench: build audit-deps
 	@missing=""; for tool in hugo hyperfine; do command -v $$tool >/dev/null 2>&1 || missing="$$missing $$tool"; done; \
 	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
-	$(PYTHON) Benchmarks/bench.py $(RELEASE_BIN) --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS)
+	$(AUDIT_PY) Benchmarks/bench.py $(RELEASE_BIN) --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS)
 
 ## The preview server on a generated 1,000-entry site: save-to-reload latency and wrk load.
 bench-serve: build

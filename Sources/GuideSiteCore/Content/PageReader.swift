@@ -77,7 +77,7 @@ public struct PageReader: Sendable {
         case .section: "section"
         case .notFound: "404"
         case .entry: placement.section.flatMap { config.section(named: $0)?.layout } ?? "entry"
-        case .page, .criteriaIndex, .criterion, .coverage, .categoryIndex, .category: "page"
+        case .page, .criteriaIndex, .criterion, .coverage, .categoryIndex, .category, .search: "page"
         }
         let page = Page(
             sourcePath: path, contentPath: file.relativePath, kind: placement.kind, section: placement.section,

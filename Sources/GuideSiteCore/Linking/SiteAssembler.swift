@@ -55,8 +55,8 @@ public struct SiteAssembler: Sendable {
         return site
     }
 
-    /// Pages GuideSite writes itself: `/wcag/`, one page per criterion, `/wcag/coverage/`,
-    /// `/categories/` and one page per category.
+    /// Pages GuideSite writes itself: `/search/`, `/wcag/`, one page per criterion,
+    /// `/wcag/coverage/`, `/categories/` and one page per category.
     static func generatedReferencePages(categories: [SiteConfig.Category], levels: [String] = []) -> [Page] {
         func page(_ kind: PageKind, _ title: String, _ segments: [String], layout: String, subject: String? = nil) -> Page {
             var page = Page(sourcePath: "", contentPath: "", kind: kind, section: nil, route: Route(segments: segments),
@@ -66,6 +66,7 @@ public struct SiteAssembler: Sendable {
             return page
         }
         var pages = [
+            page(.search, "Search", ["search"], layout: "search"),
             page(.criteriaIndex, "WCAG 2.2 success criteria", ["wcag"], layout: "criteria"),
             page(.coverage, "WCAG coverage", ["wcag", "coverage"], layout: "coverage"),
         ]
@@ -113,6 +114,7 @@ public struct SiteAssembler: Sendable {
             case .criteriaIndex: site.criteriaIndex = index
             case .coverage: site.coverage = index
             case .categoryIndex: site.categoryIndex = index
+            case .search: site.search = index
             default: break
             }
         }

@@ -20,6 +20,8 @@ public enum PageKind: String, Sendable, Hashable {
     case categoryIndex
     /// `/categories/<slug>/`.
     case category
+    /// `/search/`: search as you type with JavaScript, every entry A to Z without.
+    case search
 }
 
 /// A page's reference to a success criterion.

@@ -52,6 +52,8 @@ public struct Site: Sendable {
     public var coverage: Int?
     /// See `criteriaIndex`.
     public var categoryIndex: Int?
+    /// Index of `/search/`.
+    public var search: Int?
 
     /// Index of each page by route.
     public var pageIndex: [Route: Int] = [:]

@@ -57,6 +57,7 @@ extension SiteBuilder {
         if context.config.url != nil { claims.append(("sitemap.xml", "(sitemap)", 0)) }
         claims.append((SiteWriter.markerName, "(GuideSite's marker file)", 0))
         claims.append(("criteria.json", "(criteria export)", 0))
+        claims.append((SearchIndex.path, "(search index)", 0))
         for claim in claims {
             let key = claim.file.lowercased()
             if let first = owners[key] {
@@ -148,6 +149,12 @@ extension SiteBuilder {
                 }
             } ?? CriteriaExport.json(for: site, basePath: basePath)
             try writer.write(export, to: "criteria.json")
+            let index = context.cache.map { cache in
+                cache.derived(SearchIndex.path, key: SearchIndex.key(for: site, basePath: basePath)) {
+                    SearchIndex.json(for: site, basePath: basePath)
+                }
+            } ?? SearchIndex.json(for: site, basePath: basePath)
+            try writer.write(index, to: SearchIndex.path)
         } catch {
             context.diagnostics.append(Diagnostic(.error, context.layout.displayPath(context.layout.output), category: "io",
                                                   "could not write the site: \(error.localizedDescription)"))

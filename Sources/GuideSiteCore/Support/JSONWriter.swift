@@ -17,12 +17,25 @@ enum JSONWriter {
         return Fragment(text: output)
     }
 
+    /// `value` without any white space, for files downloaded whole.
+    static func compact(_ value: Any) -> String {
+        var output = ""
+        write(value, indent: nil, into: &output)
+        return output
+    }
+
+    /// `compact` for a part of a larger compact document.
+    static func compactFragment(_ value: Any) -> Fragment {
+        Fragment(text: compact(value))
+    }
+
     /// JSON written beforehand, inserted as it is.
     struct Fragment: Sendable {
         let text: String
     }
 
-    private static func write(_ value: Any, indent: Int, into output: inout String) {
+    /// `indent` nil writes compact JSON.
+    private static func write(_ value: Any, indent: Int?, into output: inout String) {
         switch value {
         case let fragment as Fragment:
             output += fragment.text
@@ -36,6 +49,17 @@ enum JSONWriter {
             output += number.isFinite ? String(number) : "null"
         case let map as [String: Any]:
             guard !map.isEmpty else { output += "{}"; return }
+            guard let indent else {
+                output += "{"
+                for (position, key) in map.keys.sorted().enumerated() {
+                    if position > 0 { output += "," }
+                    quote(key, into: &output)
+                    output += ":"
+                    write(map[key]!, indent: nil, into: &output)
+                }
+                output += "}"
+                return
+            }
             output += "{\n"
             let keys = map.keys.sorted()
             for (position, key) in keys.enumerated() {
@@ -48,6 +72,15 @@ enum JSONWriter {
             output += String(repeating: "  ", count: indent) + "}"
         case let list as [Any]:
             guard !list.isEmpty else { output += "[]"; return }
+            guard let indent else {
+                output += "["
+                for (position, item) in list.enumerated() {
+                    if position > 0 { output += "," }
+                    write(item, indent: nil, into: &output)
+                }
+                output += "]"
+                return
+            }
             output += "[\n"
             for (position, item) in list.enumerated() {
                 output += String(repeating: "  ", count: indent + 1)

@@ -90,6 +90,8 @@ extension PageContextBuilder {
                 item["description"] = category.description
                 return item
             }]
+        case .search:
+            addSearchValues(to: &context)
         case .category:
             guard let slug = page.subject, let category = categoryBySlug[slug] else { return }
             var values: [String: Any] = ["title": category.title, "count": category.entries.count,
@@ -100,5 +102,33 @@ extension PageContextBuilder {
         default:
             break
         }
+    }
+}
+
+/// Values for the search page.
+extension PageContextBuilder {
+    func addSearchValues(to context: inout [String: Any]) {
+        let pages = SearchIndex.searchable(site)
+        var entries: [[String: Any]] = []
+        for index in pages {
+            let page = site.pages[index]
+            var item = link(page)
+            if let section = site.section(of: page) { item["section"] = section.title }
+            entries.append(item)
+        }
+        var search: [String: Any] = [
+            "indexHref": basePath + SearchIndex.path,
+            "scriptHref": basePath + "assets/search.js",
+            "count": pages.count,
+            "countText": Self.plural(pages.count, "page", "pages"),
+            "entries": entries,
+        ]
+        if site.sections.count > 1 { search["sectionFilter"] = ["options": site.sections.map { ["value": $0.name, "title": $0.title] }] }
+        if !site.categories.isEmpty { search["categoryFilter"] = ["options": site.categories.map { ["value": $0.slug, "title": $0.title] }] }
+        let platforms = site.config.platforms.filter { name in
+            pages.contains { SearchIndex.platforms(of: site.pages[$0], names: [name]).isEmpty == false }
+        }
+        if !platforms.isEmpty { search["platformFilter"] = ["options": platforms.map { ["value": $0, "title": $0] }] }
+        context["search"] = search
     }
 }

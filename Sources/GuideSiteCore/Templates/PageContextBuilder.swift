@@ -119,6 +119,7 @@ struct PageContextBuilder: Sendable {
         values["description"] = site.config.description
         values["footer"] = site.config.footer
         if let coverage = site.coverage { values["coverageHref"] = href(site.pages[coverage]) }
+        if let search = site.search { values["searchHref"] = href(site.pages[search]) }
         return values
     }
 

@@ -10,7 +10,7 @@ enum RenderPlan {
         global.combine(basePath)
         global.combine(site.config)
         global.combine(site.home)
-        global.combine([site.criteriaIndex, site.coverage, site.categoryIndex].map { $0.map { site.pages[$0].route } })
+        global.combine([site.criteriaIndex, site.coverage, site.categoryIndex, site.search].map { $0.map { site.pages[$0].route } })
         for section in site.sections {
             global.combine(section.name)
             global.combine(section.title)
@@ -70,6 +70,9 @@ enum RenderPlan {
                 }
             case .category:
                 show(site.categories.first { $0.page == index }?.entries ?? [])
+            case .search:
+                show(SearchIndex.searchable(site))
+                hasher.combine(site.config.platforms)
             case .categoryIndex, .page, .notFound:
                 break
             }

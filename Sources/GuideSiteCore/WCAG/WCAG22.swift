@@ -5,6 +5,8 @@ public enum WCAG22 {
 
     /// Criteria by number ("1.4.3").
     public static let byNumber: [String: SuccessCriterion] = Dictionary(uniqueKeysWithValues: table.map { ($0.number, $0) })
+    /// Each criterion's place in W3C's order (1.1.1 first); unknown numbers sort last.
+    static let position: [String: Int] = Dictionary(uniqueKeysWithValues: table.enumerated().map { ($1.number, $0) })
 
     /// Criteria by W3C id: WCAG 2.2's ids, the ids WCAG 2.1 used where 2.2 renamed them, and the
     /// anchors of WCAG 2.0 and its Understanding documents.

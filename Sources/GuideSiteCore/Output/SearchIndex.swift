@@ -1,0 +1,148 @@
+import Foundation
+
+/// `search/index.json`: what the search page searches, fetched by `search.js` only when a reader
+/// first searches. Compact arrays rather than objects, since it is downloaded whole:
+///
+/// ```
+/// { "format": "guidesite-search/1",
+///   "sections": [[name, title]], "categories": [[slug, title]], "platforms": [name],
+///   "criteria": [[number, name, level]],
+///   "entries": [[title, href, section (index or -1), [category], [platform], [criterion],
+///                headings joined by "\n", description, body text (first 400 characters)]] }
+/// ```
+/// Entries and plain pages, sorted by title; a subset's index holds only its own pages.
+enum SearchIndex {
+    static let format = "guidesite-search/1"
+    /// Where it is written, relative to the site.
+    static let path = "search/index.json"
+    /// Characters of body text kept per page: enough for a snippet and for words the headings
+    /// and title do not have, while the index stays a small part of the site.
+    static let bodyLimit = 400
+
+    static func searchable(_ site: Site) -> [Int] {
+        site.pages.indices.filter { [.entry, .page].contains(site.pages[$0].kind) }
+            .sorted { (site.pages[$0].title.lowercased(), site.pages[$0].route.path) < (site.pages[$1].title.lowercased(), site.pages[$1].route.path) }
+    }
+
+    static func json(for site: Site, basePath: String) -> Data {
+        let pages = searchable(site)
+        let sectionIndex = Dictionary(site.sections.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let categoryIndex = Dictionary(site.categories.enumerated().map { ($1.slug, $0) }, uniquingKeysWith: { first, _ in first })
+        let platformNames = site.config.platforms
+        var criteria: [String] = []
+        var seen = Set<String>()
+        for index in pages {
+            for reference in site.pages[index].criteria where seen.insert(reference.number).inserted { criteria.append(reference.number) }
+        }
+        criteria.sort { (WCAG22.position[$0] ?? .max, $0) < (WCAG22.position[$1] ?? .max, $1) }
+        let criterionIndex = Dictionary(criteria.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let entries = pages.concurrentMap { index -> JSONWriter.Fragment in
+            let page = site.pages[index]
+            let values: [Any] = [
+                page.title,
+                page.route.href(basePath: basePath),
+                page.section.flatMap { sectionIndex[$0] } ?? -1,
+                Array(Set(page.frontMatter.categories.compactMap { categoryIndex[Slug.make($0)] })).sorted(),
+                platforms(of: page, names: platformNames).compactMap { name in platformNames.firstIndex(of: name) },
+                page.criteria.compactMap { criterionIndex[$0.number] },
+                page.body.headings.map(\.text).joined(separator: "\n"),
+                page.frontMatter.description ?? "",
+                plainText(html: page.body.html, limit: bodyLimit),
+            ]
+            return JSONWriter.compactFragment(values)
+        }
+        let document: [String: Any] = [
+            "format": format,
+            "sections": site.sections.map { [$0.name, $0.title] },
+            "categories": site.categories.map { [$0.slug, $0.title] },
+            "platforms": platformNames,
+            "criteria": criteria.compactMap { number in WCAG22.byNumber[number].map { [$0.number, $0.name, $0.level] } },
+            "entries": entries,
+        ]
+        return Data(JSONWriter.compact(document).utf8)
+    }
+
+    /// Everything the index reads, hashed: a rebuild writes the same bytes while it is unchanged.
+    static func key(for site: Site, basePath: String) -> Int {
+        var hasher = Hasher()
+        hasher.combine(basePath)
+        hasher.combine(site.config.platforms)
+        for section in site.sections { hasher.combine(section.name); hasher.combine(section.title) }
+        for category in site.categories { hasher.combine(category.slug); hasher.combine(category.title) }
+        for index in searchable(site) {
+            let page = site.pages[index]
+            hasher.combine(page.route)
+            hasher.combine(page.title)
+            hasher.combine(page.section)
+            hasher.combine(page.frontMatter)
+            hasher.combine(page.criteria)
+            hasher.combine(page.body.htmlHash)
+        }
+        return hasher.finalize()
+    }
+
+    /// The site's platforms an entry has a section for (a heading with the platform's name), or
+    /// names in its front matter `platforms:`.
+    static func platforms(of page: Page, names: [String]) -> [String] {
+        let headings = Set(page.body.headings.map { $0.text.trimmingSpaces().lowercased() })
+        var listed = Set<String>()
+        if case .list(let items)? = page.frontMatter.entries["platforms"]?.value {
+            for item in items { if let text = item.text { listed.insert(text.trimmingSpaces().lowercased()) } }
+        }
+        return names.filter { headings.contains($0.lowercased()) || listed.contains($0.lowercased()) }
+    }
+
+    /// The readable text of rendered body HTML, without tags, headings (indexed apart) or runs
+    /// of white space, cut at a word boundary after at most `limit` characters.
+    static func plainText(html: String, limit: Int) -> String {
+        var text: [UInt8] = []
+        text.reserveCapacity(min(html.utf8.count, limit * 4 + 16))
+        var inTag = false, skippingHeading = false, pendingSpace = false
+        var tag: [UInt8] = []
+        var characters = 0
+        var bytes = html.utf8.makeIterator()
+        while let byte = bytes.next(), characters < limit + 40 {
+            if inTag {
+                if byte == UInt8(ascii: ">") {
+                    inTag = false
+                    if tag.starts(with: Array("div class=\"heading\"".utf8)) { skippingHeading = true }
+                    if skippingHeading, tag == Array("/div".utf8) { skippingHeading = false }
+                    // Block ends separate words.
+                    if tag.first == UInt8(ascii: "/") || tag.starts(with: Array("br".utf8)) { pendingSpace = true }
+                } else if tag.count < 24 {
+                    tag.append(byte)
+                }
+                continue
+            }
+            if byte == UInt8(ascii: "<") {
+                inTag = true
+                tag.removeAll(keepingCapacity: true)
+                continue
+            }
+            if skippingHeading { continue }
+            if byte == 32 || byte == 10 || byte == 9 || byte == 13 {
+                pendingSpace = true
+                continue
+            }
+            if pendingSpace, !text.isEmpty {
+                text.append(32)
+                characters += 1
+            }
+            pendingSpace = false
+            text.append(byte)
+            if byte & 0xC0 != 0x80 { characters += 1 }
+        }
+        var result = decodeEntities(String(decoding: text, as: UTF8.self))
+        if result.count > limit {
+            let cut = result.prefix(limit)
+            result = String(cut[..<(cut.lastIndex(of: " ") ?? cut.endIndex)])
+        }
+        return result
+    }
+
+    private static func decodeEntities(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+        return text.replacingBytes("&lt;", with: "<").replacingBytes("&gt;", with: ">").replacingBytes("&quot;", with: "\"")
+            .replacingBytes("&#39;", with: "'").replacingBytes("&amp;", with: "&")
+    }
+}

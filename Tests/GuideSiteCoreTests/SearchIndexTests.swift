@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import GuideSiteCore
+
+@Suite("Search index")
+struct SearchIndexTests {
+    static let files = [
+        "site.yml": "title: Guide\nsections:\n  native: {title: Native apps}\n  web: {title: Web}\ncategories:\n  pickers: {title: Pickers}\n"
+            + "subsets:\n  ios:\n    sections: [native]\n",
+        "Content/index.md": "Home",
+        "Content/about.md": "# About\n\nWho writes this guide.\n",
+        "Content/native/wheel-picker.md": """
+            ---
+            title: Wheel picker
+            description: Spins through values
+            categories: [pickers]
+            wcag: [2.4.7, 1.3.1]
+            ---
+            ## iOS
+
+            Use `UIPickerView` &amp; <b>adjustable</b> traits. \(String(repeating: "Filler words here. ", count: 40))
+
+            ## Android
+            """,
+        "Content/web/button.md": "---\ntitle: Button\n---\n## Web\n\nA [native](https://example.org) button.\n",
+    ]
+
+    func index(_ site: TestSite, _ path: String = "search/index.json") throws -> [String: Any] {
+        let data = try Data(contentsOf: site.root.appending(path: "Output/" + path))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test("titles, headings, section, categories, platforms, criteria and trimmed text, sorted by title")
+    func contents() throws {
+        let site = try TestSite(Self.files)
+        defer { site.remove() }
+        #expect(site.build().outcome == .success)
+        let json = try index(site)
+        #expect(json["format"] as? String == "guidesite-search/1")
+        #expect(json["sections"] as? [[String]] == [["native", "Native apps"], ["web", "Web"]])
+        #expect(json["categories"] as? [[String]] == [["pickers", "Pickers"]])
+        #expect(json["platforms"] as? [String] == ["iOS", "Android", "Web"])
+        #expect(json["criteria"] as? [[String]] == [["1.3.1", "Info and Relationships", "A"], ["2.4.7", "Focus Visible", "AA"]])
+        let entries = try #require(json["entries"] as? [[Any]])
+        #expect(entries.map { $0[0] as? String } == ["About", "Button", "Wheel picker"], "entries and plain pages, A to Z; no home or generated pages")
+        let picker = try #require(entries.last)
+        #expect(picker[1] as? String == "/native/wheel-picker/")
+        #expect(picker[2] as? Int == 0)
+        #expect(picker[3] as? [Int] == [0])
+        #expect(picker[4] as? [Int] == [0, 1], "iOS and Android sections")
+        #expect(picker[5] as? [Int] == [0, 1], "1.3.1 and 2.4.7")
+        #expect(picker[6] as? String == "iOS\nAndroid")
+        #expect(picker[7] as? String == "Spins through values")
+        let text = try #require(picker[8] as? String)
+        #expect(text.hasPrefix("Use UIPickerView & adjustable traits. Filler words here."), "tags gone, entities decoded: \(text.prefix(60))")
+        #expect(!text.contains("Link to section"), "heading anchors are not text")
+        #expect(text.count <= SearchIndex.bodyLimit && text.hasSuffix("here."), "cut at a word boundary: \(text.suffix(20))")
+        #expect(entries[1][4] as? [Int] == [2])
+        #expect(entries[0][2] as? Int == -1, "a page outside sections")
+    }
+
+    @Test("every page has the search form; /search/ lists every page A to Z; a subset's index has only its pages")
+    func pages() throws {
+        let site = try TestSite(Self.files)
+        defer { site.remove() }
+        var request = BuildRequest(root: site.root)
+        request.allSubsets = true
+        #expect(SiteBuilder().build(request).outcome == .success)
+        for page in ["index.html", "native/wheel-picker/index.html", "wcag/index.html", "404.html"] {
+            let html = try site.html(page)
+            #expect(html.contains("<form class=\"site-search\" role=\"search\" aria-label=\"Search this guide\" action=\"/search/\" method=\"get\">"), "\(page)")
+            #expect(html.contains("<label for=\"site-search-q\" class=\"visually-hidden\">Search terms</label>"))
+        }
+        let search = try site.html("search/index.html")
+        #expect(search.contains("data-index=\"/search/index.json\""))
+        #expect(search.contains("<script src=\"/assets/search.js\" defer></script>"))
+        #expect(search.contains("role=\"status\""))
+        let listed = search.components(separatedBy: "id=\"search-all\"")[1]
+        let order = ["About", "Button", "Wheel picker"].map { listed.range(of: ">\($0)</a>")?.lowerBound }
+        #expect(order.allSatisfy { $0 != nil } && order == order.sorted { $0! < $1! }, "A to Z")
+        #expect(search.contains("<option value=\"pickers\">Pickers</option>"))
+        #expect(search.contains("<option value=\"Android\">Android</option>"))
+
+        let subset = try index(site, "subsets/ios/search/index.json")
+        let titles = (subset["entries"] as? [[Any]])?.map { $0[0] as? String }
+        #expect(titles == ["About", "Wheel picker"], "the ios subset's index leaves the web entry out")
+        #expect(try site.html("subsets/ios/search/index.html").contains("data-index=\"/subsets/ios/search/index.json\""))
+        #expect(FileManager.default.fileExists(atPath: site.root.appending(path: "Output/assets/search.js").path))
+    }
+}
