@@ -18,7 +18,7 @@ struct SearchIndexTests {
             ---
             ## iOS
 
-            Use `UIPickerView` &amp; <b>adjustable</b> traits. \(String(repeating: "Filler words here. ", count: 40))
+            Use `UIPickerView`, &amp; <b>adjustable</b> traits. \(String(repeating: "Filler words here. ", count: 40))
 
             ## Android
             """,
@@ -52,7 +52,7 @@ struct SearchIndexTests {
         #expect(picker[6] as? String == "iOS\nAndroid")
         #expect(picker[7] as? String == "Spins through values")
         let text = try #require(picker[8] as? String)
-        #expect(text.hasPrefix("Use UIPickerView & adjustable traits. Filler words here."), "tags gone, entities decoded: \(text.prefix(60))")
+        #expect(text.hasPrefix("Use UIPickerView, & adjustable traits. Filler words here."), "tags gone, entities decoded: \(text.prefix(60))")
         #expect(!text.contains("Link to section"), "heading anchors are not text")
         #expect(text.count <= SearchIndex.bodyLimit && text.hasSuffix("here."), "cut at a word boundary: \(text.suffix(20))")
         #expect(entries[1][4] as? [Int] == [2])

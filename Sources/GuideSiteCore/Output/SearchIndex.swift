@@ -107,8 +107,8 @@ enum SearchIndex {
                     inTag = false
                     if tag.starts(with: Array("div class=\"heading\"".utf8)) { skippingHeading = true }
                     if skippingHeading, tag == Array("/div".utf8) { skippingHeading = false }
-                    // Block ends separate words.
-                    if tag.first == UInt8(ascii: "/") || tag.starts(with: Array("br".utf8)) { pendingSpace = true }
+                    // Block ends separate words; inline ones (`</code>`, `</a>`) do not.
+                    if Self.separatesWords(tag) { pendingSpace = true }
                 } else if tag.count < 24 {
                     tag.append(byte)
                 }
@@ -138,6 +138,16 @@ enum SearchIndex {
             result = String(cut[..<(cut.lastIndex(of: " ") ?? cut.endIndex)])
         }
         return result
+    }
+
+    private static let blockTags: Set<String> = ["p", "li", "ul", "ol", "pre", "div", "blockquote", "table", "tr", "td", "th",
+                                                  "h1", "h2", "h3", "h4", "h5", "h6", "br", "hr", "section", "dd", "dt"]
+
+    /// Whether a tag (its text between `<` and `>`) ends or breaks a block.
+    private static func separatesWords(_ tag: [UInt8]) -> Bool {
+        var name = tag.drop { $0 == UInt8(ascii: "/") }.prefix { $0 != 32 && $0 != UInt8(ascii: "/") }
+        if name.count > 10 { name = name.prefix(10) }
+        return blockTags.contains(String(decoding: name, as: UTF8.self).lowercased())
     }
 
     private static func decodeEntities(_ text: String) -> String {
