@@ -21,7 +21,9 @@ enum SearchIndex {
 
     static func searchable(_ site: Site) -> [Int] {
         site.pages.indices.filter { [.entry, .page].contains(site.pages[$0].kind) }
-            .sorted { (site.pages[$0].title.lowercased(), site.pages[$0].route.path) < (site.pages[$1].title.lowercased(), site.pages[$1].route.path) }
+            .map { (title: site.pages[$0].title.lowercased(), path: site.pages[$0].route.path, index: $0) }
+            .sorted { ($0.title, $0.path) < ($1.title, $1.path) }
+            .map(\.index)
     }
 
     static func json(for site: Site, basePath: String) -> Data {

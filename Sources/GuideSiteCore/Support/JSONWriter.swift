@@ -34,6 +34,12 @@ enum JSONWriter {
         let text: String
     }
 
+    private static let indents = (0..<24).map { String(repeating: "  ", count: $0) }
+
+    private static func indentation(_ level: Int) -> String {
+        level < indents.count ? indents[level] : String(repeating: "  ", count: level)
+    }
+
     /// `indent` nil writes compact JSON.
     private static func write(_ value: Any, indent: Int?, into output: inout String) {
         switch value {
@@ -63,13 +69,13 @@ enum JSONWriter {
             output += "{\n"
             let keys = map.keys.sorted()
             for (position, key) in keys.enumerated() {
-                output += String(repeating: "  ", count: indent + 1)
+                output += indentation(indent + 1)
                 quote(key, into: &output)
                 output += ": "
                 write(map[key]!, indent: indent + 1, into: &output)
                 output += position + 1 < keys.count ? ",\n" : "\n"
             }
-            output += String(repeating: "  ", count: indent) + "}"
+            output += indentation(indent) + "}"
         case let list as [Any]:
             guard !list.isEmpty else { output += "[]"; return }
             guard let indent else {
@@ -83,11 +89,11 @@ enum JSONWriter {
             }
             output += "[\n"
             for (position, item) in list.enumerated() {
-                output += String(repeating: "  ", count: indent + 1)
+                output += indentation(indent + 1)
                 write(item, indent: indent + 1, into: &output)
                 output += position + 1 < list.count ? ",\n" : "\n"
             }
-            output += String(repeating: "  ", count: indent) + "]"
+            output += indentation(indent) + "]"
         default:
             output += "null"
         }
