@@ -82,6 +82,9 @@ test: deps audit-deps
 	$(SWIFT) test --parallel
 	./Tests/cli-checks.sh $(DEBUG_BIN)
 	./Tests/kill-test.sh $(DEBUG_BIN) 50
+	$(SWIFT) build -c release --product guidesite
+	$(PYTHON) Tests/hostile/catalogue.py $(RELEASE_BIN)
+	$(AUDIT_PY) Tests/audit/injection-test.py --guidesite $(DEBUG_BIN)
 	$(AUDIT_PY) Tests/audit/search-test.py --guidesite $(DEBUG_BIN)
 	$(AUDIT_PY) Tests/audit/audit.py --guidesite $(DEBUG_BIN) --root . --axe $(AXE_JS)
 	PYTHON=$(AUDIT_PY) ./Tests/audit/negative-control.sh $(DEBUG_BIN) $(AXE_JS)

@@ -67,6 +67,9 @@ struct Build: ParsableCommand {
     }
 
     func run() throws {
+        // Past a file-size limit a write then fails with EFBIG, which the build reports like a
+        // full disk, instead of the signal ending the process halfway.
+        signal(SIGXFSZ, SIG_IGN)
         var request = BuildRequest(
             root: site.rootURL,
             output: output.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath, isDirectory: true) },

@@ -35,14 +35,15 @@ public struct ContentLoader: Sendable {
         // When the content folder is the site root, the site's own folders are not content.
         let skipped: Set<String> = [layout.output, layout.templates, layout.configFile, layout.root.appending(path: "Output")]
             .map { $0.standardizedFileURL.path }.reduce(into: []) { $0.insert($1) }
-        walk(folder.standardizedFileURL.path, relative: "", layout: layout, skipped: skipped, files: &files, diagnostics: &diagnostics)
+        let rootPath = Self.realPath(layout.root.standardizedFileURL.path) ?? layout.root.standardizedFileURL.path
+        walk(folder.standardizedFileURL.path, relative: "", layout: layout, rootPath: rootPath, skipped: skipped, files: &files, diagnostics: &diagnostics)
         files.sort { $0.relativePath < $1.relativePath }
         return Diagnosed(files, diagnostics)
     }
 
     /// Reads folders with `readdir`, whose entry types need no `stat` per file: walking
     /// thousands of entries costs a few milliseconds.
-    private func walk(_ path: String, relative: String, layout: SiteLayout, skipped: Set<String>,
+    private func walk(_ path: String, relative: String, layout: SiteLayout, rootPath: String, skipped: Set<String>,
                       files: inout [ContentFile], diagnostics: inout [Diagnostic]) {
         guard let directory = opendir(path) else {
             diagnostics.append(Diagnostic(.error, layout.displayPath(URL(fileURLWithPath: path)), category: "io",
@@ -59,24 +60,55 @@ public struct ContentLoader: Sendable {
             if skipped.contains(childPath) { continue }
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             var type = Int32(entry.pointee.d_type)
+            let display = { layout.displayPath(URL(fileURLWithPath: childPath)) }
             if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
                 var info = stat()
-                guard stat(childPath, &info) == 0 else { continue }
+                guard stat(childPath, &info) == 0 else {
+                    if type == Int32(DT_LNK) {
+                        diagnostics.append(Diagnostic(.warning, display(), category: "content",
+                                                      "broken symbolic link (its target is missing, or links lead back to it); skipped: fix or remove the link"))
+                    }
+                    continue
+                }
                 let isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
                 if type == Int32(DT_LNK), isDirectory {
-                    diagnostics.append(Diagnostic(.warning, layout.displayPath(URL(fileURLWithPath: childPath)), category: "content",
+                    diagnostics.append(Diagnostic(.warning, display(), category: "content",
                                                   "symbolic link to a folder is not followed; copy the folder or link its files"))
+                    continue
+                }
+                if type == Int32(DT_LNK), !Self.isInside(childPath, root: rootPath) {
+                    // Publishing whatever a link points to would put files such as /etc/passwd on the web.
+                    diagnostics.append(Diagnostic(.warning, display(), category: "content",
+                                                  "symbolic link to a file outside the site is not followed; copy the file into the site to publish it"))
                     continue
                 }
                 type = isDirectory ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : Int32(DT_UNKNOWN)
             }
+            if type != Int32(DT_DIR), type != Int32(DT_REG) {
+                diagnostics.append(Diagnostic(.warning, display(), category: "content",
+                                              "not a regular file (a named pipe, socket or device); skipped"))
+                continue
+            }
             if type == Int32(DT_DIR) {
-                walk(childPath, relative: childRelative, layout: layout, skipped: skipped, files: &files, diagnostics: &diagnostics)
+                walk(childPath, relative: childRelative, layout: layout, rootPath: rootPath, skipped: skipped, files: &files, diagnostics: &diagnostics)
             } else if type == Int32(DT_REG) {
                 let url = URL(fileURLWithPath: childPath)
                 let kind: ContentFile.Kind = markdownExtensions.contains(url.pathExtension.lowercased()) ? .markdown : .asset
                 files.append(ContentFile(url: url, relativePath: childRelative, kind: kind))
             }
         }
+    }
+
+    /// The path with every symbolic link resolved, or nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether the target of `path` lies inside the folder `root` (already resolved).
+    static func isInside(_ path: String, root: String) -> Bool {
+        guard let target = realPath(path) else { return false }
+        return target == root || target.hasPrefix(root == "/" ? "/" : root + "/")
     }
 }

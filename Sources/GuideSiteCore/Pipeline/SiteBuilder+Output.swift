@@ -89,6 +89,11 @@ extension SiteBuilder {
         var reportedGenerated = Set<String>()
         for index in site.pages.indices where !renderer.layouts.contains(site.pages[index].layout) {
             let page = site.pages[index]
+            if renderer.brokenLayouts.contains(page.layout) {
+                // Its template error is reported already; the build fails on it.
+                site.pages[index].layout = "page"
+                continue
+            }
             if page.sourcePath.isEmpty, !reportedGenerated.insert(page.layout).inserted {
                 site.pages[index].layout = "page"
                 continue

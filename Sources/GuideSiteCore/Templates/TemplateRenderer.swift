@@ -10,6 +10,8 @@ public struct TemplateRenderer: Sendable {
     let compiled: CompiledRenderer?
     /// Layout names the theme has.
     public let layouts: Set<String>
+    /// Layouts whose template does not parse (already reported as errors).
+    public var brokenLayouts: Set<String> = []
 
     private init(library: MustacheLibrary, compiled: CompiledRenderer?, layouts: Set<String>) {
         self.library = library
@@ -25,6 +27,7 @@ public struct TemplateRenderer: Sendable {
         var layouts = Set<String>()
         var diagnostics: [Diagnostic] = []
         var compiled: [String: CompiledTemplate]? = fast ? [:] : nil
+        var broken = Set<String>()
         for (path, data) in theme.files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".mustache") {
             let name: String
             if path.hasPrefix("layouts/") {
@@ -35,6 +38,9 @@ public struct TemplateRenderer: Sendable {
                 continue
             }
             let origin = theme.origins[path] ?? path
+            // Until it parses, a layout counts as broken: its error is reported once, pages
+            // using it are not reported again as having an unknown layout.
+            if name.hasPrefix("layouts/") { broken.insert(String(name.dropFirst("layouts/".count))) }
             guard let text = String(data: data, encoding: .utf8) else {
                 diagnostics.append(Diagnostic(.error, origin, line: 1, column: 1, category: "template", "template is not valid UTF-8"))
                 continue
@@ -44,7 +50,10 @@ public struct TemplateRenderer: Sendable {
                 library.register(template, named: name)
                 if compiled != nil { compiled![name] = CompiledTemplate.convert(template) }
                 if compiled?[name] == nil { compiled = nil }
-                if name.hasPrefix("layouts/") { layouts.insert(String(name.dropFirst("layouts/".count))) }
+                if name.hasPrefix("layouts/") {
+                    layouts.insert(String(name.dropFirst("layouts/".count)))
+                    broken.remove(String(name.dropFirst("layouts/".count)))
+                }
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.append(Diagnostic(
                     .error, origin, line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber, category: "template",
@@ -54,7 +63,8 @@ public struct TemplateRenderer: Sendable {
                 diagnostics.append(Diagnostic(.error, origin, line: 1, column: 1, category: "template", "template does not parse: \(error)"))
             }
         }
-        let renderer = TemplateRenderer(library: library, compiled: compiled.map(CompiledRenderer.init), layouts: layouts)
+        var renderer = TemplateRenderer(library: library, compiled: compiled.map(CompiledRenderer.init), layouts: layouts)
+        renderer.brokenLayouts = broken
         return Diagnosed(renderer, diagnostics)
     }
 

@@ -37,14 +37,19 @@ public enum CriteriaDetector {
             guard let range = Range(match.range, in: text), let number = Range(match.range(at: 1), in: text) else { continue }
             found.append(CriterionMention(range: range, number: String(text[number])))
         }
+        // Both lists are in text order, so overlaps are found by walking them side by side
+        // (a text with 100,000 mentions stays linear).
+        let prefixedRanges = found.map(\.range)
+        var next = 0
         for match in bare.matches(in: text, range: whole) {
-            guard let range = Range(match.range(at: 1), in: text),
-                  !found.contains(where: { $0.range.overlaps(range) }) else { continue }
+            guard let range = Range(match.range(at: 1), in: text) else { continue }
+            while next < prefixedRanges.count, prefixedRanges[next].upperBound <= range.lowerBound { next += 1 }
+            if next < prefixedRanges.count, prefixedRanges[next].overlaps(range) { continue }
             let number = String(text[range])
             let rest = text[range.upperBound...]
             let afterSeparators = rest.drop { $0.unicodeScalars.allSatisfy(separators.contains) }
             if let criterion = WCAG22.byNumber[number],
-               afterSeparators.lowercased().hasPrefix(criterion.name.lowercased()) {
+               afterSeparators.prefix(criterion.name.count).lowercased() == criterion.name.lowercased() {
                 let end = text.index(afterSeparators.startIndex, offsetBy: criterion.name.count)
                 found.append(CriterionMention(range: range.lowerBound..<end, number: number))
             } else if atBlockStart, range.lowerBound == text.startIndex,
