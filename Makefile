@@ -19,13 +19,16 @@ DEBUG_BIN    := .build/debug/guidesite
 PREFIX       ?= /usr/local
 BENCH_SIZES  ?= 1000 10000
 BENCH_RUNS   ?= 3
+FUZZ_SECONDS ?= 600
+FUZZ_SMOKE_SECONDS ?= 10
 
-.PHONY: site test deps audit-deps audit build bench bench-serve install clean help
+.PHONY: site test deps audit-deps audit build bench bench-serve fuzz install clean help
 
 help:
 	@echo "make site   install what is missing, build GuideSite, build Content/ into Output/"
 	@echo "make test   install what is missing, run the unit tests and every project check"
 	@echo "make audit  axe-core and HTML validation of every page of the sample site"
+	@echo "make fuzz   libFuzzer + AddressSanitizer on front matter, Markdown, templates (FUZZ_SECONDS each)"
 	@echo "make bench  GuideSite beside Hugo at 1,000 and 10,000 entries (Benchmarks/results.md)"
 	@echo "make bench-serve  save-to-reload latency and requests/s of guidesite serve"
 	@echo "make install  put guidesite in $(PREFIX)/bin (PREFIX=... to change)"
@@ -86,8 +89,17 @@ test: deps audit-deps
 	$(PYTHON) Tests/hostile/catalogue.py $(RELEASE_BIN)
 	$(AUDIT_PY) Tests/audit/injection-test.py --guidesite $(DEBUG_BIN)
 	$(AUDIT_PY) Tests/audit/search-test.py --guidesite $(DEBUG_BIN)
+	$(SWIFT) build --product guidesite-fuzz
+	for target in front-matter markdown templates; do \
+	  GUIDESITE_FUZZ_TARGET=$$target .build/debug/guidesite-fuzz Tests/fuzz/seeds/$$target Tests/fuzz/regressions/$$target || exit 1; done
+	./Tests/fuzz/run.sh $(FUZZ_SMOKE_SECONDS)
 	$(AUDIT_PY) Tests/audit/audit.py --guidesite $(DEBUG_BIN) --root . --axe $(AXE_JS)
 	PYTHON=$(AUDIT_PY) ./Tests/audit/negative-control.sh $(DEBUG_BIN) $(AXE_JS)
+
+## libFuzzer with AddressSanitizer on the front matter, Markdown and template stages,
+## FUZZ_SECONDS per target (two at a time); crashes land in .build/fuzz/crashes/.
+fuzz: deps
+	./Tests/fuzz/run.sh $(FUZZ_SECONDS)
 
 ## GuideSite beside Hugo on generated 1,000- and 10,000-entry sites; writes Benchmarks/results.md.
 bench: build audit-deps

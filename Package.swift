@@ -58,6 +58,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // libFuzzer targets (`make fuzz`); built normally, replays inputs given as arguments.
+        .executableTarget(
+            name: "guidesite-fuzz",
+            dependencies: ["GuideSiteCore"],
+            path: "Sources/GuideSiteFuzz"
+        ),
         .testTarget(
             name: "GuideSiteCoreTests",
             dependencies: ["GuideSiteCore"]

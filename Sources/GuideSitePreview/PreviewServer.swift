@@ -13,6 +13,13 @@ public struct PreviewServer: Sendable {
     public let host: String
     /// Port to bind; 0 picks a free one.
     public let port: Int
+    /// A connection that sends nothing for this long (no request, or a request head that never
+    /// ends) is closed, so slow or idle clients cannot hold the server's connections. An open
+    /// live-reload event stream is a response in progress and stays open.
+    public var idleTimeout: Duration = .seconds(15)
+    /// Request heads larger than this (one header, or all together) are refused, and so are
+    /// more than 100 headers.
+    public static let maxHeaderBytes = 16 * 1024
 
     /// A server for `session`.
     public init(session: PreviewSession, host: String = "127.0.0.1", port: Int = 4000) {
@@ -40,6 +47,11 @@ public struct PreviewServer: Sendable {
         }
         return Application(
             responder: responder,
+            server: .http1(configuration: .init(
+                idleTimeout: .nanoseconds(Int64(idleTimeout.components.seconds) * 1_000_000_000 + idleTimeout.components.attoseconds / 1_000_000_000),
+                httpDecoderConfiguration: .init(maxHeaderFieldSize: Self.maxHeaderBytes, maxHeaderListSize: Self.maxHeaderBytes,
+                                                maxHeaderFieldCount: 100)
+            )),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "GuideSite", reuseAddress: false),
             services: services,
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },

@@ -40,7 +40,7 @@ final class RunningPreview: @unchecked Sendable {
     let port: Int
     private let task: Task<Void, Error>
 
-    init(files: [String: String]) async throws {
+    init(files: [String: String], idleTimeout: Duration = .seconds(15)) async throws {
         root = FileManager.default.temporaryDirectory.appending(path: "guidesite-preview-\(UUID().uuidString)", directoryHint: .isDirectory)
         for (path, text) in files {
             let url = root.appending(path: path)
@@ -50,7 +50,9 @@ final class RunningPreview: @unchecked Sendable {
         session = PreviewSession(request: BuildRequest(root: root))
         await session.rebuild()
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = PreviewServer(session: session, host: "127.0.0.1", port: 0).application(
+        var server = PreviewServer(session: session, host: "127.0.0.1", port: 0)
+        server.idleTimeout = idleTimeout
+        let app = server.application(
             watcher: FileWatcher(layout: SiteLayout(root: root)),
             onRunning: { continuation.yield($0) }
         )
@@ -148,6 +150,36 @@ struct PreviewServerTests {
         #expect(served.keys.sorted() == built.keys.sorted())
         #expect(served == built)
         #expect(!FileManager.default.fileExists(atPath: preview.root.appending(path: "Output").path), "serve never writes Output/")
+    }
+
+    @Test("idle and slow connections are closed after the idle timeout and never stop others being served; oversized headers are refused")
+    func slowClients() async throws {
+        let preview = try await RunningPreview(files: Self.site, idleTimeout: .seconds(1))
+        defer { Task { await preview.stop() } }
+        let port = preview.port
+        // 100 connections that never send a byte, and 20 that send half a request head and stop.
+        let idle = try (0..<100).map { _ in try RawHTTP(port: port, timeout: 0.1) }
+        let slow = try (0..<20).map { _ -> RawHTTP in
+            let client = try RawHTTP(port: port, timeout: 0.1)
+            client.send("GET /native/picker/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            return client
+        }
+        #expect(try RawHTTP.request(port: port, target: "/native/picker/").status == 200, "served while 120 connections hang")
+        let closedIdle = idle.filter { $0.closedByServer(within: 3) }.count
+        let closedSlow = slow.filter { $0.closedByServer(within: 3) }.count
+        #expect(closedIdle == 100, "idle connections closed: \(closedIdle) of 100")
+        #expect(closedSlow == 20, "half-sent requests closed: \(closedSlow) of 20")
+        // An event stream is a response in progress: it outlives the idle timeout.
+        let events = try RawHTTP.events(port: port, target: "/_guidesite/events")
+        #expect(!events.closedByServer(within: 2.5), "the live-reload stream stays open")
+
+        let refused = RawHTTP.Reply(status: 0, headers: [:], body: "")
+        let huge = (try? RawHTTP.request(port: port, target: "/", headers: ["X-Huge": String(repeating: "a", count: 64 * 1024)])) ?? refused
+        #expect(huge.status == 431 || huge.status == 400 || huge.status == 0, "a 64 kB header is refused (status \(huge.status))")
+        #expect(huge.body.isEmpty || !huge.body.contains("Welcome"))
+        let many = (try? RawHTTP.request(port: port, target: "/", headers: Dictionary(uniqueKeysWithValues: (0..<200).map { ("X-H\($0)", "v") }))) ?? refused
+        #expect(many.status != 200, "200 headers are refused (status \(many.status))")
+        #expect(try RawHTTP.request(port: port, target: "/").status == 200, "and the server still answers")
     }
 
     @Test("only GET and HEAD, conditional requests, content types, and traversal answers 404 over HTTP")

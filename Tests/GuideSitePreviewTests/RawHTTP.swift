@@ -50,6 +50,18 @@ final class RawHTTP {
         return true
     }
 
+    /// Whether the server closes the connection within `seconds` (reads return end of stream).
+    func closedByServer(within seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if count == 0 { return true }
+            if count < 0, errno != EAGAIN, errno != EWOULDBLOCK { return true }
+        }
+        return false
+    }
+
     /// One request on a fresh connection, read to the end.
     static func request(port: Int, method: String = "GET", target: String, headers: [String: String] = [:]) throws -> Reply {
         let client = try RawHTTP(port: port)
