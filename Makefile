@@ -111,7 +111,7 @@ bench: build audit-deps
 bench-serve: build
 	@command -v wrk >/dev/null 2>&1 || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk
 	rm -rf .build/bench/serve-1000 && $(PYTHON) Benchmarks/generate-corpus.py 1000 .build/bench/serve-1000
-	$(PYTHON) Benchmarks/serve-latency.py $(RELEASE_BIN) .build/bench/serve-1000 --edits 30 --wrk-seconds 10
+	$(PYTHON) Benchmarks/serve-latency.py $(RELEASE_BIN) .build/bench/serve-1000 --edits 30 --wrk-seconds 30 --rebuilds 20
 
 ## Installs guidesite (its default theme is inside the binary) into $(PREFIX)/bin.
 install: build

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Measures `guidesite serve` on a generated site: the time from saving an entry to the reload
-event for its page (median of N edits), and, with wrk, requests per second on a page, alone and
-while rebuilds run.
+event for its page (median of N edits), and, with wrk (64 connections, --latency), requests per
+second and p50/p99 latency on a page, alone and while REBUILDS edits are rebuilt, each confirmed
+by its reload event.
 
-Usage: serve-latency.py GUIDESITE SITE_DIR [--edits 30] [--wrk-seconds 10]
+Usage: serve-latency.py GUIDESITE SITE_DIR [--edits 30] [--wrk-seconds 30] [--rebuilds 20]
 """
 import argparse
 import os
@@ -76,13 +77,17 @@ class Events:
 def wrk(port, path, seconds):
     if not shutil.which("wrk"):
         return None
-    result = subprocess.run(["wrk", "-t2", "-c64", f"-d{seconds}s", f"http://127.0.0.1:{port}{path}"],
+    result = subprocess.run(["wrk", "-t2", "-c64", "--latency", f"-d{seconds}s", f"http://127.0.0.1:{port}{path}"],
                             capture_output=True, text=True)
+    # wrk --latency prints "    99%   12.34ms"; kept in milliseconds.
+    scale = {"us": 0.001, "ms": 1.0, "s": 1000.0}
+    percentiles = {share: float(value) * scale[unit] for share, value, unit in
+                   re.findall(r"^\s+(50|75|90|99)%\s+([\d.]+)(us|ms|s)\s*$", result.stdout, re.M)}
     rps = re.search(r"Requests/sec:\s+([\d.]+)", result.stdout)
     errors = re.search(r"Socket errors: (.*)", result.stdout)
     non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", result.stdout)
     return {"rps": float(rps.group(1)) if rps else 0.0, "socket_errors": errors.group(1) if errors else "none",
-            "non_2xx": int(non2xx.group(1)) if non2xx else 0}
+            "non_2xx": int(non2xx.group(1)) if non2xx else 0, "p50": percentiles.get("50"), "p99": percentiles.get("99")}
 
 
 def main():
@@ -90,7 +95,8 @@ def main():
     parser.add_argument("guidesite")
     parser.add_argument("site")
     parser.add_argument("--edits", type=int, default=30)
-    parser.add_argument("--wrk-seconds", type=int, default=10)
+    parser.add_argument("--wrk-seconds", type=int, default=30)
+    parser.add_argument("--rebuilds", type=int, default=20)
     arguments = parser.parse_args()
 
     port = free_port()
@@ -125,23 +131,32 @@ def main():
         quiet = wrk(port, page, arguments.wrk_seconds)
         if quiet:
             print(f"wrk 64 connections, {arguments.wrk_seconds} s, idle server: {quiet['rps']:.0f} requests/s, "
+                  f"p50 {quiet['p50']:.2f} ms, p99 {quiet['p99']:.2f} ms, "
                   f"socket errors: {quiet['socket_errors']}, non-2xx: {quiet['non_2xx']}")
             stop = threading.Event()
 
+            rebuilds = []
+            interval = arguments.wrk_seconds / (arguments.rebuilds + 1)
+            edited = "/native/" + entries[1][:-3] + "/"
+
             def keep_editing():
-                count = 0
-                while not stop.is_set():
+                # One edit at a time, each confirmed by its reload event: `rebuilds` real rebuilds.
+                for count in range(arguments.rebuilds):
+                    if stop.wait(interval):
+                        break
+                    events.drain()
                     with open(os.path.join(arguments.site, "Content", "native", entries[1]), "a") as handle:
                         handle.write(f"\nBusy edit {count}.\n")
-                    count += 1
-                    time.sleep(0.3)
+                    if events.wait_for(edited, 5) is not None:
+                        rebuilds.append(count)
 
             editor = threading.Thread(target=keep_editing)
             editor.start()
             busy = wrk(port, page, arguments.wrk_seconds)
             stop.set()
             editor.join()
-            print(f"wrk 64 connections, {arguments.wrk_seconds} s, rebuilding every 0.3 s: {busy['rps']:.0f} requests/s, "
+            print(f"wrk 64 connections, {arguments.wrk_seconds} s, during {len(rebuilds)} rebuilds: {busy['rps']:.0f} requests/s, "
+                  f"p50 {busy['p50']:.2f} ms, p99 {busy['p99']:.2f} ms, "
                   f"socket errors: {busy['socket_errors']}, non-2xx: {busy['non_2xx']}")
         else:
             print("wrk is not installed; skipped the load test")
