@@ -136,7 +136,7 @@ def main():
             stop = threading.Event()
 
             rebuilds = []
-            interval = arguments.wrk_seconds / (arguments.rebuilds + 1)
+            interval = arguments.wrk_seconds / (arguments.rebuilds + 3)
             edited = "/native/" + entries[1][:-3] + "/"
 
             def keep_editing():

@@ -15,6 +15,8 @@ enum SearchIndex {
     static let format = "guidesite-search/1"
     /// Where it is written, relative to the site.
     static let path = "search/index.json"
+    /// Names of the per-page parts in the build cache.
+    static let entryCachePrefix = "search-entry:"
     /// Characters of body text kept per page: enough for a snippet and for words the headings
     /// and title do not have, while the index stays a small part of the site.
     static let bodyLimit = 400
@@ -26,7 +28,9 @@ enum SearchIndex {
             .map(\.index)
     }
 
-    static func json(for site: Site, basePath: String) -> Data {
+    /// With a `cache` (the preview server), each page's part is made again only when what it
+    /// shows changed, so an edit costs one page's text, not the whole site's.
+    static func json(for site: Site, basePath: String, cache: BuildCache? = nil) -> Data {
         let pages = searchable(site)
         let sectionIndex = Dictionary(site.sections.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let categoryIndex = Dictionary(site.categories.enumerated().map { ($1.slug, $0) }, uniquingKeysWith: { first, _ in first })
@@ -38,8 +42,14 @@ enum SearchIndex {
         }
         criteria.sort { (WCAG22.position[$0] ?? .max, $0) < (WCAG22.position[$1] ?? .max, $1) }
         let criterionIndex = Dictionary(criteria.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let entries = pages.concurrentMap { index -> JSONWriter.Fragment in
-            let page = site.pages[index]
+        var shared = Hasher()
+        shared.combine(basePath)
+        shared.combine(platformNames)
+        shared.combine(sectionIndex.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
+        shared.combine(categoryIndex.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
+        shared.combine(criteria)
+        let sharedKey = shared.finalize()
+        let fragment: @Sendable (Page) -> JSONWriter.Fragment = { page in
             let values: [Any] = [
                 page.title,
                 page.route.href(basePath: basePath),
@@ -52,6 +62,20 @@ enum SearchIndex {
                 plainText(html: page.body.html, limit: bodyLimit),
             ]
             return JSONWriter.compactFragment(values)
+        }
+        let entries = pages.concurrentMap { index -> JSONWriter.Fragment in
+            let page = site.pages[index]
+            guard let cache else { return fragment(page) }
+            var key = Hasher()
+            key.combine(sharedKey)
+            key.combine(page.route)
+            key.combine(page.title)
+            key.combine(page.section)
+            key.combine(page.frontMatter)
+            key.combine(page.criteria)
+            key.combine(page.body.htmlHash)
+            key.combine(page.body.headings)
+            return cache.derived(entryCachePrefix + page.route.file, key: key.finalize()) { fragment(page) }
         }
         let document: [String: Any] = [
             "format": format,

@@ -144,6 +144,9 @@ public final class BuildCache: @unchecked Sendable {
             parsed = parsed.filter { contentPaths.contains($0.key) }
             rendered = rendered.filter { contentPaths.contains($0.key) }
             html = html.filter { outputFiles.contains($0.key) }
+            exports = exports.filter { name, _ in
+                !name.hasPrefix(SearchIndex.entryCachePrefix) || outputFiles.contains(String(name.dropFirst(SearchIndex.entryCachePrefix.count)))
+            }
         }
     }
 }

@@ -156,7 +156,7 @@ extension SiteBuilder {
             try writer.write(export, to: "criteria.json")
             let index = context.cache.map { cache in
                 cache.derived(SearchIndex.path, key: SearchIndex.key(for: site, basePath: basePath)) {
-                    SearchIndex.json(for: site, basePath: basePath)
+                    SearchIndex.json(for: site, basePath: basePath, cache: cache)
                 }
             } ?? SearchIndex.json(for: site, basePath: basePath)
             try writer.write(index, to: SearchIndex.path)
