@@ -117,4 +117,28 @@ struct BadInputTests {
         #expect(result.outcome == .contentErrors)
         #expect(result.diagnostics.contains { $0.path == "Templates/layouts/page.mustache" && $0.category == "template" })
     }
+
+    @Test("a failed build never writes through a page hard-linked from the live output (two sources, one URL)")
+    func hardLinkedPagesStayUntouched() throws {
+        let site = try TestSite(["Content/index.md": "Home", "Content/native/picker.md": "---\ntitle: Picker\n---\nSpins.\n"])
+        defer { site.remove() }
+        #expect(site.build().outcome == .success)
+        let output = site.root.appending(path: "Output/native/picker/index.html").path
+        func stamp() -> [Int] {
+            var info = stat()
+            _ = stat(output, &info)
+            return [Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec), Int(info.st_size)]
+        }
+        let before = try site.snapshot(), stampBefore = stamp()
+        // picker.md renders the page Output/ has (linked from it); Picker.md, different bytes
+        // for the same file, must never be written into that shared file.
+        try site.write(Data("---\ntitle: Picker\n---\nSpins the other way.\n".utf8), to: "Content/native/Picker.md")
+        for _ in 0..<10 {
+            var request = BuildRequest(root: site.root)
+            request.fresh = true
+            #expect(SiteBuilder().build(request).outcome == .contentErrors)
+            #expect(try site.snapshot() == before)
+            #expect(stamp() == stampBefore)
+        }
+    }
 }

@@ -240,7 +240,13 @@ enum FileWriting {
     /// Writes `data` to `path`, replacing any file there. False when the folder does not exist;
     /// throws on any other failure (full disk, permissions).
     static func write(_ data: Data, to path: String) throws -> Bool {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // Always a new file: a name already in the staging folder may be a hard link to a file
+        // of the live output, which writing through would change in place.
+        var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if descriptor < 0, errno == EEXIST {
+            unlink(path)
+            descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        }
         if descriptor < 0 {
             if errno == ENOENT { return false }
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO, path: path)
