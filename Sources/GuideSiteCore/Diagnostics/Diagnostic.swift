@@ -1,7 +1,7 @@
 /// A problem found in a user's files, printed as `path:line:column: severity: [category] message`.
-public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+public struct Diagnostic: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// How serious a problem is: errors fail the build, warnings do not (unless `--strict`).
-    public enum Severity: String, Sendable, Hashable, Comparable {
+    public enum Severity: String, Sendable, Hashable, Codable, Comparable {
         /// Information, such as a link a subset rewrote; never fails a build.
         case note
         case warning

@@ -69,12 +69,8 @@ enum SearchIndex {
             var key = Hasher()
             key.combine(sharedKey)
             key.combine(page.route)
-            key.combine(page.title)
             key.combine(page.section)
-            key.combine(page.frontMatter)
-            key.combine(page.criteria)
-            key.combine(page.body.htmlHash)
-            key.combine(page.body.headings)
+            key.combine(page.contentKey)
             return cache.derived(entryCachePrefix + page.route.file, key: key.finalize()) { fragment(page) }
         }
         let document: [String: Any] = [
@@ -95,14 +91,11 @@ enum SearchIndex {
         hasher.combine(site.config.platforms)
         for section in site.sections { hasher.combine(section.name); hasher.combine(section.title) }
         for category in site.categories { hasher.combine(category.slug); hasher.combine(category.title) }
-        for index in searchable(site) {
-            let page = site.pages[index]
+        // Pages in site order: the hash needs no sorting, only every searchable page.
+        for page in site.pages where [.entry, .page].contains(page.kind) {
             hasher.combine(page.route)
-            hasher.combine(page.title)
             hasher.combine(page.section)
-            hasher.combine(page.frontMatter)
-            hasher.combine(page.criteria)
-            hasher.combine(page.body.htmlHash)
+            hasher.combine(page.contentKey)
         }
         return hasher.finalize()
     }

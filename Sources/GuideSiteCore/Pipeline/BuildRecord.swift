@@ -8,7 +8,7 @@ import Foundation
 /// change. `--fresh` ignores the record.
 struct BuildRecord: Codable {
     static let folderName = ".guidesite-cache"
-    static let format = "guidesite-record/1"
+    static let format = "guidesite-record/2"
 
     var format = BuildRecord.format
     /// Hash of every input, 128 bits as hex.
@@ -21,16 +21,8 @@ struct BuildRecord: Codable {
     var filesRead: Int
     var filesCopied: Int
     var pastedText: Int
-    var diagnostics: [RecordedDiagnostic]
-
-    struct RecordedDiagnostic: Codable {
-        var severity: String
-        var path: String
-        var line: Int
-        var column: Int
-        var category: String
-        var message: String
-    }
+    /// The problems that build reported, printed again by a build that finds nothing changed.
+    var diagnostics: [Diagnostic]
 
     /// Where the record of builds into `output` lives.
     static func location(root: URL, output: URL) -> URL {
@@ -126,15 +118,7 @@ struct BuildRecord: Codable {
         filesRead = context.files.filter { $0.kind == .markdown }.count
         filesCopied = context.files.filter { $0.kind == .asset }.count
         pastedText = context.parsed.filter(\.isPastedText).count
-        diagnostics = context.diagnostics.map {
-            RecordedDiagnostic(severity: $0.severity.rawValue, path: $0.path, line: $0.line, column: $0.column, category: $0.category, message: $0.message)
-        }
-    }
-
-    var replayedDiagnostics: [Diagnostic] {
-        diagnostics.map {
-            Diagnostic(Diagnostic.Severity(rawValue: $0.severity) ?? .warning, $0.path, line: $0.line, column: $0.column, category: $0.category, $0.message)
-        }
+        diagnostics = context.diagnostics
     }
 }
 

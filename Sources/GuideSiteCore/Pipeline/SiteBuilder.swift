@@ -71,7 +71,7 @@ public struct SiteBuilder: Sendable {
         }
         if let record = context.upToDate {
             return BuildResult(
-                diagnostics: Diagnostic.sortedForReport(record.replayedDiagnostics), pagesWritten: record.pagesWritten,
+                diagnostics: Diagnostic.sortedForReport(record.diagnostics), pagesWritten: record.pagesWritten,
                 milliseconds: Int(Self.milliseconds(clock.now - start).rounded()), timings: timings, outcome: .success,
                 output: context.variants.first?.output ?? context.layout.output, sites: record.sites,
                 filesRead: record.filesRead, filesCopied: record.filesCopied, pastedText: record.pastedText,
