@@ -92,9 +92,10 @@ public struct ContentLoader: Sendable {
             if type == Int32(DT_DIR) {
                 walk(childPath, relative: childRelative, layout: layout, rootPath: rootPath, skipped: skipped, files: &files, diagnostics: &diagnostics)
             } else if type == Int32(DT_REG) {
-                let url = URL(fileURLWithPath: childPath)
-                let kind: ContentFile.Kind = markdownExtensions.contains(url.pathExtension.lowercased()) ? .markdown : .asset
-                files.append(ContentFile(url: url, relativePath: childRelative, kind: kind))
+                let dot = name.utf8.lastIndex(of: UInt8(ascii: "."))
+                let pathExtension = dot.map { String(name[name.utf8.index(after: $0)...]) } ?? ""
+                let kind: ContentFile.Kind = markdownExtensions.contains(pathExtension.lowercased()) ? .markdown : .asset
+                files.append(ContentFile(path: childPath, relativePath: childRelative, kind: kind))
             }
         }
     }

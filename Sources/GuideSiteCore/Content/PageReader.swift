@@ -18,7 +18,7 @@ public struct PageReader: Sendable {
     /// The file's bytes, or a diagnostic saying why they cannot be read.
     public func bytes(of file: ContentFile) -> Result<Data, Diagnostic> {
         var info = stat()
-        if stat(file.url.path, &info) == 0, Int(info.st_size) > Self.maximumBytes {
+        if stat(file.path, &info) == 0, Int(info.st_size) > Self.maximumBytes {
             return .failure(Diagnostic(
                 .error, layout.displayPath(file.url), line: 1, column: 1, category: "too-large",
                 "file is \(Int(info.st_size) / 1_000_000) MB; a page may be at most \(Self.maximumBytes / 1_000_000) MB (no reader scrolls through more): split it into several pages"

@@ -76,7 +76,7 @@ enum CriteriaExport {
             hasher.combine(page.title)
             hasher.combine(page.sourcePath)
             hasher.combine(page.section)
-            hasher.combine(page.frontMatter)
+            hasher.combine(page.frontMatterKey)
             hasher.combine(page.criteria)
         }
         return hasher.finalize()

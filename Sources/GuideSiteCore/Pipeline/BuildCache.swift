@@ -141,9 +141,10 @@ public final class BuildCache: @unchecked Sendable {
     /// Drops entries of files that no longer exist, so the cache does not grow without bound.
     func keepOnly(contentPaths: Set<String>, outputFiles: Set<String>) {
         locked {
-            parsed = parsed.filter { contentPaths.contains($0.key) }
-            rendered = rendered.filter { contentPaths.contains($0.key) }
-            html = html.filter { outputFiles.contains($0.key) }
+            // Filtering rebuilds a dictionary; most rebuilds have nothing to drop.
+            if parsed.keys.contains(where: { !contentPaths.contains($0) }) { parsed = parsed.filter { contentPaths.contains($0.key) } }
+            if rendered.keys.contains(where: { !contentPaths.contains($0) }) { rendered = rendered.filter { contentPaths.contains($0.key) } }
+            if html.keys.contains(where: { !outputFiles.contains($0) }) { html = html.filter { outputFiles.contains($0.key) } }
             exports = exports.filter { name, _ in
                 !name.hasPrefix(SearchIndex.entryCachePrefix) || outputFiles.contains(String(name.dropFirst(SearchIndex.entryCachePrefix.count)))
             }

@@ -54,7 +54,7 @@ struct BuildRecord: Codable {
             hash.add(stamp)
         }
         for file in context.files {
-            guard let stamp = FileStamp(path: file.url.path) else { return nil }
+            guard let stamp = FileStamp(path: file.path) else { return nil }
             hash.add(file.relativePath)
             hash.add(stamp)
         }

@@ -46,7 +46,7 @@ extension SiteBuilder {
         let cache = context.cache
         let results = markdown.concurrentMap { file -> Diagnosed<Page?> in
             guard let cache else { return reader.read(file) }
-            let stamp = FileStamp(path: file.url.path)
+            let stamp = FileStamp(path: file.path)
             if let stamp, let hit = cache.parsedPage(for: file.relativePath, stamp: stamp) { return Diagnosed(hit.page, hit.diagnostics) }
             switch reader.bytes(of: file) {
             case .failure(let problem):
@@ -129,7 +129,7 @@ extension SiteBuilder {
             var key = Hasher()
             key.combine(page.sourcePath)
             key.combine(page.title)
-            key.combine(page.frontMatter)
+            key.combine(page.frontMatterKey)
             key.combine(page.criteria)
             key.combine(page.body.htmlHash)
             key.combine(page.body.headings)
