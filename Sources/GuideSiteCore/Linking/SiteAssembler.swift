@@ -154,29 +154,43 @@ public struct SiteAssembler: Sendable {
             Set(site.pages[index].frontMatter.categories.map(Slug.make)).sorted().compactMap { byCategory[$0] }
                 + site.pages[index].criteria.compactMap { byCriterion[$0.number] }
         }
-        let found = entries.indices.map { $0 }.concurrentMap { position -> [Int] in
-            let index = entries[position]
-            var scores: [Int: Int] = [:]
-            for list in lists[position] {
-                for other in list.prefix(candidateLimit) where other != index && isEntry[other] {
-                    scores[other, default: 0] += 1
+        // Scores live in one array per chunk of entries, indexed by page, and are cleared through
+        // the list of pages touched: no dictionary per entry (a tenth of a 10,000-entry link stage).
+        let chunkSize = max(1, (entries.count + 31) / 32)
+        let chunks = stride(from: 0, to: entries.count, by: chunkSize).map { $0..<min($0 + chunkSize, entries.count) }
+        let found = chunks.concurrentMap { range -> [[Int]] in
+            var scores = [Int32](repeating: 0, count: site.pages.count)
+            var touched: [Int] = []
+            var results: [[Int]] = []
+            results.reserveCapacity(range.count)
+            for position in range {
+                let index = entries[position]
+                touched.removeAll(keepingCapacity: true)
+                for list in lists[position] {
+                    for other in list.prefix(candidateLimit) where other != index && isEntry[other] {
+                        if scores[other] == 0 { touched.append(other) }
+                        scores[other] += 1
+                    }
                 }
+                // The five best by score, then title, then route: a bounded insertion, not a full sort.
+                func better(_ a: (key: Int, value: Int), _ b: (key: Int, value: Int)) -> Bool {
+                    if a.value != b.value { return a.value > b.value }
+                    if titles[a.key] != titles[b.key] { return titles[a.key] < titles[b.key] }
+                    return site.pages[a.key].route < site.pages[b.key].route
+                }
+                var best: [(key: Int, value: Int)] = []
+                for other in touched {
+                    let candidate = (key: other, value: Int(scores[other]))
+                    scores[other] = 0
+                    guard best.count < 5 || better(candidate, best[best.count - 1]) else { continue }
+                    let at = best.firstIndex { better(candidate, $0) } ?? best.count
+                    best.insert(candidate, at: at)
+                    if best.count > 5 { best.removeLast() }
+                }
+                results.append(best.map(\.key))
             }
-            // The five best by score, then title, then route: a bounded insertion, not a full sort.
-            func better(_ a: (key: Int, value: Int), _ b: (key: Int, value: Int)) -> Bool {
-                if a.value != b.value { return a.value > b.value }
-                if titles[a.key] != titles[b.key] { return titles[a.key] < titles[b.key] }
-                return site.pages[a.key].route < site.pages[b.key].route
-            }
-            var best: [(key: Int, value: Int)] = []
-            for candidate in scores {
-                guard best.count < 5 || better(candidate, best[best.count - 1]) else { continue }
-                let at = best.firstIndex { better(candidate, $0) } ?? best.count
-                best.insert(candidate, at: at)
-                if best.count > 5 { best.removeLast() }
-            }
-            return best.map(\.key)
-        }
+            return results
+        }.flatMap { $0 }
         var result: [Int: [Int]] = [:]
         for (position, index) in entries.enumerated() where !found[position].isEmpty { result[index] = found[position] }
         return result

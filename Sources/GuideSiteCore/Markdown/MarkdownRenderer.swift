@@ -468,12 +468,24 @@ private struct TreeEditor {
 
     /// The HTML of a heading's inline content, without the `<hN>` wrapper.
     private func innerHTML(of heading: OpaquePointer) -> String {
+        // Most headings are one run of text: cmark-gfm would write it escaped for `&`, `<`, `>`
+        // and `"`, which is `HTML.escape` when there is no `'` (escaped there, not by cmark).
+        if let only = cmark_node_first_child(heading), cmark_node_next(only) == nil, cmark_node_get_type(only) == CMARK_NODE_TEXT,
+           let literal = cmark_node_get_literal(only), strchr(literal, Int32(UInt8(ascii: "'"))) == nil {
+            return HTML.escape(String(cString: literal))
+        }
         guard let rendered = cmark_render_html(heading, options, extensions) else { return "" }
         defer { free(rendered) }
-        var html = String(cString: rendered)
-        if let open = html.firstIndex(of: ">") { html = String(html[html.index(after: open)...]) }
-        if let close = html.range(of: "</h", options: .backwards) { html = String(html[..<close.lowerBound]) }
-        return html
+        let html = String(cString: rendered).utf8
+        let start = html.firstIndex(of: UInt8(ascii: ">")).map { html.index(after: $0) } ?? html.startIndex
+        var end = html.endIndex
+        // The last `</h` closes the heading.
+        var index = html.endIndex
+        while index > start {
+            index = html.index(before: index)
+            if html[index] == UInt8(ascii: "<"), html[index...].starts(with: "</h".utf8) { end = index; break }
+        }
+        return String(Substring(html[start..<end]))
     }
 
     /// The text of a node's inline content: text, code, and spaces for line breaks.

@@ -26,38 +26,41 @@ enum CriteriaExport {
         let siteURL = site.config.url
         // Each entry is written on its own core; joined in path order, the bytes never vary.
         let entries = pages.concurrentMap { page, path -> JSONWriter.Fragment in
-            var entry: [String: Any] = [
-                "title": page.title,
-                "path": path,
-                "source": page.sourcePath,
-                "categories": page.frontMatter.categories,
-                "criteria": page.criteria.compactMap { reference -> [String: Any]? in
+            var entry: [(key: String, value: JSONValue)] = [
+                ("title", .string(page.title)),
+                ("path", .string(path)),
+                ("source", .string(page.sourcePath)),
+                ("categories", .strings(page.frontMatter.categories)),
+                ("criteria", .array(page.criteria.compactMap { reference -> JSONValue? in
                     guard let criterion = WCAG22.byNumber[reference.number] else { return nil }
-                    return ["number": criterion.number, "name": criterion.name, "level": criterion.obsolete ? "obsolete" : criterion.level,
-                            "fromFrontMatter": reference.fromFrontMatter, "fromBody": reference.fromBody]
-                },
+                    return .object([("number", .string(criterion.number)), ("name", .string(criterion.name)),
+                                    ("level", .string(criterion.obsolete ? "obsolete" : criterion.level)),
+                                    ("fromFrontMatter", .bool(reference.fromFrontMatter)), ("fromBody", .bool(reference.fromBody))])
+                })),
             ]
-            if let section = page.section { entry["section"] = section }
-            if let url = absolute(path, siteURL: siteURL) { entry["url"] = url }
-            var tests: [String: Any] = [:]
-            var gherkin: [String: Any] = [:]
+            if let section = page.section { entry.append(("section", .string(section))) }
+            if let url = absolute(path, siteURL: siteURL) { entry.append(("url", .string(url))) }
+            var tests: [String: JSONValue] = [:]
+            var gherkin: [String: JSONValue] = [:]
             for field in page.frontMatter.entries {
                 if PageContextBuilder.testingTables.contains(where: { $0.key == field.key }) {
-                    tests[field.key] = PageContextBuilder.rows(field.value).map { row in
-                        ["check": row["key"] as? String ?? "", "expected": row["value"] as? String ?? ""]
-                    }
+                    tests[field.key] = .array(PageContextBuilder.rows(field.value).map { row in
+                        .object([("check", .string(row["key"] as? String ?? "")), ("expected", .string(row["value"] as? String ?? ""))])
+                    })
                 } else if field.key.hasPrefix("gherkin-"), case .list(let items) = field.value {
-                    gherkin[String(field.key.dropFirst("gherkin-".count))] = items.compactMap { item -> [String: Any]? in
+                    gherkin[String(field.key.dropFirst("gherkin-".count))] = .array(items.compactMap { item -> JSONValue? in
                         guard case .map(let steps) = item else { return nil }
-                        var step: [String: Any] = ["when": steps["when"]?.value.text ?? "", "then": steps["then"]?.value.text ?? ""]
-                        if let result = steps["result"]?.value.text { step["result"] = result }
-                        return step
-                    }
+                        var step: [(key: String, value: JSONValue)] = [
+                            ("when", .string(steps["when"]?.value.text ?? "")), ("then", .string(steps["then"]?.value.text ?? "")),
+                        ]
+                        if let result = steps["result"]?.value.text { step.append(("result", .string(result))) }
+                        return .object(step)
+                    })
                 }
             }
-            entry["tests"] = tests
-            if !gherkin.isEmpty { entry["gherkin"] = gherkin }
-            return JSONWriter.fragment(entry, indent: 2)
+            entry.append(("tests", .object(tests.map { ($0.key, $0.value) })))
+            if !gherkin.isEmpty { entry.append(("gherkin", .object(gherkin.map { ($0.key, $0.value) }))) }
+            return JSONWriter.fragment(.object(entry), indent: 2)
         }
         var siteValues: [String: Any] = ["title": site.config.title]
         if let url = site.config.url { siteValues["url"] = url }

@@ -50,17 +50,17 @@ enum SearchIndex {
         shared.combine(criteria)
         let sharedKey = shared.finalize()
         let fragment: @Sendable (Page) -> JSONWriter.Fragment = { page in
-            let values: [Any] = [
-                page.title,
-                page.route.href(basePath: basePath),
-                page.section.flatMap { sectionIndex[$0] } ?? -1,
-                Array(Set(page.frontMatter.categories.compactMap { categoryIndex[Slug.make($0)] })).sorted(),
-                platforms(of: page, names: platformNames).compactMap { name in platformNames.firstIndex(of: name) },
-                page.criteria.compactMap { criterionIndex[$0.number] },
-                page.body.headings.map(\.text).joined(separator: "\n"),
-                page.frontMatter.description ?? "",
-                plainText(html: page.body.html, limit: bodyLimit),
-            ]
+            let values: JSONValue = .array([
+                .string(page.title),
+                .string(page.route.href(basePath: basePath)),
+                .int(page.section.flatMap { sectionIndex[$0] } ?? -1),
+                .ints(Array(Set(page.frontMatter.categories.compactMap { categoryIndex[Slug.make($0)] })).sorted()),
+                .ints(platforms(of: page, names: platformNames).compactMap { name in platformNames.firstIndex(of: name) }),
+                .ints(page.criteria.compactMap { criterionIndex[$0.number] }),
+                .string(page.body.headings.map(\.text).joined(separator: "\n")),
+                .string(page.frontMatter.description ?? ""),
+                .string(plainText(html: page.body.html, limit: bodyLimit)),
+            ])
             return JSONWriter.compactFragment(values)
         }
         let entries = pages.concurrentMap { index -> JSONWriter.Fragment in
@@ -124,8 +124,8 @@ enum SearchIndex {
             if inTag {
                 if byte == UInt8(ascii: ">") {
                     inTag = false
-                    if tag.starts(with: Array("div class=\"heading\"".utf8)) { skippingHeading = true }
-                    if skippingHeading, tag == Array("/div".utf8) { skippingHeading = false }
+                    if tag.starts(with: Self.headingTag) { skippingHeading = true }
+                    if skippingHeading, tag == Self.closingDiv { skippingHeading = false }
                     // Block ends separate words; inline ones (`</code>`, `</a>`) do not.
                     if Self.separatesWords(tag) { pendingSpace = true }
                 } else if tag.count < 24 {
@@ -159,14 +159,19 @@ enum SearchIndex {
         return result
     }
 
-    private static let blockTags: Set<String> = ["p", "li", "ul", "ol", "pre", "div", "blockquote", "table", "tr", "td", "th",
-                                                  "h1", "h2", "h3", "h4", "h5", "h6", "br", "hr", "section", "dd", "dt"]
+    private static let headingTag = Array("div class=\"heading\"".utf8)
+    private static let closingDiv = Array("/div".utf8)
+    private static let blockTags: Set<[UInt8]> = Set(["p", "li", "ul", "ol", "pre", "div", "blockquote", "table", "tr", "td", "th",
+                                                      "h1", "h2", "h3", "h4", "h5", "h6", "br", "hr", "section", "dd", "dt"].map { Array($0.utf8) })
 
     /// Whether a tag (its text between `<` and `>`) ends or breaks a block.
     private static func separatesWords(_ tag: [UInt8]) -> Bool {
-        var name = tag.drop { $0 == UInt8(ascii: "/") }.prefix { $0 != 32 && $0 != UInt8(ascii: "/") }
-        if name.count > 10 { name = name.prefix(10) }
-        return blockTags.contains(String(decoding: name, as: UTF8.self).lowercased())
+        var name: [UInt8] = []
+        for byte in tag.drop(while: { $0 == UInt8(ascii: "/") }) {
+            if byte == 32 || byte == UInt8(ascii: "/") || name.count == 10 { break }
+            name.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
+        }
+        return blockTags.contains(name)
     }
 
     private static func decodeEntities(_ text: String) -> String {

@@ -7,6 +7,14 @@ public protocol SiteOutput: Sendable {
     func write(_ data: Data, to path: String) throws
     /// Stores a copy of the file at `source` as `path`.
     func copy(_ source: URL, to path: String) throws
+    /// Stores `text`'s UTF-8 bytes as the file at `path`.
+    func write(text: String, to path: String) throws
+}
+
+extension SiteOutput {
+    public func write(text: String, to path: String) throws {
+        try write(Data(text.utf8), to: path)
+    }
 }
 
 extension SiteWriter: SiteOutput {}

@@ -91,14 +91,24 @@ public struct SiteWriter: Sendable {
     /// A file whose bytes equal the previous output's is hard-linked from it instead, so it
     /// keeps its modification time (deploy tools upload nothing) and costs no new inode.
     public func write(_ data: Data, to relativePath: String) throws {
+        try data.withUnsafeBytes { try write(bytes: $0, to: relativePath) }
+    }
+
+    /// A page's text is written from its own UTF-8 storage, without a copy into `Data`.
+    public func write(text: String, to relativePath: String) throws {
+        var text = text
+        try text.withUTF8 { try write(bytes: UnsafeRawBufferPointer($0), to: relativePath) }
+    }
+
+    private func write(bytes: UnsafeRawBufferPointer, to relativePath: String) throws {
         let path = staging.path + "/" + relativePath
         let previous = output.path + "/" + relativePath
-        if FileWriting.hasContents(data, at: previous) {
+        if FileWriting.hasContents(bytes, at: previous) {
             if link(previous, path) == 0 { return }
             if errno == ENOENT, FileWriting.makeDirectories(parentOf: path), link(previous, path) == 0 { return }
         }
-        if try FileWriting.write(data, to: path) { return }
-        guard FileWriting.makeDirectories(parentOf: path), try FileWriting.write(data, to: path) else {
+        if try FileWriting.write(bytes, to: path) { return }
+        guard FileWriting.makeDirectories(parentOf: path), try FileWriting.write(bytes, to: path) else {
             throw POSIXError(.ENOENT, path: path)
         }
     }
@@ -171,6 +181,10 @@ enum AtomicExchange {
 enum FileWriting {
     /// Whether the file at `path` holds exactly `data`.
     static func hasContents(_ data: Data, at path: String) -> Bool {
+        data.withUnsafeBytes { hasContents($0, at: path) }
+    }
+
+    static func hasContents(_ data: UnsafeRawBufferPointer, at path: String) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
@@ -186,7 +200,7 @@ enum FileWriting {
             guard count > 0 else { return false }
             offset += count
         }
-        return data.withUnsafeBytes { memcmp($0.baseAddress!, buffer.baseAddress!, data.count) == 0 }
+        return memcmp(data.baseAddress!, buffer.baseAddress!, data.count) == 0
     }
 
     /// Creates the folder holding `path` and any folders above it; false when that fails.
@@ -240,6 +254,10 @@ enum FileWriting {
     /// Writes `data` to `path`, replacing any file there. False when the folder does not exist;
     /// throws on any other failure (full disk, permissions).
     static func write(_ data: Data, to path: String) throws -> Bool {
+        try data.withUnsafeBytes { try write($0, to: path) }
+    }
+
+    static func write(_ buffer: UnsafeRawBufferPointer, to path: String) throws -> Bool {
         // Always a new file: a name already in the staging folder may be a hard link to a file
         // of the live output, which writing through would change in place.
         var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -252,17 +270,15 @@ enum FileWriting {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO, path: path)
         }
         var failure: Int32 = 0
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                break
             }
+            offset += written
         }
         if close(descriptor) != 0, failure == 0 { failure = errno }
         if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO, path: path) }

@@ -115,16 +115,21 @@ extension SiteBuilder {
         let results = Array(pages.indices).concurrentMap { index -> Diagnostic? in
             let page = pages[index]
             let key = planned.isEmpty ? 0 : planned[index]
-            var data = cache?.html(for: page.route.file, key: key)
-            if data == nil {
+            do {
+                if let cached = cache?.html(for: page.route.file, key: key) {
+                    try writer.write(cached, to: page.route.file)
+                    return nil
+                }
                 guard let html = renderer.render(builder.context(for: index), layout: page.layout) else {
                     return Diagnostic(.error, page.sourcePath, category: "template", "the theme has no layout `\(page.layout)` and no `page` layout to fall back on")
                 }
-                data = Data(html.utf8)
-                cache?.storeHTML(data!, for: page.route.file, key: key)
-            }
-            do {
-                try writer.write(data!, to: page.route.file)
+                if let cache {
+                    let data = Data(html.utf8)
+                    cache.storeHTML(data, for: page.route.file, key: key)
+                    try writer.write(data, to: page.route.file)
+                } else {
+                    try writer.write(text: html, to: page.route.file)
+                }
                 return nil
             } catch {
                 return Diagnostic(.error, page.sourcePath, category: "io", "could not write `\(page.route.file)`: \(error.localizedDescription)")

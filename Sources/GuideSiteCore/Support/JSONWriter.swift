@@ -36,17 +36,18 @@ enum JSONWriter {
 
     private static let indents = (0..<24).map { String(repeating: "  ", count: $0) }
 
-    private static func indentation(_ level: Int) -> String {
+    static func indentation(_ level: Int) -> String {
         level < indents.count ? indents[level] : String(repeating: "  ", count: level)
     }
 
     /// `indent` nil writes compact JSON.
     private static func write(_ value: Any, indent: Int?, into output: inout String) {
         switch value {
+        case let text as String:
+            // The most common value first: each case is a dynamic cast.
+            quote(text, into: &output)
         case let fragment as Fragment:
             output += fragment.text
-        case let text as String:
-            quote(text, into: &output)
         case let flag as Bool:
             output += flag ? "true" : "false"
         case let number as Int:
@@ -99,7 +100,7 @@ enum JSONWriter {
         }
     }
 
-    private static func quote(_ text: String, into output: inout String) {
+    static func quote(_ text: String, into output: inout String) {
         output += "\""
         // Most strings need no escape: checked over bytes (0xE2 starts U+2028 and U+2029).
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }) {
@@ -126,5 +127,90 @@ enum JSONWriter {
             }
         }
         output += "\""
+    }
+}
+
+/// A JSON value built with its types known, written exactly as `JSONWriter` writes the same
+/// `Any` value (keys sorted) but without a dynamic cast per value: `criteria.json` and the
+/// search index are made of tens of thousands of them.
+enum JSONValue: Sendable {
+    case string(String)
+    case bool(Bool)
+    case int(Int)
+    case array([JSONValue])
+    /// Keys in any order; they are written sorted.
+    case object([(key: String, value: JSONValue)])
+
+    /// `[String]` as a JSON array.
+    static func strings(_ texts: [String]) -> JSONValue { .array(texts.map(JSONValue.string)) }
+    /// `[Int]` as a JSON array.
+    static func ints(_ numbers: [Int]) -> JSONValue { .array(numbers.map(JSONValue.int)) }
+}
+
+extension JSONWriter {
+    /// `value` written at `indent` inside a larger indented document, as `fragment(_:indent:)`.
+    static func fragment(_ value: JSONValue, indent: Int) -> Fragment {
+        var output = ""
+        write(value, indent: indent, into: &output)
+        return Fragment(text: output)
+    }
+
+    /// `value` without white space, as `compactFragment(_:)`.
+    static func compactFragment(_ value: JSONValue) -> Fragment {
+        var output = ""
+        write(value, indent: nil, into: &output)
+        return Fragment(text: output)
+    }
+
+    private static func write(_ value: JSONValue, indent: Int?, into output: inout String) {
+        switch value {
+        case .string(let text):
+            quote(text, into: &output)
+        case .bool(let flag):
+            output += flag ? "true" : "false"
+        case .int(let number):
+            output += String(number)
+        case .object(let pairs):
+            guard !pairs.isEmpty else { output += "{}"; return }
+            let sorted = pairs.sorted { $0.key < $1.key }
+            guard let indent else {
+                output += "{"
+                for (position, pair) in sorted.enumerated() {
+                    if position > 0 { output += "," }
+                    quote(pair.key, into: &output)
+                    output += ":"
+                    write(pair.value, indent: nil, into: &output)
+                }
+                output += "}"
+                return
+            }
+            output += "{\n"
+            for (position, pair) in sorted.enumerated() {
+                output += indentation(indent + 1)
+                quote(pair.key, into: &output)
+                output += ": "
+                write(pair.value, indent: indent + 1, into: &output)
+                output += position + 1 < sorted.count ? ",\n" : "\n"
+            }
+            output += indentation(indent) + "}"
+        case .array(let list):
+            guard !list.isEmpty else { output += "[]"; return }
+            guard let indent else {
+                output += "["
+                for (position, item) in list.enumerated() {
+                    if position > 0 { output += "," }
+                    write(item, indent: nil, into: &output)
+                }
+                output += "]"
+                return
+            }
+            output += "[\n"
+            for (position, item) in list.enumerated() {
+                output += indentation(indent + 1)
+                write(item, indent: indent + 1, into: &output)
+                output += position + 1 < list.count ? ",\n" : "\n"
+            }
+            output += indentation(indent) + "]"
+        }
     }
 }
