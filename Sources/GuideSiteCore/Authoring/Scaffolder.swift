@@ -102,7 +102,7 @@ public struct Scaffolder: Sendable {
                 `screenreader` and `settings`, and the WCAG success criteria it serves under `wcag`.
 
                 """),
-            (".gitignore", "Output/\n.guidesite-cache/\n"),
+            (".gitignore", "Output/\n.Output.*/\n.guidesite-cache/\n"),
         ]
         var written: [URL] = []
         for (path, text) in files {
