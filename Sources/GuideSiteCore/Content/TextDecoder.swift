@@ -36,7 +36,7 @@ public struct SourceTextDecoder: Sendable {
             return Diagnosed(nil, [Diagnostic(.error, path, line: line, column: column, category: "encoding",
                                               "file is not valid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) here); re-save it as UTF-8")])
         }
-        if text.utf8.contains(13) {
+        if text.containsByte(13) {
             text = text.replacingBytes("\r\n", with: "\n").replacingBytes("\r", with: "\n")
         }
         return Diagnosed(text)

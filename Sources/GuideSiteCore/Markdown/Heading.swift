@@ -33,6 +33,7 @@ struct HeadingIDGenerator {
 
     /// Lowercase letters and digits, words joined by `-`; punctuation dropped.
     static func slug(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiSlug(text) }
         var result = ""
         var pendingDash = false
         for character in text.lowercased() {
@@ -45,5 +46,24 @@ struct HeadingIDGenerator {
             }
         }
         return result.isEmpty ? "section" : result
+    }
+
+    /// `slug` for ASCII text, over bytes: letters and digits kept (lowercased), runs of spaces,
+    /// `-`, `_` and other white space made one `-`, everything else dropped.
+    private static func asciiSlug(_ text: String) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count)
+        var pendingDash = false
+        for byte in text.utf8 {
+            let lower = byte >= 65 && byte <= 90 ? byte + 32 : byte
+            if (lower >= 97 && lower <= 122) || (lower >= 48 && lower <= 57) {
+                if pendingDash, !result.isEmpty { result.append(UInt8(ascii: "-")) }
+                pendingDash = false
+                result.append(lower)
+            } else if lower == 32 || lower == UInt8(ascii: "-") || lower == UInt8(ascii: "_") || (lower >= 9 && lower <= 13) {
+                pendingDash = true
+            }
+        }
+        return result.isEmpty ? "section" : String(decoding: result, as: UTF8.self)
     }
 }

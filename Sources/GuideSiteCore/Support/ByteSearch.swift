@@ -1,26 +1,42 @@
-/// Substring tests over UTF-8 bytes: on large files they are many times faster than
-/// `String.contains`, which compares characters.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Substring tests over UTF-8 bytes with the C library's `memchr` and `memcmp`: on large files
+/// they are many times faster than `String.contains`, which compares characters, or a loop
+/// over `String.UTF8View`.
 extension StringProtocol {
     /// Whether the UTF-8 bytes of `needle` occur in the text.
     func containsBytes(_ needle: String) -> Bool {
-        let pattern = Array(needle.utf8)
-        guard let first = pattern.first else { return true }
-        return utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard bytes.count >= pattern.count else { return false }
-            var index = 0
-            let last = bytes.count - pattern.count
-            while index <= last {
-                if bytes[index] == first {
-                    var matched = true
-                    for offset in 1..<pattern.count where bytes[index + offset] != pattern[offset] {
-                        matched = false
-                        break
-                    }
-                    if matched { return true }
-                }
-                index += 1
-            }
-            return false
-        } ?? contains(needle)
+        var needle = needle
+        return needle.withUTF8 { pattern -> Bool in
+            guard pattern.count > 0 else { return true }
+            return utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+                byteOffset(of: pattern, in: bytes, from: 0) != nil
+            } ?? String(self).containsBytes(String(decoding: pattern, as: UTF8.self))
+        }
     }
+
+    /// Whether the text contains the byte `byte`.
+    func containsByte(_ byte: UInt8) -> Bool {
+        utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
+        } ?? utf8.contains(byte)
+    }
+}
+
+/// The offset of `pattern` (not empty) in `bytes` at or after `start`: `memchr` finds each
+/// candidate first byte, `memcmp` checks the rest.
+func byteOffset(of pattern: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    guard let base = bytes.baseAddress, let needle = pattern.baseAddress, !pattern.isEmpty else { return nil }
+    let last = bytes.count - pattern.count
+    var index = start
+    while index <= last {
+        guard let hit = memchr(base + index, Int32(needle.pointee), last - index + 1) else { return nil }
+        let offset = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+        if memcmp(base + offset, needle, pattern.count) == 0 { return offset }
+        index = offset + 1
+    }
+    return nil
 }

@@ -35,29 +35,27 @@ extension StringProtocol {
 
     /// Every occurrence of `target` replaced by `replacement`, comparing UTF-8 bytes.
     func replacingBytes(_ target: String, with replacement: String) -> String {
-        let pattern = Array(target.utf8)
-        guard !pattern.isEmpty else { return String(self) }
+        var pattern = target
         var source = String(self)
         source.makeContiguousUTF8()
-        return source.utf8.withContiguousStorageIfAvailable { buffer -> String in
-            var result: [UInt8] = []
-            var index = 0, copied = 0
-            let first = pattern[0], last = buffer.count - pattern.count
-            while index <= last {
-                if buffer[index] == first, pattern.indices.allSatisfy({ buffer[index + $0] == pattern[$0] }) {
-                    if result.isEmpty { result.reserveCapacity(buffer.count + buffer.count / 8) }
-                    result.append(contentsOf: buffer[copied..<index])
+        return pattern.withUTF8 { pattern -> String in
+            guard pattern.count > 0 else { return source }
+            return source.utf8.withContiguousStorageIfAvailable { buffer -> String in
+                guard var found = byteOffset(of: pattern, in: buffer, from: 0) else { return source }
+                var result: [UInt8] = []
+                result.reserveCapacity(buffer.count + buffer.count / 8)
+                var copied = 0
+                while true {
+                    result.append(contentsOf: buffer[copied..<found])
                     result.append(contentsOf: replacement.utf8)
-                    index += pattern.count
-                    copied = index
-                } else {
-                    index += 1
+                    copied = found + pattern.count
+                    guard let next = byteOffset(of: pattern, in: buffer, from: copied) else { break }
+                    found = next
                 }
-            }
-            guard copied > 0 else { return source }
-            result.append(contentsOf: buffer[copied...])
-            return String(decoding: result, as: UTF8.self)
-        } ?? source
+                result.append(contentsOf: buffer[copied...])
+                return String(decoding: result, as: UTF8.self)
+            } ?? source
+        }
     }
 
     /// Foundation's `.whitespaces`: tab and the space separators.

@@ -167,6 +167,27 @@ struct CompiledRenderer: Sendable {
                 return
             }
             guard let value else { return }
+            // The built-in theme's values are exactly these types: compared by metadata first,
+            // since a failed cast costs more than the rest of the lookup.
+            let kind = Swift.type(of: value)
+            if kind == [String: Any].self {
+                stack.append(.map(value as! [String: Any]))
+                render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
+                stack.removeLast()
+                return
+            }
+            if kind == [[String: Any]].self {
+                for item in value as! [[String: Any]] {
+                    stack.append(.map(item))
+                    render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
+                    stack.removeLast()
+                }
+                return
+            }
+            if kind == Bool.self {
+                if value as! Bool { render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output) }
+                return
+            }
             switch value {
             case let flag as Bool:
                 if flag { render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output) }
@@ -244,7 +265,13 @@ struct CompiledRenderer: Sendable {
         case value(Any)
 
         init(_ value: Any) {
-            if let map = value as? [String: Any] { self = .map(map) } else { self = .value(value) }
+            if type(of: value) == [String: Any].self {
+                self = .map(value as! [String: Any])
+            } else if let map = value as? [String: Any] {
+                self = .map(map)
+            } else {
+                self = .value(value)
+            }
         }
 
         var value: Any {
@@ -288,6 +315,8 @@ struct CompiledRenderer: Sendable {
 
     private static func representation(_ value: Any?) -> Any? {
         guard let value else { return nil }
+        let kind = type(of: value)
+        if kind == String.self || kind == [String: Any].self || kind == [[String: Any]].self || kind == Bool.self { return value }
         switch value {
         case is String, is Bool, is [String: Any], is [[String: Any]], is OrderedMap, is Int: return value
         default: return (value as? MustacheCustomRepresentation).map(\.representation) ?? value
@@ -302,6 +331,7 @@ struct CompiledRenderer: Sendable {
 
     /// What `{{name}}` writes for a value.
     static func text(of value: Any) -> String {
+        if type(of: value) == String.self { return value as! String }
         switch value {
         case let text as String: return text
         case let flag as Bool: return flag ? "true" : "false"
@@ -335,6 +365,10 @@ struct CompiledRenderer: Sendable {
     /// Whether an inverted section renders: nil, false, an empty list, or a null custom value.
     private static func isFalsey(_ value: Any?) -> Bool {
         guard let value else { return true }
+        let kind = type(of: value)
+        if kind == String.self || kind == [String: Any].self { return false }
+        if kind == Bool.self { return !(value as! Bool) }
+        if kind == [[String: Any]].self { return (value as! [[String: Any]]).isEmpty }
         switch value {
         case let flag as Bool: return !flag
         case is String, is [String: Any]: return false

@@ -30,7 +30,7 @@ public enum CriteriaDetector {
     /// Mentions in a run of text. `atBlockStart` is true for the first text of a heading or of a
     /// list item, where "1.3.1: anything" is a reference even without the criterion's name.
     public static func mentions(in text: String, atBlockStart: Bool = false) -> [CriterionMention] {
-        guard text.utf8.contains(UInt8(ascii: ".")), text.utf8.contains(where: { (0x31...0x34).contains($0) }) else { return [] }
+        guard Self.mayHoldNumber(text) else { return [] }
         let whole = NSRange(text.startIndex..., in: text)
         var found: [CriterionMention] = []
         for match in prefixed.matches(in: text, range: whole) {
@@ -60,11 +60,25 @@ public enum CriteriaDetector {
         return found.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
 
+    /// Whether the text has a digit 1 to 4, a dot and a digit, which every criterion number
+    /// starts with: most runs of text have none and skip the regular expressions.
+    static func mayHoldNumber(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes -> Bool in
+            guard bytes.count >= 5 else { return false }
+            for index in 0..<(bytes.count - 2) where bytes[index + 1] == UInt8(ascii: ".") {
+                let digit = bytes[index], next = bytes[index + 2]
+                if digit >= 0x31, digit <= 0x34, next >= 0x30, next <= 0x39 { return true }
+            }
+            return false
+        }
+    }
+
     /// The criterion a W3C address names, if it names exactly one: Understanding pages of WCAG
     /// 2.0, 2.1 and 2.2, anchors in the recommendations, and Quick Reference anchors.
     public static func criterion(inURL url: String) -> SuccessCriterion? {
         let lower = url.lowercased()
-        guard lower.contains("w3.org/") else { return nil }
+        guard lower.containsBytes("w3.org/") else { return nil }
         var path = Substring(lower)
         var fragment: Substring = ""
         if let hash = path.firstIndex(of: "#") {
