@@ -73,7 +73,10 @@ extension SiteBuilder {
 
     /// Unknown sections, categories or platforms in a subset are errors naming the closest one.
     static func validate(_ subsets: [Subset], context: inout BuildContext) {
-        let sections = Set(context.files.compactMap { $0.relativePath.contains("/") ? String($0.relativePath.split(separator: "/")[0]) : nil })
+        guard !subsets.isEmpty else { return }
+        let sections = Set(context.files.compactMap { file in
+            file.relativePath.utf8.firstIndex(of: UInt8(ascii: "/")).map { String(file.relativePath[..<$0]) }
+        })
         let config = context.siteConfig
         for subset in subsets {
             let path = subset.name == "custom" && context.request.adHoc != nil ? "(command line)" : "site.yml"
