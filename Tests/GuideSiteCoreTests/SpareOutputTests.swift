@@ -56,6 +56,27 @@ struct SpareOutputTests {
         #expect(names == [".Output.spare"])
     }
 
+    @Test("a page's folder in the spare where a file now goes, and a file where a folder now goes")
+    func pathsChangeKind() throws {
+        let site = try TestSite(["Content/index.md": "Home.\n", "Content/guide.md": "---\ntitle: Guide\n---\nText.\n"])
+        defer { site.remove() }
+        #expect(site.build().outcome == .success)
+        try site.write(Data("---\ntitle: Guide\n---\nMore text.\n".utf8), to: "Content/guide.md")
+        #expect(site.build().outcome == .success)
+        // The spare has the folder guide/; now `guide` is a file copied as it is.
+        try FileManager.default.removeItem(at: site.root.appending(path: "Content/guide.md"))
+        try site.write(Data("plain file".utf8), to: "Content/guide")
+        #expect(site.build().outcome == .success)
+        #expect(try site.html("guide") == "plain file")
+        // And back: the spare now has the file `guide` where the folder guide/ goes.
+        try FileManager.default.removeItem(at: site.root.appending(path: "Content/guide"))
+        try site.write(Data("---\ntitle: Guide\n---\nBack.\n".utf8), to: "Content/guide.md")
+        #expect(site.build().outcome == .success)
+        try site.write(Data("---\ntitle: Guide\n---\nBack again.\n".utf8), to: "Content/guide.md")
+        #expect(site.build().outcome == .success)
+        #expect(try site.html("guide/index.html").contains("Back again."))
+    }
+
     @Test("a full build keeps Output/subsets/ from the live site, never a stale copy from the spare, and no spare inside Output/")
     func subsets() throws {
         var files = SubsetTests.site

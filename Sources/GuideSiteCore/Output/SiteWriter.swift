@@ -142,9 +142,36 @@ public struct SiteWriter: Sendable {
             // another file and never the live one).
             return
         }
-        if try FileWriting.write(bytes, to: path) { return }
-        guard FileWriting.makeDirectories(parentOf: path), try FileWriting.write(bytes, to: path) else {
-            throw POSIXError(.ENOENT, path: path)
+        do {
+            if try FileWriting.write(bytes, to: path) { return }
+            guard FileWriting.makeDirectories(parentOf: path), try FileWriting.write(bytes, to: path) else {
+                throw POSIXError(.ENOENT, path: path)
+            }
+        } catch where reusing {
+            // A reused folder may have a file where this build needs a folder, or the reverse
+            // (a page's URL became a file's): cleared, then written once more.
+            clearWay(to: relativePath)
+            guard FileWriting.makeDirectories(parentOf: path), try FileWriting.write(bytes, to: path) else {
+                throw POSIXError(.ENOENT, path: path)
+            }
+        }
+    }
+
+    /// Removes what stands in the way of writing `relativePath` in the staging folder: a file
+    /// where a folder above it should be, or a folder where it should be.
+    private func clearWay(to relativePath: String) {
+        var path = staging.path
+        let parts = relativePath.split(separator: "/")
+        for (position, part) in parts.enumerated() {
+            path += "/" + part
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return }
+            let isFolder = (info.st_mode & S_IFMT) == S_IFDIR
+            if position + 1 < parts.count {
+                if !isFolder { unlink(path); return }
+            } else if isFolder {
+                FileWriting.removeTree(path)
+            }
         }
     }
 
