@@ -28,6 +28,8 @@ struct BuildContext {
     var memoryOutput: (any SiteOutput)?
     /// What a rebuild may reuse; nil for a one-off build.
     var cache: BuildCache?
+    /// `criteria.json` and the search index, made beside the template stage (command-line builds).
+    var exports: SiteExports?
     var pagesWritten = 0
     var siteCount = 0
     var diagnostics: [Diagnostic] = []
@@ -61,4 +63,24 @@ struct Variant {
     var insideFullSite: String?
 
     var label: String { subset.map { "subset \($0.name)" } ?? "full site" }
+}
+
+/// The site-wide files made on another thread while pages are rendered: their single-threaded
+/// parts (sorting, joining, one large string each) then overlap the page work on both cores.
+final class SiteExports: @unchecked Sendable {
+    private let group = DispatchGroup()
+    private var criteria = Data(), search = Data()
+
+    init(site: Site, basePath: String) {
+        DispatchQueue.global(qos: .userInitiated).async(group: group) { [self] in
+            criteria = CriteriaExport.json(for: site, basePath: basePath)
+            search = SearchIndex.json(for: site, basePath: basePath)
+        }
+    }
+
+    /// Waits for both files: `criteria.json` and `search/index.json`.
+    func wait() -> (criteria: Data, search: Data) {
+        group.wait()
+        return (criteria, search)
+    }
 }

@@ -83,6 +83,7 @@ extension SiteBuilder {
     }
 
     static func renderTemplates(_ context: inout BuildContext) {
+        context.exports = nil
         guard var site = context.site, let renderer = context.renderer, let writer = context.output, let theme = context.theme else { return }
         var layoutWarnings: [Diagnostic] = []
         let available = renderer.layouts.sorted().joined(separator: ", ")
@@ -112,6 +113,7 @@ extension SiteBuilder {
         let planned = cache == nil ? [] : RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys)
         let stale = cache.map { cache in pages.indices.filter { !cache.hasHTML(for: pages[$0].route.file, key: planned[$0]) }.count } ?? pages.count
         let builder = PageContextBuilder(site: site, basePath: context.basePath, precomputeLinks: stale > 50)
+        if cache == nil { context.exports = SiteExports(site: site, basePath: context.basePath) }
         let results = Array(pages.indices).concurrentMap { index -> Diagnostic? in
             let page = pages[index]
             let key = planned.isEmpty ? 0 : planned[index]
@@ -141,6 +143,8 @@ extension SiteBuilder {
     }
 
     static func copyFiles(_ context: inout BuildContext) {
+        let exports = context.exports
+        context.exports = nil
         guard let site = context.site, let writer = context.output, let theme = context.theme else { return }
         do {
             for asset in theme.assets {
@@ -153,6 +157,12 @@ extension SiteBuilder {
                 try writer.write(Data(Sitemap.xml(for: site, siteURL: url, basePath: context.basePath).utf8), to: "sitemap.xml")
             }
             let basePath = context.basePath
+            if let exports {
+                let made = exports.wait()
+                try writer.write(made.criteria, to: "criteria.json")
+                try writer.write(made.search, to: SearchIndex.path)
+                return
+            }
             let export = context.cache.map { cache in
                 cache.derived("criteria.json", key: CriteriaExport.key(for: site, basePath: basePath)) {
                     CriteriaExport.json(for: site, basePath: basePath)
