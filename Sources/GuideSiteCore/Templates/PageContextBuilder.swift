@@ -15,6 +15,9 @@ struct PageContextBuilder: Sendable {
     /// Every page's link values (title, href, description, categories), made once per build
     /// since lists on home, section, category and criterion pages repeat them.
     private let links: UncheckedValues
+    /// The site values every page shows and the main navigation of entry pages by section (the
+    /// same for every entry of a section), made once.
+    private let shared = SharedValues()
 
     /// `precomputeLinks` makes every page's link values up front: worth it when many pages are
     /// rendered (lists repeat them), wasted when a rebuild renders one page.
@@ -29,6 +32,13 @@ struct PageContextBuilder: Sendable {
         categoryBySlug = Dictionary(site.categories.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
         links = UncheckedValues([])
         if precomputeLinks { links.values = site.pages.map { makeLink($0) } }
+        shared.site = siteValues()
+        for section in site.sections {
+            // Any entry of the section stands for all of them (its route is none of the
+            // navigation's own pages).
+            guard let first = section.entries.first else { continue }
+            shared.entryNavigation[section.name] = navigation(current: site.pages[first])
+        }
     }
 
     /// The front matter keys shown as "How to test" tables, and their captions and column names.
@@ -83,10 +93,10 @@ struct PageContextBuilder: Sendable {
         if !toc.isEmpty { pageValues["toc"] = ["items": toc] }
 
         var context: [String: Any] = [
-            "site": siteValues(),
+            "site": shared.site,
             "page": pageValues,
             "documentTitle": documentTitle(page, section: section),
-            "nav": navigation(current: page),
+            "nav": page.kind == .entry ? page.section.flatMap { shared.entryNavigation[$0] } ?? navigation(current: page) : navigation(current: page),
             "bodyEnd": bodyEndMarkup,
         ]
         let trail = breadcrumbs(page, section: section)
@@ -269,6 +279,12 @@ struct PageContextBuilder: Sendable {
 }
 
 /// Template values computed once and only read afterwards, shared by the rendering threads.
+/// Values made once before pages are rendered on every core, and only read there.
+final class SharedValues: @unchecked Sendable {
+    var site: [String: Any] = [:]
+    var entryNavigation: [String: [[String: Any]]] = [:]
+}
+
 final class UncheckedValues: @unchecked Sendable {
     var values: [[String: Any]]
     init(_ values: [[String: Any]]) { self.values = values }
