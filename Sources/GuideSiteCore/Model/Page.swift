@@ -64,14 +64,14 @@ public struct Page: Sendable, Hashable {
 
         init(sourcePath: String, contentPath: String, kind: PageKind, section: String?, route: Route, frontMatter: FrontMatter,
              title: String, layout: String, body: RenderedBody, criteria: [CriterionReference], isPastedText: Bool,
-             contentKey: Int, subject: String?, markdown: String, bodyFirstLine: Int) {
+             contentKey: Int, subject: String?, markdown: String, bodyFirstLine: Int, frontMatterKey: Int? = nil) {
             self.sourcePath = sourcePath
             self.contentPath = contentPath
             self.kind = kind
             self.section = section
             self.route = route
             self.frontMatter = frontMatter
-            frontMatterKey = frontMatter.hashValue
+            self.frontMatterKey = frontMatterKey ?? frontMatter.hashValue
             self.title = title
             self.layout = layout
             self.body = body
@@ -86,7 +86,8 @@ public struct Page: Sendable, Hashable {
         func copy() -> Storage {
             Storage(sourcePath: sourcePath, contentPath: contentPath, kind: kind, section: section, route: route, frontMatter: frontMatter,
                     title: title, layout: layout, body: body, criteria: criteria, isPastedText: isPastedText,
-                    contentKey: contentKey, subject: subject, markdown: markdown, bodyFirstLine: bodyFirstLine)
+                    contentKey: contentKey, subject: subject, markdown: markdown, bodyFirstLine: bodyFirstLine,
+                    frontMatterKey: frontMatterKey)
         }
     }
 
