@@ -77,23 +77,34 @@ public enum CriteriaDetector {
     /// The criterion a W3C address names, if it names exactly one: Understanding pages of WCAG
     /// 2.0, 2.1 and 2.2, anchors in the recommendations, and Quick Reference anchors.
     public static func criterion(inURL url: String) -> SuccessCriterion? {
-        let lower = url.lowercased()
-        guard lower.containsBytes("w3.org/") else { return nil }
-        var path = Substring(lower)
-        var fragment: Substring = ""
-        if let hash = path.firstIndex(of: "#") {
-            fragment = path[path.index(after: hash)...]
-            path = path[..<hash]
+        // Over the lowercased bytes: Foundation's `range(of:)` bridged every link of every page.
+        let bytes = Array(url.lowercased().utf8)
+        func find(_ pattern: String, before end: Int) -> Int? {
+            let needle = Array(pattern.utf8)
+            guard end >= needle.count else { return nil }
+            for start in 0...(end - needle.count) where bytes[start] == needle[0] && bytes[start..<start + needle.count].elementsEqual(needle) {
+                return start
+            }
+            return nil
         }
-        if let query = path.firstIndex(of: "?") { path = path[..<query] }
-        if let range = path.range(of: "/understanding/") ?? path.range(of: "/understanding-wcag20/") {
-            var slug = path[range.upperBound...]
-            if slug.hasSuffix(".html") { slug = slug.dropLast(5) }
-            slug = slug.split(separator: "/").first ?? ""
-            return WCAG22.bySlug[String(slug)]
+        guard find("w3.org/", before: bytes.count) != nil else { return nil }
+        var pathEnd = bytes.count
+        var fragment: ArraySlice<UInt8> = []
+        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = bytes[(hash + 1)...]
+            pathEnd = hash
         }
-        if path.contains("/tr/wcag") || path.contains("/quickref") {
-            return fragment.isEmpty ? nil : WCAG22.bySlug[String(fragment)]
+        if let query = bytes[..<pathEnd].firstIndex(of: UInt8(ascii: "?")) { pathEnd = query }
+        let understanding = find("/understanding/", before: pathEnd).map { $0 + "/understanding/".utf8.count }
+            ?? find("/understanding-wcag20/", before: pathEnd).map { $0 + "/understanding-wcag20/".utf8.count }
+        if let start = understanding {
+            var slug = bytes[start..<pathEnd]
+            if slug.count >= 5, slug.suffix(5).elementsEqual(".html".utf8) { slug = slug.dropLast(5) }
+            let first = slug.split(separator: UInt8(ascii: "/")).first ?? []
+            return WCAG22.bySlug[String(decoding: first, as: UTF8.self)]
+        }
+        if find("/tr/wcag", before: pathEnd) != nil || find("/quickref", before: pathEnd) != nil {
+            return fragment.isEmpty ? nil : WCAG22.bySlug[String(decoding: fragment, as: UTF8.self)]
         }
         return nil
     }
