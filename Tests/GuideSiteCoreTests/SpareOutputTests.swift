@@ -54,6 +54,12 @@ struct SpareOutputTests {
         #expect(try site.snapshot() == expected)
         let names = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".Output") }
         #expect(names == [".Output.spare"])
+
+        // A copied file with new bytes: neither the live nor the spare copy is kept.
+        try site.write(Data("\u{89}PNG changed".utf8), to: "Content/native/picture.png")
+        #expect(site.build().outcome == .success)
+        #expect(try site.html("native/picture.png") == "\u{89}PNG changed")
+        #expect(unchanged.map(Self.stamp)[0] == before[0])
     }
 
     @Test("a page's folder in the spare where a file now goes, and a file where a folder now goes")

@@ -175,15 +175,25 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    /// Copies a file into the staging folder (hard link when possible, since sources are never
-    /// modified in place by GuideSite).
+    /// Copies a file into the staging folder. In a reused folder, a file whose bytes equal the
+    /// live output's is linked from it (keeping its time) and one already staged stays.
     public func copy(_ source: URL, to relativePath: String) throws {
-        if reusing {
-            // The staging folder may hold this file already: compared and linked like a page.
-            try write(Data(contentsOf: source), to: relativePath)
-            return
-        }
         let url = staging.appending(path: relativePath)
+        if reusing {
+            // Compared in chunks, never loaded whole (a copied video may be large): the live
+            // file, linked, keeps its time; a staged file with the same bytes stays.
+            written.insert(relativePath)
+            let path = url.path, previous = output.path + "/" + relativePath
+            if FileWriting.sameContents(source.path, previous) {
+                if FileWriting.isSameFile(previous, path) { return }
+                unlink(path)
+                if link(previous, path) == 0 { return }
+            } else if FileWriting.sameContents(source.path, path) {
+                return
+            }
+            clearWay(to: relativePath)
+            unlink(path)
+        }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: source, to: url)
     }
@@ -315,6 +325,39 @@ enum FileWriting {
             offset += count
         }
         return memcmp(data.baseAddress!, buffer.baseAddress!, data.count) == 0
+    }
+
+    /// Whether two regular files hold the same bytes, read in 64 kB chunks.
+    static func sameContents(_ a: String, _ b: String) -> Bool {
+        let first = open(a, O_RDONLY | O_CLOEXEC | O_NONBLOCK), second = open(b, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        defer {
+            if first >= 0 { close(first) }
+            if second >= 0 { close(second) }
+        }
+        guard first >= 0, second >= 0 else { return false }
+        var one = stat(), two = stat()
+        guard fstat(first, &one) == 0, fstat(second, &two) == 0, (one.st_mode & S_IFMT) == S_IFREG,
+              (two.st_mode & S_IFMT) == S_IFREG, one.st_size == two.st_size else { return false }
+        let size = 64 * 1024
+        let left = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        let right = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        defer { left.deallocate(); right.deallocate() }
+        func fill(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer) -> Int {
+            var offset = 0
+            while offset < size {
+                let count = read(descriptor, buffer + offset, size - offset)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return count < 0 ? -1 : offset }
+                offset += count
+            }
+            return offset
+        }
+        while true {
+            let got = fill(first, left)
+            guard got >= 0, fill(second, right) == got else { return false }
+            if got == 0 { return true }
+            guard memcmp(left, right, got) == 0 else { return false }
+        }
     }
 
     /// Whether two paths name the same file (a hard link).
