@@ -129,19 +129,7 @@ public struct SiteWriter: Sendable {
         let path = staging.path + "/" + relativePath
         let previous = output.path + "/" + relativePath
         if reusing { written.insert(relativePath) }
-        if FileWriting.hasContents(bytes, at: previous) {
-            // The live file, linked: it keeps its modification time.
-            if reusing {
-                if FileWriting.isSameFile(previous, path) { return }
-                unlink(path)
-            }
-            if link(previous, path) == 0 { return }
-            if errno == ENOENT, FileWriting.makeDirectories(parentOf: path), link(previous, path) == 0 { return }
-        } else if reusing, FileWriting.hasContents(bytes, at: path) {
-            // Unchanged since the build before the last (the live file differs, so this is
-            // another file and never the live one).
-            return
-        }
+        if linkedOrKept(path, previous: previous, matches: { FileWriting.hasContents(bytes, at: $0) }) { return }
         do {
             if try FileWriting.write(bytes, to: path) { return }
             guard FileWriting.makeDirectories(parentOf: path), try FileWriting.write(bytes, to: path) else {
@@ -155,6 +143,22 @@ public struct SiteWriter: Sendable {
                 throw POSIXError(.ENOENT, path: path)
             }
         }
+    }
+
+    /// True when the staged name `path` now holds the right bytes without writing them: the
+    /// live file `previous` when it `matches`, linked so it keeps its modification time (and
+    /// costs no new inode); in a reused folder, a staged file that `matches` (unchanged since the
+    /// build before the last; the live file differs, so it is never the live one).
+    private func linkedOrKept(_ path: String, previous: String, matches: (String) -> Bool) -> Bool {
+        if matches(previous) {
+            if reusing {
+                if FileWriting.isSameFile(previous, path) { return true }
+                unlink(path)
+            }
+            if link(previous, path) == 0 { return true }
+            return errno == ENOENT && FileWriting.makeDirectories(parentOf: path) && link(previous, path) == 0
+        }
+        return reusing && matches(path)
     }
 
     /// Removes what stands in the way of writing `relativePath` in the staging folder: a file
@@ -183,14 +187,8 @@ public struct SiteWriter: Sendable {
             // Compared in chunks, never loaded whole (a copied video may be large): the live
             // file, linked, keeps its time; a staged file with the same bytes stays.
             written.insert(relativePath)
-            let path = url.path, previous = output.path + "/" + relativePath
-            if FileWriting.sameContents(source.path, previous) {
-                if FileWriting.isSameFile(previous, path) { return }
-                unlink(path)
-                if link(previous, path) == 0 { return }
-            } else if FileWriting.sameContents(source.path, path) {
-                return
-            }
+            let path = url.path
+            if linkedOrKept(path, previous: output.path + "/" + relativePath, matches: { FileWriting.sameContents(source.path, $0) }) { return }
             clearWay(to: relativePath)
             unlink(path)
         }

@@ -42,62 +42,7 @@ enum JSONWriter {
 
     /// `indent` nil writes compact JSON.
     private static func write(_ value: Any, indent: Int?, into output: inout String) {
-        switch value {
-        case let text as String:
-            // The most common value first: each case is a dynamic cast.
-            quote(text, into: &output)
-        case let fragment as Fragment:
-            output += fragment.text
-        case let flag as Bool:
-            output += flag ? "true" : "false"
-        case let number as Int:
-            output += String(number)
-        case let number as Double:
-            output += number.isFinite ? String(number) : "null"
-        case let map as [String: Any]:
-            guard !map.isEmpty else { output += "{}"; return }
-            guard let indent else {
-                output += "{"
-                for (position, key) in map.keys.sorted().enumerated() {
-                    if position > 0 { output += "," }
-                    quote(key, into: &output)
-                    output += ":"
-                    write(map[key]!, indent: nil, into: &output)
-                }
-                output += "}"
-                return
-            }
-            output += "{\n"
-            let keys = map.keys.sorted()
-            for (position, key) in keys.enumerated() {
-                output += indentation(indent + 1)
-                quote(key, into: &output)
-                output += ": "
-                write(map[key]!, indent: indent + 1, into: &output)
-                output += position + 1 < keys.count ? ",\n" : "\n"
-            }
-            output += indentation(indent) + "}"
-        case let list as [Any]:
-            guard !list.isEmpty else { output += "[]"; return }
-            guard let indent else {
-                output += "["
-                for (position, item) in list.enumerated() {
-                    if position > 0 { output += "," }
-                    write(item, indent: nil, into: &output)
-                }
-                output += "]"
-                return
-            }
-            output += "[\n"
-            for (position, item) in list.enumerated() {
-                output += indentation(indent + 1)
-                write(item, indent: indent + 1, into: &output)
-                output += position + 1 < list.count ? ",\n" : "\n"
-            }
-            output += indentation(indent) + "]"
-        default:
-            output += "null"
-        }
+        write(JSONValue(value), indent: indent, into: &output)
     }
 
     static func quote(_ text: String, into output: inout String) {
@@ -130,9 +75,9 @@ enum JSONWriter {
     }
 }
 
-/// A JSON value built with its types known, written exactly as `JSONWriter` writes the same
-/// `Any` value (keys sorted) but without a dynamic cast per value: `criteria.json` and the
-/// search index are made of tens of thousands of them.
+/// A JSON value with its types known, the one thing `JSONWriter` writes (keys sorted): built
+/// directly, there is no dynamic cast per value (`criteria.json` and the search index are made
+/// of tens of thousands of them); `Any` values are converted first.
 enum JSONValue: Sendable {
     case string(String)
     case bool(Bool)
@@ -140,6 +85,25 @@ enum JSONValue: Sendable {
     case array([JSONValue])
     /// Keys in any order; they are written sorted.
     case object([(key: String, value: JSONValue)])
+    case double(Double)
+    /// JSON written beforehand, inserted as it is.
+    case fragment(JSONWriter.Fragment)
+    case null
+
+    /// An `Any` value (String, Int, Double, Bool, fragments, arrays, `[String: Any]`); anything
+    /// else is `null`.
+    init(_ value: Any) {
+        switch value {
+        case let text as String: self = .string(text)
+        case let fragment as JSONWriter.Fragment: self = .fragment(fragment)
+        case let flag as Bool: self = .bool(flag)
+        case let number as Int: self = .int(number)
+        case let number as Double: self = .double(number)
+        case let map as [String: Any]: self = .object(map.map { ($0.key, JSONValue($0.value)) })
+        case let list as [Any]: self = .array(list.map(JSONValue.init))
+        default: self = .null
+        }
+    }
 
     /// `[String]` as a JSON array.
     static func strings(_ texts: [String]) -> JSONValue { .array(texts.map(JSONValue.string)) }
@@ -162,7 +126,7 @@ extension JSONWriter {
         return Fragment(text: output)
     }
 
-    private static func write(_ value: JSONValue, indent: Int?, into output: inout String) {
+    static func write(_ value: JSONValue, indent: Int?, into output: inout String) {
         switch value {
         case .string(let text):
             quote(text, into: &output)
@@ -170,6 +134,12 @@ extension JSONWriter {
             output += flag ? "true" : "false"
         case .int(let number):
             output += String(number)
+        case .double(let number):
+            output += number.isFinite ? String(number) : "null"
+        case .fragment(let fragment):
+            output += fragment.text
+        case .null:
+            output += "null"
         case .object(let pairs):
             guard !pairs.isEmpty else { output += "{}"; return }
             let sorted = pairs.sorted { $0.key < $1.key }

@@ -80,12 +80,10 @@ public enum CriteriaDetector {
         // Over the lowercased bytes: Foundation's `range(of:)` bridged every link of every page.
         let bytes = Array(url.lowercased().utf8)
         func find(_ pattern: String, before end: Int) -> Int? {
-            let needle = Array(pattern.utf8)
-            guard end >= needle.count else { return nil }
-            for start in 0...(end - needle.count) where bytes[start] == needle[0] && bytes[start..<start + needle.count].elementsEqual(needle) {
-                return start
+            var pattern = pattern
+            return bytes.withUnsafeBufferPointer { buffer in
+                pattern.withUTF8 { byteOffset(of: $0, in: UnsafeBufferPointer(rebasing: buffer[..<end]), from: 0) }
             }
-            return nil
         }
         guard find("w3.org/", before: bytes.count) != nil else { return nil }
         var pathEnd = bytes.count
