@@ -34,18 +34,33 @@ public actor PreviewState {
     public func paths() -> [String] { files.keys.sorted() }
 
     /// Installs a successful build and returns the output paths whose bytes changed, appeared or
-    /// disappeared.
+    /// disappeared. One pass, changing only what changed: the served files are updated in
+    /// place, and a page whose bytes are the very buffer served already is not compared.
     func install(_ newFiles: [String: Data]) -> Set<String> {
         var changed = Set<String>()
-        for (path, data) in newFiles where files[path]?.data != data { changed.insert(path) }
-        for path in files.keys where newFiles[path] == nil { changed.insert(path) }
-        var installed: [String: File] = [:]
         for (path, data) in newFiles {
-            installed[path] = files[path].flatMap { $0.data == data ? $0 : nil } ?? File(data: data, etag: Self.etag(data))
+            if let old = files[path], Self.same(old.data, data) { continue }
+            changed.insert(path)
+            files[path] = File(data: data, etag: Self.etag(data))
         }
-        files = installed
+        // Every new path is in `files` now: more entries means some disappeared.
+        if files.count != newFiles.count {
+            for path in files.keys where newFiles[path] == nil { changed.insert(path) }
+            files = files.filter { newFiles[$0.key] != nil }
+        }
         errorPage = nil
         return changed
+    }
+
+    /// Equal bytes; the same buffer (a page the cache kept) is equal without a comparison.
+    static func same(_ a: Data, _ b: Data) -> Bool {
+        guard a.count == b.count else { return false }
+        guard !a.isEmpty else { return true }
+        return a.withUnsafeBytes { first in
+            b.withUnsafeBytes { second in
+                first.baseAddress == second.baseAddress || memcmp(first.baseAddress!, second.baseAddress!, first.count) == 0
+            }
+        }
     }
 
     /// Shows `page` instead of every HTML page until the next good build.

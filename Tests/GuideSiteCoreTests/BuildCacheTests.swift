@@ -114,9 +114,17 @@ struct RandomEditTests {
         let title = ["Alpha", "Beta", "Gamma", "Delta"][random.next(4)] + " \(number)"
         let order = random.next(3) == 0 ? "order: \(random.next(10))\n" : ""
         let description = random.next(2) == 0 ? "description: Variant \(random.next(100)).\n" : ""
-        let link = random.next(3) == 0 ? "See [entry 1](entry-1.md) and SC 2.4.7.\n" : ""
         return "---\ntitle: \(title)\ncategories: [\(Set(chosen).sorted().joined(separator: ", "))]\nwcag: [\(wcag.joined(separator: ", "))]\n\(order)\(description)"
-            + "keyboard:\n  tab: |\n    Focus moves \(random.next(50))\n---\n## Role\n\nBody \(random.next(1000)).\n\(link)"
+            + "keyboard:\n  tab: |\n    Focus moves \(random.next(50))\n---\n" + body(&random)
+    }
+
+    /// A body; most change only text, headings and links (the edits a rebuild patches into the
+    /// last site), some mention a criterion (which changes what the site links).
+    static func body(_ random: inout Generator) -> String {
+        let link = random.next(3) == 0 ? "See [entry 1](entry-1.md#name) and [entry 2](entry-2.md).\n" : ""
+        let heading = random.next(2) == 0 ? "\n## Name\n\nNamed \(random.next(9)).\n" : ""
+        let mention = random.next(4) == 0 ? "Meets SC \(["1.4.3", "2.4.7"][random.next(2)]).\n" : ""
+        return "## Role\n\nBody \(random.next(1000)).\n\(link)\(mention)\(heading)"
     }
 
     @Test("after every random edit the incremental site equals a fresh build", arguments: [1, 2, 3])
@@ -131,18 +139,25 @@ struct RandomEditTests {
         let cache = BuildCache()
         _ = SiteBuilder().build(BuildRequest(root: site.root), into: MemoryOutput(), cache: cache)
         var present = Set(0..<8)
-        for step in 0..<25 {
+        var bodyEdits = 0, patched = 0
+        for step in 0..<40 {
             let number = random.next(11)
             let path = "Content/\(number % 2 == 0 ? "native" : "web")/entry-\(number).md"
             if present.contains(number), random.next(5) == 0 {
                 try FileManager.default.removeItem(at: site.root.appending(path: path))
                 present.remove(number)
+            } else if present.contains(number), random.next(3) != 0 {
+                let text = try String(contentsOf: site.root.appending(path: path), encoding: .utf8)
+                let frontMatter = text.components(separatedBy: "\n---\n")[0] + "\n---\n"
+                try site.write(Data((frontMatter + Self.body(&random)).utf8), to: path)
+                bodyEdits += 1
             } else {
                 try site.write(Data(Self.entry(number, &random).utf8), to: path)
                 present.insert(number)
             }
             let incremental = MemoryOutput()
             _ = SiteBuilder().build(BuildRequest(root: site.root), into: incremental, cache: cache)
+            if cache.statistics.sitePatched { patched += 1 }
             let fresh = MemoryOutput()
             _ = SiteBuilder().build(BuildRequest(root: site.root), into: fresh, cache: nil)
             let a = incremental.files, b = fresh.files
@@ -150,5 +165,8 @@ struct RandomEditTests {
             #expect(differing.isEmpty, "seed \(seed), step \(step): \(differing)")
             if !differing.isEmpty { return }
         }
+        #expect(bodyEdits >= 8, "seed \(seed): only \(bodyEdits) body edits")
+        // Body edits without a new criterion patch the last site instead of linking anew.
+        #expect(patched >= 4, "seed \(seed): \(patched) of \(bodyEdits) body edits patched the site")
     }
 }

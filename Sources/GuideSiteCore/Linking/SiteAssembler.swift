@@ -9,12 +9,47 @@ public struct SiteAssembler: Sendable {
     /// The linked site.
     /// `levels` limits criteria pages and lists to those levels (a subset's `levels:`).
     public func assemble(pages input: [Page], assets: [ContentFile], config: SiteConfig, cache: BuildCache? = nil, levels: [String] = []) -> Site {
-        var pages = input
-        if !levels.isEmpty {
-            for index in pages.indices {
-                pages[index].criteria = pages[index].criteria.filter { WCAG22.byNumber[$0.number].map { levels.contains($0.level) } ?? false }
-            }
+        func limited(_ page: Page) -> Page {
+            guard !levels.isEmpty else { return page }
+            var page = page
+            page.criteria = page.criteria.filter { WCAG22.byNumber[$0.number].map { levels.contains($0.level) } ?? false }
+            return page
         }
+        guard let cache else { return link(input, assets: assets, config: config, cache: nil, levels: levels, limited: limited) }
+        var hasher = Hasher()
+        hasher.combine(config)
+        hasher.combine(assets.map(\.relativePath))
+        hasher.combine(levels)
+        let key = hasher.finalize()
+        let previous = cache.lastAssembly(key: key)
+        if let (site, changed) = Self.relinked(input, previous: previous, limited: limited) {
+            cache.keepAssembly(BuildCache.Assembly(key: key, inputs: input, site: site, patch: previous.map { ($0.generation, changed) }))
+            return site
+        }
+        let site = link(input, assets: assets, config: config, cache: cache, levels: levels, limited: limited)
+        cache.keepAssembly(BuildCache.Assembly(key: key, inputs: input, site: site))
+        return site
+    }
+
+    /// The previous site with the changed pages put in, when every change is inside page bodies:
+    /// an edit to an entry's text then costs a pass of pointer comparisons, not a new link.
+    /// Nil when pages were added, removed, renamed, or changed anything linking reads.
+    static func relinked(_ input: [Page], previous: BuildCache.Assembly?, limited: (Page) -> Page) -> (Site, [Int])? {
+        guard let previous, previous.inputs.count == input.count else { return nil }
+        var site = previous.site
+        var changed: [Int] = []
+        for index in input.indices where !input[index].sharesStorage(with: previous.inputs[index]) {
+            guard input[index].sameOutsideBody(as: previous.inputs[index]), let position = site.pageIndex[input[index].route],
+                  site.pages[position].contentPath == input[index].contentPath else { return nil }
+            site.pages[position] = limited(input[index])
+            changed.append(position)
+        }
+        return (site, changed)
+    }
+
+    private func link(_ input: [Page], assets: [ContentFile], config: SiteConfig, cache: BuildCache?, levels: [String],
+                      limited: (Page) -> Page) -> Site {
+        var pages = input.map(limited)
         func generated(_ kind: PageKind, title: String, section: String?, route: Route, layout: String) -> Page {
             Page(sourcePath: "", contentPath: "", kind: kind, section: section, route: route, frontMatter: FrontMatter(),
                  title: title, layout: layout, body: RenderedBody(html: "", headings: []), markdown: "", bodyFirstLine: 1)

@@ -180,6 +180,21 @@ public struct Page: Sendable, Hashable {
         set { unique().fields.bodyFirstLine = newValue }
     }
 
+    /// Whether both are the same copy (the cache hands out the same page until its file changes):
+    /// a pointer comparison, where `==` may compare every field.
+    func sharesStorage(with other: Page) -> Bool { box === other.box }
+
+    /// Whether the two differ at most in their rendered bodies and what derives from them alone
+    /// (`markdown`, `contentKey`): everything linking reads (kind, route, title, front matter,
+    /// criteria) is the same.
+    func sameOutsideBody(as other: Page) -> Bool {
+        let a = box.fields, b = other.box.fields
+        return a.contentPath == b.contentPath && a.sourcePath == b.sourcePath && a.kind == b.kind && a.section == b.section
+            && a.route == b.route && a.title == b.title && a.layout == b.layout && a.subject == b.subject
+            && a.isPastedText == b.isPastedText && a.criteria == b.criteria && a.frontMatterKey == b.frontMatterKey
+            && a.frontMatter == b.frontMatter
+    }
+
     public static func == (lhs: Page, rhs: Page) -> Bool {
         lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
     }

@@ -68,23 +68,6 @@ enum CriteriaExport {
         return Data(JSONWriter.string(document).utf8)
     }
 
-    /// Everything the export reads, hashed: a rebuild writes the same bytes while it is unchanged.
-    static func key(for site: Site, basePath: String) -> Int {
-        var hasher = Hasher()
-        hasher.combine(basePath)
-        hasher.combine(site.config.title)
-        hasher.combine(site.config.url)
-        for page in site.pages where page.kind == .entry {
-            hasher.combine(page.route)
-            hasher.combine(page.title)
-            hasher.combine(page.sourcePath)
-            hasher.combine(page.section)
-            hasher.combine(page.frontMatterKey)
-            hasher.combine(page.criteria)
-        }
-        return hasher.finalize()
-    }
-
     /// The page's full address when site.yml gives the site's `url`.
     static func absolute(_ path: String, siteURL: String?) -> String? {
         guard let siteURL, let schemeEnd = siteURL.range(of: "://") else { return nil }

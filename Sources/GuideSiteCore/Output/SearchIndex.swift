@@ -15,8 +15,6 @@ enum SearchIndex {
     static let format = "guidesite-search/1"
     /// Where it is written, relative to the site.
     static let path = "search/index.json"
-    /// Names of the per-page parts in the build cache.
-    static let entryCachePrefix = "search-entry:"
     /// Characters of body text kept per page: enough for a snippet and for words the headings
     /// and title do not have, while the index stays a small part of the site.
     static let bodyLimit = 400
@@ -28,76 +26,118 @@ enum SearchIndex {
             .map(\.index)
     }
 
-    /// With a `cache` (the preview server), each page's part is made again only when what it
-    /// shows changed, so an edit costs one page's text, not the whole site's.
-    static func json(for site: Site, basePath: String, cache: BuildCache? = nil) -> Data {
-        let pages = searchable(site)
+    /// The index as its parts: what goes before and after the entries, and each entry's JSON in
+    /// `order`, so a rebuild that changed a few pages' bodies writes just those entries again.
+    struct Parts {
+        /// Site indices of the searchable pages, in index order.
+        var order: [Int]
+        /// Each entry's JSON, in `order`.
+        var entries: [JSONWriter.Fragment]
+        /// Positions in `order` by site index.
+        var slots: [Int: Int]
+        var head: String
+        var tail: String
+        var maker: EntryMaker
+
+        var data: Data {
+            var text = head
+            text.reserveCapacity(head.utf8.count + tail.utf8.count + entries.reduce(0) { $0 + $1.text.utf8.count + 1 })
+            for (position, entry) in entries.enumerated() {
+                if position > 0 { text += "," }
+                text += entry.text
+            }
+            text += tail
+            return Data(text.utf8)
+        }
+
+        /// The parts after the pages at `changed` (site indices) changed only inside their bodies:
+        /// titles, sections, categories and criteria are the same, so the order and the shared
+        /// tables stay.
+        func updating(_ changed: [Int], in site: Site) -> Parts {
+            var parts = self
+            for index in changed {
+                guard let slot = slots[index] else { continue }
+                parts.entries[slot] = maker.entry(site.pages[index])
+            }
+            return parts
+        }
+    }
+
+    /// The tables shared by every entry and the way one entry is written.
+    struct EntryMaker: @unchecked Sendable {
+        let basePath: String
+        let sectionIndex: [String: Int]
+        let categoryIndex: [String: Int]
+        let platformNames: [String]
+        let criterionIndex: [String: Int]
+
+        func sameTables(as other: EntryMaker) -> Bool {
+            basePath == other.basePath && sectionIndex == other.sectionIndex && categoryIndex == other.categoryIndex
+                && platformNames == other.platformNames && criterionIndex == other.criterionIndex
+        }
+
+        func entry(_ page: Page) -> JSONWriter.Fragment {
+            JSONWriter.compactFragment(JSONValue.array([
+                .string(page.title),
+                .string(page.route.href(basePath: basePath)),
+                .int(page.section.flatMap { sectionIndex[$0] } ?? -1),
+                .ints(Array(Set(page.frontMatter.categories.compactMap { categoryIndex[Slug.make($0)] })).sorted()),
+                .ints(SearchIndex.platforms(of: page, names: platformNames).compactMap { name in platformNames.firstIndex(of: name) }),
+                .ints(page.criteria.compactMap { criterionIndex[$0.number] }),
+                .string(page.body.headings.map(\.text).joined(separator: "\n")),
+                .string(page.frontMatter.description ?? ""),
+                .string(SearchIndex.plainText(html: page.body.html, limit: SearchIndex.bodyLimit)),
+            ]))
+        }
+    }
+
+    static func json(for site: Site, basePath: String) -> Data {
+        parts(for: site, basePath: basePath).data
+    }
+
+    /// With `previous` (the preview server's last index), an entry whose page is the same copy
+    /// as before and whose shared tables did not change is not written again.
+    static func parts(for site: Site, basePath: String, previous: (parts: Parts, pages: [Page])? = nil) -> Parts {
+        let order = searchable(site)
         let sectionIndex = Dictionary(site.sections.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let categoryIndex = Dictionary(site.categories.enumerated().map { ($1.slug, $0) }, uniquingKeysWith: { first, _ in first })
         let platformNames = site.config.platforms
         var criteria: [String] = []
         var seen = Set<String>()
-        for index in pages {
+        for index in order {
             for reference in site.pages[index].criteria where seen.insert(reference.number).inserted { criteria.append(reference.number) }
         }
         criteria.sort { (WCAG22.position[$0] ?? .max, $0) < (WCAG22.position[$1] ?? .max, $1) }
         let criterionIndex = Dictionary(criteria.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        var shared = Hasher()
-        shared.combine(basePath)
-        shared.combine(platformNames)
-        shared.combine(sectionIndex.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
-        shared.combine(categoryIndex.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" })
-        shared.combine(criteria)
-        let sharedKey = shared.finalize()
-        let fragment: @Sendable (Page) -> JSONWriter.Fragment = { page in
-            let values: JSONValue = .array([
-                .string(page.title),
-                .string(page.route.href(basePath: basePath)),
-                .int(page.section.flatMap { sectionIndex[$0] } ?? -1),
-                .ints(Array(Set(page.frontMatter.categories.compactMap { categoryIndex[Slug.make($0)] })).sorted()),
-                .ints(platforms(of: page, names: platformNames).compactMap { name in platformNames.firstIndex(of: name) }),
-                .ints(page.criteria.compactMap { criterionIndex[$0.number] }),
-                .string(page.body.headings.map(\.text).joined(separator: "\n")),
-                .string(page.frontMatter.description ?? ""),
-                .string(plainText(html: page.body.html, limit: bodyLimit)),
-            ])
-            return JSONWriter.compactFragment(values)
+        let maker = EntryMaker(basePath: basePath, sectionIndex: sectionIndex, categoryIndex: categoryIndex,
+                               platformNames: platformNames, criterionIndex: criterionIndex)
+        // Reuse needs the same tables and the same page (one pointer comparison per page).
+        var known: [Route: (page: Page, entry: JSONWriter.Fragment)] = [:]
+        if let previous, previous.parts.maker.sameTables(as: maker) {
+            for (index, slot) in previous.parts.slots { known[previous.pages[index].route] = (previous.pages[index], previous.parts.entries[slot]) }
         }
-        let entries = pages.concurrentMap { index -> JSONWriter.Fragment in
+        let reusable = known
+        let entries = order.concurrentMap { index -> JSONWriter.Fragment in
             let page = site.pages[index]
-            guard let cache else { return fragment(page) }
-            var key = Hasher()
-            key.combine(sharedKey)
-            key.combine(page.route)
-            key.combine(page.section)
-            key.combine(page.contentKey)
-            return cache.derived(entryCachePrefix + page.route.file, key: key.finalize()) { fragment(page) }
+            if let known = reusable[page.route], known.page.sharesStorage(with: page) { return known.entry }
+            return maker.entry(page)
         }
+        let marker = "\u{1}entries\u{1}"
         let document: [String: Any] = [
             "format": format,
             "sections": site.sections.map { [$0.name, $0.title] },
             "categories": site.categories.map { [$0.slug, $0.title] },
             "platforms": platformNames,
             "criteria": criteria.compactMap { number in WCAG22.byNumber[number].map { [$0.number, $0.name, $0.level] } },
-            "entries": entries,
+            "entries": JSONWriter.Fragment(text: marker),
         ]
-        return Data(JSONWriter.compact(document).utf8)
-    }
-
-    /// Everything the index reads, hashed: a rebuild writes the same bytes while it is unchanged.
-    static func key(for site: Site, basePath: String) -> Int {
-        var hasher = Hasher()
-        hasher.combine(basePath)
-        hasher.combine(site.config.platforms)
-        for section in site.sections { hasher.combine(section.name); hasher.combine(section.title) }
-        for category in site.categories { hasher.combine(category.slug); hasher.combine(category.title) }
-        // Pages in site order: the hash needs no sorting, only every searchable page.
-        for page in site.pages where [.entry, .page].contains(page.kind) {
-            hasher.combine(page.route)
-            hasher.combine(page.section)
-            hasher.combine(page.contentKey)
-        }
-        return hasher.finalize()
+        // The marker holds a control character, which every JSON string escapes: its only raw
+        // occurrence is the one put there.
+        let whole = JSONWriter.compact(document)
+        let split = whole.range(of: marker)!
+        return Parts(order: order, entries: entries,
+                     slots: Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }),
+                     head: String(whole[..<split.lowerBound]) + "[", tail: "]" + String(whole[split.upperBound...]), maker: maker)
     }
 
     /// The site's platforms an entry has a section for (a heading with the platform's name), or

@@ -5,18 +5,35 @@ import Foundation
 /// rendered again unless the routes, base path or Markdown settings changed, and a page whose
 /// template values and layout did not change is not rendered again.
 public final class BuildCache: @unchecked Sendable {
-    struct ParsedEntry {
+    /// Entries are objects: a rebuild looks up every file's entry, and a lookup is then one
+    /// reference count instead of one per field.
+    final class ParsedEntry: @unchecked Sendable {
+        /// Changed only under the cache's lock, after the build that read it.
         var stamp: FileStamp?
-        var bytes: Data
-        var page: Page?
-        var diagnostics: [Diagnostic]
+        let bytes: Data
+        let page: Page?
+        let diagnostics: [Diagnostic]
+
+        init(stamp: FileStamp?, bytes: Data, page: Page?, diagnostics: [Diagnostic]) {
+            self.stamp = stamp
+            self.bytes = bytes
+            self.page = page
+            self.diagnostics = diagnostics
+        }
     }
 
-    struct RenderedEntry {
-        var settings: Int
-        var input: Page
-        var page: Page
-        var diagnostics: [Diagnostic]
+    final class RenderedEntry: Sendable {
+        let settings: Int
+        let input: Page
+        let page: Page
+        let diagnostics: [Diagnostic]
+
+        init(settings: Int, input: Page, page: Page, diagnostics: [Diagnostic]) {
+            self.settings = settings
+            self.input = input
+            self.page = page
+            self.diagnostics = diagnostics
+        }
     }
 
     private let lock = NSLock()
@@ -34,6 +51,8 @@ public final class BuildCache: @unchecked Sendable {
         public var markdownRendered = 0, markdownReused = 0
         /// Pages rendered through templates again / reused.
         public var pagesRendered = 0, pagesReused = 0
+        /// Whether the linked site was the last one with some page bodies replaced.
+        public var sitePatched = false
     }
 
     /// An empty cache.
@@ -57,73 +76,119 @@ public final class BuildCache: @unchecked Sendable {
                 rendered = [:]
                 html = [:]
                 exports = [:]
+                assembly = nil
+                perAssembly = [:]
                 settingsKey = settings
             }
         }
     }
 
-    /// The parsed page of a file whose size, modification time and inode have not changed since
-    /// it was read, without reading it again.
-    func parsedPage(for path: String, stamp: FileStamp) -> ParsedEntry? {
+    /// The cached parse of each file, looked up under one lock: the caller checks the stamp or
+    /// the bytes. Lookups happen on one thread, so the rendering threads never contend for the
+    /// lock (they did for every file, which cost a preview rebuild more than the lookups).
+    func parsedEntries(for paths: [String]) -> [ParsedEntry?] {
+        locked { paths.map { parsed[$0] } }
+    }
+
+    /// Records what the parse stage did: entries parsed again, files whose bytes were unchanged
+    /// under a new stamp (so the next build can skip reading them), and how many were reused.
+    func finishParse(stored: [(path: String, entry: ParsedEntry)], restamped: [(path: String, stamp: FileStamp)], reused: Int) {
         locked {
-            guard let entry = parsed[path], entry.stamp == stamp else { return nil }
-            statistics.parseReused += 1
-            return entry
+            for (path, entry) in stored { parsed[path] = entry }
+            for (path, stamp) in restamped { parsed[path]?.stamp = stamp }
+            statistics.parsed += stored.count
+            statistics.parseReused += reused
         }
     }
 
-    func parsedPage(for path: String, bytes: Data) -> ParsedEntry? {
+    /// The rendered page of each input, when it was rendered from the same input page under the
+    /// same settings.
+    func renderedEntries(for inputs: [Page], settings: Int) -> [RenderedEntry?] {
         locked {
-            guard let entry = parsed[path], entry.bytes == bytes else { return nil }
-            statistics.parseReused += 1
-            return entry
+            let hits = inputs.map { input -> RenderedEntry? in
+                guard let entry = rendered[input.contentPath], entry.settings == settings, entry.input == input else { return nil }
+                return entry
+            }
+            statistics.markdownReused += hits.count { $0 != nil }
+            return hits
         }
     }
 
-    /// Records the current stamp of a file whose bytes were unchanged, so the next build can
-    /// skip reading it.
-    func restamp(_ path: String, stamp: FileStamp) {
-        locked { parsed[path]?.stamp = stamp }
-    }
-
-    func storeParsed(_ entry: ParsedEntry, for path: String) {
+    func storeRendered(_ entries: [(path: String, entry: RenderedEntry)]) {
         locked {
-            parsed[path] = entry
-            statistics.parsed += 1
+            for (path, entry) in entries { rendered[path] = entry }
+            statistics.markdownRendered += entries.count
         }
     }
 
-    func renderedPage(for input: Page, settings: Int) -> RenderedEntry? {
+    /// The HTML of each output file whose render key is unchanged.
+    func html(for files: [String], keys: [Int]) -> [Data?] {
         locked {
-            guard let entry = rendered[input.contentPath], entry.settings == settings, entry.input == input else { return nil }
-            statistics.markdownReused += 1
-            return entry
+            let hits = zip(files, keys).map { file, key in html[file].flatMap { $0.key == key ? $0.data : nil } }
+            statistics.pagesReused += hits.count { $0 != nil }
+            return hits
         }
     }
 
-    func storeRendered(_ entry: RenderedEntry, for path: String) {
+    func storeHTML(_ entries: [(file: String, key: Int, data: Data)]) {
         locked {
-            rendered[path] = entry
-            statistics.markdownRendered += 1
+            for entry in entries { html[entry.file] = (entry.key, entry.data) }
+            statistics.pagesRendered += entries.count
         }
     }
 
-    func html(for file: String, key: Int) -> Data? {
+    /// The last linked site, the pages it was linked from, and a key of everything else linking
+    /// read (settings, copied files, levels).
+    struct Assembly {
+        var key: Int
+        var inputs: [Page]
+        var site: Site
+        /// Numbers each assembly, so values made for one site are never used for another.
+        var generation = 0
+        /// When this site is the previous one with some pages' bodies changed: the previous
+        /// one's generation and the positions in `site.pages` replaced.
+        var patch: (basis: Int, changed: [Int])?
+    }
+
+    private var assembly: Assembly?
+    private var generations = 0
+    /// Values made from a whole site (render keys, search index parts), with the generation of
+    /// the assembly they were made for.
+    private var perAssembly: [String: (generation: Int, value: Any)] = [:]
+
+    func lastAssembly(key: Int) -> Assembly? {
+        locked { assembly?.key == key ? assembly : nil }
+    }
+
+    func keepAssembly(_ value: Assembly) {
         locked {
-            guard let entry = html[file], entry.key == key else { return nil }
-            statistics.pagesReused += 1
-            return entry.data
+            generations += 1
+            statistics.sitePatched = value.patch != nil
+            assembly = value
+            assembly?.generation = generations
         }
     }
 
-    func hasHTML(for file: String, key: Int) -> Bool {
-        locked { html[file]?.key == key }
+    /// When this build's site patches the previous one: what `name` held for the previous site
+    /// and the positions of the pages changed since, so the caller can update just those.
+    func patchable<Value>(_ name: String, as type: Value.Type) -> (value: Value, changed: [Int])? {
+        locked {
+            guard let patch = assembly?.patch, let stored = perAssembly[name], stored.generation == patch.basis,
+                  let value = stored.value as? Value else { return nil }
+            return (value, patch.changed)
+        }
     }
 
-    func storeHTML(_ data: Data, for file: String, key: Int) {
+    /// What `name` held for the last site it was made for, whichever that was.
+    func lastForAssembly<Value>(_ name: String, as type: Value.Type) -> Value? {
+        locked { perAssembly[name]?.value as? Value }
+    }
+
+    /// Keeps `value` as what `name` is for this build's site.
+    func keepForAssembly(_ name: String, _ value: Any) {
         locked {
-            html[file] = (key, data)
-            statistics.pagesRendered += 1
+            guard let generation = assembly?.generation else { return }
+            perAssembly[name] = (generation, value)
         }
     }
 
@@ -145,9 +210,6 @@ public final class BuildCache: @unchecked Sendable {
             if parsed.keys.contains(where: { !contentPaths.contains($0) }) { parsed = parsed.filter { contentPaths.contains($0.key) } }
             if rendered.keys.contains(where: { !contentPaths.contains($0) }) { rendered = rendered.filter { contentPaths.contains($0.key) } }
             if html.keys.contains(where: { !outputFiles.contains($0) }) { html = html.filter { outputFiles.contains($0.key) } }
-            exports = exports.filter { name, _ in
-                !name.hasPrefix(SearchIndex.entryCachePrefix) || outputFiles.contains(String(name.dropFirst(SearchIndex.entryCachePrefix.count)))
-            }
         }
     }
 }
@@ -162,8 +224,14 @@ struct FileStamp: Hashable {
     /// `trustRecent` accepts a file written in the last two seconds (for files nobody edits,
     /// such as the guidesite binary).
     init?(path: String, trustRecent: Bool = false) {
+        self.init(folder: AT_FDCWD, name: path, trustRecent: trustRecent)
+    }
+
+    /// The stamp of `name` inside the open folder `folder`: the kernel looks up one name instead
+    /// of every folder of a full path (most of a preview rebuild's `stat` time).
+    init?(folder: Int32, name: String, trustRecent: Bool = false) {
         var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        guard fstatat(folder, name, &info, 0) == 0 else { return nil }
         size = Int64(info.st_size)
         inode = UInt64(info.st_ino)
         seconds = Int(info.st_mtim.tv_sec)

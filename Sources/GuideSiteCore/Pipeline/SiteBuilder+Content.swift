@@ -43,24 +43,11 @@ extension SiteBuilder {
     static func parse(_ context: inout BuildContext) {
         let reader = PageReader(layout: context.layout, config: context.config)
         let markdown = context.files.filter { $0.kind == .markdown }
-        let cache = context.cache
-        let results = markdown.concurrentMap { file -> Diagnosed<Page?> in
-            guard let cache else { return reader.read(file) }
-            let stamp = FileStamp(path: file.path)
-            if let stamp, let hit = cache.parsedPage(for: file.relativePath, stamp: stamp) { return Diagnosed(hit.page, hit.diagnostics) }
-            switch reader.bytes(of: file) {
-            case .failure(let problem):
-                return Diagnosed(nil, [problem])
-            case .success(let data):
-                if let hit = cache.parsedPage(for: file.relativePath, bytes: data) {
-                    if let stamp { cache.restamp(file.relativePath, stamp: stamp) }
-                    return Diagnosed(hit.page, hit.diagnostics)
-                }
-                let read = reader.read(file, data: data)
-                cache.storeParsed(BuildCache.ParsedEntry(stamp: stamp, bytes: data, page: read.value, diagnostics: read.diagnostics),
-                                  for: file.relativePath)
-                return read
-            }
+        let results: [Diagnosed<Page?>]
+        if let cache = context.cache {
+            results = parseReusing(cache, files: markdown, reader: reader)
+        } else {
+            results = markdown.concurrentMap { reader.read($0) }
         }
         for result in results {
             context.diagnostics += result.diagnostics
@@ -68,6 +55,77 @@ extension SiteBuilder {
             if page.frontMatter.draft, !context.request.drafts { continue }
             context.parsed.append(page)
         }
+    }
+
+    /// Every file's stamp, looked up by name in its open folder, on every core.
+    private static func stampsInFolders(_ files: [ContentFile]) -> [FileStamp?] {
+        var folders: [Substring: Int32] = [:]
+        let located = files.map { file -> (folder: Int32, name: Substring) in
+            let path = file.path
+            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) ?? path.startIndex
+            let folder = path[..<slash]
+            let descriptor = folders[folder] ?? {
+                let opened = open(folder.isEmpty ? "/" : String(folder), O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                folders[folder] = opened
+                return opened
+            }()
+            return (descriptor, path[path.utf8.index(after: slash)...])
+        }
+        defer { for descriptor in folders.values where descriptor >= 0 { close(descriptor) } }
+        return Array(located.indices).concurrentMap { index in
+            let (folder, name) = located[index]
+            return folder >= 0 ? FileStamp(folder: folder, name: String(name)) : FileStamp(path: files[index].path)
+        }
+    }
+
+    /// Parses only the files whose stamp changed, and of those only the ones whose bytes changed.
+    /// The `stat` calls run on every core; the cache is consulted once, from this thread.
+    private static func parseReusing(_ cache: BuildCache, files: [ContentFile], reader: PageReader) -> [Diagnosed<Page?>] {
+        let stamps = stampsInFolders(files)
+        let known = cache.parsedEntries(for: files.map(\.relativePath))
+        var results = [Diagnosed<Page?>](repeating: Diagnosed(nil, []), count: files.count)
+        var changed: [Int] = []
+        for index in files.indices {
+            if let stamp = stamps[index], let entry = known[index], entry.stamp == stamp {
+                results[index] = Diagnosed(entry.page, entry.diagnostics)
+            } else {
+                changed.append(index)
+            }
+        }
+        enum Outcome: Sendable {
+            case failed(Diagnostic)
+            case sameBytes(BuildCache.ParsedEntry)
+            case parsed(BuildCache.ParsedEntry)
+        }
+        let outcomes = changed.concurrentMap { index -> Outcome in
+            let file = files[index]
+            switch reader.bytes(of: file) {
+            case .failure(let problem):
+                return .failed(problem)
+            case .success(let data):
+                if let entry = known[index], entry.bytes == data { return .sameBytes(entry) }
+                let read = reader.read(file, data: data)
+                return .parsed(BuildCache.ParsedEntry(stamp: stamps[index], bytes: data, page: read.value, diagnostics: read.diagnostics))
+            }
+        }
+        var stored: [(path: String, entry: BuildCache.ParsedEntry)] = []
+        var restamped: [(path: String, stamp: FileStamp)] = []
+        var sameBytes = 0
+        for (index, outcome) in zip(changed, outcomes) {
+            switch outcome {
+            case .failed(let problem):
+                results[index] = Diagnosed(nil, [problem])
+            case .sameBytes(let entry):
+                results[index] = Diagnosed(entry.page, entry.diagnostics)
+                sameBytes += 1
+                if let stamp = stamps[index] { restamped.append((files[index].relativePath, stamp)) }
+            case .parsed(let entry):
+                results[index] = Diagnosed(entry.page, entry.diagnostics)
+                stored.append((files[index].relativePath, entry))
+            }
+        }
+        cache.finishParse(stored: stored, restamped: restamped, reused: files.count - changed.count + sameBytes)
+        return results
     }
 
     static func renderMarkdown(_ context: inout BuildContext) {
@@ -114,8 +172,12 @@ extension SiteBuilder {
         settingsHasher.combine(context.variant.subset)
         settingsHasher.combine(excluded.count)
         let settings = settingsHasher.finalize()
-        let results = context.pages.concurrentMap { input -> Diagnosed<Page> in
-            if let hit = cache?.renderedPage(for: input, settings: settings) { return Diagnosed(hit.page, hit.diagnostics) }
+        // Cached pages are looked up from this thread; only the others go to the cores.
+        let inputs = context.pages
+        let known = cache?.renderedEntries(for: inputs, settings: settings)
+        let stale = known.map { known in inputs.indices.filter { known[$0] == nil } } ?? Array(inputs.indices)
+        let fresh = stale.concurrentMap { position -> Diagnosed<Page> in
+            let input = inputs[position]
             var page = input
             let rule: TitleRule = page.frontMatter.title.map { .given($0) } ?? .fromFirstHeading
             let rendered = renderer.render(
@@ -141,10 +203,17 @@ extension SiteBuilder {
                 Diagnostic(.note, page.sourcePath, line: $0.line, column: $0.column, category: "subset-link",
                            "\(subsetName ?? "subset"): link \($0.target)")
             }
-            let diagnostics = rendered.diagnostics + criteria.diagnostics + notes
-            cache?.storeRendered(BuildCache.RenderedEntry(settings: settings, input: input, page: page, diagnostics: diagnostics),
-                                 for: input.contentPath)
-            return Diagnosed(page, diagnostics)
+            return Diagnosed(page, rendered.diagnostics + criteria.diagnostics + notes)
+        }
+        var results = fresh
+        if let known {
+            // `stale` holds the positions without a cached page, in order.
+            var next = fresh.makeIterator()
+            results = known.map { entry in entry.map { Diagnosed($0.page, $0.diagnostics) } ?? next.next()! }
+            cache?.storeRendered(zip(stale, fresh).map { position, result in
+                (inputs[position].contentPath,
+                 BuildCache.RenderedEntry(settings: settings, input: inputs[position], page: result.value, diagnostics: result.diagnostics))
+            })
         }
         context.pages = results.map(\.value)
         context.diagnostics += results.flatMap(\.diagnostics)

@@ -51,10 +51,26 @@ extension SiteBuilder {
     /// Two sources that would write the same file are an error naming both.
     static func checkURLs(_ context: inout BuildContext) {
         guard let site = context.site else { return }
+        // A site patched after edits inside page bodies has the same files to write.
+        if let cache = context.cache {
+            if let (previous, _) = cache.patchable("urls", as: [Diagnostic].self) {
+                context.diagnostics += previous
+            } else {
+                var problems: [Diagnostic] = []
+                duplicateURLs(site, layout: context.layout, config: context.config, into: &problems)
+                context.diagnostics += problems
+                cache.keepForAssembly("urls", problems)
+            }
+        } else {
+            duplicateURLs(site, layout: context.layout, config: context.config, into: &context.diagnostics)
+        }
+    }
+
+    private static func duplicateURLs(_ site: Site, layout: SiteLayout, config: SiteConfig, into diagnostics: inout [Diagnostic]) {
         var owners: [String: String] = [:]
         var claims: [(file: String, source: String, line: Int)] = site.pages.map { ($0.route.file, $0.sourcePath, $0.sourcePath.isEmpty ? 0 : 1) }
-        claims += site.assets.map { ($0.relativePath, context.layout.displayPath($0.url), 0) }
-        if context.config.url != nil { claims.append(("sitemap.xml", "(sitemap)", 0)) }
+        claims += site.assets.map { ($0.relativePath, layout.displayPath($0.url), 0) }
+        if config.url != nil { claims.append(("sitemap.xml", "(sitemap)", 0)) }
         claims.append((SiteWriter.markerName, "(GuideSite's marker file)", 0))
         claims.append(("criteria.json", "(criteria export)", 0))
         claims.append((SearchIndex.path, "(search index)", 0))
@@ -63,7 +79,7 @@ extension SiteBuilder {
             if let first = owners[key] {
                 let source = claim.source.isEmpty ? "a generated page" : claim.source
                 let other = first.isEmpty ? "a page GuideSite generates for a section or the home page" : first
-                context.diagnostics.append(Diagnostic(
+                diagnostics.append(Diagnostic(
                     .error, claim.source.isEmpty ? first : claim.source, line: claim.line, column: 1, category: "duplicate-url",
                     "\(source) and \(other) would both be written to `\(claim.file)`; rename one of them or give one a `permalink`"
                 ))
@@ -110,34 +126,49 @@ extension SiteBuilder {
         let pages = site.pages
         let cache = context.cache
         let layoutKeys = cache == nil ? [:] : theme.layoutKeys
-        let planned = cache == nil ? [] : RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys)
-        let stale = cache.map { cache in pages.indices.filter { !cache.hasHTML(for: pages[$0].route.file, key: planned[$0]) }.count } ?? pages.count
+        var planned: [Int] = []
+        if let cache {
+            var settings = Hasher()
+            settings.combine(context.basePath)
+            settings.combine(layoutKeys)
+            let planKey = settings.finalize()
+            // After an edit inside page bodies only those pages' keys are made again.
+            if let (previous, changed) = cache.patchable("render-plan", as: (key: Int, keys: [Int]).self), previous.key == planKey,
+               previous.keys.count == site.pages.count {
+                planned = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys, previous: previous.keys, changed: changed)
+            } else {
+                planned = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys)
+            }
+            cache.keepForAssembly("render-plan", (key: planKey, keys: planned))
+        }
+        // The cache is consulted once, from this thread; the cores render and write.
+        let cached = cache?.html(for: pages.map(\.route.file), keys: planned) ?? []
+        let stale = cached.isEmpty ? pages.count : cached.count { $0 == nil }
         let builder = PageContextBuilder(site: site, basePath: context.basePath, precomputeLinks: stale > 50)
         if cache == nil { context.exports = SiteExports(site: site, basePath: context.basePath) }
-        let results = Array(pages.indices).concurrentMap { index -> Diagnostic? in
+        let results = Array(pages.indices).concurrentMap { index -> (problem: Diagnostic?, made: Data?) in
             let page = pages[index]
-            let key = planned.isEmpty ? 0 : planned[index]
             do {
-                if let cached = cache?.html(for: page.route.file, key: key) {
-                    try writer.write(cached, to: page.route.file)
-                    return nil
+                if !cached.isEmpty, let data = cached[index] {
+                    try writer.write(data, to: page.route.file)
+                    return (nil, nil)
                 }
                 guard let html = renderer.render(builder.context(for: index), layout: page.layout) else {
-                    return Diagnostic(.error, page.sourcePath, category: "template", "the theme has no layout `\(page.layout)` and no `page` layout to fall back on")
+                    return (Diagnostic(.error, page.sourcePath, category: "template", "the theme has no layout `\(page.layout)` and no `page` layout to fall back on"), nil)
                 }
-                if let cache {
-                    let data = Data(html.utf8)
-                    cache.storeHTML(data, for: page.route.file, key: key)
-                    try writer.write(data, to: page.route.file)
-                } else {
+                guard cache != nil else {
                     try writer.write(text: html, to: page.route.file)
+                    return (nil, nil)
                 }
-                return nil
+                let data = Data(html.utf8)
+                try writer.write(data, to: page.route.file)
+                return (nil, data)
             } catch {
-                return Diagnostic(.error, page.sourcePath, category: "io", "could not write `\(page.route.file)`: \(error.localizedDescription)")
+                return (Diagnostic(.error, page.sourcePath, category: "io", "could not write `\(page.route.file)`: \(error.localizedDescription)"), nil)
             }
         }
-        context.diagnostics += results.compactMap { $0 }
+        cache?.storeHTML(results.indices.compactMap { index in results[index].made.map { (pages[index].route.file, planned[index], $0) } })
+        context.diagnostics += results.compactMap(\.problem)
         context.pagesWritten += results.count
         context.site = site
     }
@@ -163,17 +194,31 @@ extension SiteBuilder {
                 try writer.write(made.search, to: SearchIndex.path)
                 return
             }
-            let export = context.cache.map { cache in
-                cache.derived("criteria.json", key: CriteriaExport.key(for: site, basePath: basePath)) {
-                    CriteriaExport.json(for: site, basePath: basePath)
-                }
-            } ?? CriteriaExport.json(for: site, basePath: basePath)
+            guard let cache = context.cache else {
+                try writer.write(CriteriaExport.json(for: site, basePath: basePath), to: "criteria.json")
+                try writer.write(SearchIndex.json(for: site, basePath: basePath), to: SearchIndex.path)
+                return
+            }
+            // After an edit inside page bodies, criteria.json is the same and the search index
+            // changes in those pages' entries only.
+            let export: Data
+            if let (previous, _) = cache.patchable("criteria.json", as: (basePath: String, data: Data).self), previous.basePath == basePath {
+                export = previous.data
+            } else {
+                export = CriteriaExport.json(for: site, basePath: basePath)
+            }
+            cache.keepForAssembly("criteria.json", (basePath: basePath, data: export))
             try writer.write(export, to: "criteria.json")
-            let index = context.cache.map { cache in
-                cache.derived(SearchIndex.path, key: SearchIndex.key(for: site, basePath: basePath)) {
-                    SearchIndex.json(for: site, basePath: basePath, cache: cache)
-                }
-            } ?? SearchIndex.json(for: site, basePath: basePath)
+            let parts: SearchIndex.Parts
+            if let (previous, changed) = cache.patchable("search-index", as: (parts: SearchIndex.Parts, pages: [Page]).self),
+               previous.parts.maker.basePath == basePath {
+                parts = previous.parts.updating(changed, in: site)
+            } else {
+                parts = SearchIndex.parts(for: site, basePath: basePath,
+                                          previous: cache.lastForAssembly("search-index", as: (parts: SearchIndex.Parts, pages: [Page]).self))
+            }
+            cache.keepForAssembly("search-index", (parts: parts, pages: site.pages))
+            let index = parts.data
             try writer.write(index, to: SearchIndex.path)
         } catch {
             context.diagnostics.append(Diagnostic(.error, context.layout.displayPath(context.layout.output), category: "io",

@@ -3,9 +3,17 @@
 /// other pages (titles, descriptions, categories and criteria of the entries it lists, counts of
 /// the criteria it names). A rebuild renders again only the pages whose key changed, without
 /// even building the template values of the others.
-enum RenderPlan {
-    static func keys(site: Site, basePath: String, layoutKeys: [String: Int]) -> [Int] {
-        let summaries = site.pages.map(summary)
+struct RenderPlan {
+    let site: Site
+    let layoutKeys: [String: Int]
+    private let globalKey: Int
+    private let citingCounts: [String: Int]
+    /// Every page's summary, when every key is computed; otherwise summaries are made as needed.
+    private var summaries: [Int] = []
+
+    init(site: Site, basePath: String, layoutKeys: [String: Int]) {
+        self.site = site
+        self.layoutKeys = layoutKeys
         var global = Hasher()
         global.combine(basePath)
         global.combine(site.config)
@@ -25,60 +33,84 @@ enum RenderPlan {
             global.combine(site.pages[category.page].route)
             global.combine(category.entries.count)
         }
-        let globalKey = global.finalize()
-        let citingCounts = site.criterionPages.mapValues(\.count)
+        globalKey = global.finalize()
+        citingCounts = site.criterionPages.mapValues(\.count)
+    }
 
-        var keys: [Int] = []
-        keys.reserveCapacity(site.pages.count)
-        let positions = Dictionary(site.sections.flatMap { section in section.entries.enumerated().map { ($1, (section, $0)) } },
-                                   uniquingKeysWith: { first, _ in first })
-        for (index, page) in site.pages.enumerated() {
-            var hasher = Hasher()
-            hasher.combine(globalKey)
-            hasher.combine(layoutKeys[page.layout] ?? 0)
-            hasher.combine(page.route)
-            hasher.combine(page.kind)
-            hasher.combine(page.title)
-            hasher.combine(page.layout)
-            hasher.combine(page.section)
-            hasher.combine(page.subject)
-            hasher.combine(page.contentKey)
-            for reference in page.criteria { hasher.combine(citingCounts[reference.number] ?? 0) }
-            func show(_ others: [Int]) {
-                hasher.combine(others.count)
-                for other in others { hasher.combine(summaries[other]) }
-            }
-            switch page.kind {
-            case .entry:
-                if let (section, position) = positions[index] {
-                    show([position > 0 ? section.entries[position - 1] : nil,
-                          position + 1 < section.entries.count ? section.entries[position + 1] : nil].compactMap { $0 })
-                }
-                show(site.related[index] ?? [])
-            case .section:
-                show(site.sections.first { $0.page == index }?.entries ?? [])
-            case .home:
-                for section in site.sections { show(section.entries) }
-            case .criterion:
-                show(page.subject.flatMap { site.criterionPages[$0] } ?? [])
-            case .criteriaIndex:
-                for number in citingCounts.keys.sorted() { hasher.combine(number); hasher.combine(citingCounts[number]) }
-            case .coverage:
-                for number in site.criterionPages.keys.sorted() {
-                    hasher.combine(number)
-                    hasher.combine(site.criterionPages[number]!.map { site.pages[$0].section })
-                }
-            case .category:
-                show(site.categories.first { $0.page == index }?.entries ?? [])
-            case .search:
-                show(SearchIndex.searchable(site))
-                hasher.combine(site.config.platforms)
-            case .categoryIndex, .page, .notFound:
-                break
-            }
-            keys.append(hasher.finalize())
+    /// Every page's key.
+    static func keys(site: Site, basePath: String, layoutKeys: [String: Int]) -> [Int] {
+        var plan = RenderPlan(site: site, basePath: basePath, layoutKeys: layoutKeys)
+        plan.summaries = site.pages.map(Self.summary)
+        var positions: [Int: (SiteSection, Int)] = [:]
+        for section in site.sections {
+            for (position, entry) in section.entries.enumerated() where positions[entry] == nil { positions[entry] = (section, position) }
+        }
+        return site.pages.indices.map { plan.key(for: $0, position: positions[$0]) }
+    }
+
+    /// The keys of `previous` (made for a site that differs from this one only in the bodies of
+    /// the pages at `changed`) with those pages' keys made again: what other pages show of a page
+    /// (its summary) does not depend on its body, so no other key changes.
+    static func keys(site: Site, basePath: String, layoutKeys: [String: Int], previous: [Int], changed: [Int]) -> [Int] {
+        let plan = RenderPlan(site: site, basePath: basePath, layoutKeys: layoutKeys)
+        var keys = previous
+        for index in changed {
+            let position = site.sections.lazy.compactMap { section in section.entries.firstIndex(of: index).map { (section, $0) } }.first
+            keys[index] = plan.key(for: index, position: position)
         }
         return keys
+    }
+
+    private func summary(of index: Int) -> Int {
+        summaries.isEmpty ? Self.summary(site.pages[index]) : summaries[index]
+    }
+
+    private func key(for index: Int, position: (SiteSection, Int)?) -> Int {
+        let page = site.pages[index]
+        var hasher = Hasher()
+        hasher.combine(globalKey)
+        hasher.combine(layoutKeys[page.layout] ?? 0)
+        hasher.combine(page.route)
+        hasher.combine(page.kind)
+        hasher.combine(page.title)
+        hasher.combine(page.layout)
+        hasher.combine(page.section)
+        hasher.combine(page.subject)
+        hasher.combine(page.contentKey)
+        for reference in page.criteria { hasher.combine(citingCounts[reference.number] ?? 0) }
+        func show(_ others: [Int]) {
+            hasher.combine(others.count)
+            for other in others { hasher.combine(summary(of: other)) }
+        }
+        switch page.kind {
+        case .entry:
+            if let (section, position) = position {
+                show([position > 0 ? section.entries[position - 1] : nil,
+                      position + 1 < section.entries.count ? section.entries[position + 1] : nil].compactMap { $0 })
+            }
+            show(site.related[index] ?? [])
+        case .section:
+            show(site.sections.first { $0.page == index }?.entries ?? [])
+        case .home:
+            for section in site.sections { show(section.entries) }
+        case .criterion:
+            show(page.subject.flatMap { site.criterionPages[$0] } ?? [])
+        case .criteriaIndex:
+            for number in citingCounts.keys.sorted() { hasher.combine(number); hasher.combine(citingCounts[number]) }
+        case .coverage:
+            for number in site.criterionPages.keys.sorted() {
+                hasher.combine(number)
+                hasher.combine(site.criterionPages[number]!.map { site.pages[$0].section })
+            }
+        case .category:
+            show(site.categories.first { $0.page == index }?.entries ?? [])
+        case .search:
+            show(SearchIndex.searchable(site))
+            hasher.combine(site.config.platforms)
+        case .categoryIndex, .page, .notFound:
+            break
+        }
+        return hasher.finalize()
     }
 
     /// What other pages show of a page.
