@@ -27,6 +27,26 @@ public final class FileWatcher: @unchecked Sendable {
     /// Whether the watcher uses inotify (true) or polling (false).
     public private(set) var usesNotifications = false
 
+    /// Files modified in place since the last `takeChanges()`, or nil when something else
+    /// happened (a file or folder created, deleted or moved, events lost, polling, or no
+    /// rebuild has checked every file since watching began).
+    private var modified: Set<String>? = nil
+
+    /// What changed since the last call, for `BuildRequest.knownChanges`; starts the next set.
+    public func takeChanges() -> Set<String>? {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = modified
+        modified = usesNotifications ? [] : nil
+        return taken
+    }
+
+    private func record(modified path: String?) {
+        lock.lock()
+        defer { lock.unlock() }
+        if let path { modified?.insert(path) } else { modified = nil }
+    }
+
     /// Changes, one element per settled burst. Ends when `stop()` is called.
     public func changes() -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
@@ -109,6 +129,8 @@ public final class FileWatcher: @unchecked Sendable {
                 if newFolders {
                     newFolders = false
                     addWatches()
+                    // Files made in the new folder before its watch was added: walk again.
+                    record(modified: nil)
                 }
             }
         }
@@ -117,6 +139,7 @@ public final class FileWatcher: @unchecked Sendable {
 
     /// Whether a batch of events touches the site's sources: anything under Content/ or
     /// Templates/ except editor swap files, and site.yml, Content or Templates in the root.
+    /// Records the files modified in place, or that it cannot tell (`takeChanges()`).
     private func relevant(_ buffer: [UInt8], count: Int) -> (relevant: Bool, createdFolder: Bool) {
         #if os(Linux)
         var offset = 0
@@ -133,6 +156,16 @@ public final class FileWatcher: @unchecked Sendable {
             let name = String(decoding: nameBytes, as: UTF8.self)
             offset += headerSize + length
             let folder = watched[watch]
+            // In place: modified, closed after writing, attributes. Anything else (created,
+            // deleted, moved, lost events, a watch gone) changes which files there are.
+            let inPlace = mask & UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB) != 0
+                && mask & ~UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_ISDIR) == 0
+            if let folder, !folder.isEmpty, !name.isEmpty {
+                // Hidden names (editor swap files) are never content.
+                if !name.hasPrefix(".") { record(modified: inPlace && mask & UInt32(IN_ISDIR) == 0 ? folder + "/" + name : nil) }
+            } else if !inPlace || folder == nil {
+                record(modified: nil)
+            }
             if folder == "" {
                 if ["site.yml", "Content", "Templates"].contains(name) { found = true }
             } else if folder == layout.root.path, name == "Output" || layout.output.lastPathComponent == name {

@@ -139,7 +139,7 @@ struct WatchService: Service {
         await withGracefulShutdownHandler {
             for await _ in changes {
                 if Task.isCancelled { break }
-                await onRebuild(await session.rebuild())
+                await onRebuild(await session.rebuild(knownChanges: watcher.takeChanges()))
             }
         } onGracefulShutdown: {
             watcher.stop()

@@ -33,11 +33,13 @@ public actor PreviewSession {
     }
 
     /// Builds the site into memory and installs it (or the error page).
+    /// `knownChanges`: see `BuildRequest.knownChanges` (nil checks every file).
     @discardableResult
-    public func rebuild() async -> Rebuild {
+    public func rebuild(knownChanges: Set<String>? = nil) async -> Rebuild {
         let started = ContinuousClock.now
         let output = MemoryOutput()
-        let request = self.request
+        var request = self.request
+        request.knownChanges = knownChanges
         let cache = self.cache
         let result = await Task.detached(priority: .userInitiated) {
             SiteBuilder().build(request, into: output, cache: cache)

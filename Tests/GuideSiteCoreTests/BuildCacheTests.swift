@@ -39,6 +39,49 @@ struct BuildCacheTests {
         #expect(String(decoding: files["web/button/index.html"]!, as: UTF8.self).contains("always."))
     }
 
+    @Test("a rebuild told which files changed checks only those; a changed path that is no content file checks every file")
+    func knownChanges() throws {
+        let site = try TestSite(Fixtures.site())
+        defer { site.remove() }
+        // Old files, so their stamps are trusted (a file written in the last two seconds is read again anyway).
+        func age(_ path: String) throws {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)],
+                                                  ofItemAtPath: site.root.appending(path: path).path)
+        }
+        for path in try FileManager.default.subpathsOfDirectory(atPath: site.root.appending(path: "Content").path) {
+            try age("Content/" + path)
+        }
+        let cache = BuildCache()
+        func build(_ changes: Set<String>?) -> [String: Data] {
+            var request = BuildRequest(root: site.root)
+            request.knownChanges = changes
+            let output = MemoryOutput()
+            _ = SiteBuilder().build(request, into: output, cache: cache)
+            return output.files
+        }
+        _ = build(nil)
+        let about = "Content/about.md"
+        try site.write(Data("# About us\n\nA second text.\n".utf8), to: about)
+        try age(about)
+        // Not reported: not even looked at.
+        let unseen = build([])
+        #expect(cache.statistics.parsed == 0)
+        #expect(!String(decoding: unseen["about/index.html"] ?? Data(), as: UTF8.self).contains("A second text."))
+        // Reported: read, and the result equals a fresh build.
+        let seen = build([site.root.appending(path: about).standardizedFileURL.path])
+        #expect(cache.statistics.parsed == 1)
+        #expect(String(decoding: seen["about/index.html"] ?? Data(), as: UTF8.self).contains("A second text."))
+        let fresh = MemoryOutput()
+        _ = SiteBuilder().build(BuildRequest(root: site.root), into: fresh, cache: nil)
+        #expect(seen == fresh.files)
+        // A reported path that is none of the files (a template): every file is checked.
+        try site.write(Data("# About us\n\nA third text.\n".utf8), to: about)
+        try age(about)
+        let checked = build([site.root.appending(path: "Templates/layouts/entry.mustache").path])
+        #expect(cache.statistics.parsed == 1)
+        #expect(String(decoding: checked["about/index.html"] ?? Data(), as: UTF8.self).contains("A third text."))
+    }
+
     @Test("a changed title re-renders every page that shows it, and the result equals a full build")
     func titleEdit() throws {
         let site = try TestSite(Fixtures.site())

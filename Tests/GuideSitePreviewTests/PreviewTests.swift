@@ -208,3 +208,38 @@ struct PreviewServerTests {
         }
     }
 }
+
+@Suite("File watcher")
+struct FileWatcherTests {
+    @Test("reports files modified in place, and nothing it cannot vouch for (new files, the first rebuild)")
+    func knownChanges() async throws {
+        let root = FileManager.default.temporaryDirectory.appending(path: "guidesite-watch-\(UUID().uuidString)", directoryHint: .isDirectory)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let picker = root.appending(path: "Content/native/picker.md")
+        try FileManager.default.createDirectory(at: picker.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("# Picker\n".utf8).write(to: picker)
+        let watcher = FileWatcher(layout: SiteLayout(root: root))
+        let changes = watcher.changes()
+        defer { watcher.stop() }
+        _ = changes
+        #expect(watcher.usesNotifications)
+        // Nothing has checked every file since watching began.
+        #expect(watcher.takeChanges() == nil)
+        #expect(watcher.takeChanges() == [])
+
+        try Data("# Picker\n\nEdited.\n".utf8).write(to: picker)
+        try await Task.sleep(for: .milliseconds(300))
+        let modified = watcher.takeChanges()
+        #expect(modified?.count == 1)
+        #expect(modified?.first?.hasSuffix("/Content/native/picker.md") == true)
+
+        // A hidden editor file is never content: still known.
+        try Data("swap".utf8).write(to: root.appending(path: "Content/native/.picker.md.swp"))
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(watcher.takeChanges() == [])
+
+        try Data("# Stepper\n".utf8).write(to: root.appending(path: "Content/native/stepper.md"))
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(watcher.takeChanges() == nil)
+    }
+}

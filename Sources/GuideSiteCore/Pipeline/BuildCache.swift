@@ -137,6 +137,18 @@ public final class BuildCache: @unchecked Sendable {
         }
     }
 
+    /// The files the last walk of the content folder found, and its warnings, by folder and
+    /// Markdown extensions.
+    private var lastWalk: (key: String, files: [ContentFile], diagnostics: [Diagnostic])?
+
+    func walk(key: String) -> (files: [ContentFile], diagnostics: [Diagnostic])? {
+        locked { lastWalk?.key == key ? (lastWalk!.files, lastWalk!.diagnostics) : nil }
+    }
+
+    func keepWalk(key: String, files: [ContentFile], diagnostics: [Diagnostic]) {
+        locked { lastWalk = (key, files, diagnostics) }
+    }
+
     /// The last linked site, the pages it was linked from, and a key of everything else linking
     /// read (settings, copied files, levels).
     struct Assembly {

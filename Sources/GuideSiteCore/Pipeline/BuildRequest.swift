@@ -28,6 +28,11 @@ public struct BuildRequest: Sendable {
     public var progress: (@Sendable (String) -> Void)?
     /// Build even when the record of the last build shows nothing changed (`--fresh`).
     public var fresh = false
+    /// For a rebuild from a `BuildCache`: the files modified in place since the cache's last
+    /// build (absolute paths), when the caller watched the content folder and knows that no
+    /// file or folder was created, deleted or moved. The content folder is then not walked
+    /// again and only these files are checked. Nil checks every file.
+    public var knownChanges: Set<String>?
     /// Render with swift-mustache itself instead of the compiled templates (tests compare both).
     var swiftMustacheOnly = false
 

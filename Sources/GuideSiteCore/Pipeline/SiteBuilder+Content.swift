@@ -34,10 +34,18 @@ extension SiteBuilder {
     }
 
     static func load(_ context: inout BuildContext) {
+        let walkKey = context.layout.content.path + "\n" + context.siteConfig.markdownExtensions.joined(separator: " ")
+        // Nothing created, deleted or moved since the last walk: the same files.
+        if context.request.knownChanges != nil, let cache = context.cache, let last = cache.walk(key: walkKey) {
+            context.files = last.files
+            context.diagnostics += last.diagnostics
+            return
+        }
         let loaded = ContentLoader(markdownExtensions: Set(context.siteConfig.markdownExtensions))
             .loadFiles(in: context.layout.content, layout: context.layout)
         context.files = loaded.value
         context.diagnostics += loaded.diagnostics
+        context.cache?.keepWalk(key: walkKey, files: loaded.value, diagnostics: loaded.diagnostics)
     }
 
     static func parse(_ context: inout BuildContext) {
@@ -45,7 +53,7 @@ extension SiteBuilder {
         let markdown = context.files.filter { $0.kind == .markdown }
         let results: [Diagnosed<Page?>]
         if let cache = context.cache {
-            results = parseReusing(cache, files: markdown, reader: reader)
+            results = parseReusing(cache, files: markdown, reader: reader, knownChanges: context.request.knownChanges)
         } else {
             results = markdown.concurrentMap { reader.read($0) }
         }
@@ -80,9 +88,21 @@ extension SiteBuilder {
 
     /// Parses only the files whose stamp changed, and of those only the ones whose bytes changed.
     /// The `stat` calls run on every core; the cache is consulted once, from this thread.
-    private static func parseReusing(_ cache: BuildCache, files: [ContentFile], reader: PageReader) -> [Diagnosed<Page?>] {
-        let stamps = stampsInFolders(files)
+    /// With `knownChanges`, a file outside it whose cached entry has a trusted stamp is taken as
+    /// unchanged without a `stat`; a changed path that is none of the files (a template, or a
+    /// path written differently) makes every file checked.
+    private static func parseReusing(_ cache: BuildCache, files: [ContentFile], reader: PageReader,
+                                     knownChanges: Set<String>?) -> [Diagnosed<Page?>] {
         let known = cache.parsedEntries(for: files.map(\.relativePath))
+        let stamps: [FileStamp?]
+        if let knownChanges, files.count(where: { knownChanges.contains($0.path) }) == knownChanges.count {
+            var trusted = known.map { $0?.stamp }
+            let check = files.indices.filter { knownChanges.contains(files[$0].path) || trusted[$0] == nil }
+            for (index, stamp) in zip(check, stampsInFolders(check.map { files[$0] })) { trusted[index] = stamp }
+            stamps = trusted
+        } else {
+            stamps = stampsInFolders(files)
+        }
         var results = [Diagnosed<Page?>](repeating: Diagnosed(nil, []), count: files.count)
         var changed: [Int] = []
         for index in files.indices {

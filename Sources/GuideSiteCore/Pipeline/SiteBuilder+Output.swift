@@ -53,14 +53,14 @@ extension SiteBuilder {
         guard let site = context.site else { return }
         // A site patched after edits inside page bodies has the same files to write.
         if let cache = context.cache {
+            var problems: [Diagnostic] = []
             if let (previous, _) = cache.patchable("urls", as: [Diagnostic].self) {
-                context.diagnostics += previous
+                problems = previous
             } else {
-                var problems: [Diagnostic] = []
                 duplicateURLs(site, layout: context.layout, config: context.config, into: &problems)
-                context.diagnostics += problems
-                cache.keepForAssembly("urls", problems)
             }
+            context.diagnostics += problems
+            cache.keepForAssembly("urls", problems)
         } else {
             duplicateURLs(site, layout: context.layout, config: context.config, into: &context.diagnostics)
         }
