@@ -78,6 +78,7 @@ public final class BuildCache: @unchecked Sendable {
                 exports = [:]
                 assembly = nil
                 perAssembly = [:]
+                markdownRun = nil
                 settingsKey = settings
             }
         }
@@ -135,6 +136,25 @@ public final class BuildCache: @unchecked Sendable {
             for entry in entries { html[entry.file] = (entry.key, entry.data) }
             statistics.pagesRendered += entries.count
         }
+    }
+
+    /// The last Markdown stage: its settings, the key of every page's path and route, its input
+    /// pages and results, so the next one starts from them.
+    struct MarkdownRun {
+        var settings: Int
+        var routesKey: Int
+        var inputs: [Page]
+        var results: [Diagnosed<Page>]
+    }
+
+    private var markdownRun: MarkdownRun?
+
+    func lastMarkdown() -> MarkdownRun? {
+        locked { markdownRun }
+    }
+
+    func keepMarkdown(_ run: MarkdownRun) {
+        locked { markdownRun = run }
     }
 
     /// The files the last walk of the content folder found, and its warnings, by folder and

@@ -20,6 +20,10 @@ struct BuildContext {
     var site: Site?
     var theme: Theme?
     var renderer: TemplateRenderer?
+    /// The files are the cache's from the last walk (nothing was created, deleted or moved).
+    var walkReused = false
+    /// `Theme.layoutKeys` of `theme`, for a build with a cache.
+    var layoutKeys: [String: Int] = [:]
     /// Writers of every site of the run, committed together at the end.
     var writers: [SiteWriter] = []
     /// Where files go: the writer's staging folder, or memory for the preview server.

@@ -39,6 +39,7 @@ extension SiteBuilder {
         if context.request.knownChanges != nil, let cache = context.cache, let last = cache.walk(key: walkKey) {
             context.files = last.files
             context.diagnostics += last.diagnostics
+            context.walkReused = true
             return
         }
         let loaded = ContentLoader(markdownExtensions: Set(context.siteConfig.markdownExtensions))
@@ -149,6 +150,73 @@ extension SiteBuilder {
     }
 
     static func renderMarkdown(_ context: inout BuildContext) {
+        let inputs = context.pages
+        let cache = context.cache
+        // Pages a subset leaves out: links to them go to the full site (when site.yml gives its
+        // `url`) or become text.
+        var excluded: [(contentPath: String, route: Route)] = []
+        if context.variant.subset != nil {
+            let included = Set(inputs.map(\.contentPath))
+            excluded = context.parsed.filter { !included.contains($0.contentPath) }.map { ($0.contentPath, $0.route) }
+        }
+        var others = Hasher()
+        others.combine(context.basePath)
+        others.combine(context.config)
+        others.combine(context.files.filter { $0.kind == .asset }.map(\.relativePath))
+        others.combine(context.variant.subset)
+        for page in excluded { others.combine(page.contentPath); others.combine(page.route) }
+        let othersKey = others.finalize()
+        // What every page's links resolve against: each page's path and route. A rebuild whose
+        // pages are the last build's, or differ only in ways that keep paths and routes, keeps
+        // the last key without hashing 10,000 paths again.
+        let previous = cache?.lastMarkdown()
+        let routesKey: Int
+        if let previous, previous.inputs.count == inputs.count, inputs.indices.allSatisfy({ index in
+            inputs[index].sharesStorage(with: previous.inputs[index])
+                || (inputs[index].contentPath == previous.inputs[index].contentPath && inputs[index].route == previous.inputs[index].route)
+        }) {
+            routesKey = previous.routesKey
+        } else {
+            // In page order (files are sorted by path), which is as stable as sorting the keys.
+            var routes = Hasher()
+            for page in inputs { routes.combine(page.contentPath); routes.combine(page.route) }
+            routesKey = routes.finalize()
+        }
+        var settingsHasher = Hasher()
+        settingsHasher.combine(othersKey)
+        settingsHasher.combine(routesKey)
+        let settings = settingsHasher.finalize()
+
+        // Positions to render, and what is known of the others. With the last run under the same
+        // settings, a page that is the same copy as then is its last result, without a lookup.
+        var results: [Diagnosed<Page>?]
+        if let previous, previous.settings == settings, previous.inputs.count == inputs.count {
+            results = previous.results.map(Optional.some)
+            let changed = inputs.indices.filter { !inputs[$0].sharesStorage(with: previous.inputs[$0]) }
+            let known = cache?.renderedEntries(for: changed.map { inputs[$0] }, settings: settings) ?? []
+            for (position, entry) in zip(changed, known) { results[position] = entry.map { Diagnosed($0.page, $0.diagnostics) } }
+        } else if let cache {
+            results = cache.renderedEntries(for: inputs, settings: settings).map { $0.map { Diagnosed($0.page, $0.diagnostics) } }
+        } else {
+            results = Array(repeating: nil, count: inputs.count)
+        }
+        let stale = results.indices.filter { results[$0] == nil }
+        if !stale.isEmpty {
+            let fresh = render(stale.map { inputs[$0] }, context: context, excluded: excluded)
+            for (position, result) in zip(stale, fresh) { results[position] = result }
+            cache?.storeRendered(zip(stale, fresh).map { position, result in
+                (inputs[position].contentPath,
+                 BuildCache.RenderedEntry(settings: settings, input: inputs[position], page: result.value, diagnostics: result.diagnostics))
+            })
+        }
+        let done = results.map { $0! }
+        cache?.keepMarkdown(BuildCache.MarkdownRun(settings: settings, routesKey: routesKey, inputs: inputs, results: done))
+        context.pages = done.map(\.value)
+        context.diagnostics += done.flatMap(\.diagnostics)
+    }
+
+    /// Renders the Markdown of `pages`, on every core.
+    private static func render(_ pages: [Page], context: BuildContext, excluded: [(contentPath: String, route: Route)]) -> [Diagnosed<Page>] {
         var routes: [String: Route] = [:]
         for page in context.pages {
             routes[page.contentPath] = page.route
@@ -156,21 +224,16 @@ extension SiteBuilder {
                 routes[String(page.contentPath.dropLast("index.md".count)).trimming("/")] = page.route
             }
         }
-        // Pages a subset leaves out: links to them go to the full site (when site.yml gives its
-        // `url`) or become text.
-        var excluded: [String: Route] = [:]
-        if context.variant.subset != nil {
-            let included = Set(context.pages.map(\.contentPath))
-            for page in context.parsed where !included.contains(page.contentPath) {
-                excluded[page.contentPath] = page.route
-                excluded[page.route.path.trimming("/")] = page.route
-            }
+        var excludedRoutes: [String: Route] = [:]
+        for page in excluded {
+            excludedRoutes[page.contentPath] = page.route
+            excludedRoutes[page.route.path.trimming("/")] = page.route
         }
         let fullSite = context.siteConfig.url.flatMap { CriteriaExport.absolute(context.siteConfig.basePath, siteURL: $0) }
         let resolver = LinkResolver(
             basePath: context.basePath, routes: routes,
             assets: Set(context.files.filter { $0.kind == .asset }.map(\.relativePath)),
-            excluded: excluded, fullSite: fullSite
+            excluded: excludedRoutes, fullSite: fullSite
         )
         let platforms = context.variant.subset.flatMap { subset in
             subset.platforms.isEmpty ? nil : PlatformFilter(platforms: context.siteConfig.platforms, keep: subset.platforms)
@@ -180,24 +243,7 @@ extension SiteBuilder {
         let renderer = MarkdownRenderer(unsafeHTML: context.config.unsafeHTML)
         let config = context.config
         let annotator = CriteriaCollector.annotator(basePath: context.basePath)
-        let cache = context.cache
-        var settingsHasher = Hasher()
-        settingsHasher.combine(context.basePath)
-        settingsHasher.combine(config)
-        // In page order (files are sorted by path), which is as stable as sorting the keys and
-        // costs no sort of 10,000 strings on every preview rebuild.
-        for page in context.pages { settingsHasher.combine(page.contentPath); settingsHasher.combine(page.route) }
-        settingsHasher.combine(routes.count)
-        settingsHasher.combine(context.files.filter { $0.kind == .asset }.map(\.relativePath))
-        settingsHasher.combine(context.variant.subset)
-        settingsHasher.combine(excluded.count)
-        let settings = settingsHasher.finalize()
-        // Cached pages are looked up from this thread; only the others go to the cores.
-        let inputs = context.pages
-        let known = cache?.renderedEntries(for: inputs, settings: settings)
-        let stale = known.map { known in inputs.indices.filter { known[$0] == nil } } ?? Array(inputs.indices)
-        let fresh = stale.concurrentMap { position -> Diagnosed<Page> in
-            let input = inputs[position]
+        return pages.concurrentMap { input -> Diagnosed<Page> in
             var page = input
             let rule: TitleRule = page.frontMatter.title.map { .given($0) } ?? .fromFirstHeading
             let rendered = renderer.render(
@@ -225,18 +271,6 @@ extension SiteBuilder {
             }
             return Diagnosed(page, rendered.diagnostics + criteria.diagnostics + notes)
         }
-        var results = fresh
-        if let known {
-            // `stale` holds the positions without a cached page, in order.
-            var next = fresh.makeIterator()
-            results = known.map { entry in entry.map { Diagnosed($0.page, $0.diagnostics) } ?? next.next()! }
-            cache?.storeRendered(zip(stale, fresh).map { position, result in
-                (inputs[position].contentPath,
-                 BuildCache.RenderedEntry(settings: settings, input: inputs[position], page: result.value, diagnostics: result.diagnostics))
-            })
-        }
-        context.pages = results.map(\.value)
-        context.diagnostics += results.flatMap(\.diagnostics)
     }
 
     /// `check` only: the front matter schema, repeated titles and undeclared categories, once

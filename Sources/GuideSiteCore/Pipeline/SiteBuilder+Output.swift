@@ -92,7 +92,25 @@ extension SiteBuilder {
     static func loadTheme(_ context: inout BuildContext) {
         let theme = Theme.load(from: context.layout.templates, layout: context.layout)
         context.diagnostics += theme.diagnostics
-        let compiled = TemplateRenderer.compile(theme.value, fast: !context.request.swiftMustacheOnly)
+        let fast = !context.request.swiftMustacheOnly
+        let compiled: Diagnosed<TemplateRenderer>
+        if let cache = context.cache {
+            // The same template files compile to the same renderer: a rebuild skips compiling.
+            var key = Hasher()
+            key.combine(fast)
+            for path in theme.value.files.keys.sorted() {
+                key.combine(path)
+                key.combine(theme.value.files[path])
+                key.combine(theme.value.origins[path])
+            }
+            let made = cache.derived("theme", key: key.finalize()) {
+                (compiled: TemplateRenderer.compile(theme.value, fast: fast), layoutKeys: theme.value.layoutKeys)
+            }
+            compiled = made.compiled
+            context.layoutKeys = made.layoutKeys
+        } else {
+            compiled = TemplateRenderer.compile(theme.value, fast: fast)
+        }
         context.diagnostics += compiled.diagnostics
         context.theme = theme.value
         context.renderer = compiled.value
@@ -100,7 +118,7 @@ extension SiteBuilder {
 
     static func renderTemplates(_ context: inout BuildContext) {
         context.exports = nil
-        guard var site = context.site, let renderer = context.renderer, let writer = context.output, let theme = context.theme else { return }
+        guard var site = context.site, let renderer = context.renderer, let writer = context.output, context.theme != nil else { return }
         var layoutWarnings: [Diagnostic] = []
         let available = renderer.layouts.sorted().joined(separator: ", ")
         var reportedGenerated = Set<String>()
@@ -125,7 +143,7 @@ extension SiteBuilder {
         context.diagnostics += layoutWarnings
         let pages = site.pages
         let cache = context.cache
-        let layoutKeys = cache == nil ? [:] : theme.layoutKeys
+        let layoutKeys = context.layoutKeys
         var planned: [Int] = []
         if let cache {
             var settings = Hasher()
