@@ -49,7 +49,8 @@ public actor PreviewSession {
         if let content = result.content { contentFolder = content }
         var pages: [String]
         if result.outcome == .success {
-            let changed = await state.install(output.files)
+            // After a good build, one that started from its files needs only what it wrote compared.
+            let changed = await state.install(output.files, onlyAt: failed ? nil : output.written)
             pages = failed ? ["*"] : Self.pages(for: changed, basePath: basePath)
             failed = false
         } else {

@@ -36,8 +36,20 @@ public actor PreviewState {
     /// Installs a successful build and returns the output paths whose bytes changed, appeared or
     /// disappeared. One pass, changing only what changed: the served files are updated in
     /// place, and a page whose bytes are the very buffer served already is not compared.
-    func install(_ newFiles: [String: Data]) -> Set<String> {
+    /// `onlyAt`: the paths a build wrote when it started from the files served now (the others
+    /// are the same), so only those are compared.
+    func install(_ newFiles: [String: Data], onlyAt written: Set<String>? = nil) -> Set<String> {
         var changed = Set<String>()
+        if let written, files.count == newFiles.count {
+            for path in written {
+                guard let data = newFiles[path] else { continue }
+                if let old = files[path], Self.same(old.data, data) { continue }
+                changed.insert(path)
+                files[path] = File(data: data, etag: Self.etag(data))
+            }
+            errorPage = nil
+            return changed
+        }
         for (path, data) in newFiles {
             if let old = files[path], Self.same(old.data, data) { continue }
             changed.insert(path)

@@ -23,14 +23,32 @@ extension SiteWriter: SiteOutput {}
 public final class MemoryOutput: SiteOutput, @unchecked Sendable {
     private let lock = NSLock()
     private var storage: [String: Data] = [:]
+    private var writtenSinceAdopting: Set<String>?
 
     /// An empty site.
     public init() {}
+
+    /// Starts from `files`, the last build's output, when a build writes only what changed.
+    func adopt(_ files: [String: Data]) {
+        lock.lock()
+        defer { lock.unlock() }
+        storage = files
+        writtenSinceAdopting = []
+    }
+
+    /// When the build started from the last build's files: the paths written since (the
+    /// others are that build's). Nil when every file was written.
+    public var written: Set<String>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return writtenSinceAdopting
+    }
 
     public func write(_ data: Data, to path: String) throws {
         lock.lock()
         defer { lock.unlock() }
         storage[path] = data
+        writtenSinceAdopting?.insert(path)
     }
 
     public func copy(_ source: URL, to path: String) throws {

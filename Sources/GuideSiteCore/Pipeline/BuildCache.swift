@@ -131,6 +131,11 @@ public final class BuildCache: @unchecked Sendable {
         }
     }
 
+    /// Pages taken as they were from the last build's output, without a lookup.
+    func noteReused(pages count: Int) {
+        locked { statistics.pagesReused += count }
+    }
+
     func storeHTML(_ entries: [(file: String, key: Int, data: Data)]) {
         locked {
             for entry in entries { html[entry.file] = (entry.key, entry.data) }

@@ -145,6 +145,8 @@ extension SiteBuilder {
         let cache = context.cache
         let layoutKeys = context.layoutKeys
         var planned: [Int] = []
+        // Positions to render and write; every page unless the output starts from the last one.
+        var targets = Array(pages.indices)
         if let cache {
             var settings = Hasher()
             settings.combine(context.basePath)
@@ -154,20 +156,28 @@ extension SiteBuilder {
             if let (previous, changed) = cache.patchable("render-plan", as: (key: Int, keys: [Int]).self), previous.key == planKey,
                previous.keys.count == site.pages.count {
                 planned = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys, previous: previous.keys, changed: changed)
+                // In memory, the output can start from the last build's files, which hold every
+                // other page as its unchanged key renders it: only the changed pages are written.
+                if let memory = writer as? MemoryOutput, let (files, _) = cache.patchable("output", as: [String: Data].self) {
+                    memory.adopt(files)
+                    targets = changed.filter { planned[$0] != previous.keys[$0] }
+                }
             } else {
                 planned = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys)
             }
             cache.keepForAssembly("render-plan", (key: planKey, keys: planned))
         }
         // The cache is consulted once, from this thread; the cores render and write.
-        let cached = cache?.html(for: pages.map(\.route.file), keys: planned) ?? []
-        let stale = cached.isEmpty ? pages.count : cached.count { $0 == nil }
+        let chosen = targets
+        let cached = cache?.html(for: chosen.map { pages[$0].route.file }, keys: chosen.map { planned[$0] }) ?? []
+        let stale = cached.isEmpty ? chosen.count : cached.count { $0 == nil }
         let builder = PageContextBuilder(site: site, basePath: context.basePath, precomputeLinks: stale > 50)
         if cache == nil { context.exports = SiteExports(site: site, basePath: context.basePath) }
-        let results = Array(pages.indices).concurrentMap { index -> (problem: Diagnostic?, made: Data?) in
+        let results = Array(chosen.indices).concurrentMap { position -> (problem: Diagnostic?, made: Data?) in
+            let index = chosen[position]
             let page = pages[index]
             do {
-                if !cached.isEmpty, let data = cached[index] {
+                if !cached.isEmpty, let data = cached[position] {
                     try writer.write(data, to: page.route.file)
                     return (nil, nil)
                 }
@@ -185,9 +195,12 @@ extension SiteBuilder {
                 return (Diagnostic(.error, page.sourcePath, category: "io", "could not write `\(page.route.file)`: \(error.localizedDescription)"), nil)
             }
         }
-        cache?.storeHTML(results.indices.compactMap { index in results[index].made.map { (pages[index].route.file, planned[index], $0) } })
+        cache?.storeHTML(results.indices.compactMap { position in
+            results[position].made.map { (pages[chosen[position]].route.file, planned[chosen[position]], $0) }
+        })
+        cache?.noteReused(pages: pages.count - chosen.count)
         context.diagnostics += results.compactMap(\.problem)
-        context.pagesWritten += results.count
+        context.pagesWritten += pages.count
         context.site = site
     }
 
@@ -238,6 +251,7 @@ extension SiteBuilder {
             cache.keepForAssembly("search-index", (parts: parts, pages: site.pages))
             let index = parts.data
             try writer.write(index, to: SearchIndex.path)
+            if let memory = writer as? MemoryOutput { cache.keepForAssembly("output", memory.files) }
         } catch {
             context.diagnostics.append(Diagnostic(.error, context.layout.displayPath(context.layout.output), category: "io",
                                                   "could not write the site: \(error.localizedDescription)"))
