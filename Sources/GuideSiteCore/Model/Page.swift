@@ -180,6 +180,9 @@ public struct Page: Sendable, Hashable {
         set { unique().fields.bodyFirstLine = newValue }
     }
 
+    /// The front matter's `draft:`, read without copying the front matter.
+    var isDraft: Bool { box.fields.frontMatter.draft }
+
     /// Whether both are the same copy (the cache hands out the same page until its file changes):
     /// a pointer comparison, where `==` may compare every field.
     func sharesStorage(with other: Page) -> Bool { box === other.box }

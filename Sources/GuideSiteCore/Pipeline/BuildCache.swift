@@ -79,6 +79,7 @@ public final class BuildCache: @unchecked Sendable {
                 assembly = nil
                 perAssembly = [:]
                 markdownRun = nil
+                parseRun = nil
                 settingsKey = settings
             }
         }
@@ -162,16 +163,59 @@ public final class BuildCache: @unchecked Sendable {
         locked { markdownRun = run }
     }
 
-    /// The files the last walk of the content folder found, and its warnings, by folder and
-    /// Markdown extensions.
-    private var lastWalk: (key: String, files: [ContentFile], diagnostics: [Diagnostic])?
+    /// What the last walk of the content folder found (by folder and Markdown extensions):
+    /// every file, its warnings, the Markdown files and their positions by path.
+    struct Walk {
+        var key: String
+        var files: [ContentFile]
+        var diagnostics: [Diagnostic]
+        var markdown: [ContentFile]
+        var positions: [String: Int]
+        var generation: Int
+    }
 
-    func walk(key: String) -> (files: [ContentFile], diagnostics: [Diagnostic])? {
-        locked { lastWalk?.key == key ? (lastWalk!.files, lastWalk!.diagnostics) : nil }
+    private var lastWalk: Walk?
+    private var walks = 0
+
+    func walk(key: String) -> Walk? {
+        locked { lastWalk?.key == key ? lastWalk : nil }
     }
 
     func keepWalk(key: String, files: [ContentFile], diagnostics: [Diagnostic]) {
-        locked { lastWalk = (key, files, diagnostics) }
+        let markdown = files.filter { $0.kind == .markdown }
+        let positions = Dictionary(markdown.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+        locked {
+            walks += 1
+            lastWalk = Walk(key: key, files: files, diagnostics: diagnostics, markdown: markdown, positions: positions, generation: walks)
+        }
+    }
+
+    /// The last parse stage's results, in the order of the walk it parsed, and the positions of
+    /// files to check again whatever happens (read within two seconds of a change, or unreadable).
+    struct ParseRun {
+        var walk: Int
+        var results: [Diagnosed<Page?>]
+        var recheck: [Int]
+    }
+
+    private var parseRun: ParseRun?
+
+    func lastParse(walk: Int) -> ParseRun? {
+        locked { parseRun?.walk == walk ? parseRun : nil }
+    }
+
+    /// Files taken from the last parse without a look.
+    func noteParseReused(_ count: Int) {
+        locked { statistics.parseReused += count }
+    }
+
+    /// Positions of the files whose cached parse has no trusted stamp (or that have none).
+    func untrustedPositions(_ paths: [String]) -> [Int] {
+        locked { paths.indices.filter { parsed[paths[$0]]?.stamp == nil } }
+    }
+
+    func keepParse(_ run: ParseRun?) {
+        locked { parseRun = run }
     }
 
     /// The last linked site, the pages it was linked from, and a key of everything else linking

@@ -51,19 +51,51 @@ extension SiteBuilder {
 
     static func parse(_ context: inout BuildContext) {
         let reader = PageReader(layout: context.layout, config: context.config)
-        let markdown = context.files.filter { $0.kind == .markdown }
         let results: [Diagnosed<Page?>]
         if let cache = context.cache {
-            results = parseReusing(cache, files: markdown, reader: reader, knownChanges: context.request.knownChanges)
+            let walkKey = context.layout.content.path + "\n" + context.siteConfig.markdownExtensions.joined(separator: " ")
+            let walk = cache.walk(key: walkKey)
+            if context.walkReused, let walk, let knownChanges = context.request.knownChanges,
+               let run = cache.lastParse(walk: walk.generation),
+               let patched = parseChanged(cache, walk: walk, run: run, reader: reader, knownChanges: knownChanges) {
+                results = patched
+            } else {
+                let markdown = walk?.markdown ?? context.files.filter { $0.kind == .markdown }
+                results = parseReusing(cache, files: markdown, reader: reader, knownChanges: context.request.knownChanges)
+                cache.keepParse(walk.map { walk in
+                    BuildCache.ParseRun(walk: walk.generation, results: results,
+                                        recheck: cache.untrustedPositions(markdown.map(\.relativePath)))
+                })
+            }
         } else {
+            let markdown = context.files.filter { $0.kind == .markdown }
             results = markdown.concurrentMap { reader.read($0) }
         }
         for result in results {
             context.diagnostics += result.diagnostics
             guard let page = result.value else { continue }
-            if page.frontMatter.draft, !context.request.drafts { continue }
+            if page.isDraft, !context.request.drafts { continue }
             context.parsed.append(page)
         }
+    }
+
+    /// The last parse with only the reported files (and those to check again anyway) looked at:
+    /// the walk is the same, so positions are. Nil when a reported path is none of its files.
+    private static func parseChanged(_ cache: BuildCache, walk: BuildCache.Walk, run: BuildCache.ParseRun, reader: PageReader,
+                                     knownChanges: Set<String>) -> [Diagnosed<Page?>]? {
+        var check = Set(run.recheck)
+        for path in knownChanges {
+            guard let position = walk.positions[path] else { return nil }
+            check.insert(position)
+        }
+        let positions = check.sorted()
+        let checked = parseReusing(cache, files: positions.map { walk.markdown[$0] }, reader: reader, knownChanges: nil)
+        cache.noteParseReused(walk.markdown.count - positions.count)
+        var results = run.results
+        for (position, result) in zip(positions, checked) { results[position] = result }
+        let recheck = cache.untrustedPositions(positions.map { walk.markdown[$0].relativePath }).map { positions[$0] }
+        cache.keepParse(BuildCache.ParseRun(walk: walk.generation, results: results, recheck: recheck))
+        return results
     }
 
     /// Every file's stamp, looked up by name in its open folder, on every core.
