@@ -5,6 +5,9 @@ second and p50/p99 latency on a page, alone and while REBUILDS edits are rebuilt
 by its reload event.
 
 Usage: serve-latency.py GUIDESITE SITE_DIR [--edits 30] [--wrk-seconds 30] [--rebuilds 20]
+
+`--wrk-seconds 0` measures the latency only. Edited entries are restored at the end, so a
+large corpus can be kept between runs.
 """
 import argparse
 import os
@@ -99,6 +102,13 @@ def main():
     parser.add_argument("--rebuilds", type=int, default=20)
     arguments = parser.parse_args()
 
+    originals = {}
+
+    def remember(path):
+        if path not in originals:
+            with open(path, "rb") as handle:
+                originals[path] = handle.read()
+
     port = free_port()
     server = subprocess.Popen([arguments.guidesite, "serve", "--root", arguments.site, "--port", str(port)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -113,6 +123,7 @@ def main():
             path = os.path.join(arguments.site, "Content", "native", name)
             page = "/native/" + name[:-3] + "/"
             events.drain()
+            remember(path)
             with open(path, "a") as handle:
                 handle.write(f"\nEdited paragraph {number}.\n")
                 handle.flush()
@@ -128,6 +139,9 @@ def main():
             print(f"save to reload event: median {statistics.median(latencies):.0f} ms, "
                   f"min {min(latencies):.0f} ms, max {max(latencies):.0f} ms over {len(latencies)} edits")
         page = "/native/" + entries[0][:-3] + "/"
+        if arguments.wrk_seconds <= 0:
+            return
+        remember(os.path.join(arguments.site, "Content", "native", entries[1]))
         quiet = wrk(port, page, arguments.wrk_seconds)
         if quiet:
             print(f"wrk 64 connections, {arguments.wrk_seconds} s, idle server: {quiet['rps']:.0f} requests/s, "
@@ -163,6 +177,9 @@ def main():
     finally:
         server.terminate()
         server.wait(timeout=10)
+        for path, data in originals.items():
+            with open(path, "wb") as handle:
+                handle.write(data)
 
 
 if __name__ == "__main__":

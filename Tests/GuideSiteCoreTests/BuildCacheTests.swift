@@ -206,14 +206,16 @@ struct RandomEditTests {
             let incremental = MemoryOutput()
             var request = BuildRequest(root: site.root)
             request.knownChanges = changes
-            _ = SiteBuilder().build(request, into: incremental, cache: cache)
+            let rebuilt = SiteBuilder().build(request, into: incremental, cache: cache)
             if cache.statistics.sitePatched { patched += 1 }
             let fresh = MemoryOutput()
-            _ = SiteBuilder().build(BuildRequest(root: site.root), into: fresh, cache: nil)
+            let built = SiteBuilder().build(BuildRequest(root: site.root), into: fresh, cache: nil)
             let a = incremental.files, b = fresh.files
             let differing = Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
             #expect(differing.isEmpty, "seed \(seed), step \(step): \(differing)")
-            if !differing.isEmpty { return }
+            // Warnings too (broken links, anchors): the same as a fresh build's.
+            #expect(rebuilt.diagnostics == built.diagnostics, "seed \(seed), step \(step)")
+            if !differing.isEmpty || rebuilt.diagnostics != built.diagnostics { return }
         }
         #expect(bodyEdits >= 8, "seed \(seed): only \(bodyEdits) body edits")
         // Body edits without a new criterion patch the last site instead of linking anew.

@@ -6,9 +6,11 @@ enum Suggestion {
         var best: (name: String, distance: Int)?
         for candidate in candidates {
             let distance = editDistance(word, candidate.lowercased())
-            if distance <= max(2, word.count / 3), distance < (best?.distance ?? .max) {
-                best = (candidate, distance)
-            }
+            // Ties go to the first name in sorted order, so sets and dictionaries (whose order
+            // changes from run to run) give the same suggestion every time.
+            guard distance <= max(2, word.count / 3) else { continue }
+            if let current = best, distance > current.distance || (distance == current.distance && candidate >= current.name) { continue }
+            best = (candidate, distance)
         }
         return best?.name
     }

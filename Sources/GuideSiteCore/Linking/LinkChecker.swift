@@ -65,9 +65,11 @@ public struct LinkChecker: Sendable {
         }
         guard let target else {
             let name = link.path.split(separator: "/").last.map(String.init) ?? link.path
-            let candidates = pagesByContentPath.keys.filter { $0.hasSuffix(".md") || $0.hasSuffix(".markdown") }
+            // Sorted, so that of equally close names the same one is named on every run (a
+            // dictionary's order differs from one build to the next).
+            let candidates = pagesByContentPath.keys.filter { $0.hasSuffix(".md") || $0.hasSuffix(".markdown") }.sorted()
             let closest = Suggestion.closest(to: name, in: candidates.map { ($0 as NSString).lastPathComponent })
-                .flatMap { file in candidates.sorted().first { ($0 as NSString).lastPathComponent == file } }
+                .flatMap { file in candidates.first { ($0 as NSString).lastPathComponent == file } }
             return "broken link `\(url)`: no page or file there" + (closest.map { "; the closest page is `\($0)`" } ?? "")
         }
         return anchorProblem(fragment, target: target, written: url)

@@ -180,6 +180,9 @@ public struct Page: Sendable, Hashable {
         set { unique().fields.bodyFirstLine = newValue }
     }
 
+    /// The body's `anchorsKey`, read without copying the body.
+    var anchorsKey: Int { box.fields.body.anchorsKey }
+
     /// The front matter's `draft:`, read without copying the front matter.
     var isDraft: Bool { box.fields.frontMatter.draft }
 

@@ -39,7 +39,11 @@ enum SearchIndex {
         var tail: String
         var maker: EntryMaker
 
+        /// The bytes, when they are known to be those of the last index.
+        var known: Data?
+
         var data: Data {
+            if let known { return known }
             var text = head
             text.reserveCapacity(head.utf8.count + tail.utf8.count + entries.reduce(0) { $0 + $1.text.utf8.count + 1 })
             for (position, entry) in entries.enumerated() {
@@ -57,7 +61,12 @@ enum SearchIndex {
             var parts = self
             for index in changed {
                 guard let slot = slots[index] else { continue }
-                parts.entries[slot] = maker.entry(site.pages[index])
+                let entry = maker.entry(site.pages[index])
+                // An edit after the first 400 characters of text leaves the entry as it was.
+                if entry.text != parts.entries[slot].text {
+                    parts.entries[slot] = entry
+                    parts.known = nil
+                }
             }
             return parts
         }

@@ -26,20 +26,29 @@ extension SiteBuilder {
             }
             return
         }
-        // Links can only break or heal when pages, their anchors or the copied files change.
-        var targets = Hasher()
-        for page in site.pages {
-            targets.combine(page.route)
-            targets.combine(page.contentPath)
-            targets.combine(page.body.anchorsKey)
-            targets.combine(page.title)
-            targets.combine(page.sourcePath)
-        }
-        targets.combine(assets)
-        let key = targets.finalize()
-        let diagnostics = cache.derived("links", key: key) { () -> [[Diagnostic]] in
-            let checker = LinkChecker(site: site, assets: assets)
-            return Array(site.pages.indices).concurrentMap { checker.check($0) }
+        // Links can only break or heal when pages, their anchors or the copied files change. A
+        // site patched after edits inside bodies has the same pages and files: the last result
+        // holds unless an edited page's headings or links changed.
+        let diagnostics: [[Diagnostic]]
+        if let (previous, changed) = cache.patchable("links", as: (anchors: [Int], diagnostics: [[Diagnostic]]).self),
+           previous.anchors.count == site.pages.count, changed.allSatisfy({ site.pages[$0].anchorsKey == previous.anchors[$0] }) {
+            diagnostics = previous.diagnostics
+            cache.keepForAssembly("links", previous)
+        } else {
+            var targets = Hasher()
+            for page in site.pages {
+                targets.combine(page.route)
+                targets.combine(page.contentPath)
+                targets.combine(page.anchorsKey)
+                targets.combine(page.title)
+                targets.combine(page.sourcePath)
+            }
+            targets.combine(assets)
+            diagnostics = cache.derived("links", key: targets.finalize()) { () -> [[Diagnostic]] in
+                let checker = LinkChecker(site: site, assets: assets)
+                return Array(site.pages.indices).concurrentMap { checker.check($0) }
+            }
+            cache.keepForAssembly("links", (anchors: site.pages.map(\.anchorsKey), diagnostics: diagnostics))
         }
         context.diagnostics += diagnostics.flatMap { $0 }.map { problem in
             var problem = problem
@@ -248,8 +257,10 @@ extension SiteBuilder {
                 parts = SearchIndex.parts(for: site, basePath: basePath,
                                           previous: cache.lastForAssembly("search-index", as: (parts: SearchIndex.Parts, pages: [Page]).self))
             }
-            cache.keepForAssembly("search-index", (parts: parts, pages: site.pages))
+            var kept = parts
             let index = parts.data
+            kept.known = index
+            cache.keepForAssembly("search-index", (parts: kept, pages: site.pages))
             try writer.write(index, to: SearchIndex.path)
             if let memory = writer as? MemoryOutput { cache.keepForAssembly("output", memory.files) }
         } catch {
