@@ -170,9 +170,17 @@ struct RandomEditTests {
         return "## Role\n\nBody \(random.next(1000)).\n\(link)\(mention)\(heading)"
     }
 
-    @Test("after every random edit the incremental site equals a fresh build", arguments: [1, 2, 3])
+    /// Seed 4 builds an ad-hoc subset (two categories, level A only): pages it leaves out,
+    /// links to them and criteria filtered by level.
+    @Test("after every random edit the incremental site equals a fresh build", arguments: [1, 2, 3, 4])
     func randomEdits(seed: UInt64) throws {
         var random = Generator(state: seed)
+        var subset: Subset?
+        if seed == 4 {
+            subset = Subset(name: "custom")
+            subset?.categories = ["controls", "forms"]
+            subset?.levels = ["A"]
+        }
         var files: [String: String] = ["Content/index.md": "---\ntitle: Home\n---\nHi.\n"]
         for number in 0..<8 {
             files["Content/\(number % 2 == 0 ? "native" : "web")/entry-\(number).md"] = Self.entry(number, &random)
@@ -180,7 +188,9 @@ struct RandomEditTests {
         let site = try TestSite(files)
         defer { site.remove() }
         let cache = BuildCache()
-        _ = SiteBuilder().build(BuildRequest(root: site.root), into: MemoryOutput(), cache: cache)
+        var first = BuildRequest(root: site.root)
+        first.adHoc = subset
+        _ = SiteBuilder().build(first, into: MemoryOutput(), cache: cache)
         var present = Set(0..<8)
         var bodyEdits = 0, patched = 0
         for step in 0..<40 {
@@ -205,11 +215,14 @@ struct RandomEditTests {
             }
             let incremental = MemoryOutput()
             var request = BuildRequest(root: site.root)
+            request.adHoc = subset
             request.knownChanges = changes
             let rebuilt = SiteBuilder().build(request, into: incremental, cache: cache)
             if cache.statistics.sitePatched { patched += 1 }
             let fresh = MemoryOutput()
-            let built = SiteBuilder().build(BuildRequest(root: site.root), into: fresh, cache: nil)
+            var freshRequest = BuildRequest(root: site.root)
+            freshRequest.adHoc = subset
+            let built = SiteBuilder().build(freshRequest, into: fresh, cache: nil)
             let a = incremental.files, b = fresh.files
             let differing = Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
             #expect(differing.isEmpty, "seed \(seed), step \(step): \(differing)")

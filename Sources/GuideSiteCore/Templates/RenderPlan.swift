@@ -85,8 +85,9 @@ struct RenderPlan {
         switch page.kind {
         case .entry:
             if let (section, position) = position {
-                show([position > 0 ? section.entries[position - 1] : nil,
-                      position + 1 < section.entries.count ? section.entries[position + 1] : nil].compactMap { $0 })
+                // Which side each neighbour is on matters: "Previous" and "Next" are both shown.
+                hasher.combine(position > 0 ? summary(of: section.entries[position - 1]) : nil)
+                hasher.combine(position + 1 < section.entries.count ? summary(of: section.entries[position + 1]) : nil)
             }
             show(site.related[index] ?? [])
         case .section:
