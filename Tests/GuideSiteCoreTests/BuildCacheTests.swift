@@ -157,7 +157,9 @@ struct RandomEditTests {
         let title = ["Alpha", "Beta", "Gamma", "Delta"][random.next(4)] + " \(number)"
         let order = random.next(3) == 0 ? "order: \(random.next(10))\n" : ""
         let description = random.next(2) == 0 ? "description: Variant \(random.next(100)).\n" : ""
-        return "---\ntitle: \(title)\ncategories: [\(Set(chosen).sorted().joined(separator: ", "))]\nwcag: [\(wcag.joined(separator: ", "))]\n\(order)\(description)"
+        // Now and then a draft (left out), an own address, or front matter that does not parse.
+        let extra = ["", "", "", "", "", "draft: true\n", "permalink: /p/entry-\(number)/\n", "broken: [unclosed\n"][random.next(8)]
+        return "---\ntitle: \(title)\ncategories: [\(Set(chosen).sorted().joined(separator: ", "))]\nwcag: [\(wcag.joined(separator: ", "))]\n\(order)\(description)\(extra)"
             + "keyboard:\n  tab: |\n    Focus moves \(random.next(50))\n---\n" + body(&random)
     }
 
@@ -167,7 +169,8 @@ struct RandomEditTests {
         let link = random.next(3) == 0 ? "See [entry 1](entry-1.md#name) and [entry 2](entry-2.md).\n" : ""
         let heading = random.next(2) == 0 ? "\n## Name\n\nNamed \(random.next(9)).\n" : ""
         let mention = random.next(4) == 0 ? "Meets SC \(["1.4.3", "2.4.7"][random.next(2)]).\n" : ""
-        return "## Role\n\nBody \(random.next(1000)).\n\(link)\(mention)\(heading)"
+        let image = random.next(4) == 0 ? "![Diagram](diagram.svg)\n" : ""
+        return "## Role\n\nBody \(random.next(1000)).\n\(link)\(mention)\(image)\(heading)"
     }
 
     /// Seed 4 builds an ad-hoc subset (two categories, level A only): pages it leaves out,
@@ -192,9 +195,46 @@ struct RandomEditTests {
         first.adHoc = subset
         _ = SiteBuilder().build(first, into: MemoryOutput(), cache: cache)
         var present = Set(0..<8)
-        var bodyEdits = 0, patched = 0
+        var bodyEdits = 0, patched = 0, failed = false
+        /// Builds with the cache and afresh, and compares files and warnings.
+        func compare(step: Int, changes: Set<String>?) throws {
+            let incremental = MemoryOutput()
+            var request = BuildRequest(root: site.root)
+            request.adHoc = subset
+            request.knownChanges = changes
+            let rebuilt = SiteBuilder().build(request, into: incremental, cache: cache)
+            if cache.statistics.sitePatched { patched += 1 }
+            let fresh = MemoryOutput()
+            var freshRequest = BuildRequest(root: site.root)
+            freshRequest.adHoc = subset
+            let built = SiteBuilder().build(freshRequest, into: fresh, cache: nil)
+            let a = incremental.files, b = fresh.files
+            let differing = Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
+            #expect(differing.isEmpty, "seed \(seed), step \(step): \(differing)")
+            // Warnings too (broken links, anchors): the same as a fresh build's.
+            #expect(rebuilt.diagnostics == built.diagnostics, "seed \(seed), step \(step)")
+            if !differing.isEmpty || rebuilt.diagnostics != built.diagnostics { failed = true }
+        }
         for step in 0..<40 {
-            let number = random.next(11)
+            // Now and then the web section's own page or a copied file, instead of an entry.
+            let roll = random.next(14)
+            if roll >= 12 {
+                let path = roll == 12 ? "Content/web/index.md" : "Content/web/diagram.svg"
+                let url = site.root.appending(path: path)
+                var existed = FileManager.default.fileExists(atPath: url.path)
+                if existed, random.next(3) == 0 {
+                    try FileManager.default.removeItem(at: url)
+                    existed = false
+                } else if roll == 12 {
+                    try site.write(Data("---\ntitle: Web \(random.next(5))\ndescription: Pages \(random.next(5)).\n---\nAbout the web.\n".utf8), to: path)
+                } else {
+                    try site.write(Data("<svg xmlns=\"http://www.w3.org/2000/svg\"><title>\(random.next(9))</title></svg>".utf8), to: path)
+                }
+                try compare(step: step, changes: existed ? [url.standardizedFileURL.path] : nil)
+                if failed { return }
+                continue
+            }
+            let number = roll % 11
             let path = "Content/\(number % 2 == 0 ? "native" : "web")/entry-\(number).md"
             // What a watcher would report: the file, when it was modified in place; nothing it
             // can vouch for when files came or went.
@@ -213,22 +253,8 @@ struct RandomEditTests {
                 try site.write(Data(Self.entry(number, &random).utf8), to: path)
                 present.insert(number)
             }
-            let incremental = MemoryOutput()
-            var request = BuildRequest(root: site.root)
-            request.adHoc = subset
-            request.knownChanges = changes
-            let rebuilt = SiteBuilder().build(request, into: incremental, cache: cache)
-            if cache.statistics.sitePatched { patched += 1 }
-            let fresh = MemoryOutput()
-            var freshRequest = BuildRequest(root: site.root)
-            freshRequest.adHoc = subset
-            let built = SiteBuilder().build(freshRequest, into: fresh, cache: nil)
-            let a = incremental.files, b = fresh.files
-            let differing = Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
-            #expect(differing.isEmpty, "seed \(seed), step \(step): \(differing)")
-            // Warnings too (broken links, anchors): the same as a fresh build's.
-            #expect(rebuilt.diagnostics == built.diagnostics, "seed \(seed), step \(step)")
-            if !differing.isEmpty || rebuilt.diagnostics != built.diagnostics { return }
+            try compare(step: step, changes: changes)
+            if failed { return }
         }
         #expect(bodyEdits >= 8, "seed \(seed): only \(bodyEdits) body edits")
         // Body edits without a new criterion patch the last site instead of linking anew.
