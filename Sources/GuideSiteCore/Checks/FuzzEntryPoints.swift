@@ -11,6 +11,11 @@ public enum FuzzEntryPoints {
         guard let text = decoded.value else { return }
         let split = FrontMatterSplitter().split(text, path: "fuzz.md")
         if let yaml = split.value.yaml {
+            // Differential: what the plain reader reads must be what Yams reads.
+            if let plain = PlainYAML.read(yaml, firstLine: split.value.yamlFirstLine) {
+                let yams = YAMLReader().readWithYams(yaml, firstLine: split.value.yamlFirstLine, path: "fuzz.md")
+                precondition(yams.diagnostics.isEmpty && yams.value == plain, "the plain YAML reader differs from Yams")
+            }
             let matter = FrontMatterParser().parse(yaml, firstLine: split.value.yamlFirstLine, path: "fuzz.md").value
             _ = matter.categories
             _ = AcceptanceCriteria(title: matter.title ?? "Fuzz", matter: matter)
