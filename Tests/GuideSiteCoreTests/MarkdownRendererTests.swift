@@ -139,3 +139,40 @@ struct LinkResolverTests {
         #expect(resolver.resolve(url, from: source) == expected)
     }
 }
+
+@Suite("URL safety")
+struct URLSafetyTests {
+    @Test("the ASCII fast path answers as the character-by-character test does")
+    func fastPathAgrees() {
+        let cases: [(String, Bool)] = [
+            ("javascript:alert(1)", true), ("JaVaScRiPt:alert(1)", true), (" java\tscript:x", true), ("java\u{0}script:x", true),
+            ("vbscript:x", true), ("FILE:///etc/passwd", true), ("data:text/html,<script>", true), ("data:image/svg+xml,<svg>", true),
+            ("data:image/png;base64,AAAA", false), ("DATA:IMAGE/JPEG;base64,AA", false), ("data:image/webp,x", false),
+            ("https://example.org/javascript:", false), ("/native/picker/", false), ("", false), (":", false),
+            ("javascript\u{301}:x", false), ("ｊavascript:x", false), ("data:image/jpeg\u{301};x", true), ("mailto:a@b.c", false),
+        ]
+        for (url, dangerous) in cases {
+            #expect(URLSafety.isDangerous(url) == dangerous, "\(url)")
+            #expect(URLSafety.isDangerous(url) == URLSafety.isDangerousScalars(url), "\(url)")
+        }
+    }
+}
+
+@Suite("Acceptance criteria text")
+struct AcceptanceTextTests {
+    @Test("a sentence's first capital is lowered unless the word is a name; the ASCII path answers as the character one")
+    func lowercasedFirst() {
+        let cases: [(String, String)] = [
+            ("Focus moves", "focus moves"), ("VoiceOver says", "VoiceOver says"), ("iOS reads it", "iOS reads it"),
+            ("A button", "a button"), ("X", "x"), ("  Spaced\nlines ", "spaced lines"), ("123 items", "123 items"),
+            ("Ébauche visible", "ébauche visible"), ("ÉTAT", "ÉTAT"), ("Ae\u{301}rial", "ae\u{301}rial"), ("A\u{301}b", "a\u{301}b"), ("TalkBack reads", "TalkBack reads"),
+            ("Ça Va", "ça Va"), ("ÇaVa", "ÇaVa"),
+            ("", ""), ("Über alles", "über alles"), ("NVDA reads", "NVDA reads"),
+        ]
+        for (text, expected) in cases {
+            #expect(AcceptanceCriteria.lowercasedFirst(text) == expected, "\(text)")
+            let trimmed = text.trimmingWhitespace().replacingBytes("\n", with: " ")
+            #expect(AcceptanceCriteria.lowercasedFirst(text) == AcceptanceCriteria.lowercasedFirstCharacter(trimmed), "\(text)")
+        }
+    }
+}

@@ -44,8 +44,8 @@ enum CriteriaExport {
             var gherkin: [String: JSONValue] = [:]
             for field in page.frontMatter.entries {
                 if PageContextBuilder.testingTables.contains(where: { $0.key == field.key }) {
-                    tests[field.key] = .array(PageContextBuilder.rows(field.value).map { row in
-                        .object([("check", .string(row["key"] as? String ?? "")), ("expected", .string(row["value"] as? String ?? ""))])
+                    tests[field.key] = .array(PageContextBuilder.rowPairs(field.value).map { row in
+                        .object([("check", .string(row.key)), ("expected", .string(row.value))])
                     })
                 } else if field.key.hasPrefix("gherkin-"), case .list(let items) = field.value {
                     gherkin[String(field.key.dropFirst("gherkin-".count))] = .array(items.compactMap { item -> JSONValue? in

@@ -16,28 +16,36 @@ struct AcceptanceCriteria {
 
     /// Nil when the entry has nothing to test.
     init?(title: String, matter: FrontMatter) {
-        var checklist: [String] = []
-        var scenarios: [String] = []
+        // Both texts are written straight into one string each (lines joined by line breaks,
+        // a blank line after each table and scenario), then trimmed.
+        var checklist = ""
+        var gherkin = "Feature: \(title)\n"
+        var scenarios = 0
+        func scenario(_ lines: String...) {
+            gherkin += "\n"
+            for (position, line) in lines.enumerated() {
+                if position > 0 { gherkin += "\n" }
+                gherkin += line
+            }
+            gherkin += "\n"
+            scenarios += 1
+        }
         let explicit = Set(matter.entries.map(\.key).filter { $0.hasPrefix("gherkin-") })
         for entry in matter.entries {
             if let spec = PageContextBuilder.testingTables.first(where: { $0.key == entry.key }) {
-                let rows = PageContextBuilder.rows(entry.value).compactMap { row -> (String, String)? in
-                    guard let key = row["key"] as? String, let value = row["value"] as? String else { return nil }
-                    return (key, value)
-                }
+                let rows = PageContextBuilder.rowPairs(entry.value)
                 guard !rows.isEmpty else { continue }
-                checklist.append(spec.caption)
-                checklist += rows.map { "- [ ] \($0.0.isEmpty ? "" : "\($0.0): ")\($0.1)" }
-                checklist.append("")
+                checklist += spec.caption + "\n"
+                for (key, value) in rows {
+                    checklist += key.isEmpty ? "- [ ] " : "- [ ] " + key + ": "
+                    checklist += value + "\n"
+                }
+                checklist += "\n"
                 guard !explicit.contains("gherkin-\(entry.key)"), let phrase = Self.phrasing[entry.key] else { continue }
                 for (key, value) in rows {
                     let then = entry.key == "screenreader" && !key.isEmpty ? "its \(key): \(Self.lowercasedFirst(value))" : Self.lowercasedFirst(value)
-                    scenarios.append("""
-                        Scenario: \(spec.caption) – \(key.isEmpty ? title : key)
-                          GIVEN \(phrase.given)
-                          WHEN \(phrase.when(key))
-                          THEN \(then)
-                        """)
+                    scenario("Scenario: \(spec.caption) – \(key.isEmpty ? title : key)", "  GIVEN \(phrase.given)",
+                             "  WHEN \(phrase.when(key))", "  THEN \(then)")
                 }
             } else if entry.key.hasPrefix("gherkin-"), case .list(let items) = entry.value {
                 let kind = String(entry.key.dropFirst("gherkin-".count))
@@ -45,24 +53,37 @@ struct AcceptanceCriteria {
                 for case .map(let steps) in items {
                     let when = steps["when"]?.value.text ?? ""
                     let then = steps["then"]?.value.text ?? ""
-                    var lines = ["Scenario: \(kind.capitalized) – \(when)", "  GIVEN \(given)", "  WHEN \(when)", "  THEN \(then)"]
-                    if let result = steps["result"]?.value.text { lines.append("  AND \(result)") }
-                    scenarios.append(lines.joined(separator: "\n"))
+                    if let result = steps["result"]?.value.text {
+                        scenario("Scenario: \(kind.capitalized) – \(when)", "  GIVEN \(given)", "  WHEN \(when)", "  THEN \(then)", "  AND \(result)")
+                    } else {
+                        scenario("Scenario: \(kind.capitalized) – \(when)", "  GIVEN \(given)", "  WHEN \(when)", "  THEN \(then)")
+                    }
                 }
             }
         }
-        guard !checklist.isEmpty || !scenarios.isEmpty else { return nil }
-        self.checklist = checklist.joined(separator: "\n").trimmingWhitespace()
-        self.gherkin = (["Feature: \(title)", ""] + scenarios.map { $0 + "\n" }).joined(separator: "\n")
-            .trimmingWhitespace()
+        guard !checklist.isEmpty || scenarios > 0 else { return nil }
+        self.checklist = checklist.trimmingWhitespace()
+        self.gherkin = gherkin.trimmingWhitespace()
     }
 
-    /// "Focus moves" → "focus moves", but "VoiceOver says" and "iOS" keep their capitals.
+    /// "Focus moves" → "focus moves", but names keep their capitals: a first word with another
+    /// capital ("VoiceOver says", "NVDA reads") or none at its start ("iOS").
     static func lowercasedFirst(_ text: String) -> String {
         let trimmed = text.trimmingWhitespace().replacingBytes("\n", with: " ")
+        // An ASCII first word, the usual case, without Unicode character properties.
+        let word = trimmed.utf8.prefix { $0 != UInt8(ascii: " ") }
+        guard let first = word.first, !word.contains(where: { $0 >= 0x80 }) else { return lowercasedFirstCharacter(trimmed) }
+        let isCapital = { (byte: UInt8) in byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        guard isCapital(first), !word.dropFirst().contains(where: isCapital) else { return trimmed }
+        var bytes = Array(trimmed.utf8)
+        bytes[0] |= 0x20
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `lowercasedFirst` by characters, for a first word with other than ASCII.
+    static func lowercasedFirstCharacter(_ trimmed: String) -> String {
         guard let first = trimmed.first, first.isUppercase else { return trimmed }
-        let second = trimmed.dropFirst().first
-        guard second.map({ $0.isLowercase || $0 == " " }) ?? true else { return trimmed }
+        guard !trimmed.dropFirst().prefix(while: { $0 != " " }).contains(where: \.isUppercase) else { return trimmed }
         return first.lowercased() + trimmed.dropFirst()
     }
 }

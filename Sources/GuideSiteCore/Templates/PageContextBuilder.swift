@@ -230,18 +230,23 @@ struct PageContextBuilder: Sendable {
         }
     }
 
-    /// Rows from a map (`key: text`), a list of one-key maps, or a list of texts.
+    /// Rows from a map (`key: text`), a list of one-key maps, or a list of texts, as template values.
     static func rows(_ value: FrontValue) -> [[String: Any]] {
+        rowPairs(value).map { ["key": $0.key, "value": $0.value] }
+    }
+
+    /// The same rows as pairs of texts.
+    static func rowPairs(_ value: FrontValue) -> [(key: String, value: String)] {
         switch value {
         case .map(let entries):
-            return entries.map { ["key": $0.key, "value": flatText($0.value)] }
+            return entries.map { ($0.key, flatText($0.value)) }
         case .list(let items):
-            return items.flatMap { item -> [[String: Any]] in
-                if case .map = item { return rows(item) }
-                return [["key": flatText(item), "value": ""]]
+            return items.flatMap { item -> [(key: String, value: String)] in
+                if case .map = item { return rowPairs(item) }
+                return [(flatText(item), "")]
             }
         case .text(let text):
-            return [["key": "", "value": text.trimmingWhitespace()]]
+            return [("", text.trimmingWhitespace())]
         default:
             return []
         }
