@@ -3,7 +3,11 @@ import Foundation
 /// What a rebuild can reuse from the previous build of the same site (the preview server keeps
 /// one): pages whose source bytes did not change are not parsed again, their Markdown is not
 /// rendered again unless the routes, base path or Markdown settings changed, and a page whose
-/// template values and layout did not change is not rendered again.
+/// template values and layout did not change is not rendered again. With the watcher's report
+/// (`BuildRequest.knownChanges`) the last walk and parse are taken as they were apart from the
+/// reported files; when only page bodies changed, the last linked site is patched and what was
+/// made from it (render keys, search index, link checks, the in-memory output) is updated for
+/// the changed pages only.
 public final class BuildCache: @unchecked Sendable {
     /// Entries are objects: a rebuild looks up every file's entry, and a lookup is then one
     /// reference count instead of one per field.

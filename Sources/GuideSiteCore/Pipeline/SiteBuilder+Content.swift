@@ -33,8 +33,13 @@ extension SiteBuilder {
         context.cache?.beginBuild(settings: settings.finalize())
     }
 
+    /// What a walk of the content folder depends on: the folder and the Markdown extensions.
+    static func walkKey(_ context: BuildContext) -> String {
+        context.layout.content.path + "\n" + context.siteConfig.markdownExtensions.joined(separator: " ")
+    }
+
     static func load(_ context: inout BuildContext) {
-        let walkKey = context.layout.content.path + "\n" + context.siteConfig.markdownExtensions.joined(separator: " ")
+        let walkKey = walkKey(context)
         // Nothing created, deleted or moved since the last walk: the same files.
         if context.request.knownChanges != nil, let cache = context.cache, let last = cache.walk(key: walkKey) {
             context.files = last.files
@@ -53,8 +58,7 @@ extension SiteBuilder {
         let reader = PageReader(layout: context.layout, config: context.config)
         let results: [Diagnosed<Page?>]
         if let cache = context.cache {
-            let walkKey = context.layout.content.path + "\n" + context.siteConfig.markdownExtensions.joined(separator: " ")
-            let walk = cache.walk(key: walkKey)
+            let walk = cache.walk(key: walkKey(context))
             if context.walkReused, let walk, let knownChanges = context.request.knownChanges,
                let run = cache.lastParse(walk: walk.generation),
                let patched = parseChanged(cache, walk: walk, run: run, reader: reader, knownChanges: knownChanges) {
