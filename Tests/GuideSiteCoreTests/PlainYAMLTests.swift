@@ -50,6 +50,18 @@ struct PlainYAMLTests {
         }
     }
 
+    @Test("deep nesting goes to Yams, which refuses more than 1,000 levels with a diagnostic instead of running out of stack")
+    func deepNesting() {
+        func nested(_ depth: Int) -> String {
+            (0..<depth).map { String(repeating: " ", count: $0) + "k\($0):\n" }.joined() + String(repeating: " ", count: depth) + "v: x\n"
+        }
+        #expect(agreesWithYams(nested(60)))
+        #expect(PlainYAML.read(nested(70), firstLine: 1) == nil)
+        #expect(YAMLReader().read(nested(70), firstLine: 1, path: "t.md").diagnostics.isEmpty)
+        let refused = YAMLReader().read(nested(1_100), firstLine: 1, path: "t.md")
+        #expect(refused.diagnostics.first?.message == "maps and lists are nested more than 1,000 levels deep here; flatten the front matter")
+    }
+
     @Test("every front matter of the sample site and the fuzz seeds: plain where it can, always as Yams reads it")
     func repositoryFiles() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

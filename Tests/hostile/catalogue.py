@@ -119,6 +119,9 @@ CASES = [
     ("a 100,000-deep nested list", nested_list, 0, "Wrote", []),
     ("a 100,000-deep blockquote", nested_quote, 0, "Wrote", []),
     ("a YAML alias bomb", alias_bomb, 1, "error: [yaml] more than 200000 values once aliases are expanded", []),
+    ("front matter nested 4,000 levels deep", lambda r: write(r, "Content/native/deep-yaml.md", "---\ntitle: Deep\n"
+     + "".join(" " * level + "k%d:\n" % level for level in range(4000)) + " " * 4000 + "v: x\n---\nBody\n"),
+     1, "error: [yaml] maps and lists are nested more than 1,000 levels deep here; flatten the front matter", []),
     ("10,000 front matter keys", many_keys, 0, "Wrote", []),
     ("a symbolic link loop under Content/", symlink_loop, 0, "[content] symbolic link to a folder is not followed", []),
     ("an unreadable file", unreadable, 0, "secret.md: warning: [content]", []),

@@ -47,6 +47,10 @@ enum PlainYAML {
         var lines: [Line]
         let firstLine: Int
         var position = 0
+        /// Maps and lists open around the current line; deeper documents go to Yams, so that
+        /// recursion stays far from the end of a worker thread's stack.
+        var depth = 0
+        static let maximumDepth = 64
 
         static let space = UInt8(ascii: " "), colon = UInt8(ascii: ":"), hash = UInt8(ascii: "#"), dash = UInt8(ascii: "-")
 
@@ -126,6 +130,9 @@ enum PlainYAML {
 
         /// What follows `key:` with nothing after it: a mapping or sequence indented further, or null.
         mutating func nestedValue(parentIndent: Int) -> FrontValue? {
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Self.maximumDepth else { return nil }
             skipEmpty()
             guard position < lines.count else { return .null }
             let childIndent = indent

@@ -47,6 +47,10 @@ public struct YAMLReader: Sendable {
             // closing `---`); the construct's start, when known, is where the author must look.
             let lineCount = yaml.split(separator: "\n", omittingEmptySubsequences: false).count
             let atEnd = mark.line > lineCount || (mark.line == lineCount && yaml.hasSuffix("\n")) || problem.contains("end of stream")
+            if problem.contains("Maximum nesting level") {
+                return Diagnostic(.error, path, line: firstLine + mark.line - 1, column: mark.column, category: "yaml",
+                                  "maps and lists are nested more than 1,000 levels deep here; flatten the front matter")
+            }
             let at = atEnd ? (context?.mark ?? mark) : mark
             let around = context.map { atEnd ? " (\($0.text) that starts here)" : " (\($0.text) on line \(firstLine + $0.mark.line - 1))" } ?? ""
             return Diagnostic(
