@@ -8,7 +8,10 @@ public struct SiteAssembler: Sendable {
 
     /// The linked site.
     /// `levels` limits criteria pages and lists to those levels (a subset's `levels:`).
-    public func assemble(pages input: [Page], assets: [ContentFile], config: SiteConfig, cache: BuildCache? = nil, levels: [String] = []) -> Site {
+    /// `basePath` is what the pages will be written under: with a `cache`, the last site is only
+    /// patched for the same one, so everything made from it (links, exports) still holds.
+    public func assemble(pages input: [Page], assets: [ContentFile], config: SiteConfig, cache: BuildCache? = nil, levels: [String] = [],
+                         basePath: String = "") -> Site {
         func limited(_ page: Page) -> Page {
             guard !levels.isEmpty else { return page }
             var page = page
@@ -20,6 +23,7 @@ public struct SiteAssembler: Sendable {
         hasher.combine(config)
         hasher.combine(assets.map(\.relativePath))
         hasher.combine(levels)
+        hasher.combine(basePath)
         let key = hasher.finalize()
         let previous = cache.lastAssembly(key: key)
         if let (site, changed) = Self.relinked(input, previous: previous, limited: limited) {

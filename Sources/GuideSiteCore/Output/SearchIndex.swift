@@ -73,17 +73,12 @@ enum SearchIndex {
     }
 
     /// The tables shared by every entry and the way one entry is written.
-    struct EntryMaker: @unchecked Sendable {
+    struct EntryMaker: Sendable, Equatable {
         let basePath: String
         let sectionIndex: [String: Int]
         let categoryIndex: [String: Int]
         let platformNames: [String]
         let criterionIndex: [String: Int]
-
-        func sameTables(as other: EntryMaker) -> Bool {
-            basePath == other.basePath && sectionIndex == other.sectionIndex && categoryIndex == other.categoryIndex
-                && platformNames == other.platformNames && criterionIndex == other.criterionIndex
-        }
 
         func entry(_ page: Page) -> JSONWriter.Fragment {
             JSONWriter.compactFragment(JSONValue.array([
@@ -122,7 +117,7 @@ enum SearchIndex {
                                platformNames: platformNames, criterionIndex: criterionIndex)
         // Reuse needs the same tables and the same page (one pointer comparison per page).
         var known: [Route: (page: Page, entry: JSONWriter.Fragment)] = [:]
-        if let previous, previous.parts.maker.sameTables(as: maker) {
+        if let previous, previous.parts.maker == maker {
             for (index, slot) in previous.parts.slots { known[previous.pages[index].route] = (previous.pages[index], previous.parts.entries[slot]) }
         }
         let reusable = known

@@ -65,7 +65,7 @@ extension SiteBuilder {
                 results = patched
             } else {
                 let markdown = walk?.markdown ?? context.files.filter { $0.kind == .markdown }
-                results = parseReusing(cache, files: markdown, reader: reader, knownChanges: context.request.knownChanges)
+                results = parseReusing(cache, files: markdown, reader: reader)
                 cache.keepParse(walk.map { walk in
                     BuildCache.ParseRun(walk: walk.generation, results: results,
                                         recheck: cache.untrustedPositions(markdown.map(\.relativePath)))
@@ -93,7 +93,7 @@ extension SiteBuilder {
             check.insert(position)
         }
         let positions = check.sorted()
-        let checked = parseReusing(cache, files: positions.map { walk.markdown[$0] }, reader: reader, knownChanges: nil)
+        let checked = parseReusing(cache, files: positions.map { walk.markdown[$0] }, reader: reader)
         cache.noteParseReused(walk.markdown.count - positions.count)
         var results = run.results
         for (position, result) in zip(positions, checked) { results[position] = result }
@@ -125,21 +125,9 @@ extension SiteBuilder {
 
     /// Parses only the files whose stamp changed, and of those only the ones whose bytes changed.
     /// The `stat` calls run on every core; the cache is consulted once, from this thread.
-    /// With `knownChanges`, a file outside it whose cached entry has a trusted stamp is taken as
-    /// unchanged without a `stat`; a changed path that is none of the files (a template, or a
-    /// path written differently) makes every file checked.
-    private static func parseReusing(_ cache: BuildCache, files: [ContentFile], reader: PageReader,
-                                     knownChanges: Set<String>?) -> [Diagnosed<Page?>] {
+    private static func parseReusing(_ cache: BuildCache, files: [ContentFile], reader: PageReader) -> [Diagnosed<Page?>] {
         let known = cache.parsedEntries(for: files.map(\.relativePath))
-        let stamps: [FileStamp?]
-        if let knownChanges, files.count(where: { knownChanges.contains($0.path) }) == knownChanges.count {
-            var trusted = known.map { $0?.stamp }
-            let check = files.indices.filter { knownChanges.contains(files[$0].path) || trusted[$0] == nil }
-            for (index, stamp) in zip(check, stampsInFolders(check.map { files[$0] })) { trusted[index] = stamp }
-            stamps = trusted
-        } else {
-            stamps = stampsInFolders(files)
-        }
+        let stamps = stampsInFolders(files)
         var results = [Diagnosed<Page?>](repeating: Diagnosed(nil, []), count: files.count)
         var changed: [Int] = []
         for index in files.indices {

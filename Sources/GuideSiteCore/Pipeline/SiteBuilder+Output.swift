@@ -9,7 +9,7 @@ extension SiteBuilder {
         }
         context.site = SiteAssembler().assemble(
             pages: context.pages, assets: context.files.filter { $0.kind == .asset }, config: context.config, cache: context.cache,
-            levels: context.variant.subset?.levels ?? []
+            levels: context.variant.subset?.levels ?? [], basePath: context.basePath
         )
         context.pages = []
     }
@@ -241,26 +241,19 @@ extension SiteBuilder {
             }
             // After an edit inside page bodies, criteria.json is the same and the search index
             // changes in those pages' entries only.
-            let export: Data
-            if let (previous, _) = cache.patchable("criteria.json", as: (basePath: String, data: Data).self), previous.basePath == basePath {
-                export = previous.data
-            } else {
-                export = CriteriaExport.json(for: site, basePath: basePath)
-            }
-            cache.keepForAssembly("criteria.json", (basePath: basePath, data: export))
+            let export = cache.patchable("criteria.json", as: Data.self)?.value ?? CriteriaExport.json(for: site, basePath: basePath)
+            cache.keepForAssembly("criteria.json", export)
             try writer.write(export, to: "criteria.json")
-            let parts: SearchIndex.Parts
-            if let (previous, changed) = cache.patchable("search-index", as: (parts: SearchIndex.Parts, pages: [Page]).self),
-               previous.parts.maker.basePath == basePath {
+            var parts: SearchIndex.Parts
+            if let (previous, changed) = cache.patchable("search-index", as: (parts: SearchIndex.Parts, pages: [Page]).self) {
                 parts = previous.parts.updating(changed, in: site)
             } else {
                 parts = SearchIndex.parts(for: site, basePath: basePath,
                                           previous: cache.lastForAssembly("search-index", as: (parts: SearchIndex.Parts, pages: [Page]).self))
             }
-            var kept = parts
             let index = parts.data
-            kept.known = index
-            cache.keepForAssembly("search-index", (parts: kept, pages: site.pages))
+            parts.known = index
+            cache.keepForAssembly("search-index", (parts: parts, pages: site.pages))
             try writer.write(index, to: SearchIndex.path)
             if let memory = writer as? MemoryOutput { cache.keepForAssembly("output", memory.files) }
         } catch {
