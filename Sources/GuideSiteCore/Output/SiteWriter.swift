@@ -31,6 +31,16 @@ public struct SiteWriter: Sendable {
     public var reusing = false
     /// Files this build wrote, relative to the site: anything else in a reused folder is stale.
     private let written = WrittenPaths()
+    /// The staging and output folders, open: files are created and compared by their paths
+    /// inside them, so the kernel walks three names per file instead of the dozen of a full
+    /// path (a tenth of the kernel's time in a 10,000-page build).
+    private let folders: OpenFolders
+
+    init(output: URL, staging: URL) {
+        self.output = output
+        self.staging = staging
+        folders = OpenFolders(staging: staging.path, output: output.path)
+    }
 
     /// Checks that `layout.output` may be replaced and creates a fresh staging folder beside it.
     /// Returns a usage diagnostic when the output is a source folder or someone else's folder.
@@ -126,9 +136,40 @@ public struct SiteWriter: Sendable {
     }
 
     private func write(bytes: UnsafeRawBufferPointer, to relativePath: String) throws {
+        if reusing { written.insert(relativePath) }
+        let stage = folders.staging
+        // Relative names below the open staging folder; errors name the full path.
+        guard stage >= 0, !relativePath.hasPrefix("/") else { return try write(bytes: bytes, toPath: relativePath) }
+        if folders.output >= 0, FileWriting.hasContents(bytes, in: folders.output, at: relativePath) {
+            if reusing, FileWriting.isSameFile(in: folders.output, relativePath, in: stage, relativePath) { return }
+            if reusing { unlinkat(stage, relativePath, 0) }
+            if linkat(folders.output, relativePath, stage, relativePath, 0) == 0 { return }
+            if errno == ENOENT, FileWriting.makeDirectories(in: stage, parentOf: relativePath),
+               linkat(folders.output, relativePath, stage, relativePath, 0) == 0 { return }
+        } else if reusing, FileWriting.hasContents(bytes, in: stage, at: relativePath) {
+            return
+        }
+        let path = staging.path + "/" + relativePath
+        do {
+            if try FileWriting.write(bytes, in: stage, to: relativePath, display: path) { return }
+            guard FileWriting.makeDirectories(in: stage, parentOf: relativePath),
+                  try FileWriting.write(bytes, in: stage, to: relativePath, display: path) else {
+                throw POSIXError(.ENOENT, path: path)
+            }
+        } catch where reusing {
+            // A reused folder may have a file where this build needs a folder, or the reverse
+            // (a page's URL became a file's): cleared, then written once more.
+            clearWay(to: relativePath)
+            guard FileWriting.makeDirectories(parentOf: path), try FileWriting.write(bytes, to: path) else {
+                throw POSIXError(.ENOENT, path: path)
+            }
+        }
+    }
+
+    /// `write(bytes:to:)` by full paths, when the staging folder could not be opened.
+    private func write(bytes: UnsafeRawBufferPointer, toPath relativePath: String) throws {
         let path = staging.path + "/" + relativePath
         let previous = output.path + "/" + relativePath
-        if reusing { written.insert(relativePath) }
         if linkedOrKept(path, previous: previous, matches: { FileWriting.hasContents(bytes, at: $0) }) { return }
         do {
             if try FileWriting.write(bytes, to: path) { return }
@@ -136,8 +177,6 @@ public struct SiteWriter: Sendable {
                 throw POSIXError(.ENOENT, path: path)
             }
         } catch where reusing {
-            // A reused folder may have a file where this build needs a folder, or the reverse
-            // (a page's URL became a file's): cleared, then written once more.
             clearWay(to: relativePath)
             guard FileWriting.makeDirectories(parentOf: path), try FileWriting.write(bytes, to: path) else {
                 throw POSIXError(.ENOENT, path: path)
@@ -263,6 +302,23 @@ public struct SiteWriter: Sendable {
     }
 }
 
+/// The staging and output folders held open for the writer's `*at` calls; -1 for one that does
+/// not exist (a first build has no output to compare with).
+final class OpenFolders: Sendable {
+    let staging: Int32
+    let output: Int32
+
+    init(staging: String, output: String) {
+        self.staging = open(staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        self.output = open(output, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    }
+
+    deinit {
+        if staging >= 0 { close(staging) }
+        if output >= 0 { close(output) }
+    }
+}
+
 /// The relative paths a build wrote, from every core.
 final class WrittenPaths: @unchecked Sendable {
     private let lock = NSLock()
@@ -307,7 +363,12 @@ enum FileWriting {
     }
 
     static func hasContents(_ data: UnsafeRawBufferPointer, at path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        hasContents(data, in: AT_FDCWD, at: path)
+    }
+
+    /// Whether the file `path` inside the open folder `folder` holds exactly `data`.
+    static func hasContents(_ data: UnsafeRawBufferPointer, in folder: Int32, at path: String) -> Bool {
+        let descriptor = openat(folder, path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var status = stat()
@@ -360,8 +421,13 @@ enum FileWriting {
 
     /// Whether two paths name the same file (a hard link).
     static func isSameFile(_ a: String, _ b: String) -> Bool {
+        isSameFile(in: AT_FDCWD, a, in: AT_FDCWD, b)
+    }
+
+    /// `isSameFile` for paths inside open folders.
+    static func isSameFile(in firstFolder: Int32, _ a: String, in secondFolder: Int32, _ b: String) -> Bool {
         var first = stat(), second = stat()
-        guard lstat(a, &first) == 0, lstat(b, &second) == 0 else { return false }
+        guard fstatat(firstFolder, a, &first, AT_SYMLINK_NOFOLLOW) == 0, fstatat(secondFolder, b, &second, AT_SYMLINK_NOFOLLOW) == 0 else { return false }
         return first.st_ino == second.st_ino && first.st_dev == second.st_dev
     }
 
@@ -389,6 +455,15 @@ enum FileWriting {
         if mkdir(parent, 0o755) == 0 || errno == EEXIST { return true }
         guard errno == ENOENT, makeDirectories(parentOf: parent) else { return false }
         return mkdir(parent, 0o755) == 0 || errno == EEXIST
+    }
+
+    /// `makeDirectories(parentOf:)` for a path inside the open folder `folder`.
+    static func makeDirectories(in folder: Int32, parentOf path: String) -> Bool {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash > path.utf8.startIndex else { return false }
+        let parent = String(path[..<slash])
+        if mkdirat(folder, parent, 0o755) == 0 || errno == EEXIST { return true }
+        guard errno == ENOENT, makeDirectories(in: folder, parentOf: parent) else { return false }
+        return mkdirat(folder, parent, 0o755) == 0 || errno == EEXIST
     }
 
     /// Deletes a folder and everything in it, the top-level folders on every core. Never
@@ -437,17 +512,23 @@ enum FileWriting {
     }
 
     static func write(_ buffer: UnsafeRawBufferPointer, to path: String) throws -> Bool {
+        try write(buffer, in: AT_FDCWD, to: path, display: path)
+    }
+
+    /// `write` to `path` inside the open folder `folder`; errors name `display`.
+    static func write(_ buffer: UnsafeRawBufferPointer, in folder: Int32, to path: String, display: String) throws -> Bool {
         // Always a new file: a name already in the staging folder may be a hard link to a file
         // of the live output, which writing through would change in place.
-        var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        var descriptor = openat(folder, path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if descriptor < 0, errno == EEXIST {
-            unlink(path)
-            descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            unlinkat(folder, path, 0)
+            descriptor = openat(folder, path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         }
         if descriptor < 0 {
             if errno == ENOENT { return false }
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO, path: path)
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO, path: display)
         }
+        let path = display
         var failure: Int32 = 0
         var offset = 0
         while offset < buffer.count {

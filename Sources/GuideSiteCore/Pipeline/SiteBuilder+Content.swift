@@ -103,7 +103,7 @@ extension SiteBuilder {
     }
 
     /// Every file's stamp, looked up by name in its open folder, on every core.
-    private static func stampsInFolders(_ files: [ContentFile]) -> [FileStamp?] {
+    static func stampsInFolders(_ files: [ContentFile]) -> [FileStamp?] {
         var folders: [Substring: Int32] = [:]
         let located = files.map { file -> (folder: Int32, name: Substring) in
             let path = file.path

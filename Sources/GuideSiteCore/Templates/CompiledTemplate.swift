@@ -316,7 +316,8 @@ struct CompiledRenderer: Sendable {
     private static func representation(_ value: Any?) -> Any? {
         guard let value else { return nil }
         let kind = type(of: value)
-        if kind == String.self || kind == [String: Any].self || kind == [[String: Any]].self || kind == Bool.self { return value }
+        if kind == String.self || kind == [String: Any].self || kind == [[String: Any]].self || kind == Bool.self || kind == Int.self
+            || kind == OrderedMap.self { return value }
         switch value {
         case is String, is Bool, is [String: Any], is [[String: Any]], is OrderedMap, is Int: return value
         default: return (value as? MustacheCustomRepresentation).map(\.representation) ?? value
@@ -331,7 +332,9 @@ struct CompiledRenderer: Sendable {
 
     /// What `{{name}}` writes for a value.
     static func text(of value: Any) -> String {
-        if type(of: value) == String.self { return value as! String }
+        let kind = type(of: value)
+        if kind == String.self { return value as! String }
+        if kind == Int.self { return String(value as! Int) }
         switch value {
         case let text as String: return text
         case let flag as Bool: return flag ? "true" : "false"

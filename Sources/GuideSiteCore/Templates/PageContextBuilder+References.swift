@@ -73,23 +73,23 @@ extension PageContextBuilder {
             var coverage: [String: Any] = [
                 "total": criteria.count,
                 "covered": criteria.count - missing.count,
-                "sections": site.sections.map { ["title": $0.title] },
+                "sections": site.sections.map { ["title": $0.title] as [String: Any] },
                 "rows": criteria.map { criterion -> [String: Any] in
                     var row = criterionValues(criterion)
                     let citing = site.criterionPages[criterion.number] ?? []
-                    row["cells"] = site.sections.map { section in ["count": citing.filter { site.pages[$0].section == section.name }.count] }
+                    row["cells"] = site.sections.map { section -> [String: Any] in ["count": citing.filter { site.pages[$0].section == section.name }.count] }
                     return row
                 },
             ]
-            if !missing.isEmpty { coverage["missing"] = ["items": missing.map(criterionValues), "count": missing.count] }
+            if !missing.isEmpty { coverage["missing"] = ["items": missing.map(criterionValues), "count": missing.count] as [String: Any] }
             context["coverage"] = coverage
         case .categoryIndex:
-            context["categories"] = ["items": site.categories.map { category -> [String: Any] in
+            context["categories"] = Self.items(site.categories.map { category -> [String: Any] in
                 var item: [String: Any] = ["title": category.title, "href": href(site.pages[category.page]),
                                            "count": category.entries.count, "countText": Self.plural(category.entries.count, "entry", "entries")]
                 item["description"] = category.description
                 return item
-            }]
+            })
         case .search:
             addSearchValues(to: &context)
         case .category:
@@ -123,12 +123,12 @@ extension PageContextBuilder {
             "countText": Self.plural(pages.count, "page", "pages"),
             "entries": entries,
         ]
-        if site.sections.count > 1 { search["sectionFilter"] = ["options": site.sections.map { ["value": $0.name, "title": $0.title] }] }
-        if !site.categories.isEmpty { search["categoryFilter"] = ["options": site.categories.map { ["value": $0.slug, "title": $0.title] }] }
+        if site.sections.count > 1 { search["sectionFilter"] = ["options": site.sections.map { ["value": $0.name, "title": $0.title] as [String: Any] }] as [String: Any] }
+        if !site.categories.isEmpty { search["categoryFilter"] = ["options": site.categories.map { ["value": $0.slug, "title": $0.title] as [String: Any] }] as [String: Any] }
         let platforms = site.config.platforms.filter { name in
             pages.contains { SearchIndex.platforms(of: site.pages[$0], names: [name]).isEmpty == false }
         }
-        if !platforms.isEmpty { search["platformFilter"] = ["options": platforms.map { ["value": $0, "title": $0] }] }
+        if !platforms.isEmpty { search["platformFilter"] = ["options": platforms.map { ["value": $0, "title": $0] as [String: Any] }] as [String: Any] }
         context["search"] = search
     }
 }

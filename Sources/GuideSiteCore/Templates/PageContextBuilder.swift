@@ -58,6 +58,12 @@ struct PageContextBuilder: Sendable {
 
     func href(_ page: Page) -> String { page.route.href(basePath: basePath) }
 
+    /// `{"items": list}` typed as the renderer's usual map: a literal would be inferred as
+    /// `[String: [[String: Any]]]`, which every lookup then converts element by element.
+    static func items(_ list: [[String: Any]]) -> [String: Any] {
+        ["items": list]
+    }
+
     func context(for index: Int) -> [String: Any] {
         let page = site.pages[index]
         let section = site.section(of: page)
@@ -71,13 +77,13 @@ struct PageContextBuilder: Sendable {
         pageValues["description"] = page.frontMatter.description
         if !page.body.html.isEmpty { pageValues["content"] = page.body.html }
         if !page.frontMatter.categories.isEmpty {
-            pageValues["categories"] = ["items": categoryLinks(page.frontMatter.categories)]
+            pageValues["categories"] = Self.items(categoryLinks(page.frontMatter.categories))
         }
         if !page.criteria.isEmpty {
-            pageValues["criteria"] = ["items": page.criteria.compactMap { WCAG22.byNumber[$0.number].map(criterionValues) }]
+            pageValues["criteria"] = Self.items(page.criteria.compactMap { WCAG22.byNumber[$0.number].map(criterionValues) })
         }
         if let related = site.related[index], !related.isEmpty {
-            pageValues["related"] = ["items": related.map { link(site.pages[$0]) }]
+            pageValues["related"] = Self.items(related.map { link(site.pages[$0]) })
         }
         if page.kind == .entry {
             let tables = testingTables(page.frontMatter)
@@ -85,12 +91,12 @@ struct PageContextBuilder: Sendable {
             if !tables.isEmpty || acceptance != nil {
                 var testing: [String: Any] = [:]
                 if !tables.isEmpty { testing["tables"] = tables }
-                if let acceptance { testing["acceptance"] = ["checklist": acceptance.checklist, "gherkin": acceptance.gherkin] }
+                if let acceptance { testing["acceptance"] = ["checklist": acceptance.checklist, "gherkin": acceptance.gherkin] as [String: Any] }
                 pageValues["testing"] = testing
             }
         }
         let toc = tableOfContents(page.body.headings)
-        if !toc.isEmpty { pageValues["toc"] = ["items": toc] }
+        if !toc.isEmpty { pageValues["toc"] = Self.items(toc) }
 
         var context: [String: Any] = [
             "site": shared.site,
@@ -100,7 +106,7 @@ struct PageContextBuilder: Sendable {
             "bodyEnd": bodyEndMarkup,
         ]
         let trail = breadcrumbs(page, section: section)
-        if !trail.isEmpty { context["breadcrumbs"] = ["items": trail] }
+        if !trail.isEmpty { context["breadcrumbs"] = Self.items(trail) }
         if let section {
             context["section"] = sectionValues(section, withEntries: page.kind == .section)
             if page.kind == .entry, let position = positions[index], section.entries.count > 1 {
@@ -142,7 +148,7 @@ struct PageContextBuilder: Sendable {
         var values: [String: Any] = ["title": page.title, "href": href(page)]
         values["description"] = page.frontMatter.description
         if !page.frontMatter.categories.isEmpty {
-            values["categories"] = ["items": categoryLinks(page.frontMatter.categories)]
+            values["categories"] = Self.items(categoryLinks(page.frontMatter.categories))
         }
         return values
     }
@@ -157,7 +163,7 @@ struct PageContextBuilder: Sendable {
         ]
         values["description"] = section.description
         if withEntries, !section.entries.isEmpty {
-            values["entries"] = ["items": section.entries.map { link(site.pages[$0]) }]
+            values["entries"] = Self.items(section.entries.map { link(site.pages[$0]) })
         }
         return values
     }
@@ -267,7 +273,7 @@ struct PageContextBuilder: Sendable {
         var items: [[String: Any]] = []
         var children: [[String: Any]] = []
         func flush() {
-            if !children.isEmpty, !items.isEmpty { items[items.count - 1]["children"] = ["items": children] }
+            if !children.isEmpty, !items.isEmpty { items[items.count - 1]["children"] = Self.items(children) }
             children = []
         }
         for heading in headings where heading.level <= 3 {
