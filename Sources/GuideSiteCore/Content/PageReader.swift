@@ -8,6 +8,8 @@ import Glibc
 public struct PageReader: Sendable {
     let layout: SiteLayout
     let config: SiteConfig
+    /// The folder `{% include %}` reads from.
+    private let includes: URL
 
     /// The largest Markdown file read as a page: 10 MB, hundreds of times a long guideline entry.
     public static let maximumBytes = 10_000_000
@@ -16,18 +18,22 @@ public struct PageReader: Sendable {
     public init(layout: SiteLayout, config: SiteConfig) {
         self.layout = layout
         self.config = config
+        includes = layout.content.appending(path: config.includesFolder, directoryHint: .isDirectory)
     }
 
     /// The file's bytes, or a diagnostic saying why they cannot be read.
     public func bytes(of file: ContentFile) -> Result<Data, Diagnostic> {
-        var info = stat()
-        if stat(file.path, &info) == 0, Int(info.st_size) > Self.maximumBytes {
-            return .failure(Diagnostic(
+        func tooLarge(_ size: Int) -> Result<Data, Diagnostic> {
+            .failure(Diagnostic(
                 .error, layout.displayPath(file.url), line: 1, column: 1, category: "too-large",
-                "file is \(Int(info.st_size) / 1_000_000) MB; a page may be at most \(Self.maximumBytes / 1_000_000) MB (no reader scrolls through more): split it into several pages"
+                "file is \(size / 1_000_000) MB; a page may be at most \(Self.maximumBytes / 1_000_000) MB (no reader scrolls through more): split it into several pages"
             ))
         }
-        if let data = Self.readRegularFile(file.path) { return .success(data) }
+        var size = 0
+        if let data = Self.readRegularFile(file.path, limit: Self.maximumBytes, size: &size) { return .success(data) }
+        if size > Self.maximumBytes { return tooLarge(size) }
+        var info = stat()
+        if stat(file.path, &info) == 0, Int(info.st_size) > Self.maximumBytes { return tooLarge(Int(info.st_size)) }
         do {
             // Anything unusual (not a regular file, a read error) goes through Foundation, whose
             // error says what went wrong.
@@ -39,14 +45,17 @@ public struct PageReader: Sendable {
     }
 
     /// A regular file's bytes with one `open`, `fstat` and `read` (Foundation's
-    /// `Data(contentsOf:)` cost several times that per file); nil when anything is unusual.
-    static func readRegularFile(_ path: String) -> Data? {
+    /// `Data(contentsOf:)` cost several times that per file); nil when anything is unusual or
+    /// the file is larger than `limit` (then `size` says how large).
+    static func readRegularFile(_ path: String, limit: Int, size fileSize: inout Int) -> Data? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         let size = Int(info.st_size)
+        fileSize = size
+        guard size <= limit else { return nil }
         var data = Data(count: size + 1)
         let count = data.withUnsafeMutableBytes { buffer -> Int in
             var offset = 0
@@ -74,7 +83,7 @@ public struct PageReader: Sendable {
 
     /// The page made from `data`, the bytes of `file`.
     public func read(_ file: ContentFile, data: Data) -> Diagnosed<Page?> {
-        let path = layout.displayPath(file.url)
+        let path = layout.displayPath(ofFile: file.path)
         let decoded = SourceTextDecoder().decode(data, path: path)
         guard let text = decoded.value else { return Diagnosed(nil, decoded.diagnostics) }
         if text.allSatisfy(\.isWhitespace) {
@@ -90,7 +99,6 @@ public struct PageReader: Sendable {
             matter = parsed.value
             diagnostics += parsed.diagnostics
         }
-        let includes = layout.content.appending(path: config.includesFolder, directoryHint: .isDirectory)
         var body = split.value.body
         let pasted = !matter.isPresent && PastedTextConverter.looksPasted(body)
         if pasted { body = PastedTextConverter(platforms: config.platforms).convert(body) }

@@ -83,6 +83,26 @@ public struct LinkResolver: Sendable {
     }
 
     static func hasScheme(_ url: String) -> Bool {
+        // Over bytes when the scheme and the byte after the colon are ASCII (every link but a
+        // rare one: a combining mark after the colon would make it another character).
+        let bytes = url.utf8
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return false }
+        let after = bytes.index(after: colon)
+        if after < bytes.endIndex, bytes[after] >= 0x80 { return hasSchemeByCharacters(url) }
+        var length = 0
+        for byte in bytes[..<colon] {
+            if byte >= 0x80 { return hasSchemeByCharacters(url) }
+            let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            let allowed = length == 0 ? isLetter : isLetter || isDigit || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            if !allowed { return false }
+            length += 1
+        }
+        return length > 0
+    }
+
+    /// `hasScheme` by characters: letters and digits of any script count, as `Character` says.
+    static func hasSchemeByCharacters(_ url: String) -> Bool {
         guard let colon = url.firstIndex(of: ":") else { return false }
         let scheme = url[..<colon]
         guard let first = scheme.first, first.isLetter else { return false }

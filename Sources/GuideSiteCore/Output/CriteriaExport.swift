@@ -65,7 +65,7 @@ enum CriteriaExport {
         var siteValues: [String: Any] = ["title": site.config.title]
         if let url = site.config.url { siteValues["url"] = url }
         let document: [String: Any] = ["schema": schema, "site": siteValues, "entries": entries]
-        return Data(JSONWriter.string(document).utf8)
+        return JSONWriter.data(document)
     }
 
     /// The page's full address when site.yml gives the site's `url`.

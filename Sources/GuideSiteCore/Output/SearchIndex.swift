@@ -44,14 +44,15 @@ enum SearchIndex {
 
         var data: Data {
             if let known { return known }
-            var text = head
-            text.reserveCapacity(head.utf8.count + tail.utf8.count + entries.reduce(0) { $0 + $1.text.utf8.count + 1 })
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(head.utf8.count + tail.utf8.count + entries.reduce(0) { $0 + $1.bytes.count + 1 })
+            bytes.append(contentsOf: head.utf8)
             for (position, entry) in entries.enumerated() {
-                if position > 0 { text += "," }
-                text += entry.text
+                if position > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(contentsOf: entry.bytes)
             }
-            text += tail
-            return Data(text.utf8)
+            bytes.append(contentsOf: tail.utf8)
+            return Data(bytes)
         }
 
         /// The parts after the pages at `changed` (site indices) changed only inside their bodies:
@@ -63,7 +64,7 @@ enum SearchIndex {
                 guard let slot = slots[index] else { continue }
                 let entry = maker.entry(site.pages[index])
                 // An edit after the first 400 characters of text leaves the entry as it was.
-                if entry.text != parts.entries[slot].text {
+                if entry != parts.entries[slot] {
                     parts.entries[slot] = entry
                     parts.known = nil
                 }
@@ -158,42 +159,46 @@ enum SearchIndex {
     /// The readable text of rendered body HTML, without tags, headings (indexed apart) or runs
     /// of white space, cut at a word boundary after at most `limit` characters.
     static func plainText(html: String, limit: Int) -> String {
+        var html = html
         var text: [UInt8] = []
-        text.reserveCapacity(min(html.utf8.count, limit * 4 + 16))
         var inTag = false, skippingHeading = false, pendingSpace = false
-        var tag: [UInt8] = []
+        // The tag being read: its first bytes, and how many there were (up to 24 are kept).
+        var tag = TagBytes()
         var characters = 0
-        var bytes = html.utf8.makeIterator()
-        while let byte = bytes.next(), characters < limit + 40 {
-            if inTag {
-                if byte == UInt8(ascii: ">") {
-                    inTag = false
-                    if tag.starts(with: Self.headingTag) { skippingHeading = true }
-                    if skippingHeading, tag == Self.closingDiv { skippingHeading = false }
-                    // Block ends separate words; inline ones (`</code>`, `</a>`) do not.
-                    if Self.separatesWords(tag) { pendingSpace = true }
-                } else if tag.count < 24 {
-                    tag.append(byte)
+        html.withUTF8 { bytes in
+            text.reserveCapacity(min(bytes.count, limit * 4 + 16))
+            for byte in bytes {
+                guard characters < limit + 40 else { break }
+                if inTag {
+                    if byte == UInt8(ascii: ">") {
+                        inTag = false
+                        if tag.starts(with: Self.headingTag) { skippingHeading = true }
+                        if skippingHeading, tag.equals(Self.closingDiv) { skippingHeading = false }
+                        // Block ends separate words; inline ones (`</code>`, `</a>`) do not.
+                        if Self.separatesWords(tag) { pendingSpace = true }
+                    } else {
+                        tag.append(byte)
+                    }
+                    continue
                 }
-                continue
+                if byte == UInt8(ascii: "<") {
+                    inTag = true
+                    tag = TagBytes()
+                    continue
+                }
+                if skippingHeading { continue }
+                if byte == 32 || byte == 10 || byte == 9 || byte == 13 {
+                    pendingSpace = true
+                    continue
+                }
+                if pendingSpace, !text.isEmpty {
+                    text.append(32)
+                    characters += 1
+                }
+                pendingSpace = false
+                text.append(byte)
+                if byte & 0xC0 != 0x80 { characters += 1 }
             }
-            if byte == UInt8(ascii: "<") {
-                inTag = true
-                tag.removeAll(keepingCapacity: true)
-                continue
-            }
-            if skippingHeading { continue }
-            if byte == 32 || byte == 10 || byte == 9 || byte == 13 {
-                pendingSpace = true
-                continue
-            }
-            if pendingSpace, !text.isEmpty {
-                text.append(32)
-                characters += 1
-            }
-            pendingSpace = false
-            text.append(byte)
-            if byte & 0xC0 != 0x80 { characters += 1 }
         }
         var result = decodeEntities(String(decoding: text, as: UTF8.self))
         if result.count > limit {
@@ -203,19 +208,65 @@ enum SearchIndex {
         return result
     }
 
+    /// The first 24 bytes of a tag in a fixed buffer: no allocation per tag.
+    struct TagBytes {
+        private var storage: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        private(set) var count = 0
+
+        mutating func append(_ byte: UInt8) {
+            guard count < 24 else { return }
+            withUnsafeMutableBytes(of: &storage) { $0[count] = byte }
+            count += 1
+        }
+
+        subscript(position: Int) -> UInt8 {
+            withUnsafeBytes(of: storage) { $0[position] }
+        }
+
+        func starts(with prefix: [UInt8]) -> Bool {
+            guard count >= prefix.count else { return false }
+            for (position, byte) in prefix.enumerated() where self[position] != byte { return false }
+            return true
+        }
+
+        func equals(_ other: [UInt8]) -> Bool {
+            count == other.count && starts(with: other)
+        }
+    }
+
     private static let headingTag = Array("div class=\"heading\"".utf8)
     private static let closingDiv = Array("/div".utf8)
-    private static let blockTags: Set<[UInt8]> = Set(["p", "li", "ul", "ol", "pre", "div", "blockquote", "table", "tr", "td", "th",
-                                                      "h1", "h2", "h3", "h4", "h5", "h6", "br", "hr", "section", "dd", "dt"].map { Array($0.utf8) })
+    /// Names of the tags that end or break a block, lowercase, each packed into an integer
+    /// (`blockquote`, the one longer than eight bytes, is checked apart).
+    private static let blockTags: Set<UInt64> = Set(["p", "li", "ul", "ol", "pre", "div", "table", "tr", "td", "th",
+                                                     "h1", "h2", "h3", "h4", "h5", "h6", "br", "hr", "section", "dd", "dt"].map { pack($0.utf8) })
+    private static let blockquoteHead = pack("blockquo".utf8)
+
+    /// Up to eight bytes as one integer, the first in the lowest byte.
+    private static func pack(_ bytes: some Sequence<UInt8>) -> UInt64 {
+        bytes.enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+    }
 
     /// Whether a tag (its text between `<` and `>`) ends or breaks a block.
-    private static func separatesWords(_ tag: [UInt8]) -> Bool {
-        var name: [UInt8] = []
-        for byte in tag.drop(while: { $0 == UInt8(ascii: "/") }) {
-            if byte == 32 || byte == UInt8(ascii: "/") || name.count == 10 { break }
-            name.append(byte >= 65 && byte <= 90 ? byte + 32 : byte)
+    private static func separatesWords(_ tag: TagBytes) -> Bool {
+        var position = 0
+        while position < tag.count, tag[position] == UInt8(ascii: "/") { position += 1 }
+        // The name: up to a space, a `/` or ten bytes, lowercased.
+        var packed: UInt64 = 0
+        var tail: [UInt8] = []
+        var length = 0
+        while position < tag.count, length < 10 {
+            var byte = tag[position]
+            if byte == 32 || byte == UInt8(ascii: "/") { break }
+            // No block tag's name holds a NUL (which packing could not tell from the end).
+            if byte == 0 { return false }
+            if byte >= 65 && byte <= 90 { byte += 32 }
+            if length < 8 { packed |= UInt64(byte) << (8 * UInt64(length)) } else { tail.append(byte) }
+            length += 1
+            position += 1
         }
-        return blockTags.contains(name)
+        if length <= 8 { return blockTags.contains(packed) }
+        return length == 10 && packed == blockquoteHead && tail == [UInt8(ascii: "t"), UInt8(ascii: "e")]
     }
 
     private static func decodeEntities(_ text: String) -> String {

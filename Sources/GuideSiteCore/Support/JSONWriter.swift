@@ -1,77 +1,92 @@
+import Foundation
+
 /// Writes JSON with sorted keys and two-space indentation: deterministic, and much faster than
 /// Foundation's JSONSerialization on Linux. Values are String, Int, Double, Bool, arrays and
-/// `[String: Any]` dictionaries.
+/// `[String: Any]` dictionaries. Written as UTF-8 bytes: appending to a `String` checks its
+/// uniqueness, capacity and ASCII flag at every piece, and `criteria.json` has millions of pieces.
 enum JSONWriter {
     static func string(_ value: Any) -> String {
-        var output = ""
-        write(value, indent: 0, into: &output)
-        output += "\n"
-        return output
+        String(decoding: data(value), as: UTF8.self)
+    }
+
+    /// `value` with two-space indentation and a final line break, as bytes.
+    static func data(_ value: Any) -> Data {
+        var output: [UInt8] = []
+        write(JSONValue(value), indent: 0, into: &output)
+        output.append(10)
+        return Data(output)
     }
 
     /// `value` written as it would appear at `indent` inside a larger document, without the
     /// final line break: parts of one document can be written on every core and joined.
     static func fragment(_ value: Any, indent: Int) -> Fragment {
-        var output = ""
-        write(value, indent: indent, into: &output)
-        return Fragment(text: output)
+        fragment(JSONValue(value), indent: indent)
     }
 
     /// `value` without any white space, for files downloaded whole.
     static func compact(_ value: Any) -> String {
-        var output = ""
-        write(value, indent: nil, into: &output)
-        return output
+        var output: [UInt8] = []
+        write(JSONValue(value), indent: nil, into: &output)
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// `compact` for a part of a larger compact document.
     static func compactFragment(_ value: Any) -> Fragment {
-        Fragment(text: compact(value))
+        compactFragment(JSONValue(value))
     }
 
     /// JSON written beforehand, inserted as it is.
-    struct Fragment: Sendable {
-        let text: String
+    struct Fragment: Sendable, Equatable {
+        let bytes: [UInt8]
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+        }
+
+        init(text: String) {
+            bytes = Array(text.utf8)
+        }
+
+        var text: String { String(decoding: bytes, as: UTF8.self) }
     }
 
-    private static let indents = (0..<24).map { String(repeating: "  ", count: $0) }
+    private static let indents = (0..<24).map { [UInt8](repeating: 32, count: 2 * $0) }
 
-    static func indentation(_ level: Int) -> String {
-        level < indents.count ? indents[level] : String(repeating: "  ", count: level)
+    static func indent(_ level: Int, into output: inout [UInt8]) {
+        if level < indents.count {
+            output.append(contentsOf: indents[level])
+        } else {
+            output.append(contentsOf: repeatElement(32, count: 2 * level))
+        }
     }
 
-    /// `indent` nil writes compact JSON.
-    private static func write(_ value: Any, indent: Int?, into output: inout String) {
-        write(JSONValue(value), indent: indent, into: &output)
-    }
-
-    static func quote(_ text: String, into output: inout String) {
-        output += "\""
+    static func quote(_ text: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
         // Most strings need no escape: checked over bytes (0xE2 starts U+2028 and U+2029).
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }) {
-            output += text
-            output += "\""
+            output.append(contentsOf: text.utf8)
+            output.append(UInt8(ascii: "\""))
             return
         }
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{2028}": output += "\\u2028"
-            case "\u{2029}": output += "\\u2029"
+            case "\"": output.append(contentsOf: "\\\"".utf8)
+            case "\\": output.append(contentsOf: "\\\\".utf8)
+            case "\n": output.append(contentsOf: "\\n".utf8)
+            case "\r": output.append(contentsOf: "\\r".utf8)
+            case "\t": output.append(contentsOf: "\\t".utf8)
+            case "\u{2028}": output.append(contentsOf: "\\u2028".utf8)
+            case "\u{2029}": output.append(contentsOf: "\\u2029".utf8)
             default:
                 if scalar.value < 0x20 {
                     let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
                 } else {
-                    output.unicodeScalars.append(scalar)
+                    output.append(contentsOf: String(scalar).utf8)
                 }
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }
 
@@ -114,73 +129,75 @@ enum JSONValue: Sendable {
 extension JSONWriter {
     /// `value` written at `indent` inside a larger indented document, as `fragment(_:indent:)`.
     static func fragment(_ value: JSONValue, indent: Int) -> Fragment {
-        var output = ""
+        var output: [UInt8] = []
         write(value, indent: indent, into: &output)
-        return Fragment(text: output)
+        return Fragment(bytes: output)
     }
 
     /// `value` without white space, as `compactFragment(_:)`.
     static func compactFragment(_ value: JSONValue) -> Fragment {
-        var output = ""
+        var output: [UInt8] = []
         write(value, indent: nil, into: &output)
-        return Fragment(text: output)
+        return Fragment(bytes: output)
     }
 
-    static func write(_ value: JSONValue, indent: Int?, into output: inout String) {
+    static func write(_ value: JSONValue, indent: Int?, into output: inout [UInt8]) {
         switch value {
         case .string(let text):
             quote(text, into: &output)
         case .bool(let flag):
-            output += flag ? "true" : "false"
+            output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .int(let number):
-            output += String(number)
+            output.append(contentsOf: String(number).utf8)
         case .double(let number):
-            output += number.isFinite ? String(number) : "null"
+            output.append(contentsOf: (number.isFinite ? String(number) : "null").utf8)
         case .fragment(let fragment):
-            output += fragment.text
+            output.append(contentsOf: fragment.bytes)
         case .null:
-            output += "null"
+            output.append(contentsOf: "null".utf8)
         case .object(let pairs):
-            guard !pairs.isEmpty else { output += "{}"; return }
+            guard !pairs.isEmpty else { output.append(contentsOf: "{}".utf8); return }
             let sorted = pairs.sorted { $0.key < $1.key }
             guard let indent else {
-                output += "{"
+                output.append(UInt8(ascii: "{"))
                 for (position, pair) in sorted.enumerated() {
-                    if position > 0 { output += "," }
+                    if position > 0 { output.append(UInt8(ascii: ",")) }
                     quote(pair.key, into: &output)
-                    output += ":"
+                    output.append(UInt8(ascii: ":"))
                     write(pair.value, indent: nil, into: &output)
                 }
-                output += "}"
+                output.append(UInt8(ascii: "}"))
                 return
             }
-            output += "{\n"
+            output.append(contentsOf: "{\n".utf8)
             for (position, pair) in sorted.enumerated() {
-                output += indentation(indent + 1)
+                Self.indent(indent + 1, into: &output)
                 quote(pair.key, into: &output)
-                output += ": "
+                output.append(contentsOf: ": ".utf8)
                 write(pair.value, indent: indent + 1, into: &output)
-                output += position + 1 < sorted.count ? ",\n" : "\n"
+                output.append(contentsOf: (position + 1 < sorted.count ? ",\n" : "\n").utf8)
             }
-            output += indentation(indent) + "}"
+            Self.indent(indent, into: &output)
+            output.append(UInt8(ascii: "}"))
         case .array(let list):
-            guard !list.isEmpty else { output += "[]"; return }
+            guard !list.isEmpty else { output.append(contentsOf: "[]".utf8); return }
             guard let indent else {
-                output += "["
+                output.append(UInt8(ascii: "["))
                 for (position, item) in list.enumerated() {
-                    if position > 0 { output += "," }
+                    if position > 0 { output.append(UInt8(ascii: ",")) }
                     write(item, indent: nil, into: &output)
                 }
-                output += "]"
+                output.append(UInt8(ascii: "]"))
                 return
             }
-            output += "[\n"
+            output.append(contentsOf: "[\n".utf8)
             for (position, item) in list.enumerated() {
-                output += indentation(indent + 1)
+                Self.indent(indent + 1, into: &output)
                 write(item, indent: indent + 1, into: &output)
-                output += position + 1 < list.count ? ",\n" : "\n"
+                output.append(contentsOf: (position + 1 < list.count ? ",\n" : "\n").utf8)
             }
-            output += indentation(indent) + "]"
+            Self.indent(indent, into: &output)
+            output.append(UInt8(ascii: "]"))
         }
     }
 }
