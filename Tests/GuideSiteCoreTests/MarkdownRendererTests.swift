@@ -7,6 +7,25 @@ struct MarkdownRendererTests {
         MarkdownRenderer(unsafeHTML: unsafe).render(markdown, firstLine: 1, path: "a.md", title: title)
     }
 
+    @Test("column headers get scope=\"col\" in one pass, exactly as the two replacements did")
+    func columnScopes() {
+        let inputs = ["<table><thead><tr><th>A</th><th style=\"text-align: left\">B</th></tr></thead></table>", "<th>", "<th", "x<th style=",
+                      "<thead><th >", "", "<th><th>", "<th style", "a<th>b<th style=\"c\">d<thead>", "é<th>ü"]
+        for html in inputs {
+            let expected = html.replacingBytes("<th>", with: "<th scope=\"col\">").replacingBytes("<th style=", with: "<th scope=\"col\" style=")
+            #expect(MarkdownRenderer.scopingColumnHeaders(html) == expected, "\(html)")
+        }
+    }
+
+    @Test("link schemes checked over bytes agree with the check by characters")
+    func schemes() {
+        let urls = ["http://a", "mailto:x", "a:b", "1a:b", ":x", "", "no colon", "ab+c-d.e:f", "é:x", "a\u{301}:x", "x:\u{301}",
+                    "a b:c", "/path:x", "#a:b", "C:\\x", "tel:+1", "a_b:c", "Z9:", "javascript:alert(1)"]
+        for url in urls {
+            #expect(LinkResolver.hasScheme(url) == LinkResolver.hasSchemeByCharacters(url), "\(url)")
+        }
+    }
+
     @Test("GFM extensions: tables with scope, strikethrough, autolinks, task lists, footnotes")
     func extensions() {
         let html = render("""

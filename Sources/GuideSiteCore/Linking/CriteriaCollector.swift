@@ -54,9 +54,8 @@ public struct CriteriaCollector: Sendable {
             }
             found[number, default: CriterionReference(number: number, fromFrontMatter: false, fromBody: false)].fromBody = true
         }
-        let ordered = found.values.sorted {
-            (WCAG22.byNumber[$0.number]?.sortKey ?? []).lexicographicallyPrecedes(WCAG22.byNumber[$1.number]?.sortKey ?? [])
-        }
+        // Every number found is a criterion; the table is in WCAG order (a test checks it).
+        let ordered = found.values.sorted { (WCAG22.position[$0.number] ?? .max, $0.number) < (WCAG22.position[$1.number] ?? .max, $1.number) }
         return Diagnosed(ordered, diagnostics)
     }
 

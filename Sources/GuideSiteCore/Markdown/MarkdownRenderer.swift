@@ -73,10 +73,7 @@ public struct MarkdownRenderer: Sendable {
         defer { free(rendered) }
         var html = String(cString: rendered)
         if !taskLabels.isEmpty { html = Self.labelTaskCheckboxes(html, labels: taskLabels) }
-        if html.containsBytes("<th") {
-            html = html.replacingBytes("<th>", with: "<th scope=\"col\">")
-                .replacingBytes("<th style=", with: "<th scope=\"col\" style=")
-        }
+        if html.containsBytes("<th") { html = Self.scopingColumnHeaders(html) }
         return Diagnosed(
             RenderedBody(html: html, headings: headings, title: foundTitle, links: links, annotations: annotations,
                          rewritten: rewritten, htmlHash: html.hashValue, anchorsKey: Self.anchorsKey(headings, links)),
@@ -86,6 +83,33 @@ public struct MarkdownRenderer: Sendable {
 }
 
 extension MarkdownRenderer {
+    /// Table header cells as `<th scope="col">` (with or without cmark-gfm's `style=` for
+    /// alignment), in one pass over the page's bytes.
+    static func scopingColumnHeaders(_ html: String) -> String {
+        var source = html
+        let opening = Array("<th".utf8), styled = Array(" style=".utf8), scope = Array(" scope=\"col\"".utf8)
+        return source.withUTF8 { buffer -> String in
+            var result: [UInt8] = []
+            result.reserveCapacity(buffer.count + 256)
+            var copied = 0
+            var from = 0
+            while let found = opening.withUnsafeBufferPointer({ byteOffset(of: $0, in: buffer, from: from) }) {
+                let after = found + opening.count
+                from = after
+                let plain = after < buffer.count && buffer[after] == UInt8(ascii: ">")
+                let withStyle = !plain && buffer.count - after >= styled.count
+                    && memcmp(buffer.baseAddress! + after, styled, styled.count) == 0
+                guard plain || withStyle else { continue }
+                result.append(contentsOf: buffer[copied..<after])
+                result.append(contentsOf: scope)
+                copied = after
+            }
+            guard copied > 0 else { return html }
+            result.append(contentsOf: buffer[copied...])
+            return String(decoding: result, as: UTF8.self)
+        }
+    }
+
     static func anchorsKey(_ headings: [Heading], _ links: [SourceLink]) -> Int {
         var hasher = Hasher()
         for heading in headings { hasher.combine(heading.id) }
