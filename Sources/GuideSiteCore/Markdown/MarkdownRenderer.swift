@@ -465,11 +465,23 @@ private struct TreeEditor {
                 ))
             }
             previousLevel = level
-            let inner = innerHTML(of: node)
-            let html = "<div class=\"heading\"><h\(level) id=\"\(id)\">\(inner)</h\(level)>"
-                + "<a class=\"heading-anchor\" href=\"#\(id)\"><span aria-hidden=\"true\">#</span>"
-                + "<span class=\"visually-hidden\">Link to section: \(HTML.escape(text))</span></a></div>\n"
-            replace(node, withHTML: html)
+            // Written as the bytes of a C string for cmark-gfm (no `String` built piece by piece).
+            var html: [UInt8] = []
+            html.reserveCapacity(256)
+            let digit = String(level)
+            for piece in ["<div class=\"heading\"><h", digit, " id=\"", id, "\">", innerHTML(of: node), "</h", digit,
+                          "><a class=\"heading-anchor\" href=\"#", id, "\"><span aria-hidden=\"true\">#</span>",
+                          "<span class=\"visually-hidden\">Link to section: ", HTML.escape(text), "</span></a></div>\n"] {
+                html.append(contentsOf: piece.utf8)
+            }
+            html.append(0)
+            if let block = cmark_node_new(CMARK_NODE_HTML_BLOCK) {
+                html.withUnsafeBufferPointer { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { _ = cmark_node_set_literal(block, $0.baseAddress) }
+                }
+                cmark_node_replace(node, block)
+                cmark_node_free(node)
+            }
             result.append(Heading(level: level, text: text, id: id, line: sourceLine))
         }
         headings = []

@@ -64,25 +64,25 @@ enum JSONWriter {
         output.append(UInt8(ascii: "\""))
         // Most strings need no escape: checked over bytes (0xE2 starts U+2028 and U+2029).
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }) {
-            output.append(contentsOf: text.utf8)
+            output.appendUTF8(text)
             output.append(UInt8(ascii: "\""))
             return
         }
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": output.append(contentsOf: "\\\"".utf8)
-            case "\\": output.append(contentsOf: "\\\\".utf8)
-            case "\n": output.append(contentsOf: "\\n".utf8)
-            case "\r": output.append(contentsOf: "\\r".utf8)
-            case "\t": output.append(contentsOf: "\\t".utf8)
-            case "\u{2028}": output.append(contentsOf: "\\u2028".utf8)
-            case "\u{2029}": output.append(contentsOf: "\\u2029".utf8)
+            case "\"": output.appendUTF8("\\\"")
+            case "\\": output.appendUTF8("\\\\")
+            case "\n": output.appendUTF8("\\n")
+            case "\r": output.appendUTF8("\\r")
+            case "\t": output.appendUTF8("\\t")
+            case "\u{2028}": output.appendUTF8("\\u2028")
+            case "\u{2029}": output.appendUTF8("\\u2029")
             default:
                 if scalar.value < 0x20 {
                     let hex = String(scalar.value, radix: 16)
-                    output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                    output.appendUTF8(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex))
                 } else {
-                    output.append(contentsOf: String(scalar).utf8)
+                    output.appendUTF8(String(scalar))
                 }
             }
         }
@@ -146,17 +146,17 @@ extension JSONWriter {
         case .string(let text):
             quote(text, into: &output)
         case .bool(let flag):
-            output.append(contentsOf: (flag ? "true" : "false").utf8)
+            output.appendUTF8((flag ? "true" : "false"))
         case .int(let number):
-            output.append(contentsOf: String(number).utf8)
+            output.appendUTF8(String(number))
         case .double(let number):
-            output.append(contentsOf: (number.isFinite ? String(number) : "null").utf8)
+            output.appendUTF8((number.isFinite ? String(number) : "null"))
         case .fragment(let fragment):
             output.append(contentsOf: fragment.bytes)
         case .null:
-            output.append(contentsOf: "null".utf8)
+            output.appendUTF8("null")
         case .object(let pairs):
-            guard !pairs.isEmpty else { output.append(contentsOf: "{}".utf8); return }
+            guard !pairs.isEmpty else { output.appendUTF8("{}"); return }
             let sorted = pairs.sorted { $0.key < $1.key }
             guard let indent else {
                 output.append(UInt8(ascii: "{"))
@@ -169,18 +169,18 @@ extension JSONWriter {
                 output.append(UInt8(ascii: "}"))
                 return
             }
-            output.append(contentsOf: "{\n".utf8)
+            output.appendUTF8("{\n")
             for (position, pair) in sorted.enumerated() {
                 Self.indent(indent + 1, into: &output)
                 quote(pair.key, into: &output)
-                output.append(contentsOf: ": ".utf8)
+                output.appendUTF8(": ")
                 write(pair.value, indent: indent + 1, into: &output)
-                output.append(contentsOf: (position + 1 < sorted.count ? ",\n" : "\n").utf8)
+                output.appendUTF8((position + 1 < sorted.count ? ",\n" : "\n"))
             }
             Self.indent(indent, into: &output)
             output.append(UInt8(ascii: "}"))
         case .array(let list):
-            guard !list.isEmpty else { output.append(contentsOf: "[]".utf8); return }
+            guard !list.isEmpty else { output.appendUTF8("[]"); return }
             guard let indent else {
                 output.append(UInt8(ascii: "["))
                 for (position, item) in list.enumerated() {
@@ -190,11 +190,11 @@ extension JSONWriter {
                 output.append(UInt8(ascii: "]"))
                 return
             }
-            output.append(contentsOf: "[\n".utf8)
+            output.appendUTF8("[\n")
             for (position, item) in list.enumerated() {
                 Self.indent(indent + 1, into: &output)
                 write(item, indent: indent + 1, into: &output)
-                output.append(contentsOf: (position + 1 < list.count ? ",\n" : "\n").utf8)
+                output.appendUTF8((position + 1 < list.count ? ",\n" : "\n"))
             }
             Self.indent(indent, into: &output)
             output.append(UInt8(ascii: "]"))
