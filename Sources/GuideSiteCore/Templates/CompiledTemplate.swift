@@ -101,11 +101,16 @@ final class CompiledTemplate: Sendable {
 
 /// Renders compiled templates with swift-mustache's semantics: names looked up from the top of
 /// the context stack down, lists repeat a section, `false`, nil and empty lists skip it (an empty
-/// string does not), partials reset escaping to HTML and indent their lines.
+/// string does not), partials reset escaping to HTML and indent their lines. Values are typed
+/// (`ContextValue`); anything else is handled as swift-mustache handles `Any`.
 struct CompiledRenderer: Sendable {
     let templates: [String: CompiledTemplate]
 
     func render(_ object: Any, template name: String) -> String? {
+        render(ContextValue(object), template: name)
+    }
+
+    func render(_ object: ContextValue, template name: String) -> String? {
         guard let template = templates[name] else { return nil }
         var output = ""
         // Most pages are 10 to 30 kB: one allocation instead of a copy at every doubling.
@@ -167,53 +172,32 @@ struct CompiledRenderer: Sendable {
                 return
             }
             guard let value else { return }
-            // The built-in theme's values are exactly these types: compared by metadata first,
-            // since a failed cast costs more than the rest of the lookup.
-            let kind = Swift.type(of: value)
-            if kind == [String: Any].self {
-                stack.append(.map(value as! [String: Any]))
-                render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
-                stack.removeLast()
-                return
-            }
-            if kind == [[String: Any]].self {
-                for item in value as! [[String: Any]] {
-                    stack.append(.map(item))
-                    render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
-                    stack.removeLast()
-                }
-                return
-            }
-            if kind == Bool.self {
-                if value as! Bool { render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output) }
-                return
-            }
             switch value {
-            case let flag as Bool:
+            case .flag(let flag):
                 if flag { render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output) }
-            case let map as [String: Any]:
+            case .map(let map):
                 stack.append(.map(map))
                 render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
                 stack.removeLast()
-            case let text as String:
-                stack.append(.value(text))
-                render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
-                stack.removeLast()
-            case let list as [[String: Any]]:
-                // The theme's usual list: each item is pushed without casting it again.
+            case .list(let list):
                 for item in list {
                     stack.append(.map(item))
                     render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
                     stack.removeLast()
                 }
-            default:
-                if let items = Self.items(of: value) {
+            case .text:
+                stack.append(.value(value))
+                render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
+                stack.removeLast()
+            case .number, .other:
+                let any = value.any
+                if let items = Self.items(of: any) {
                     for item in items {
-                        stack.append(Frame(item))
+                        stack.append(Frame(ContextValue(item)))
                         render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
                         stack.removeLast()
                     }
-                } else if let renderable = value as? MustacheCustomRenderable, renderable.isNull {
+                } else if let renderable = any as? MustacheCustomRenderable, renderable.isNull {
                     return
                 } else {
                     stack.append(Frame(value))
@@ -241,47 +225,40 @@ struct CompiledRenderer: Sendable {
 
     /// swift-mustache's lookup: `.` is the current object, `.a.b` starts from it, `a.b` from the
     /// highest object on the stack that has an `a`.
-    static func lookup(_ path: CompiledTemplate.Path, in stack: [Frame]) -> Any? {
-        if path.isCurrent { return representation(stack.last?.value) }
+    static func lookup(_ path: CompiledTemplate.Path, in stack: [Frame]) -> ContextValue? {
+        if path.isCurrent { return stack.last.flatMap { representation($0.value) } }
         if path.isAnchored {
             guard let top = stack.last else { return nil }
             guard let first = path.names.first else { return representation(top.value) }
             guard let found = top.child(first) else { return nil }
-            return representation(resolve(path.names.dropFirst(), from: found))
+            return resolve(path.names.dropFirst(), from: found).flatMap(representation)
         }
-        guard let first = path.names.first else { return representation(stack.last?.value) }
+        guard let first = path.names.first else { return stack.last.flatMap { representation($0.value) } }
         for frame in stack.reversed() {
             if let found = frame.child(first) {
-                return representation(resolve(path.names.dropFirst(), from: found))
+                return resolve(path.names.dropFirst(), from: found).flatMap(representation)
             }
         }
         return nil
     }
 
-    /// An object on the context stack, its kind found once when it is pushed instead of at
-    /// every lookup that passes it.
+    /// An object on the context stack: a map is kept apart, since most lookups search one.
     enum Frame {
-        case map([String: Any])
-        case value(Any)
+        case map(ContextMap)
+        case value(ContextValue)
 
-        init(_ value: Any) {
-            if type(of: value) == [String: Any].self {
-                self = .map(value as! [String: Any])
-            } else if let map = value as? [String: Any] {
-                self = .map(map)
-            } else {
-                self = .value(value)
-            }
+        init(_ value: ContextValue) {
+            if case .map(let map) = value { self = .map(map) } else { self = .value(value) }
         }
 
-        var value: Any {
+        var value: ContextValue {
             switch self {
-            case .map(let map): map
+            case .map(let map): .map(map)
             case .value(let value): value
             }
         }
 
-        func child(_ name: String) -> Any? {
+        func child(_ name: String) -> ContextValue? {
             switch self {
             case .map(let map): map[name]
             case .value(let value): CompiledRenderer.child(name, of: value)
@@ -289,13 +266,21 @@ struct CompiledRenderer: Sendable {
         }
     }
 
-    private static func resolve(_ names: ArraySlice<String>, from object: Any) -> Any? {
+    private static func resolve(_ names: ArraySlice<String>, from object: ContextValue) -> ContextValue? {
         var current = object
         for name in names {
             guard let next = child(name, of: current) else { return nil }
             current = next
         }
         return current
+    }
+
+    static func child(_ name: String, of value: ContextValue) -> ContextValue? {
+        switch value {
+        case .map(let map): map[name]
+        case .text, .flag, .number, .list: nil
+        case .other(let box): child(name, of: box.value).map(ContextValue.init)
+        }
     }
 
     static func child(_ name: String, of object: Any) -> Any? {
@@ -313,14 +298,16 @@ struct CompiledRenderer: Sendable {
         }
     }
 
-    private static func representation(_ value: Any?) -> Any? {
-        guard let value else { return nil }
-        let kind = type(of: value)
-        if kind == String.self || kind == [String: Any].self || kind == [[String: Any]].self || kind == Bool.self || kind == Int.self
-            || kind == OrderedMap.self { return value }
-        switch value {
+    /// A custom representation of a value of another type, typed again; nil when it represents
+    /// nothing.
+    private static func representation(_ value: ContextValue) -> ContextValue? {
+        guard case .other(let box) = value else { return value }
+        let object = box.value
+        switch object {
         case is String, is Bool, is [String: Any], is [[String: Any]], is OrderedMap, is Int: return value
-        default: return (value as? MustacheCustomRepresentation).map(\.representation) ?? value
+        default:
+            guard let custom = object as? MustacheCustomRepresentation else { return value }
+            return custom.representation.map(ContextValue.init)
         }
     }
 
@@ -331,10 +318,16 @@ struct CompiledRenderer: Sendable {
     }
 
     /// What `{{name}}` writes for a value.
+    static func text(of value: ContextValue) -> String {
+        switch value {
+        case .text(let text): return text
+        case .flag(let flag): return flag ? "true" : "false"
+        case .number(let number): return String(number)
+        case .map, .list, .other: return text(of: value.any)
+        }
+    }
+
     static func text(of value: Any) -> String {
-        let kind = type(of: value)
-        if kind == String.self { return value as! String }
-        if kind == Int.self { return String(value as! Int) }
         switch value {
         case let text as String: return text
         case let flag as Bool: return flag ? "true" : "false"
@@ -361,23 +354,25 @@ struct CompiledRenderer: Sendable {
         sequence.map { $0 as Any }
     }
 
-    private static func isList(_ value: Any) -> Bool {
-        items(of: value) != nil
+    private static func isList(_ value: ContextValue) -> Bool {
+        switch value {
+        case .list: true
+        case .text, .flag, .map: false
+        case .number, .other: items(of: value.any) != nil
+        }
     }
 
     /// Whether an inverted section renders: nil, false, an empty list, or a null custom value.
-    private static func isFalsey(_ value: Any?) -> Bool {
+    private static func isFalsey(_ value: ContextValue?) -> Bool {
         guard let value else { return true }
-        let kind = type(of: value)
-        if kind == String.self || kind == [String: Any].self { return false }
-        if kind == Bool.self { return !(value as! Bool) }
-        if kind == [[String: Any]].self { return (value as! [[String: Any]]).isEmpty }
         switch value {
-        case let flag as Bool: return !flag
-        case is String, is [String: Any]: return false
-        default:
-            if let items = items(of: value) { return items.isEmpty }
-            if let renderable = value as? MustacheCustomRenderable, renderable.isNull { return true }
+        case .text, .map: return false
+        case .flag(let flag): return !flag
+        case .list(let list): return list.isEmpty
+        case .number, .other:
+            let any = value.any
+            if let items = items(of: any) { return items.isEmpty }
+            if let renderable = any as? MustacheCustomRenderable, renderable.isNull { return true }
             return false
         }
     }

@@ -1,14 +1,17 @@
 /// Values for criteria, coverage and category pages, and the links entries make to them.
 extension PageContextBuilder {
-    func criterionValues(_ criterion: SuccessCriterion) -> [String: Any] {
-        var values: [String: Any] = [
-            "number": criterion.number, "name": criterion.name, "level": criterion.obsolete ? "Obsolete" : criterion.level,
-            "principle": criterion.principle, "guideline": criterion.guideline, "understanding": criterion.understanding,
-            "count": site.criterionPages[criterion.number]?.count ?? 0,
-            "countText": Self.plural(site.criterionPages[criterion.number]?.count ?? 0, "page", "pages"),
+    func criterionValues(_ criterion: SuccessCriterion) -> ContextMap {
+        let count = site.criterionPages[criterion.number]?.count ?? 0
+        var values: ContextMap = [
+            "number": .text(criterion.number), "name": .text(criterion.name),
+            "level": .text(criterion.obsolete ? "Obsolete" : criterion.level),
+            "principle": .text(criterion.principle), "guideline": .text(criterion.guideline),
+            "understanding": .text(criterion.understanding),
+            "count": .number(count),
+            "countText": .text(Self.plural(count, "page", "pages")),
         ]
-        if let page = site.criterionPage[criterion.number] { values["href"] = href(site.pages[page]) }
-        if criterion.obsolete { values["obsolete"] = true }
+        if let page = site.criterionPage[criterion.number] { values["href"] = .text(href(site.pages[page])) }
+        if criterion.obsolete { values["obsolete"] = .flag(true) }
         return values
     }
 
@@ -17,88 +20,92 @@ extension PageContextBuilder {
         count == 0 ? "No \(many)" : count == 1 ? "1 \(one)" : "\(count) \(many)"
     }
 
-    func categoryLinks(_ names: [String]) -> [[String: Any]] {
-        names.map { name -> [String: Any] in
+    func categoryLinks(_ names: [String]) -> [ContextMap] {
+        names.map { name -> ContextMap in
             let category = categoryBySlug[Slug.make(name)]
-            var item: [String: Any] = ["name": category?.title ?? name]
-            if let category { item["href"] = href(site.pages[category.page]) }
+            var item: ContextMap = ["name": .text(category?.title ?? name)]
+            if let category { item["href"] = .text(href(site.pages[category.page])) }
             return item
         }
     }
 
     /// Groups pages by section, in site order; pages outside sections come last under "Other pages".
-    func bySection(_ indices: [Int], describe: (Int) -> [String: Any] = { _ in [:] }) -> [[String: Any]] {
-        var groups: [[String: Any]] = []
+    func bySection(_ indices: [Int], describe: (Int) -> ContextMap = { _ in ContextMap() }) -> [ContextMap] {
+        var groups: [ContextMap] = []
         for section in site.sections {
             let members = indices.filter { site.pages[$0].section == section.name }
             guard !members.isEmpty else { continue }
-            groups.append(["title": section.title, "href": href(site.pages[section.page]),
-                           "entries": members.map { link(site.pages[$0]).merging(describe($0)) { $1 } }])
+            groups.append(["title": .text(section.title), "href": .text(href(site.pages[section.page])),
+                           "entries": .list(members.map { link(site.pages[$0]).merging(describe($0)) })])
         }
         let others = indices.filter { site.pages[$0].section == nil }
         if !others.isEmpty {
-            groups.append(["title": "Other pages", "entries": others.map { link(site.pages[$0]).merging(describe($0)) { $1 } }])
+            groups.append(["title": .text("Other pages"), "entries": .list(others.map { link(site.pages[$0]).merging(describe($0)) })])
         }
         return groups
     }
 
-    func addReferenceValues(for page: Page, to context: inout [String: Any]) {
+    func addReferenceValues(for page: Page, to context: inout ContextMap) {
         switch page.kind {
         case .criterion:
             guard let number = page.subject, let criterion = WCAG22.byNumber[number] else { return }
             var values = criterionValues(criterion)
             let citing = site.criterionPages[number] ?? []
-            values["sections"] = bySection(citing) { index in
+            values["sections"] = .list(bySection(citing) { index in
                 let reference = site.pages[index].criteria.first { $0.number == number }
                 let source = switch (reference?.fromFrontMatter ?? false, reference?.fromBody ?? false) {
                 case (true, true): "front matter and text"
                 case (true, false): "front matter"
                 default: "text"
                 }
-                return ["source": source]
-            }
-            context["criterion"] = values
+                return ["source": .text(source)]
+            })
+            context["criterion"] = .map(values)
         case .criteriaIndex:
             let shown = WCAG22.all.filter { site.criterionPage[$0.number] != nil }
-            context["principles"] = WCAG22.principles.compactMap { principle -> [String: Any]? in
-                let guidelines = principle.guidelines.compactMap { guideline -> [String: Any]? in
+            context["principles"] = .list(WCAG22.principles.compactMap { principle -> ContextMap? in
+                let guidelines = principle.guidelines.compactMap { guideline -> ContextMap? in
                     let criteria = shown.filter { $0.guideline == guideline }
-                    return criteria.isEmpty ? nil : ["name": guideline, "criteria": criteria.map(criterionValues)]
+                    return criteria.isEmpty ? nil : ["name": .text(guideline), "criteria": .list(criteria.map(criterionValues))]
                 }
-                return guidelines.isEmpty ? nil : ["name": principle.name, "anchor": HeadingIDGenerator.slug(principle.name), "guidelines": guidelines]
-            }
+                return guidelines.isEmpty ? nil : ["name": .text(principle.name), "anchor": .text(HeadingIDGenerator.slug(principle.name)),
+                                                   "guidelines": .list(guidelines)]
+            })
         case .coverage:
             let criteria = WCAG22.all.filter { !$0.obsolete && ($0.level == "A" || $0.level == "AA") && site.criterionPage[$0.number] != nil }
             let missing = criteria.filter { (site.criterionPages[$0.number] ?? []).isEmpty }
-            var coverage: [String: Any] = [
-                "total": criteria.count,
-                "covered": criteria.count - missing.count,
-                "sections": site.sections.map { ["title": $0.title] as [String: Any] },
-                "rows": criteria.map { criterion -> [String: Any] in
+            var coverage: ContextMap = [
+                "total": .number(criteria.count),
+                "covered": .number(criteria.count - missing.count),
+                "sections": .list(site.sections.map { ["title": .text($0.title)] }),
+                "rows": .list(criteria.map { criterion -> ContextMap in
                     var row = criterionValues(criterion)
                     let citing = site.criterionPages[criterion.number] ?? []
-                    row["cells"] = site.sections.map { section -> [String: Any] in ["count": citing.filter { site.pages[$0].section == section.name }.count] }
+                    row["cells"] = .list(site.sections.map { section -> ContextMap in
+                        ["count": .number(citing.filter { site.pages[$0].section == section.name }.count)]
+                    })
                     return row
-                },
+                }),
             ]
-            if !missing.isEmpty { coverage["missing"] = ["items": missing.map(criterionValues), "count": missing.count] as [String: Any] }
-            context["coverage"] = coverage
+            if !missing.isEmpty { coverage["missing"] = .map(["items": .list(missing.map(criterionValues)), "count": .number(missing.count)]) }
+            context["coverage"] = .map(coverage)
         case .categoryIndex:
-            context["categories"] = Self.items(site.categories.map { category -> [String: Any] in
-                var item: [String: Any] = ["title": category.title, "href": href(site.pages[category.page]),
-                                           "count": category.entries.count, "countText": Self.plural(category.entries.count, "entry", "entries")]
-                item["description"] = category.description
+            context["categories"] = Self.items(site.categories.map { category -> ContextMap in
+                var item: ContextMap = ["title": .text(category.title), "href": .text(href(site.pages[category.page])),
+                                        "count": .number(category.entries.count),
+                                        "countText": .text(Self.plural(category.entries.count, "entry", "entries"))]
+                item["description"] = .text(ifAny: category.description)
                 return item
             })
         case .search:
             addSearchValues(to: &context)
         case .category:
             guard let slug = page.subject, let category = categoryBySlug[slug] else { return }
-            var values: [String: Any] = ["title": category.title, "count": category.entries.count,
-                                         "countText": Self.plural(category.entries.count, "entry", "entries"),
-                                         "sections": bySection(category.entries)]
-            values["description"] = category.description
-            context["category"] = values
+            var values: ContextMap = ["title": .text(category.title), "count": .number(category.entries.count),
+                                      "countText": .text(Self.plural(category.entries.count, "entry", "entries")),
+                                      "sections": .list(bySection(category.entries))]
+            values["description"] = .text(ifAny: category.description)
+            context["category"] = .map(values)
         default:
             break
         }
@@ -107,28 +114,31 @@ extension PageContextBuilder {
 
 /// Values for the search page.
 extension PageContextBuilder {
-    func addSearchValues(to context: inout [String: Any]) {
+    func addSearchValues(to context: inout ContextMap) {
         let pages = SearchIndex.searchable(site)
-        var entries: [[String: Any]] = []
+        var entries: [ContextMap] = []
         for index in pages {
             let page = site.pages[index]
             var item = link(page)
-            if let section = site.section(of: page) { item["section"] = section.title }
+            if let section = site.section(of: page) { item["section"] = .text(section.title) }
             entries.append(item)
         }
-        var search: [String: Any] = [
-            "indexHref": basePath + SearchIndex.path,
-            "scriptHref": basePath + "assets/search.js",
-            "count": pages.count,
-            "countText": Self.plural(pages.count, "page", "pages"),
-            "entries": entries,
+        var search: ContextMap = [
+            "indexHref": .text(basePath + SearchIndex.path),
+            "scriptHref": .text(basePath + "assets/search.js"),
+            "count": .number(pages.count),
+            "countText": .text(Self.plural(pages.count, "page", "pages")),
+            "entries": .list(entries),
         ]
-        if site.sections.count > 1 { search["sectionFilter"] = ["options": site.sections.map { ["value": $0.name, "title": $0.title] as [String: Any] }] as [String: Any] }
-        if !site.categories.isEmpty { search["categoryFilter"] = ["options": site.categories.map { ["value": $0.slug, "title": $0.title] as [String: Any] }] as [String: Any] }
+        func options(_ pairs: [(value: String, title: String)]) -> ContextValue {
+            .map(["options": .list(pairs.map { ["value": .text($0.value), "title": .text($0.title)] })])
+        }
+        if site.sections.count > 1 { search["sectionFilter"] = options(site.sections.map { ($0.name, $0.title) }) }
+        if !site.categories.isEmpty { search["categoryFilter"] = options(site.categories.map { ($0.slug, $0.title) }) }
         let platforms = site.config.platforms.filter { name in
             pages.contains { SearchIndex.platforms(of: site.pages[$0], names: [name]).isEmpty == false }
         }
-        if !platforms.isEmpty { search["platformFilter"] = ["options": platforms.map { ["value": $0, "title": $0] as [String: Any] }] as [String: Any] }
-        context["search"] = search
+        if !platforms.isEmpty { search["platformFilter"] = options(platforms.map { ($0, $0) }) }
+        context["search"] = .map(search)
     }
 }

@@ -58,24 +58,23 @@ struct PageContextBuilder: Sendable {
 
     func href(_ page: Page) -> String { page.route.href(basePath: basePath) }
 
-    /// `{"items": list}` typed as the renderer's usual map: a literal would be inferred as
-    /// `[String: [[String: Any]]]`, which every lookup then converts element by element.
-    static func items(_ list: [[String: Any]]) -> [String: Any] {
-        ["items": list]
+    /// `{"items": list}`, the shape the layouts iterate.
+    static func items(_ list: [ContextMap]) -> ContextValue {
+        .map(["items": .list(list)])
     }
 
-    func context(for index: Int) -> [String: Any] {
+    func context(for index: Int) -> ContextMap {
         let page = site.pages[index]
         let section = site.section(of: page)
-        var pageValues: [String: Any] = [
-            "title": page.title,
-            "href": href(page),
-            "layout": page.layout,
-            "kind": page.kind.rawValue,
-            "params": OrderedMap(entries: page.frontMatter.entries),
+        var pageValues: ContextMap = [
+            "title": .text(page.title),
+            "href": .text(href(page)),
+            "layout": .text(page.layout),
+            "kind": .text(page.kind.rawValue),
+            "params": .other(OrderedMap(entries: page.frontMatter.entries)),
         ]
-        pageValues["description"] = page.frontMatter.description
-        if !page.body.html.isEmpty { pageValues["content"] = page.body.html }
+        pageValues["description"] = .text(ifAny: page.frontMatter.description)
+        if !page.body.html.isEmpty { pageValues["content"] = .text(page.body.html) }
         if !page.frontMatter.categories.isEmpty {
             pageValues["categories"] = Self.items(categoryLinks(page.frontMatter.categories))
         }
@@ -89,79 +88,80 @@ struct PageContextBuilder: Sendable {
             let tables = testingTables(page.frontMatter)
             let acceptance = AcceptanceCriteria(title: page.title, matter: page.frontMatter)
             if !tables.isEmpty || acceptance != nil {
-                var testing: [String: Any] = [:]
-                if !tables.isEmpty { testing["tables"] = tables }
-                if let acceptance { testing["acceptance"] = ["checklist": acceptance.checklist, "gherkin": acceptance.gherkin] as [String: Any] }
-                pageValues["testing"] = testing
+                var testing = ContextMap()
+                if !tables.isEmpty { testing["tables"] = .list(tables) }
+                if let acceptance { testing["acceptance"] = .map(["checklist": .text(acceptance.checklist), "gherkin": .text(acceptance.gherkin)]) }
+                pageValues["testing"] = .map(testing)
             }
         }
         let toc = tableOfContents(page.body.headings)
         if !toc.isEmpty { pageValues["toc"] = Self.items(toc) }
 
-        var context: [String: Any] = [
-            "site": shared.site,
-            "page": pageValues,
-            "documentTitle": documentTitle(page, section: section),
-            "nav": page.kind == .entry ? page.section.flatMap { shared.entryNavigation[$0] } ?? navigation(current: page) : navigation(current: page),
-            "bodyEnd": bodyEndMarkup,
+        let navigation = page.kind == .entry ? page.section.flatMap { shared.entryNavigation[$0] } ?? navigation(current: page) : navigation(current: page)
+        var context: ContextMap = [
+            "site": .map(shared.site),
+            "page": .map(pageValues),
+            "documentTitle": .text(documentTitle(page, section: section)),
+            "nav": .list(navigation),
+            "bodyEnd": .text(bodyEndMarkup),
         ]
         let trail = breadcrumbs(page, section: section)
         if !trail.isEmpty { context["breadcrumbs"] = Self.items(trail) }
         if let section {
-            context["section"] = sectionValues(section, withEntries: page.kind == .section)
+            context["section"] = .map(sectionValues(section, withEntries: page.kind == .section))
             if page.kind == .entry, let position = positions[index], section.entries.count > 1 {
-                var pager: [String: Any] = ["label": "More in \(section.title)"]
-                if position > 0 { pager["previous"] = link(site.pages[section.entries[position - 1]]) }
-                if position + 1 < section.entries.count { pager["next"] = link(site.pages[section.entries[position + 1]]) }
-                context["pager"] = pager
+                var pager: ContextMap = ["label": .text("More in \(section.title)")]
+                if position > 0 { pager["previous"] = .map(link(site.pages[section.entries[position - 1]])) }
+                if position + 1 < section.entries.count { pager["next"] = .map(link(site.pages[section.entries[position + 1]])) }
+                context["pager"] = .map(pager)
             }
         }
         if page.kind == .home {
-            context["sections"] = site.sections.map { sectionValues($0, withEntries: true) }
+            context["sections"] = .list(site.sections.map { sectionValues($0, withEntries: true) })
         }
         addReferenceValues(for: page, to: &context)
         return context
     }
 
-    private func siteValues() -> [String: Any] {
-        var values: [String: Any] = [
-            "title": site.config.title,
-            "language": site.config.language,
-            "baseURL": basePath,
-            "homeHref": href(site.pages[site.home]),
-            "assets": basePath + "assets/",
-            "params": OrderedMap(entries: site.config.entries),
+    private func siteValues() -> ContextMap {
+        var values: ContextMap = [
+            "title": .text(site.config.title),
+            "language": .text(site.config.language),
+            "baseURL": .text(basePath),
+            "homeHref": .text(href(site.pages[site.home])),
+            "assets": .text(basePath + "assets/"),
+            "params": .other(OrderedMap(entries: site.config.entries)),
         ]
-        values["description"] = site.config.description
-        values["footer"] = site.config.footer
-        if let coverage = site.coverage { values["coverageHref"] = href(site.pages[coverage]) }
-        if let search = site.search { values["searchHref"] = href(site.pages[search]) }
+        values["description"] = .text(ifAny: site.config.description)
+        values["footer"] = .text(ifAny: site.config.footer)
+        if let coverage = site.coverage { values["coverageHref"] = .text(href(site.pages[coverage])) }
+        if let search = site.search { values["searchHref"] = .text(href(site.pages[search])) }
         return values
     }
 
-    func link(_ page: Page) -> [String: Any] {
+    func link(_ page: Page) -> ContextMap {
         if let index = site.pageIndex[page.route], index < links.values.count { return links.values[index] }
         return makeLink(page)
     }
 
-    private func makeLink(_ page: Page) -> [String: Any] {
-        var values: [String: Any] = ["title": page.title, "href": href(page)]
-        values["description"] = page.frontMatter.description
+    private func makeLink(_ page: Page) -> ContextMap {
+        var values: ContextMap = ["title": .text(page.title), "href": .text(href(page))]
+        values["description"] = .text(ifAny: page.frontMatter.description)
         if !page.frontMatter.categories.isEmpty {
             values["categories"] = Self.items(categoryLinks(page.frontMatter.categories))
         }
         return values
     }
 
-    func sectionValues(_ section: SiteSection, withEntries: Bool) -> [String: Any] {
-        var values: [String: Any] = [
-            "name": section.name,
-            "anchor": "section-" + HeadingIDGenerator.slug(section.name),
-            "title": section.title,
-            "href": href(site.pages[section.page]),
-            "count": section.entries.count,
+    func sectionValues(_ section: SiteSection, withEntries: Bool) -> ContextMap {
+        var values: ContextMap = [
+            "name": .text(section.name),
+            "anchor": .text("section-" + HeadingIDGenerator.slug(section.name)),
+            "title": .text(section.title),
+            "href": .text(href(site.pages[section.page])),
+            "count": .number(section.entries.count),
         ]
-        values["description"] = section.description
+        values["description"] = .text(ifAny: section.description)
         if withEntries, !section.entries.isEmpty {
             values["entries"] = Self.items(section.entries.map { link(site.pages[$0]) })
         }
@@ -178,18 +178,18 @@ struct PageContextBuilder: Sendable {
         return parts.joined(separator: " – ")
     }
 
-    private func navigation(current page: Page) -> [[String: Any]] {
-        var items: [[String: Any]] = []
+    private func navigation(current page: Page) -> [ContextMap] {
+        var items: [ContextMap] = []
         let home = site.pages[site.home]
-        var homeItem: [String: Any] = ["title": "Home", "href": href(home)]
-        if page.kind == .home { homeItem["ariaCurrent"] = "page" }
+        var homeItem: ContextMap = ["title": .text("Home"), "href": .text(href(home))]
+        if page.kind == .home { homeItem["ariaCurrent"] = .text("page") }
         items.append(homeItem)
         for section in site.sections {
-            var item: [String: Any] = ["title": section.title, "href": href(site.pages[section.page])]
+            var item: ContextMap = ["title": .text(section.title), "href": .text(href(site.pages[section.page]))]
             if page.kind == .section, page.section == section.name {
-                item["ariaCurrent"] = "page"
+                item["ariaCurrent"] = .text("page")
             } else if page.section == section.name {
-                item["ariaCurrent"] = "true"
+                item["ariaCurrent"] = .text("true")
             }
             items.append(item)
         }
@@ -199,49 +199,45 @@ struct PageContextBuilder: Sendable {
         ]
         for (target, title, children) in extra {
             guard let target else { continue }
-            var item: [String: Any] = ["title": title, "href": href(site.pages[target])]
+            var item: ContextMap = ["title": .text(title), "href": .text(href(site.pages[target]))]
             if site.pages[target].route == page.route {
-                item["ariaCurrent"] = "page"
+                item["ariaCurrent"] = .text("page")
             } else if children.contains(page.kind) {
-                item["ariaCurrent"] = "true"
+                item["ariaCurrent"] = .text("true")
             }
             items.append(item)
         }
         return items
     }
 
-    private func breadcrumbs(_ page: Page, section: SiteSection?) -> [[String: Any]] {
+    private func breadcrumbs(_ page: Page, section: SiteSection?) -> [ContextMap] {
         guard page.kind != .home else { return [] }
-        var trail: [[String: Any]] = [["title": "Home", "href": href(site.pages[site.home])]]
+        var trail: [ContextMap] = [["title": .text("Home"), "href": .text(href(site.pages[site.home]))]]
         if page.kind == .entry, let section {
-            trail.append(["title": section.title, "href": href(site.pages[section.page])])
+            trail.append(["title": .text(section.title), "href": .text(href(site.pages[section.page]))])
         }
         if [.criterion, .coverage].contains(page.kind), let index = site.criteriaIndex {
-            trail.append(["title": site.pages[index].title, "href": href(site.pages[index])])
+            trail.append(["title": .text(site.pages[index].title), "href": .text(href(site.pages[index]))])
         }
         if page.kind == .category, let index = site.categoryIndex {
-            trail.append(["title": site.pages[index].title, "href": href(site.pages[index])])
+            trail.append(["title": .text(site.pages[index].title), "href": .text(href(site.pages[index]))])
         }
-        trail.append(["title": page.title, "href": href(page), "current": true])
+        trail.append(["title": .text(page.title), "href": .text(href(page)), "current": .flag(true)])
         return trail
     }
 
     /// The keyboard / mobile / screenreader / settings maps as tables, in front matter order.
-    private func testingTables(_ matter: FrontMatter) -> [[String: Any]] {
-        matter.entries.compactMap { entry -> [String: Any]? in
+    private func testingTables(_ matter: FrontMatter) -> [ContextMap] {
+        matter.entries.compactMap { entry -> ContextMap? in
             guard let spec = Self.testingTables.first(where: { $0.key == entry.key }) else { return nil }
-            let rows = Self.rows(entry.value)
+            let rows = Self.rowPairs(entry.value)
             guard !rows.isEmpty else { return nil }
-            return ["key": spec.key, "caption": spec.caption, "keyHeader": spec.keyHeader, "rows": rows]
+            return ["key": .text(spec.key), "caption": .text(spec.caption), "keyHeader": .text(spec.keyHeader),
+                    "rows": .list(rows.map { ["key": .text($0.key), "value": .text($0.value)] })]
         }
     }
 
-    /// Rows from a map (`key: text`), a list of one-key maps, or a list of texts, as template values.
-    static func rows(_ value: FrontValue) -> [[String: Any]] {
-        rowPairs(value).map { ["key": $0.key, "value": $0.value] }
-    }
-
-    /// The same rows as pairs of texts.
+    /// Rows from a map (`key: text`), a list of one-key maps, or a list of texts, as pairs of texts.
     static func rowPairs(_ value: FrontValue) -> [(key: String, value: String)] {
         switch value {
         case .map(let entries):
@@ -269,9 +265,9 @@ struct PageContextBuilder: Sendable {
     }
 
     /// Second-level headings with their third-level children, when there are at least two.
-    private func tableOfContents(_ headings: [Heading]) -> [[String: Any]] {
-        var items: [[String: Any]] = []
-        var children: [[String: Any]] = []
+    private func tableOfContents(_ headings: [Heading]) -> [ContextMap] {
+        var items: [ContextMap] = []
+        var children: [ContextMap] = []
         func flush() {
             if !children.isEmpty, !items.isEmpty { items[items.count - 1]["children"] = Self.items(children) }
             children = []
@@ -279,9 +275,9 @@ struct PageContextBuilder: Sendable {
         for heading in headings where heading.level <= 3 {
             if heading.level == 2 {
                 flush()
-                items.append(["text": heading.text, "id": heading.id])
+                items.append(["text": .text(heading.text), "id": .text(heading.id)])
             } else if !items.isEmpty {
-                children.append(["text": heading.text, "id": heading.id])
+                children.append(["text": .text(heading.text), "id": .text(heading.id)])
             }
         }
         flush()
@@ -292,11 +288,11 @@ struct PageContextBuilder: Sendable {
 /// Template values computed once and only read afterwards, shared by the rendering threads.
 /// Values made once before pages are rendered on every core, and only read there.
 final class SharedValues: @unchecked Sendable {
-    var site: [String: Any] = [:]
-    var entryNavigation: [String: [[String: Any]]] = [:]
+    var site = ContextMap()
+    var entryNavigation: [String: [ContextMap]] = [:]
 }
 
 final class UncheckedValues: @unchecked Sendable {
-    var values: [[String: Any]]
-    init(_ values: [[String: Any]]) { self.values = values }
+    var values: [ContextMap]
+    init(_ values: [ContextMap]) { self.values = values }
 }

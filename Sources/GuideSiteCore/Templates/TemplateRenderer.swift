@@ -74,6 +74,12 @@ public struct TemplateRenderer: Sendable {
         return library.render(context, withTemplate: "layouts/" + name)
     }
 
+    /// Renders typed values (what `PageContextBuilder` makes) with the layout `name`.
+    func render(_ context: ContextMap, layout name: String) -> String? {
+        if let compiled { return compiled.render(.map(context), template: "layouts/" + name) }
+        return library.render(context.dictionary, withTemplate: "layouts/" + name)
+    }
+
     /// Rendered by swift-mustache itself, whatever the theme: what the fast renderer must equal.
     func renderWithSwiftMustache(_ context: [String: Any], layout name: String) -> String? {
         library.render(context, withTemplate: "layouts/" + name)

@@ -1,0 +1,127 @@
+/// A value a layout sees, its kind known when it is made. The fast renderer reads these without
+/// a dynamic cast or a hashed dictionary lookup per `{{name}}` (casting `Any` and hashing keys
+/// were a third of rendering a page); swift-mustache gets the same values as `Any` (`any`).
+enum ContextValue {
+    case text(String)
+    case flag(Bool)
+    case number(Int)
+    case map(ContextMap)
+    /// A list of maps, the only list the built-in values make.
+    case list([ContextMap])
+    /// Anything else (front matter maps, lists of texts, values of other types), which the
+    /// renderer handles as swift-mustache does. Boxed: an `Any` payload would make every copy
+    /// of every value go through the runtime's existential copy.
+    case other(OtherValue)
+
+    /// The typed value of an `Any` context value: maps and lists of maps are converted all the
+    /// way down, as the renderer would have cast them.
+    init(_ value: Any) {
+        switch value {
+        case let typed as ContextValue: self = typed
+        case let map as ContextMap: self = .map(map)
+        case let text as String: self = .text(text)
+        case let flag as Bool: self = .flag(flag)
+        case let number as Int: self = .number(number)
+        case let map as [String: Any]: self = .map(ContextMap(map))
+        case let list as [[String: Any]]: self = .list(list.map(ContextMap.init))
+        default: self = .other(OtherValue(value))
+        }
+    }
+
+    /// A value of another type.
+    static func other(_ value: Any) -> ContextValue {
+        .other(OtherValue(value))
+    }
+
+    /// The value as swift-mustache renders it: `[String: Any]` maps, `[[String: Any]]` lists.
+    var any: Any {
+        switch self {
+        case .text(let text): text
+        case .flag(let flag): flag
+        case .number(let number): number
+        case .map(let map): map.dictionary
+        case .list(let list): list.map(\.dictionary)
+        case .other(let box): box.value
+        }
+    }
+}
+
+/// The box of a value of another type.
+final class OtherValue: @unchecked Sendable {
+    let value: Any
+
+    init(_ value: Any) {
+        self.value = value
+    }
+}
+
+/// A map of names to values, searched in order: a page's maps hold a few to a dozen names, short
+/// enough that comparing them (small strings, compared as two words) beats hashing one. Names and
+/// values are kept apart, so a search touches no value.
+struct ContextMap: ExpressibleByDictionaryLiteral {
+    private(set) var keys: [String]
+    private(set) var values: [ContextValue]
+
+    init() {
+        keys = []
+        values = []
+    }
+
+    /// Keys of a literal are distinct, as a dictionary literal's must be.
+    init(dictionaryLiteral elements: (String, ContextValue)...) {
+        keys = []
+        values = []
+        keys.reserveCapacity(elements.count + 4)
+        values.reserveCapacity(elements.count + 4)
+        for (key, value) in elements {
+            keys.append(key)
+            values.append(value)
+        }
+    }
+
+    /// The typed map of an `Any` context map.
+    init(_ dictionary: [String: Any]) {
+        keys = Array(dictionary.keys)
+        values = keys.map { ContextValue(dictionary[$0]!) }
+    }
+
+    /// The value under `key`; setting nil removes it, as a dictionary's subscript does.
+    subscript(key: String) -> ContextValue? {
+        get {
+            guard let position = keys.firstIndex(of: key) else { return nil }
+            return values[position]
+        }
+        set {
+            if let position = keys.firstIndex(of: key) {
+                if let newValue {
+                    values[position] = newValue
+                } else {
+                    keys.remove(at: position)
+                    values.remove(at: position)
+                }
+            } else if let newValue {
+                keys.append(key)
+                values.append(newValue)
+            }
+        }
+    }
+
+    /// This map with `other`'s values added, replacing those under the same names.
+    func merging(_ other: ContextMap) -> ContextMap {
+        var merged = self
+        for (key, value) in zip(other.keys, other.values) { merged[key] = value }
+        return merged
+    }
+
+    /// As swift-mustache sees it.
+    var dictionary: [String: Any] {
+        Dictionary(zip(keys, values.map(\.any)).map { ($0, $1) }, uniquingKeysWith: { _, last in last })
+    }
+}
+
+extension ContextValue {
+    /// A text, or nothing for nil (so that a map leaves the name out).
+    static func text(ifAny text: String?) -> ContextValue? {
+        text.map(ContextValue.text)
+    }
+}
