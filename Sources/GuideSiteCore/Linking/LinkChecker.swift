@@ -29,7 +29,8 @@ public struct LinkChecker: Sendable {
         for section in site.sections where byContent[section.name] == nil { byContent[section.name] = section.page }
         pagesByContentPath = byContent
         pagesByRoute = byRoute
-        anchors = site.pages.map { Set($0.body.headings.map(\.id)).union(PageContextBuilder.reservedIDs) }
+        // The layouts' own ids are valid anchors of every page; checked apart from each page's.
+        anchors = site.pages.map { Set($0.body.headings.map(\.id)) }
     }
 
     /// Warnings for every broken link of the page at `index`.
@@ -76,7 +77,9 @@ public struct LinkChecker: Sendable {
     }
 
     private func anchorProblem(_ fragment: String?, target: Int, written: String) -> String? {
-        guard let fragment, !fragment.isEmpty, !anchors[target].contains(fragment) else { return nil }
+        guard let fragment, !fragment.isEmpty, !anchors[target].contains(fragment), !PageContextBuilder.reservedIDs.contains(fragment) else {
+            return nil
+        }
         let page = site.pages[target]
         let closest = Suggestion.closest(to: fragment, in: page.body.headings.map(\.id)).map { "; did you mean `#\($0)`?" } ?? ""
         return "broken link `\(written)`: \(page.title) has no heading with the id `\(fragment)`\(closest)"

@@ -60,10 +60,20 @@ enum JSONWriter {
         }
     }
 
+    /// Whether a byte of `text` needs escaping (or may: 0xE2 starts U+2028 and U+2029), over
+    /// the string's own storage.
+    private static func needsEscape(_ text: String) -> Bool {
+        let check = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
+            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 { return true }
+            return false
+        }
+        return text.utf8.withContiguousStorageIfAvailable(check) ?? Array(text.utf8).withUnsafeBufferPointer(check)
+    }
+
     static func quote(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         // Most strings need no escape: checked over bytes (0xE2 starts U+2028 and U+2029).
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }) {
+        if !needsEscape(text) {
             output.appendUTF8(text)
             output.append(UInt8(ascii: "\""))
             return

@@ -234,10 +234,14 @@ struct CompiledRenderer: Sendable {
             return resolve(path.names.dropFirst(), from: found).flatMap(representation)
         }
         guard let first = path.names.first else { return stack.last.flatMap { representation($0.value) } }
-        for frame in stack.reversed() {
-            if let found = frame.child(first) {
+        // By position from the top: iterating `reversed()` copied every frame it passed.
+        var position = stack.count - 1
+        while position >= 0 {
+            if let found = stack[position].child(first) {
+                if path.names.count == 1 { return representation(found) }
                 return resolve(path.names.dropFirst(), from: found).flatMap(representation)
             }
+            position -= 1
         }
         return nil
     }
@@ -300,6 +304,7 @@ struct CompiledRenderer: Sendable {
 
     /// A custom representation of a value of another type, typed again; nil when it represents
     /// nothing.
+    @inline(__always)
     private static func representation(_ value: ContextValue) -> ContextValue? {
         guard case .other(let box) = value else { return value }
         let object = box.value

@@ -1,6 +1,11 @@
 /// Values for criteria, coverage and category pages, and the links entries make to them.
 extension PageContextBuilder {
+    /// A criterion's values: made once per site for each criterion (entry pages list theirs).
     func criterionValues(_ criterion: SuccessCriterion) -> ContextMap {
+        shared.criteria[criterion.number] ?? makeCriterionValues(criterion)
+    }
+
+    func makeCriterionValues(_ criterion: SuccessCriterion) -> ContextMap {
         let count = site.criterionPages[criterion.number]?.count ?? 0
         var values: ContextMap = [
             "number": .text(criterion.number), "name": .text(criterion.name),

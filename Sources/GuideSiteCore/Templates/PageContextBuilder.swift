@@ -17,7 +17,7 @@ struct PageContextBuilder: Sendable {
     private let links: UncheckedValues
     /// The site values every page shows and the main navigation of entry pages by section (the
     /// same for every entry of a section), made once.
-    private let shared = SharedValues()
+    let shared = SharedValues()
 
     /// `precomputeLinks` makes every page's link values up front: worth it when many pages are
     /// rendered (lists repeat them), wasted when a rebuild renders one page.
@@ -33,6 +33,7 @@ struct PageContextBuilder: Sendable {
         links = UncheckedValues([])
         if precomputeLinks { links.values = site.pages.map { makeLink($0) } }
         shared.site = siteValues()
+        for criterion in WCAG22.all { shared.criteria[criterion.number] = makeCriterionValues(criterion) }
         for section in site.sections {
             // Any entry of the section stands for all of them (its route is none of the
             // navigation's own pages).
@@ -290,6 +291,7 @@ struct PageContextBuilder: Sendable {
 final class SharedValues: @unchecked Sendable {
     var site = ContextMap()
     var entryNavigation: [String: [ContextMap]] = [:]
+    var criteria: [String: ContextMap] = [:]
 }
 
 final class UncheckedValues: @unchecked Sendable {
