@@ -151,7 +151,10 @@ struct Placement {
     init(contentPath: String) {
         var folders = contentPath.split(separator: "/").map(String.init)
         let file = folders.removeLast()
-        let stem = Slug.make((file as NSString).deletingPathExtension)
+        // The name without its extension (a Markdown file always has one; names starting with
+        // `.` are never content).
+        let dot = file.utf8.lastIndex(of: UInt8(ascii: ".")).flatMap { $0 > file.utf8.startIndex ? $0 : nil }
+        let stem = Slug.make(dot.map { String(file[..<$0]) } ?? file)
         // Jekyll collections (`_checklist-web/`) are sections named without the underscore.
         if let first = folders.first, first.hasPrefix("_") { folders[0] = String(first.dropFirst()) }
         let segments = folders.map(Slug.make)

@@ -58,9 +58,13 @@ public struct FrontMatterSplitter: Sendable {
         return Diagnosed(SplitSource(yaml: nil, yamlFirstLine: 2, body: "", bodyFirstLine: lineNumber + 1), [problem])
     }
 
+    /// Over the line's bytes: trailing spaces and tabs, then exactly `---` (or `...`). A space or
+    /// tab followed by a combining mark ends in a byte other than those, as its character is
+    /// other than a space, so bytes and characters agree.
     private func isMarker(_ line: Substring, allowDots: Bool) -> Bool {
-        var trimmed = line[...]
-        while let last = trimmed.last, last == " " || last == "\t" { trimmed = trimmed.dropLast() }
-        return trimmed == "---" || (allowDots && trimmed == "...")
+        var bytes = line.utf8[...]
+        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { bytes = bytes.dropLast() }
+        guard bytes.count == 3 else { return false }
+        return bytes.elementsEqual("---".utf8) || (allowDots && bytes.elementsEqual("...".utf8))
     }
 }
