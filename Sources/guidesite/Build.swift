@@ -80,6 +80,7 @@ struct Build: ParsableCommand {
         request.allSubsets = allSubsets
         request.adHoc = adHoc.adHoc
         request.fresh = fresh
+        request.endsProcess = true
         let progress = Progress(enabled: !quiet && isatty(2) == 1)
         request.progress = { progress.enter($0) }
         let result = SiteBuilder().build(request)

@@ -33,6 +33,7 @@ struct Check: ParsableCommand {
     func run() throws {
         var request = BuildRequest(root: site.rootURL, drafts: drafts, strict: strict)
         request.contentFolder = site.content
+        request.endsProcess = true
         let result = SiteChecker().check(request)
         let report = SiteChecker.report(result, format: format)
         if format == .text {

@@ -472,7 +472,7 @@ private struct TreeEditor {
             for piece in ["<div class=\"heading\"><h", digit, " id=\"", id, "\">", innerHTML(of: node), "</h", digit,
                           "><a class=\"heading-anchor\" href=\"#", id, "\"><span aria-hidden=\"true\">#</span>",
                           "<span class=\"visually-hidden\">Link to section: ", HTML.escape(text), "</span></a></div>\n"] {
-                html.append(contentsOf: piece.utf8)
+                html.appendUTF8(piece)
             }
             html.append(0)
             if let block = cmark_node_new(CMARK_NODE_HTML_BLOCK) {

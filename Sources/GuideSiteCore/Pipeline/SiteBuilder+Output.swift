@@ -12,6 +12,13 @@ extension SiteBuilder {
             levels: context.variant.subset?.levels ?? [], basePath: context.basePath
         )
         context.pages = []
+        // criteria.json and the search index are made on another core from here on, while
+        // links are checked and pages rendered (started with the rendering, they were the last
+        // work left, on one core).
+        context.exports = nil
+        if context.cache == nil, context.output != nil, let site = context.site {
+            context.exports = SiteExports(site: site, basePath: context.basePath)
+        }
     }
 
     static func checkLinks(_ context: inout BuildContext) {
@@ -126,7 +133,6 @@ extension SiteBuilder {
     }
 
     static func renderTemplates(_ context: inout BuildContext) {
-        context.exports = nil
         guard var site = context.site, let renderer = context.renderer, let writer = context.output, context.theme != nil else { return }
         var layoutWarnings: [Diagnostic] = []
         let available = renderer.layouts.sorted().joined(separator: ", ")
@@ -181,7 +187,6 @@ extension SiteBuilder {
         let cached = cache?.html(for: chosen.map { pages[$0].route.file }, keys: chosen.map { planned[$0] }) ?? []
         let stale = cached.isEmpty ? chosen.count : cached.count { $0 == nil }
         let builder = PageContextBuilder(site: site, basePath: context.basePath, precomputeLinks: stale > 50)
-        if cache == nil { context.exports = SiteExports(site: site, basePath: context.basePath) }
         let results = Array(chosen.indices).concurrentMap { position -> (problem: Diagnostic?, made: Data?) in
             let index = chosen[position]
             let page = pages[index]

@@ -126,6 +126,7 @@ public struct SiteBuilder: Sendable {
             cache.keepOnly(contentPaths: Set(context.files.map(\.relativePath)), outputFiles: Set(site.pages.map(\.route.file)))
         }
         let outcome: BuildResult.Outcome = context.usageError ? .usageError : context.hasErrors ? .contentErrors : .success
+        if context.request.endsProcess { _ = Unmanaged.passRetained(KeptUntilExit(context)) }
         return BuildResult(
             diagnostics: Diagnostic.sortedForReport(context.diagnostics),
             pagesWritten: outcome == .success ? context.pagesWritten : 0,
@@ -144,5 +145,14 @@ public struct SiteBuilder: Sendable {
 
     static func milliseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+}
+
+/// What a build held, kept alive until the process ends (`BuildRequest.endsProcess`).
+private final class KeptUntilExit {
+    let value: Any
+
+    init(_ value: Any) {
+        self.value = value
     }
 }

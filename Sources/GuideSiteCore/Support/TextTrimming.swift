@@ -47,7 +47,7 @@ extension StringProtocol {
                 var copied = 0
                 while true {
                     result.append(contentsOf: buffer[copied..<found])
-                    result.append(contentsOf: replacement.utf8)
+                    result.appendUTF8(replacement)
                     copied = found + pattern.count
                     guard let next = byteOffset(of: pattern, in: buffer, from: copied) else { break }
                     found = next

@@ -24,10 +24,10 @@ struct AcceptanceCriteria {
         checklist.reserveCapacity(1024)
         gherkin.reserveCapacity(2048)
         func check(_ texts: String...) {
-            for text in texts { checklist.append(contentsOf: text.utf8) }
+            for text in texts { checklist.appendUTF8(text) }
         }
         func say(_ texts: String...) {
-            for text in texts { gherkin.append(contentsOf: text.utf8) }
+            for text in texts { gherkin.appendUTF8(text) }
         }
         say("Feature: ", title, "\n")
         var scenarios = 0
@@ -62,14 +62,31 @@ struct AcceptanceCriteria {
             }
         }
         guard !checklist.isEmpty || scenarios > 0 else { return nil }
-        self.checklist = String(decoding: checklist, as: UTF8.self).trimmingWhitespace()
-        self.gherkin = String(decoding: gherkin, as: UTF8.self).trimmingWhitespace()
+        self.checklist = Self.trimmedText(checklist)
+        self.gherkin = Self.trimmedText(gherkin)
+    }
+
+    /// The bytes as text without leading and trailing white space, made into a `String` once:
+    /// ASCII white space is cut from the bytes; a non-ASCII scalar left at either end (which may
+    /// be white space, such as a no-break space) goes through `trimmingWhitespace`.
+    static func trimmedText(_ bytes: [UInt8]) -> String {
+        func isWhite(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || (byte >= 0x09 && byte <= 0x0D) }
+        var start = 0, end = bytes.count
+        while start < end, isWhite(bytes[start]) { start += 1 }
+        while end > start, isWhite(bytes[end - 1]) { end -= 1 }
+        let text = String(decoding: bytes[start..<end], as: UTF8.self)
+        if start < end, bytes[start] >= 0x80 || bytes[end - 1] >= 0x80 { return text.trimmingWhitespace() }
+        return text
     }
 
     /// "Focus moves" → "focus moves", but names keep their capitals: a first word with another
     /// capital ("VoiceOver says", "NVDA reads") or none at its start ("iOS").
     static func lowercasedFirst(_ text: String) -> String {
-        let trimmed = text.trimmingWhitespace().replacingBytes("\n", with: " ")
+        // Table values come trimmed and on one line: only others are cleaned up.
+        let utf8 = text.utf8
+        let clean = utf8.first.map { $0 < 0x80 && !Self.isWhiteByte($0) } == true && utf8.last.map { $0 < 0x80 && !Self.isWhiteByte($0) } == true
+            && !utf8.contains(UInt8(ascii: "\n"))
+        let trimmed = clean ? text : text.trimmingWhitespace().replacingBytes("\n", with: " ")
         // An ASCII first word, the usual case, without Unicode character properties.
         let word = trimmed.utf8.prefix { $0 != UInt8(ascii: " ") }
         guard let first = word.first, !word.contains(where: { $0 >= 0x80 }) else { return lowercasedFirstCharacter(trimmed) }
@@ -78,6 +95,10 @@ struct AcceptanceCriteria {
         var bytes = Array(trimmed.utf8)
         bytes[0] |= 0x20
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func isWhiteByte(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || (byte >= 0x09 && byte <= 0x0D)
     }
 
     /// `lowercasedFirst` by characters, for a first word with other than ASCII.
