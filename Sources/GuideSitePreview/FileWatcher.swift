@@ -124,14 +124,17 @@ public final class FileWatcher: @unchecked Sendable {
                 }
             } else if pending, ContinuousClock.now - quietSince >= Self.debounce {
                 pending = false
-                continuation.yield()
-                // Only a new folder needs a new watch; rescanning costs a walk of the tree.
+                // Only a new folder needs a new watch; rescanning costs a walk of the tree. The
+                // watch comes before the rebuild is asked for, and the rebuild walks again: files
+                // made in the new folder before its watch are found by that walk, later ones by
+                // their events. (Watching after asking let the rebuild take the report first and
+                // a later edit in the new folder reach a rebuild that reused the walk before it.)
                 if newFolders {
                     newFolders = false
                     addWatches()
-                    // Files made in the new folder before its watch was added: walk again.
                     record(modified: nil)
                 }
+                continuation.yield()
             }
         }
         #endif

@@ -80,6 +80,15 @@ struct BuildCacheTests {
         let checked = build([site.root.appending(path: "Templates/layouts/entry.mustache").path])
         #expect(cache.statistics.parsed == 1)
         #expect(String(decoding: checked["about/index.html"] ?? Data(), as: UTF8.self).contains("A third text."))
+        // A reported file the last walk did not find (made in a folder created after it, as a
+        // watcher racing the new folder reports it): the content is walked again and the page built.
+        try FileManager.default.createDirectory(at: site.root.appending(path: "Content/extra"), withIntermediateDirectories: true)
+        try site.write(Data("---\ntitle: Extra\n---\nNew here.\n".utf8), to: "Content/extra/new.md")
+        let added = build([site.root.appending(path: "Content/extra/new.md").standardizedFileURL.path])
+        #expect(String(decoding: added["extra/new/index.html"] ?? Data(), as: UTF8.self).contains("New here."))
+        let again = MemoryOutput()
+        _ = SiteBuilder().build(BuildRequest(root: site.root), into: again, cache: nil)
+        #expect(added == again.files)
     }
 
     @Test("a changed title re-renders every page that shows it, and the result equals a full build")

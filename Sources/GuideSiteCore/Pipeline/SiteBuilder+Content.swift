@@ -40,8 +40,10 @@ extension SiteBuilder {
 
     static func load(_ context: inout BuildContext) {
         let walkKey = walkKey(context)
-        // Nothing created, deleted or moved since the last walk: the same files.
-        if context.request.knownChanges != nil, let cache = context.cache, let last = cache.walk(key: walkKey) {
+        // Nothing created, deleted or moved since the last walk: the same files. A reported file
+        // the last walk did not find means that walk is older than the report: walk again.
+        if let known = context.request.knownChanges, let cache = context.cache, let last = cache.walk(key: walkKey),
+           known.allSatisfy({ path in last.positions[path] != nil || last.files.contains { $0.path == path } }) {
             context.files = last.files
             context.diagnostics += last.diagnostics
             context.walkReused = true
