@@ -472,15 +472,11 @@ private struct TreeEditor {
             for piece in ["<div class=\"heading\"><h", digit, " id=\"", id, "\">", innerHTML(of: node), "</h", digit,
                           "><a class=\"heading-anchor\" href=\"#", id, "\"><span aria-hidden=\"true\">#</span>",
                           "<span class=\"visually-hidden\">Link to section: ", HTML.escape(text), "</span></a></div>\n"] {
-                html.appendUTF8(piece)
+                html.append(contentsOf: piece.utf8)
             }
             html.append(0)
-            if let block = cmark_node_new(CMARK_NODE_HTML_BLOCK) {
-                html.withUnsafeBufferPointer { bytes in
-                    bytes.withMemoryRebound(to: CChar.self) { _ = cmark_node_set_literal(block, $0.baseAddress) }
-                }
-                cmark_node_replace(node, block)
-                cmark_node_free(node)
+            html.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { replace(node, withLiteral: $0.baseAddress!) }
             }
             result.append(Heading(level: level, text: text, id: id, line: sourceLine))
         }
@@ -497,7 +493,13 @@ private struct TreeEditor {
     }
 
     private func replace(_ node: OpaquePointer, withHTML html: String) {
-        guard let block = newHTMLBlock(html) else { return }
+        html.withCString { replace(node, withLiteral: $0) }
+    }
+
+    /// Puts an HTML block holding the C string `literal` in place of `node`.
+    private func replace(_ node: OpaquePointer, withLiteral literal: UnsafePointer<CChar>) {
+        guard let block = cmark_node_new(CMARK_NODE_HTML_BLOCK) else { return }
+        cmark_node_set_literal(block, literal)
         cmark_node_replace(node, block)
         cmark_node_free(node)
     }

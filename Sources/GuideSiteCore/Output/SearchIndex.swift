@@ -46,12 +46,12 @@ enum SearchIndex {
             if let known { return known }
             var bytes: [UInt8] = []
             bytes.reserveCapacity(head.utf8.count + tail.utf8.count + entries.reduce(0) { $0 + $1.bytes.count + 1 })
-            bytes.appendUTF8(head)
+            bytes.append(contentsOf: head.utf8)
             for (position, entry) in entries.enumerated() {
                 if position > 0 { bytes.append(UInt8(ascii: ",")) }
                 bytes.append(contentsOf: entry.bytes)
             }
-            bytes.appendUTF8(tail)
+            bytes.append(contentsOf: tail.utf8)
             return Data(bytes)
         }
 

@@ -137,46 +137,31 @@ public struct SiteWriter: Sendable {
 
     private func write(bytes: UnsafeRawBufferPointer, to relativePath: String) throws {
         if reusing { written.insert(relativePath) }
-        let stage = folders.staging
-        // Relative names below the open staging folder; errors name the full path.
-        guard stage >= 0, !relativePath.hasPrefix("/") else { return try write(bytes: bytes, toPath: relativePath) }
-        if folders.output >= 0, FileWriting.hasContents(bytes, in: folders.output, at: relativePath) {
-            if reusing, FileWriting.isSameFile(in: folders.output, relativePath, in: stage, relativePath) { return }
-            if reusing { unlinkat(stage, relativePath, 0) }
-            if linkat(folders.output, relativePath, stage, relativePath, 0) == 0 { return }
-            if errno == ENOENT, FileWriting.makeDirectories(in: stage, parentOf: relativePath),
-               linkat(folders.output, relativePath, stage, relativePath, 0) == 0 { return }
-        } else if reusing, FileWriting.hasContents(bytes, in: stage, at: relativePath) {
+        let path = staging.path + "/" + relativePath
+        // By name inside the open folders; by full path when the staging folder could not be
+        // opened. No live output (a first build) means nothing to compare with.
+        let stage = folders.staging >= 0 ? (folder: folders.staging, name: relativePath) : (folder: AT_FDCWD, name: path)
+        let live = folders.output >= 0 ? (folder: folders.output, name: relativePath) : nil
+        if let live, FileWriting.hasContents(bytes, in: live.folder, at: live.name) {
+            // The live file, linked, keeps its time and costs no new inode.
+            if reusing, FileWriting.isSameFile(in: live.folder, live.name, in: stage.folder, stage.name) { return }
+            if reusing { unlinkat(stage.folder, stage.name, 0) }
+            if linkat(live.folder, live.name, stage.folder, stage.name, 0) == 0 { return }
+            if errno == ENOENT, FileWriting.makeDirectories(in: stage.folder, parentOf: stage.name),
+               linkat(live.folder, live.name, stage.folder, stage.name, 0) == 0 { return }
+        } else if reusing, FileWriting.hasContents(bytes, in: stage.folder, at: stage.name) {
+            // Unchanged since the build before the last (the live file differs).
             return
         }
-        let path = staging.path + "/" + relativePath
         do {
-            if try FileWriting.write(bytes, in: stage, to: relativePath, display: path) { return }
-            guard FileWriting.makeDirectories(in: stage, parentOf: relativePath),
-                  try FileWriting.write(bytes, in: stage, to: relativePath, display: path) else {
+            if try FileWriting.write(bytes, in: stage.folder, to: stage.name, display: path) { return }
+            guard FileWriting.makeDirectories(in: stage.folder, parentOf: stage.name),
+                  try FileWriting.write(bytes, in: stage.folder, to: stage.name, display: path) else {
                 throw POSIXError(.ENOENT, path: path)
             }
         } catch where reusing {
             // A reused folder may have a file where this build needs a folder, or the reverse
             // (a page's URL became a file's): cleared, then written once more.
-            clearWay(to: relativePath)
-            guard FileWriting.makeDirectories(parentOf: path), try FileWriting.write(bytes, to: path) else {
-                throw POSIXError(.ENOENT, path: path)
-            }
-        }
-    }
-
-    /// `write(bytes:to:)` by full paths, when the staging folder could not be opened.
-    private func write(bytes: UnsafeRawBufferPointer, toPath relativePath: String) throws {
-        let path = staging.path + "/" + relativePath
-        let previous = output.path + "/" + relativePath
-        if linkedOrKept(path, previous: previous, matches: { FileWriting.hasContents(bytes, at: $0) }) { return }
-        do {
-            if try FileWriting.write(bytes, to: path) { return }
-            guard FileWriting.makeDirectories(parentOf: path), try FileWriting.write(bytes, to: path) else {
-                throw POSIXError(.ENOENT, path: path)
-            }
-        } catch where reusing {
             clearWay(to: relativePath)
             guard FileWriting.makeDirectories(parentOf: path), try FileWriting.write(bytes, to: path) else {
                 throw POSIXError(.ENOENT, path: path)
@@ -357,16 +342,8 @@ enum AtomicExchange {
 
 /// Writing, comparing and removing files with POSIX calls.
 enum FileWriting {
-    /// Whether the file at `path` holds exactly `data`.
-    static func hasContents(_ data: Data, at path: String) -> Bool {
-        data.withUnsafeBytes { hasContents($0, at: path) }
-    }
-
-    static func hasContents(_ data: UnsafeRawBufferPointer, at path: String) -> Bool {
-        hasContents(data, in: AT_FDCWD, at: path)
-    }
-
-    /// Whether the file `path` inside the open folder `folder` holds exactly `data`.
+    /// Whether the file `path` inside the open folder `folder` (`AT_FDCWD`: a full path) holds
+    /// exactly `data`.
     static func hasContents(_ data: UnsafeRawBufferPointer, in folder: Int32, at path: String) -> Bool {
         let descriptor = openat(folder, path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
@@ -450,11 +427,7 @@ enum FileWriting {
 
     /// Creates the folder holding `path` and any folders above it; false when that fails.
     static func makeDirectories(parentOf path: String) -> Bool {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), slash > path.utf8.startIndex else { return false }
-        let parent = String(path[..<slash])
-        if mkdir(parent, 0o755) == 0 || errno == EEXIST { return true }
-        guard errno == ENOENT, makeDirectories(parentOf: parent) else { return false }
-        return mkdir(parent, 0o755) == 0 || errno == EEXIST
+        makeDirectories(in: AT_FDCWD, parentOf: path)
     }
 
     /// `makeDirectories(parentOf:)` for a path inside the open folder `folder`.

@@ -40,13 +40,3 @@ func byteOffset(of pattern: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPo
     }
     return nil
 }
-
-extension Array where Element == UInt8 {
-    /// Appends the text's UTF-8 bytes with one copy from its storage (`append(contentsOf:
-    /// text.utf8)` goes through the generic sequence path, slower than appending to a `String`).
-    mutating func appendUTF8(_ text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) == nil {
-            append(contentsOf: text.utf8)
-        }
-    }
-}

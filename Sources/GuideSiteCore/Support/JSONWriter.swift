@@ -46,8 +46,6 @@ enum JSONWriter {
         init(text: String) {
             bytes = Array(text.utf8)
         }
-
-        var text: String { String(decoding: bytes, as: UTF8.self) }
     }
 
     private static let indents = (0..<24).map { [UInt8](repeating: 32, count: 2 * $0) }
@@ -74,25 +72,25 @@ enum JSONWriter {
         output.append(UInt8(ascii: "\""))
         // Most strings need no escape: checked over bytes (0xE2 starts U+2028 and U+2029).
         if !needsEscape(text) {
-            output.appendUTF8(text)
+            output.append(contentsOf: text.utf8)
             output.append(UInt8(ascii: "\""))
             return
         }
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": output.appendUTF8("\\\"")
-            case "\\": output.appendUTF8("\\\\")
-            case "\n": output.appendUTF8("\\n")
-            case "\r": output.appendUTF8("\\r")
-            case "\t": output.appendUTF8("\\t")
-            case "\u{2028}": output.appendUTF8("\\u2028")
-            case "\u{2029}": output.appendUTF8("\\u2029")
+            case "\"": output.append(contentsOf: "\\\"".utf8)
+            case "\\": output.append(contentsOf: "\\\\".utf8)
+            case "\n": output.append(contentsOf: "\\n".utf8)
+            case "\r": output.append(contentsOf: "\\r".utf8)
+            case "\t": output.append(contentsOf: "\\t".utf8)
+            case "\u{2028}": output.append(contentsOf: "\\u2028".utf8)
+            case "\u{2029}": output.append(contentsOf: "\\u2029".utf8)
             default:
                 if scalar.value < 0x20 {
                     let hex = String(scalar.value, radix: 16)
-                    output.appendUTF8(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex))
+                    output.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
                 } else {
-                    output.appendUTF8(String(scalar))
+                    output.append(contentsOf: String(scalar).utf8)
                 }
             }
         }
@@ -156,17 +154,17 @@ extension JSONWriter {
         case .string(let text):
             quote(text, into: &output)
         case .bool(let flag):
-            output.appendUTF8((flag ? "true" : "false"))
+            output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .int(let number):
-            output.appendUTF8(String(number))
+            output.append(contentsOf: String(number).utf8)
         case .double(let number):
-            output.appendUTF8((number.isFinite ? String(number) : "null"))
+            output.append(contentsOf: (number.isFinite ? String(number) : "null").utf8)
         case .fragment(let fragment):
             output.append(contentsOf: fragment.bytes)
         case .null:
-            output.appendUTF8("null")
+            output.append(contentsOf: "null".utf8)
         case .object(let pairs):
-            guard !pairs.isEmpty else { output.appendUTF8("{}"); return }
+            guard !pairs.isEmpty else { output.append(contentsOf: "{}".utf8); return }
             let sorted = pairs.sorted { $0.key < $1.key }
             guard let indent else {
                 output.append(UInt8(ascii: "{"))
@@ -179,18 +177,18 @@ extension JSONWriter {
                 output.append(UInt8(ascii: "}"))
                 return
             }
-            output.appendUTF8("{\n")
+            output.append(contentsOf: "{\n".utf8)
             for (position, pair) in sorted.enumerated() {
                 Self.indent(indent + 1, into: &output)
                 quote(pair.key, into: &output)
-                output.appendUTF8(": ")
+                output.append(contentsOf: ": ".utf8)
                 write(pair.value, indent: indent + 1, into: &output)
-                output.appendUTF8((position + 1 < sorted.count ? ",\n" : "\n"))
+                output.append(contentsOf: (position + 1 < sorted.count ? ",\n" : "\n").utf8)
             }
             Self.indent(indent, into: &output)
             output.append(UInt8(ascii: "}"))
         case .array(let list):
-            guard !list.isEmpty else { output.appendUTF8("[]"); return }
+            guard !list.isEmpty else { output.append(contentsOf: "[]".utf8); return }
             guard let indent else {
                 output.append(UInt8(ascii: "["))
                 for (position, item) in list.enumerated() {
@@ -200,11 +198,11 @@ extension JSONWriter {
                 output.append(UInt8(ascii: "]"))
                 return
             }
-            output.appendUTF8("[\n")
+            output.append(contentsOf: "[\n".utf8)
             for (position, item) in list.enumerated() {
                 Self.indent(indent + 1, into: &output)
                 write(item, indent: indent + 1, into: &output)
-                output.appendUTF8((position + 1 < list.count ? ",\n" : "\n"))
+                output.append(contentsOf: (position + 1 < list.count ? ",\n" : "\n").utf8)
             }
             Self.indent(indent, into: &output)
             output.append(UInt8(ascii: "]"))

@@ -47,7 +47,7 @@ extension StringProtocol {
                 var copied = 0
                 while true {
                     result.append(contentsOf: buffer[copied..<found])
-                    result.appendUTF8(replacement)
+                    result.append(contentsOf: replacement.utf8)
                     copied = found + pattern.count
                     guard let next = byteOffset(of: pattern, in: buffer, from: copied) else { break }
                     found = next

@@ -24,10 +24,10 @@ struct AcceptanceCriteria {
         checklist.reserveCapacity(1024)
         gherkin.reserveCapacity(2048)
         func check(_ texts: String...) {
-            for text in texts { checklist.appendUTF8(text) }
+            for text in texts { checklist.append(contentsOf: text.utf8) }
         }
         func say(_ texts: String...) {
-            for text in texts { gherkin.appendUTF8(text) }
+            for text in texts { gherkin.append(contentsOf: text.utf8) }
         }
         say("Feature: ", title, "\n")
         var scenarios = 0
@@ -70,10 +70,9 @@ struct AcceptanceCriteria {
     /// ASCII white space is cut from the bytes; a non-ASCII scalar left at either end (which may
     /// be white space, such as a no-break space) goes through `trimmingWhitespace`.
     static func trimmedText(_ bytes: [UInt8]) -> String {
-        func isWhite(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || (byte >= 0x09 && byte <= 0x0D) }
         var start = 0, end = bytes.count
-        while start < end, isWhite(bytes[start]) { start += 1 }
-        while end > start, isWhite(bytes[end - 1]) { end -= 1 }
+        while start < end, isWhiteByte(bytes[start]) { start += 1 }
+        while end > start, isWhiteByte(bytes[end - 1]) { end -= 1 }
         let text = String(decoding: bytes[start..<end], as: UTF8.self)
         if start < end, bytes[start] >= 0x80 || bytes[end - 1] >= 0x80 { return text.trimmingWhitespace() }
         return text
