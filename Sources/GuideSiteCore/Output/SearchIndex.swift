@@ -55,6 +55,12 @@ enum SearchIndex {
             return Data(bytes)
         }
 
+        /// Where each entry sits in `data`.
+        var layout: Layout {
+            Layout(order: order, lengths: entries.map(\.bytes.count), head: head.utf8.count,
+                   size: head.utf8.count + tail.utf8.count + entries.reduce(0) { $0 + $1.bytes.count } + max(entries.count - 1, 0))
+        }
+
         /// The parts after the pages at `changed` (site indices) changed only inside their bodies:
         /// titles, sections, categories and criteria are the same, so the order and the shared
         /// tables stay.
@@ -70,6 +76,22 @@ enum SearchIndex {
                 }
             }
             return parts
+        }
+    }
+
+    /// Where the entries of an index file are: the site indices of its pages in order, each
+    /// entry's length in bytes (entries are separated by one comma), the length of what
+    /// precedes the first, and the file's size.
+    struct Layout: Sendable {
+        var order: [Int]
+        var lengths: [Int]
+        var head: Int
+        var size: Int
+
+        /// The byte range of the entry at `slot`.
+        func range(of slot: Int) -> Range<Int> {
+            let start = head + lengths[..<slot].reduce(0, +) + slot
+            return start..<(start + lengths[slot])
         }
     }
 
@@ -104,18 +126,9 @@ enum SearchIndex {
     /// as before and whose shared tables did not change is not written again.
     static func parts(for site: Site, basePath: String, previous: (parts: Parts, pages: [Page])? = nil) -> Parts {
         let order = searchable(site)
-        let sectionIndex = Dictionary(site.sections.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let categoryIndex = Dictionary(site.categories.enumerated().map { ($1.slug, $0) }, uniquingKeysWith: { first, _ in first })
-        let platformNames = site.config.platforms
-        var criteria: [String] = []
-        var seen = Set<String>()
-        for index in order {
-            for reference in site.pages[index].criteria where seen.insert(reference.number).inserted { criteria.append(reference.number) }
-        }
-        criteria.sort { (WCAG22.position[$0] ?? .max, $0) < (WCAG22.position[$1] ?? .max, $1) }
-        let criterionIndex = Dictionary(criteria.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let maker = EntryMaker(basePath: basePath, sectionIndex: sectionIndex, categoryIndex: categoryIndex,
-                               platformNames: platformNames, criterionIndex: criterionIndex)
+        let maker = maker(for: site, order: order, basePath: basePath)
+        let criteria = maker.criterionIndex.sorted { $0.value < $1.value }.map(\.key)
+        let platformNames = maker.platformNames
         // Reuse needs the same tables and the same page (one pointer comparison per page).
         var known: [Route: (page: Page, entry: JSONWriter.Fragment)] = [:]
         if let previous, previous.parts.maker == maker {
@@ -143,6 +156,22 @@ enum SearchIndex {
         return Parts(order: order, entries: entries,
                      slots: Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }),
                      head: String(whole[..<split.lowerBound]) + "[", tail: "]" + String(whole[split.upperBound...]), maker: maker)
+    }
+
+    /// The tables of an index of the pages at `order` (site indices, in index order).
+    static func maker(for site: Site, order: [Int], basePath: String) -> EntryMaker {
+        let sectionIndex = Dictionary(site.sections.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let categoryIndex = Dictionary(site.categories.enumerated().map { ($1.slug, $0) }, uniquingKeysWith: { first, _ in first })
+        let platformNames = site.config.platforms
+        var criteria: [String] = []
+        var seen = Set<String>()
+        for index in order {
+            for reference in site.pages[index].criteria where seen.insert(reference.number).inserted { criteria.append(reference.number) }
+        }
+        criteria.sort { (WCAG22.position[$0] ?? .max, $0) < (WCAG22.position[$1] ?? .max, $1) }
+        let criterionIndex = Dictionary(criteria.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        return EntryMaker(basePath: basePath, sectionIndex: sectionIndex, categoryIndex: categoryIndex,
+                          platformNames: platformNames, criterionIndex: criterionIndex)
     }
 
     /// The site's platforms an entry has a section for (a heading with the platform's name), or

@@ -31,6 +31,11 @@ public struct SiteWriter: Sendable {
     public var reusing = false
     /// Files this build wrote, relative to the site: anything else in a reused folder is stale.
     private let written = WrittenPaths()
+    /// Files this build wrote that are not the live output's file linked (new or other bytes).
+    private let fresh = WrittenPaths()
+    /// Set when the staging folder is known to hold exactly this build's files (a patch of the
+    /// last build): `commit()` then does not look for stale files.
+    public var holdsOnlyWrittenFiles = false
     /// The staging and output folders, open: files are created and compared by their paths
     /// inside them, so the kernel walks three names per file instead of the dozen of a full
     /// path (a tenth of the kernel's time in a 10,000-page build).
@@ -136,7 +141,7 @@ public struct SiteWriter: Sendable {
     }
 
     private func write(bytes: UnsafeRawBufferPointer, to relativePath: String) throws {
-        if reusing { written.insert(relativePath) }
+        written.insert(relativePath)
         let path = staging.path + "/" + relativePath
         // By name inside the open folders; by full path when the staging folder could not be
         // opened. No live output (a first build) means nothing to compare with.
@@ -151,8 +156,10 @@ public struct SiteWriter: Sendable {
                linkat(live.folder, live.name, stage.folder, stage.name, 0) == 0 { return }
         } else if reusing, FileWriting.hasContents(bytes, in: stage.folder, at: stage.name) {
             // Unchanged since the build before the last (the live file differs).
+            fresh.insert(relativePath)
             return
         }
+        fresh.insert(relativePath)
         do {
             if try FileWriting.write(bytes, in: stage.folder, to: stage.name, display: path) { return }
             guard FileWriting.makeDirectories(in: stage.folder, parentOf: stage.name),
@@ -207,15 +214,20 @@ public struct SiteWriter: Sendable {
     /// live output's is linked from it (keeping its time) and one already staged stays.
     public func copy(_ source: URL, to relativePath: String) throws {
         let url = staging.appending(path: relativePath)
+        written.insert(relativePath)
         if reusing {
             // Compared in chunks, never loaded whole (a copied video may be large): the live
             // file, linked, keeps its time; a staged file with the same bytes stays.
-            written.insert(relativePath)
             let path = url.path
-            if linkedOrKept(path, previous: output.path + "/" + relativePath, matches: { FileWriting.sameContents(source.path, $0) }) { return }
+            let previous = output.path + "/" + relativePath
+            if linkedOrKept(path, previous: previous, matches: { FileWriting.sameContents(source.path, $0) }) {
+                if !FileWriting.isSameFile(previous, path) { fresh.insert(relativePath) }
+                return
+            }
             clearWay(to: relativePath)
             unlink(path)
         }
+        fresh.insert(relativePath)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: source, to: url)
     }
@@ -225,7 +237,7 @@ public struct SiteWriter: Sendable {
     /// the new complete site; elsewhere two renames are used. The previous site is deleted after.
     public func commit() throws {
         let manager = FileManager.default
-        if reusing { removeStale() }
+        if reusing, !holdsOnlyWrittenFiles { removeStale() }
         guard manager.fileExists(atPath: output.path) else {
             try manager.moveItem(at: staging, to: output)
             return
@@ -251,6 +263,49 @@ public struct SiteWriter: Sendable {
             throw error
         }
         try? manager.removeItem(at: retired)
+    }
+
+    /// Every file this build wrote, relative to the site, sorted.
+    public var writtenFiles: [String] { written.paths.sorted() }
+
+    /// The files this build wrote that are not the live output's files linked, sorted: where
+    /// the new site differs from the one it replaces.
+    public var freshFiles: [String] { fresh.paths.sorted() }
+
+    /// Where the site `output` replaces is kept for the next build, unless `output` is inside
+    /// another GuideSite output.
+    static func sparePath(for output: URL) -> URL? {
+        let output = output.standardizedFileURL
+        let parent = output.deletingLastPathComponent()
+        if FileManager.default.fileExists(atPath: parent.appending(path: markerName).path) { return nil }
+        return parent.appending(path: ".\(output.lastPathComponent).spare", directoryHint: .isDirectory)
+    }
+
+    /// Makes each of `paths` in the reused staging folder the live output's file, linked, or
+    /// removes it when the live output has none: a spare site whose differences from the
+    /// live one are known becomes a copy of it without comparing every file.
+    public func takeLive(_ paths: [String]) throws {
+        for path in paths {
+            if unlinkat(folders.staging, path, 0) != 0, errno != ENOENT {
+                clearWay(to: path)
+            }
+            if linkat(folders.output, path, folders.staging, path, 0) == 0 { continue }
+            if errno == ENOENT {
+                var info = stat()
+                if fstatat(folders.output, path, &info, AT_SYMLINK_NOFOLLOW) != 0 {
+                    // Not in the live site: gone, with the folders it leaves empty.
+                    var folder = path
+                    while let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
+                        folder = String(folder[..<slash])
+                        if unlinkat(folders.staging, folder, AT_REMOVEDIR) != 0 { break }
+                    }
+                    continue
+                }
+                if FileWriting.makeDirectories(in: folders.staging, parentOf: path),
+                   linkat(folders.output, path, folders.staging, path, 0) == 0 { continue }
+            }
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO, path: staging.path + "/" + path)
+        }
     }
 
     /// Keeps the staging folder as the next build's spare after a failed build (every file in

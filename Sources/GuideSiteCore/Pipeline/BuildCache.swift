@@ -306,6 +306,13 @@ struct FileStamp: Hashable {
     var seconds: Int
     var nanoseconds: Int
 
+    init(size: Int64, inode: UInt64, seconds: Int, nanoseconds: Int) {
+        self.size = size
+        self.inode = inode
+        self.seconds = seconds
+        self.nanoseconds = nanoseconds
+    }
+
     /// `trustRecent` accepts a file written in the last two seconds (for files nobody edits,
     /// such as the guidesite binary).
     init?(path: String, trustRecent: Bool = false) {

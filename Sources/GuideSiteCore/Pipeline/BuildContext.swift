@@ -40,8 +40,18 @@ struct BuildContext {
     var usageError = false
     /// The subsets this run builds, checked once the pages are parsed.
     var subsets: [Subset] = []
-    /// The hash of this run's inputs, for the build record; nil when it cannot be trusted.
-    var recordKey: String?
+    /// The hashes of this run's inputs, for the build record; nil when they cannot be trusted.
+    var inputs: BuildRecord.Inputs?
+    var recordKey: String? { inputs?.key }
+    /// What a command-line build of the full site records for `BuildState` as it goes: each
+    /// Markdown file's parse problems (walk order), each page's Markdown problems (by content
+    /// path) and link problems (site order), the search index's layout, and the files of the
+    /// output the last state described (to know what the spare site lacks). Nil: not recorded.
+    var stateRecording: StateRecording?
+    /// A build that patched the last one instead of running the stages (`BuildState`).
+    var patched: BuildResult?
+    /// The patch's own steps, for `--timings`.
+    var timingsOfPatch: [(String, Double)] = []
     /// The record of an identical last build whose output is still in place: nothing to do.
     var upToDate: BuildRecord?
 
@@ -51,6 +61,15 @@ struct BuildContext {
     }
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// See `BuildContext.stateRecording`.
+struct StateRecording {
+    var parseDiagnostics: [[Diagnostic]] = []
+    var markdownDiagnostics: [String: [Diagnostic]] = [:]
+    var linkDiagnostics: [[Diagnostic]] = []
+    var search: SearchIndex.Layout?
+    var previousFiles: [String]?
 }
 
 /// One site a run builds.
@@ -74,17 +93,21 @@ struct Variant {
 final class SiteExports: @unchecked Sendable {
     private let group = DispatchGroup()
     private var criteria = Data(), search = Data()
+    private var searchLayout: SearchIndex.Layout?
 
     init(site: Site, basePath: String) {
         DispatchQueue.global(qos: .userInitiated).async(group: group) { [self] in
             criteria = CriteriaExport.json(for: site, basePath: basePath)
-            search = SearchIndex.json(for: site, basePath: basePath)
+            let parts = SearchIndex.parts(for: site, basePath: basePath)
+            search = parts.data
+            searchLayout = parts.layout
         }
     }
 
-    /// Waits for both files: `criteria.json` and `search/index.json`.
-    func wait() -> (criteria: Data, search: Data) {
+    /// Waits for both files: `criteria.json` and `search/index.json`, and where each entry of
+    /// the search index sits.
+    func wait() -> (criteria: Data, search: Data, searchLayout: SearchIndex.Layout?) {
         group.wait()
-        return (criteria, search)
+        return (criteria, search, searchLayout)
     }
 }

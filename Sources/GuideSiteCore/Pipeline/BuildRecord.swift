@@ -8,7 +8,7 @@ import Foundation
 /// change. `--fresh` ignores the record.
 struct BuildRecord: Codable {
     static let folderName = ".guidesite-cache"
-    static let format = "guidesite-record/2"
+    static let format = "guidesite-record/3"
 
     var format = BuildRecord.format
     /// Hash of every input, 128 bits as hex.
@@ -31,9 +31,20 @@ struct BuildRecord: Codable {
         return root.appending(path: folderName, directoryHint: .isDirectory).appending(path: "build-\(hash.hex.prefix(16)).json")
     }
 
-    /// The hash of everything the build will read; nil when an input cannot be trusted to show
-    /// a change by its stamp (written within the last two seconds, or unreadable).
-    static func key(for context: BuildContext) -> String? {
+    /// What a build reads, hashed: `settings` is everything but the Markdown files' stamps
+    /// (the binary, options, site.yml, theme, includes, every file's path and each copied
+    /// file's stamp), `markdownStamps` those stamps in walk order (nil: written in the last two
+    /// seconds, so not trusted), and `key` all of it, nil when a stamp is not trusted.
+    struct Inputs {
+        var settings: String
+        var markdownStamps: [FileStamp?]
+        var key: String?
+    }
+
+    /// The inputs of the build `context` describes; nil when anything but a Markdown file
+    /// cannot be trusted to show a change by its stamp (written within the last two seconds, or
+    /// unreadable).
+    static func inputs(for context: BuildContext) -> Inputs? {
         var hash = StableHash()
         hash.add(format)
         guard let binary = FileStamp(path: "/proc/self/exe", trustRecent: true)
@@ -55,10 +66,16 @@ struct BuildRecord: Codable {
         }
         // Looked up by name in each open folder, on every core: a full path per file was most
         // of this stage at 10,000 entries.
+        var markdownStamps: [FileStamp?] = []
+        markdownStamps.reserveCapacity(context.files.count)
         for (file, stamp) in zip(context.files, SiteBuilder.stampsInFolders(context.files)) {
-            guard let stamp else { return nil }
             hash.add(file.relativePath)
-            hash.add(stamp)
+            if file.kind == .markdown {
+                markdownStamps.append(stamp)
+            } else {
+                guard let stamp else { return nil }
+                hash.add(stamp)
+            }
         }
         // Templates and included files are read but are not content.
         let includes = layout.content.appending(path: context.siteConfig.includesFolder, directoryHint: .isDirectory)
@@ -70,7 +87,15 @@ struct BuildRecord: Codable {
                 hash.add(stamp)
             }
         }
-        return hash.hex
+        let settings = hash.hex
+        var key: String?
+        if markdownStamps.allSatisfy({ $0 != nil }) {
+            var all = StableHash()
+            all.add(settings)
+            for stamp in markdownStamps { all.add(stamp!) }
+            key = all.hex
+        }
+        return Inputs(settings: settings, markdownStamps: markdownStamps, key: key)
     }
 
     /// Every file below `path`, sorted, without following symbolic links.
@@ -113,14 +138,19 @@ struct BuildRecord: Codable {
     }
 
     init(key: String, outputInode: UInt64, context: BuildContext) {
+        self.init(key: key, outputInode: outputInode, pagesWritten: context.pagesWritten, sites: context.siteCount,
+                  files: context.files, pastedText: context.parsed.filter(\.isPastedText).count, diagnostics: context.diagnostics)
+    }
+
+    init(key: String, outputInode: UInt64, pagesWritten: Int, sites: Int, files: [ContentFile], pastedText: Int, diagnostics: [Diagnostic]) {
         self.key = key
         self.outputInode = outputInode
-        pagesWritten = context.pagesWritten
-        sites = context.siteCount
-        filesRead = context.files.filter { $0.kind == .markdown }.count
-        filesCopied = context.files.filter { $0.kind == .asset }.count
-        pastedText = context.parsed.filter(\.isPastedText).count
-        diagnostics = context.diagnostics
+        self.pagesWritten = pagesWritten
+        self.sites = sites
+        filesRead = files.filter { $0.kind == .markdown }.count
+        filesCopied = files.filter { $0.kind == .asset }.count
+        self.pastedText = pastedText
+        self.diagnostics = diagnostics
     }
 }
 

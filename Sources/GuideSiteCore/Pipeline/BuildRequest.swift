@@ -89,6 +89,9 @@ public struct BuildResult: Sendable {
     /// Nothing changed since the last build, whose output is still in place: nothing was
     /// rebuilt or rewritten (the counts and problems are that build's).
     public var upToDate = false
+    /// Set when the build patched the last one (edits inside a few pages' bodies): how many
+    /// pages it rendered again; the others were kept from the last build.
+    public var pagesRendered: Int?
 
     /// Warnings and notes grouped by category, most frequent first, with their first locations:
     /// what a build of foreign content could not carry over.

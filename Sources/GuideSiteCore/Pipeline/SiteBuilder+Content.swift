@@ -76,6 +76,7 @@ extension SiteBuilder {
         } else {
             let markdown = context.files.filter { $0.kind == .markdown }
             results = markdown.concurrentMap { reader.read($0) }
+            context.stateRecording?.parseDiagnostics = results.map(\.diagnostics)
         }
         for result in results {
             context.diagnostics += result.diagnostics
@@ -236,13 +237,17 @@ extension SiteBuilder {
             })
         }
         let done = results.map { $0! }
+        if context.stateRecording != nil {
+            context.stateRecording?.markdownDiagnostics = Dictionary(done.map { ($0.value.contentPath, $0.diagnostics) },
+                                                                     uniquingKeysWith: { first, _ in first })
+        }
         cache?.keepMarkdown(BuildCache.MarkdownRun(settings: settings, routesKey: routesKey, inputs: inputs, results: done))
         context.pages = done.map(\.value)
         context.diagnostics += done.flatMap(\.diagnostics)
     }
 
     /// Renders the Markdown of `pages`, on every core.
-    private static func render(_ pages: [Page], context: BuildContext, excluded: [(contentPath: String, route: Route)]) -> [Diagnosed<Page>] {
+    static func render(_ pages: [Page], context: BuildContext, excluded: [(contentPath: String, route: Route)]) -> [Diagnosed<Page>] {
         var routes: [String: Route] = [:]
         for page in context.pages {
             routes[page.contentPath] = page.route

@@ -26,7 +26,9 @@ extension SiteBuilder {
         let assets = Set(site.assets.map(\.relativePath))
         guard let cache = context.cache else {
             let checker = LinkChecker(site: site, assets: assets)
-            context.diagnostics += Array(site.pages.indices).concurrentMap { checker.check($0) }.flatMap { $0 }.map { problem in
+            let found = Array(site.pages.indices).concurrentMap { checker.check($0) }
+            if context.stateRecording != nil { context.stateRecording?.linkDiagnostics = found }
+            context.diagnostics += found.flatMap { $0 }.map { problem in
                 var problem = problem
                 if context.request.check { problem.severity = .error }
                 return problem
@@ -235,6 +237,7 @@ extension SiteBuilder {
             let basePath = context.basePath
             if let exports {
                 let made = exports.wait()
+                context.stateRecording?.search = made.searchLayout
                 try writer.write(made.criteria, to: "criteria.json")
                 try writer.write(made.search, to: SearchIndex.path)
                 return

@@ -47,7 +47,13 @@ extension SiteBuilder {
     /// its output folder still in place.
     static func checkRecord(_ context: inout BuildContext) {
         guard context.memoryOutput == nil, !context.request.check, let primary = context.variants.first?.output else { return }
-        context.recordKey = BuildRecord.key(for: context)
+        context.inputs = BuildRecord.inputs(for: context)
+        if context.inputs != nil, context.variants.count == 1, context.variants[0].subset == nil {
+            var recording = StateRecording()
+            recording.previousFiles = BuildState.outputFiles(at: BuildState.location(root: context.layout.root, output: primary),
+                                                             outputInode: BuildRecord.inode(of: primary))
+            context.stateRecording = recording
+        }
         guard !context.request.fresh, let key = context.recordKey,
               let record = BuildRecord.read(from: BuildRecord.location(root: context.layout.root, output: primary)),
               record.key == key, record.outputInode == BuildRecord.inode(of: primary),
@@ -60,6 +66,7 @@ extension SiteBuilder {
     static func keepRecord(_ context: BuildContext, succeeded: Bool) {
         guard context.memoryOutput == nil, !context.request.check, let primary = context.variants.first?.output else { return }
         let location = BuildRecord.location(root: context.layout.root, output: primary)
+        if succeeded { keepState(context) }
         guard succeeded, let key = context.recordKey, let inode = BuildRecord.inode(of: primary) else {
             try? FileManager.default.removeItem(at: location)
             return
@@ -104,6 +111,10 @@ extension SiteBuilder {
         }
         var layout = context.layout
         layout.output = variant.output
+        // The state of the last build no longer describes a folder this build replaces.
+        if context.memoryOutput == nil {
+            BuildState.remove(at: BuildState.location(root: context.layout.root, output: variant.output))
+        }
         // A full build keeps the subsets built before it, unless it builds them itself.
         let keep = variant.subset == nil && !context.request.allSubsets ? ["subsets"] : []
         switch SiteWriter.prepare(layout: layout, force: context.request.force, preserving: keep,

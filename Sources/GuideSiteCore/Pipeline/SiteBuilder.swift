@@ -23,6 +23,7 @@ public struct SiteBuilder: Sendable {
             Stage(name: "load", run: Self.load),
             Stage(name: "plan sites", run: Self.planVariants),
             Stage(name: "compare with the last build", run: Self.checkRecord),
+            Stage(name: "patch the last build", run: Self.patchLastBuild),
             Stage(name: "parse", run: Self.parse),
             Stage(name: "check subsets", run: Self.validateSubsets),
             Stage(name: "theme", run: Self.loadTheme),
@@ -63,11 +64,18 @@ public struct SiteBuilder: Sendable {
         let start = clock.now
         var context = initial
         var timings: [(String, Double)] = []
-        for stage in sharedStages where !context.usageError && context.upToDate == nil {
+        for stage in sharedStages where !context.usageError && context.upToDate == nil && context.patched == nil {
             context.request.progress?(stage.name)
             let began = clock.now
             stage.run(&context)
+            timings += context.timingsOfPatch
+            context.timingsOfPatch = []
             timings.append((stage.name, Self.milliseconds(clock.now - began)))
+        }
+        if var result = context.patched {
+            result.timings = timings
+            result.milliseconds = Int(Self.milliseconds(clock.now - start).rounded())
+            return result
         }
         if let record = context.upToDate {
             return BuildResult(
