@@ -77,6 +77,15 @@ public struct Page: Sendable, Hashable {
                          markdown: markdown, bodyFirstLine: bodyFirstLine))
     }
 
+    /// A page whose front matter key is given: `BuildState` reads pages with the key of their
+    /// whole front matter, or 0 for pages it reads without their entries (never compared).
+    init(sourcePath: String, contentPath: String, kind: PageKind, section: String?, route: Route, frontMatter: FrontMatter,
+         frontMatterKey: Int, title: String, layout: String, body: RenderedBody, markdown: String, bodyFirstLine: Int) {
+        box = Box(Fields(sourcePath: sourcePath, contentPath: contentPath, kind: kind, section: section, route: route,
+                         frontMatter: frontMatter, frontMatterKey: frontMatterKey, title: title, layout: layout, body: body,
+                         markdown: markdown, bodyFirstLine: bodyFirstLine))
+    }
+
     private mutating func unique() -> Box {
         if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
         return box

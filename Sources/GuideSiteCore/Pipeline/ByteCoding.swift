@@ -1,13 +1,21 @@
 import Foundation
 
-/// Appends values as bytes: integers little-endian, strings as a length and their UTF-8. The
+/// Appends values as bytes: integers in a variable length (`uint64` in eight bytes), strings as
+/// a length and their UTF-8. The
 /// build state (`BuildState`) is written with it; nothing here is meant to outlive the binary
 /// that wrote it (the state's key holds the binary's stamp).
 struct ByteWriter {
     var bytes: [UInt8] = []
 
+    /// A variable-length integer: seven bits per byte, low bits first, the sign folded into
+    /// the lowest bit (most numbers here are small: lengths, lines, page indices).
     mutating func int(_ value: Int) {
-        withUnsafeBytes(of: Int64(value).littleEndian) { bytes.append(contentsOf: $0) }
+        var rest = UInt64(bitPattern: Int64(value << 1) ^ Int64(value >> 63))
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
     }
 
     mutating func uint64(_ value: UInt64) {
@@ -52,7 +60,10 @@ struct ByteWriter {
 /// Reads what `ByteWriter` wrote. Any read past the end, or a length that cannot be, throws:
 /// a damaged or foreign file is then a state that is not used, never a crash.
 struct ByteReader {
-    struct Damaged: Error {}
+    struct Damaged: Error {
+        var line: Int
+        init(line: Int = #line) { self.line = line }
+    }
 
     let base: UnsafeRawBufferPointer
     var offset: Int
@@ -65,10 +76,18 @@ struct ByteReader {
     var isAtEnd: Bool { offset == base.count }
 
     mutating func int() throws -> Int {
-        guard base.count - offset >= 8 else { throw Damaged() }
-        let value = base.loadUnaligned(fromByteOffset: offset, as: Int64.self)
-        offset += 8
-        return Int(Int64(littleEndian: value))
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            guard offset < base.count, shift < 64 else { throw Damaged() }
+            let byte = base[offset]
+            offset += 1
+            result |= UInt64(byte & 0x7f) << shift
+            if byte < 0x80 { break }
+            shift += 7
+        }
+        let folded = Int64(bitPattern: result >> 1) ^ -Int64(bitPattern: result & 1)
+        return Int(folded)
     }
 
     mutating func uint64() throws -> UInt64 {
@@ -95,7 +114,10 @@ struct ByteReader {
     /// A count of items of at least `minimumSize` bytes each that the rest of the file can hold.
     mutating func count(minimumSize: Int = 1) throws -> Int {
         let count = try int()
-        guard count >= 0, count <= (base.count - offset) / max(minimumSize, 1) else { throw Damaged() }
+        guard count >= 0, count <= (base.count - offset) / max(minimumSize, 1) else {
+            if ProcessInfo.processInfo.environment["GS_DEBUG"] != nil { print("count \(count) at \(offset) of \(base.count), minimum \(minimumSize)") }
+            throw Damaged()
+        }
         return count
     }
 
@@ -119,11 +141,11 @@ struct ByteReader {
     }
 
     mutating func strings() throws -> [String] {
-        try array(minimumSize: 8) { try $0.string() }
+        try array { try $0.string() }
     }
 
     mutating func ints() throws -> [Int] {
-        try array(minimumSize: 8) { try $0.int() }
+        try array { try $0.int() }
     }
 
     /// The next `count` bytes, as they are.

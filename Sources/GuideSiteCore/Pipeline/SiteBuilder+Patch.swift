@@ -18,20 +18,30 @@ extension SiteBuilder {
             timings.append(("patch: " + name, milliseconds(clock.now - began)))
             began = clock.now
         }
+        // Why not, for --timings.
+        func decline(_ reason: String) {
+            lap("not patched: " + reason)
+            context.timingsOfPatch = timings
+        }
         let request = context.request
         guard context.memoryOutput == nil, !request.check, !request.fresh, context.variants.count == 1,
               let variant = context.variants.first, variant.subset == nil, let inputs = context.inputs,
               context.stateRecording != nil else { return }
         let markdown = context.files.filter { $0.kind == .markdown }
         let location = BuildState.location(root: context.layout.root, output: variant.output)
+        guard let state = BuildState.read(from: location, settings: inputs.settings) else {
+            return decline("no state of the last build with these settings, binary and theme")
+        }
         guard let spare = SiteWriter.sparePath(for: variant.output),
               let outputInode = BuildRecord.inode(of: variant.output), let spareInode = BuildRecord.inode(of: spare),
-              let (state, records) = BuildState.read(from: location, settings: inputs.settings),
               state.outputInode == outputInode, state.spareInode == spareInode, let differing = state.differing,
-              state.stamps.count == markdown.count, differing.count <= 4096 else { return }
+              state.stamps.count == markdown.count, differing.count <= 4096,
+              state.unusedBytes <= (state.records.last?.upperBound ?? 0) / 4 else {
+            return decline("the output or spare folder is not the one the last build left")
+        }
         lap("read the last build's state")
         let edited = markdown.indices.filter { inputs.markdownStamps[$0] == nil || inputs.markdownStamps[$0] != state.stamps[$0] }
-        guard !edited.isEmpty, edited.count <= patchLimit, edited.allSatisfy({ state.pageOfFile[$0] >= 0 }) else { return }
+        guard !edited.isEmpty, edited.count <= patchLimit, edited.allSatisfy({ state.pageOfFile[$0] >= 0 }) else { return decline("not a few edited Markdown files (files added, removed or many edited; or an edited file was a draft or unreadable)") }
 
         var site = state.site
         site.config = context.config
@@ -39,7 +49,7 @@ extension SiteBuilder {
         var scratch = context
         scratch.pages = site.pages.filter { !$0.contentPath.isEmpty }
         loadTheme(&scratch)
-        guard let renderer = scratch.renderer, scratch.theme != nil, !scratch.hasErrors else { return }
+        guard let renderer = scratch.renderer, scratch.theme != nil, !scratch.hasErrors else { return decline("the theme has problems") }
 
         // Read and render the edited files; every one must differ from its last page at most
         // inside its body, with no error (and no warning under --strict).
@@ -47,7 +57,7 @@ extension SiteBuilder {
         var parsed: [(file: Int, page: Page, diagnostics: [Diagnostic])] = []
         for file in edited {
             let read = reader.read(markdown[file])
-            guard let page = read.value, !page.isDraft || request.drafts else { return }
+            guard let page = read.value, !page.isDraft || request.drafts else { return decline("an edited file is unreadable or a draft") }
             parsed.append((file, page, read.diagnostics))
         }
         let rendered = render(parsed.map(\.page), context: scratch, excluded: [])
@@ -58,15 +68,15 @@ extension SiteBuilder {
         for (item, result) in zip(parsed, rendered) {
             var page = result.value
             if !renderer.layouts.contains(page.layout) {
-                guard !renderer.brokenLayouts.contains(page.layout) else { return }
+                guard !renderer.brokenLayouts.contains(page.layout) else { return decline("an edited page's layout is broken") }
                 page.layout = "page"
             }
             let position = state.pageOfFile[item.file]
-            guard page.sameOutsideBody(as: site.pages[position]) else { return }
+            guard let last = state.wholePage(position), page.sameOutsideBody(as: last) else { return decline("an edited file changed more than its body (title, front matter, criteria, layout)") }
             let diagnostics = item.diagnostics + result.diagnostics
-            guard !diagnostics.contains(where: { $0.severity == .error || (request.strict && $0.severity == .warning) }) else { return }
+            guard !diagnostics.contains(where: { $0.severity == .error || (request.strict && $0.severity == .warning) }) else { return decline("an edited file has errors") }
             fileDiagnostics[item.file] = diagnostics
-            let before = site.pages[position].body
+            let before = last.body
             site.pages[position] = page
             positions.append(position)
             if page.body.headings.map(\.id) != before.headings.map(\.id) { idsChanged = true }
@@ -79,6 +89,13 @@ extension SiteBuilder {
         if !linksChanged.isEmpty {
             let checker = LinkChecker(site: site, assets: Set(site.assets.map(\.relativePath)))
             if idsChanged {
+                // Other pages' links may point to the ids that came or went: every page's
+                // links are read and checked again.
+                for index in site.pages.indices where !positions.contains(index) {
+                    guard let whole = state.wholePage(index) else { return decline("the state's pages cannot be read") }
+                    site.pages[index] = whole
+                }
+                let checker = LinkChecker(site: site, assets: Set(site.assets.map(\.relativePath)))
                 linkDiagnostics = Array(site.pages.indices).concurrentMap { checker.check($0) }
             } else {
                 for position in linksChanged { linkDiagnostics[position] = checker.check(position) }
@@ -87,14 +104,14 @@ extension SiteBuilder {
         var problems = Set(state.otherDiagnostics)
         for list in fileDiagnostics { problems.formUnion(list) }
         for list in linkDiagnostics { problems.formUnion(list) }
-        guard !problems.contains(where: { $0.severity == .error || (request.strict && $0.severity == .warning) }) else { return }
+        guard !problems.contains(where: { $0.severity == .error || (request.strict && $0.severity == .warning) }) else { return decline("the site has errors") }
         lap("check links")
 
         // The edited pages and the search index, made before anything is written.
         let builder = PageContextBuilder(site: site, basePath: context.basePath, precomputeLinks: false)
         var pagesMade: [(file: String, html: String)] = []
         for position in positions {
-            guard let html = renderer.render(builder.context(for: position), layout: site.pages[position].layout) else { return }
+            guard let html = renderer.render(builder.context(for: position), layout: site.pages[position].layout) else { return decline("a layout did not render") }
             pagesMade.append((site.pages[position].route.file, html))
         }
         var searchLengths = state.searchLengths
@@ -103,7 +120,7 @@ extension SiteBuilder {
         let layout = SearchIndex.Layout(order: state.searchOrder, lengths: state.searchLengths, head: state.searchHead, size: state.searchSize)
         let slots = positions.compactMap { position in state.searchOrder.firstIndex(of: position).map { (position, $0) } }
         if !slots.isEmpty {
-            guard var bytes = try? Data(contentsOf: variant.output.appending(path: SearchIndex.path)), bytes.count == state.searchSize else { return }
+            guard var bytes = try? Data(contentsOf: variant.output.appending(path: SearchIndex.path)), bytes.count == state.searchSize else { return decline("the search index is not the one the state describes") }
             let maker = SearchIndex.maker(for: site, order: state.searchOrder, basePath: context.basePath)
             // Later entries first, so earlier ranges stay where the layout says.
             for (position, slot) in slots.sorted(by: { $0.1 > $1.1 }) {
@@ -148,8 +165,6 @@ extension SiteBuilder {
         let diagnostics = Array(problems)
         var stamps = state.stamps
         for file in edited { stamps[file] = inputs.markdownStamps[file] }
-        var pageRecords = records
-        for position in positions { pageRecords[position] = BuildState.record(of: site.pages[position]) }
         if let newOutput = BuildRecord.inode(of: variant.output), let newSpare = BuildRecord.inode(of: spare) {
             var next = state
             next.outputInode = newOutput
@@ -160,7 +175,8 @@ extension SiteBuilder {
             next.linkDiagnostics = linkDiagnostics
             next.searchLengths = searchLengths
             next.searchSize = searchSize
-            next.write(to: location, pageRecords: pageRecords)
+            next.site = site
+            _ = next.appendPages(positions, to: location)
         }
         let recordLocation = BuildRecord.location(root: context.layout.root, output: variant.output)
         if let key = inputs.key, let inode = BuildRecord.inode(of: variant.output) {
@@ -171,6 +187,8 @@ extension SiteBuilder {
         }
         lap("keep the state")
 
+        // What the patch held goes with the process (see `BuildRequest.endsProcess`).
+        if request.endsProcess { _ = Unmanaged.passRetained(KeptUntilExit((state, site, scratch))) }
         context.timingsOfPatch = timings
         context.patched = BuildResult(
             diagnostics: Diagnostic.sortedForReport(diagnostics), pagesWritten: state.pagesWritten, milliseconds: 0, timings: [],
@@ -205,14 +223,15 @@ extension SiteBuilder {
             differing = Array(Set(writer.freshFiles).union(previous.filter { !current.contains($0) })).sorted()
         }
         let location = BuildState.location(root: context.layout.root, output: writer.output)
-        BuildState(
+        var state = BuildState(
             settings: inputs.settings, outputInode: outputInode, spareInode: spareInode, stamps: inputs.markdownStamps,
             pageOfFile: markdown.map { pageByPath[$0.relativePath] ?? -1 }, fileDiagnostics: fileDiagnostics,
             linkDiagnostics: recording.linkDiagnostics, otherDiagnostics: context.diagnostics.filter { !perPage.contains($0) },
             site: site, files: files, differing: differing, searchOrder: search.order, searchLengths: search.lengths,
             searchHead: search.head, searchSize: search.size, pagesWritten: context.pagesWritten,
             pastedText: context.parsed.filter(\.isPastedText).count
-        ).write(to: location)
+        )
+        state.writeWithPages(to: location)
         BuildState.removeOthers(besides: location)
     }
 }

@@ -73,6 +73,7 @@ public struct SiteBuilder: Sendable {
             timings.append((stage.name, Self.milliseconds(clock.now - began)))
         }
         if var result = context.patched {
+            if context.request.endsProcess { _ = Unmanaged.passRetained(KeptUntilExit(context)) }
             result.timings = timings
             result.milliseconds = Int(Self.milliseconds(clock.now - start).rounded())
             return result
@@ -157,7 +158,7 @@ public struct SiteBuilder: Sendable {
 }
 
 /// What a build held, kept alive until the process ends (`BuildRequest.endsProcess`).
-private final class KeptUntilExit {
+final class KeptUntilExit {
     let value: Any
 
     init(_ value: Any) {
