@@ -4,16 +4,6 @@ import Testing
 
 @Suite("Unchanged rebuilds")
 struct BuildRecordTests {
-    /// Sets every file of the site to an hour ago: stamps written within the last two seconds
-    /// are never trusted, and a test cannot wait that long for each step.
-    func age(_ site: TestSite, by seconds: TimeInterval = 3600) throws {
-        let date = Date(timeIntervalSinceNow: -seconds)
-        let walker = try #require(FileManager.default.enumerator(atPath: site.root.path))
-        for case let path as String in walker where !path.hasPrefix("Output") && !path.hasPrefix(".") {
-            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: site.root.appending(path: path).path)
-        }
-    }
-
     /// Modification time and inode of every output file.
     func stamps(_ site: TestSite) throws -> [String: [Int]] {
         var result: [String: [Int]] = [:]
@@ -37,7 +27,7 @@ struct BuildRecordTests {
     func unchanged() throws {
         let site = try TestSite(Self.files)
         defer { site.remove() }
-        try age(site)
+        try site.age()
         let first = site.build()
         #expect(first.outcome == .success && !first.upToDate)
         #expect(first.warningCount == 2)
@@ -54,12 +44,12 @@ struct BuildRecordTests {
     func changes() throws {
         let site = try TestSite(Self.files)
         defer { site.remove() }
-        try age(site)
+        try site.age()
         #expect(!site.build().upToDate)
         #expect(site.build().upToDate)
 
         func expectRebuild(_ what: String, _ request: BuildRequest? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
-            try age(site, by: 1800)
+            try site.age(by: 1800)
             let request = request ?? BuildRequest(root: site.root)
             let result = SiteBuilder().build(request)
             #expect(!result.upToDate, "\(what) did not rebuild", sourceLocation: sourceLocation)
@@ -93,10 +83,10 @@ struct BuildRecordTests {
     func failure() throws {
         let site = try TestSite(Self.files)
         defer { site.remove() }
-        try age(site)
+        try site.age()
         #expect(site.build().outcome == .success)
         try site.write(Data("---\ntitle: [broken\n---\n".utf8), to: "Content/native/menu.md")
-        try age(site)
+        try site.age()
         #expect(site.build().outcome == .contentErrors)
         let again = site.build()
         #expect(again.outcome == .contentErrors)

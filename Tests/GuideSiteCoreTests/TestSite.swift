@@ -45,6 +45,19 @@ struct TestSite {
         return files
     }
 
+    /// Sets the site's files (or only `paths`) to `seconds` ago: stamps written within the last
+    /// two seconds are never trusted, and a test cannot wait that long for each step.
+    func age(by seconds: TimeInterval = 3600, only paths: [String]? = nil) throws {
+        let date = Date(timeIntervalSinceNow: -seconds)
+        var chosen = paths ?? []
+        if paths == nil, let walker = FileManager.default.enumerator(atPath: root.path) {
+            for case let path as String in walker where !path.hasPrefix("Output") && !path.hasPrefix(".") { chosen.append(path) }
+        }
+        for path in chosen {
+            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: root.appending(path: path).path)
+        }
+    }
+
     func remove() {
         try? FileManager.default.removeItem(at: root)
     }

@@ -174,6 +174,18 @@ enum SearchIndex {
                           platformNames: platformNames, criterionIndex: criterionIndex)
     }
 
+    /// The site's platforms (in site.yml's order) that any of the pages at `indices` has
+    /// (see `platforms(of:names:)`): the search page's platform filter.
+    static func platformsPresent(in indices: [Int], of site: Site) -> [String] {
+        var present = Set<String>()
+        let names = site.config.platforms
+        for index in indices {
+            present.formUnion(platforms(of: site.pages[index], names: names))
+            if present.count == names.count { break }
+        }
+        return names.filter(present.contains)
+    }
+
     /// The site's platforms an entry has a section for (a heading with the platform's name), or
     /// names in its front matter `platforms:`.
     static func platforms(of page: Page, names: [String]) -> [String] {

@@ -399,11 +399,18 @@ extension ByteWriter {
         bool(matter.draft)
         strings(matter.wcag)
         bool(matter.isPresent)
+        // The one entry other pages read: `platforms`, for the search page's filter.
+        optional(matter.entries["platforms"]) { $0.frontEntries([$1]) }
         string(page.title)
         string(page.layout)
         let body = page.body
-        // Link checking reads every page's heading ids; the rest only the page itself.
-        array(body.headings) { $0.string($1.id) }
+        // Link checking reads every page's heading ids, the search page every entry's
+        // platforms (headings named after one); their lines only the page itself.
+        array(body.headings) { writer, heading in
+            writer.int(heading.level)
+            writer.string(heading.text)
+            writer.string(heading.id)
+        }
         optional(body.title) { $0.string($1) }
         array(page.criteria) { writer, reference in
             writer.string(reference.number)
@@ -416,11 +423,7 @@ extension ByteWriter {
         // What only the page itself shows or checks, after its length: a page that is not
         // rendered again is read without it.
         var heavy = ByteWriter()
-        for heading in body.headings {
-            heavy.int(heading.level)
-            heavy.string(heading.text)
-            heavy.int(heading.line)
-        }
+        for heading in body.headings { heavy.int(heading.line) }
         heavy.frontEntries(matter.entries)
         heavy.sourceLinks(body.links)
         int(heavy.bytes.count)
@@ -521,9 +524,11 @@ extension ByteReader {
         matter.draft = try bool()
         matter.wcag = try strings()
         matter.isPresent = try bool()
+        let platforms = try optional { try $0.frontEntries() } ?? []
         let title = try string(), layout = try string()
-        let ids = try strings()
-        var body = RenderedBody(html: "", headings: [])
+        var body = RenderedBody(html: "", headings: try array(minimumSize: 3) { reader in
+            Heading(level: try reader.int(), text: try reader.string(), id: try reader.string(), line: 0)
+        })
         body.title = try optional { try $0.string() }
         let criteria = try array(minimumSize: 2) { reader in
             CriterionReference(number: try reader.string(), fromFrontMatter: try reader.bool(), fromBody: try reader.bool())
@@ -534,13 +539,12 @@ extension ByteReader {
         let heavyLength = try count()
         if whole {
             var heavy = ByteReader(try bytes(heavyLength))
-            body.headings = try ids.map { id in Heading(level: try heavy.int(), text: try heavy.string(), id: id, line: try heavy.int()) }
+            for index in body.headings.indices { body.headings[index].line = try heavy.int() }
             matter.entries = try heavy.frontEntries()
             body.links = try heavy.sourceLinks()
             guard heavy.isAtEnd else { throw Damaged() }
         } else {
-            // Only the ids: the page is not shown, its links are not checked.
-            body.headings = ids.map { Heading(level: 0, text: "", id: $0, line: 0) }
+            matter.entries = platforms
             _ = try bytes(heavyLength)
         }
         // A page read without its entries has no front matter key: it is never compared.

@@ -65,6 +65,7 @@ extension SiteBuilder {
         var positions: [Int] = []
         var linksChanged: [Int] = []
         var idsChanged = false
+        var platformsChanged = false
         for (item, result) in zip(parsed, rendered) {
             var page = result.value
             if !renderer.layouts.contains(page.layout) {
@@ -80,6 +81,8 @@ extension SiteBuilder {
             site.pages[position] = page
             positions.append(position)
             if page.body.headings.map(\.id) != before.headings.map(\.id) { idsChanged = true }
+            let names = site.config.platforms
+            if SearchIndex.platforms(of: page, names: names) != SearchIndex.platforms(of: last, names: names) { platformsChanged = true }
             if idsChanged || page.body.links != before.links { linksChanged.append(position) }
         }
         lap("read and render \(parsed.count) edited file\(parsed.count == 1 ? "" : "s")")
@@ -107,10 +110,20 @@ extension SiteBuilder {
         guard !problems.contains(where: { $0.severity == .error || (request.strict && $0.severity == .warning) }) else { return decline("the site has errors") }
         lap("check links")
 
-        // The edited pages and the search index, made before anything is written.
+        // The edited pages and the search index, made before anything is written; the search
+        // page too when the platforms entries have sections for may have changed (its filter).
         let builder = PageContextBuilder(site: site, basePath: context.basePath, precomputeLinks: false)
         var pagesMade: [(file: String, html: String)] = []
-        for position in positions {
+        var rendering = positions
+        if platformsChanged, let search = site.search {
+            let searchable = SearchIndex.searchable(site)
+            var before = site
+            for (item, position) in zip(parsed, positions) { before.pages[position] = state.wholePage(position) ?? item.page }
+            if SearchIndex.platformsPresent(in: searchable, of: site) != SearchIndex.platformsPresent(in: searchable, of: before) {
+                rendering.append(search)
+            }
+        }
+        for position in rendering {
             guard let html = renderer.render(builder.context(for: position), layout: site.pages[position].layout) else { return decline("a layout did not render") }
             pagesMade.append((site.pages[position].route.file, html))
         }
@@ -133,7 +146,7 @@ extension SiteBuilder {
                 searchIndex = bytes
             }
         }
-        lap("render \(positions.count) page\(positions.count == 1 ? "" : "s") and the search index")
+        lap("render \(rendering.count) page\(rendering.count == 1 ? "" : "s") and the search index")
 
         // The spare site becomes the last site again (the files known to differ, linked from
         // it), then takes the new files. The state goes first: a build killed from here on
@@ -194,7 +207,7 @@ extension SiteBuilder {
             diagnostics: Diagnostic.sortedForReport(diagnostics), pagesWritten: state.pagesWritten, milliseconds: 0, timings: [],
             outcome: .success, output: variant.output, sites: 1, filesRead: markdown.count,
             filesCopied: site.assets.count, pastedText: state.pastedText, title: variant.title, language: context.siteConfig.language,
-            basePath: variant.basePath, content: context.layout.content, pagesRendered: positions.count
+            basePath: variant.basePath, content: context.layout.content, pagesRendered: rendering.count
         )
     }
 

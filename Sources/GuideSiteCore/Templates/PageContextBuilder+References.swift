@@ -140,9 +140,7 @@ extension PageContextBuilder {
         }
         if site.sections.count > 1 { search["sectionFilter"] = options(site.sections.map { ($0.name, $0.title) }) }
         if !site.categories.isEmpty { search["categoryFilter"] = options(site.categories.map { ($0.slug, $0.title) }) }
-        let platforms = site.config.platforms.filter { name in
-            pages.contains { SearchIndex.platforms(of: site.pages[$0], names: [name]).isEmpty == false }
-        }
+        let platforms = SearchIndex.platformsPresent(in: pages, of: site)
         if !platforms.isEmpty { search["platformFilter"] = options(platforms.map { ($0, $0) }) }
         context["search"] = .map(search)
     }

@@ -54,7 +54,9 @@ struct RenderPlan {
     static func keys(site: Site, basePath: String, layoutKeys: [String: Int], previous: [Int], changed: [Int]) -> [Int] {
         let plan = RenderPlan(site: site, basePath: basePath, layoutKeys: layoutKeys)
         var keys = previous
-        for index in changed {
+        // The search page's platform filter lists the platforms entries have sections for,
+        // which body edits change.
+        for index in changed + (changed.isEmpty ? [] : [site.search].compactMap { $0 }) {
             let position = site.sections.lazy.compactMap { section in section.entries.firstIndex(of: index).map { (section, $0) } }.first
             keys[index] = plan.key(for: index, position: position)
         }
@@ -106,8 +108,9 @@ struct RenderPlan {
         case .category:
             show(site.categories.first { $0.page == index }?.entries ?? [])
         case .search:
-            show(SearchIndex.searchable(site))
-            hasher.combine(site.config.platforms)
+            let searchable = SearchIndex.searchable(site)
+            show(searchable)
+            hasher.combine(SearchIndex.platformsPresent(in: searchable, of: site))
         case .categoryIndex, .page, .notFound:
             break
         }

@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+@testable import GuideSiteCore
+
+@Suite("Patched rebuilds")
+struct PatchBuildTests {
+    static let files = [
+        "site.yml": "title: Patch test\n",
+        "Content/index.md": "---\ntitle: Home\n---\nWelcome. See [the picker](native/picker.md).\n",
+        "Content/native/picker.md": """
+            ---
+            title: Picker
+            categories: [Input]
+            wcag: [1.3.1, 4.1.2]
+            keyboard:
+              Tab: Moves focus to the picker
+            ---
+            A picker lets people choose one value.
+
+            ## iOS
+
+            Use `UIPickerView`. See [the menu](menu.md#ios).
+
+            ## Android
+
+            Use a spinner.
+            """,
+        "Content/native/menu.md": """
+            ---
+            title: Menu
+            categories: [Input, Navigation]
+            wcag: [2.1.1]
+            ---
+            A menu offers actions.
+
+            ## iOS
+
+            Use `UIMenu`.
+            """,
+        "Content/web/button.md": "---\ntitle: Button\ncategories: [Input]\n---\nA button does one thing. It meets 2.5.8 with 24 pixels.\n",
+    ]
+
+    /// A build of the whole site again (`--fresh`), into Output/.
+    func freshBuild(_ site: TestSite, strict: Bool = false) -> BuildResult {
+        var request = BuildRequest(root: site.root, strict: strict)
+        request.fresh = true
+        return SiteBuilder().build(request)
+    }
+
+    /// A full build of the same content into a folder of its own: its files and diagnostics.
+    func fullBuild(_ site: TestSite, _ step: Int, strict: Bool = false) throws -> (files: [String: Data], diagnostics: [Diagnostic]) {
+        let folder = site.root.appending(path: "Output-full-\(step)")
+        let result = SiteBuilder().build(BuildRequest(root: site.root, output: folder, strict: strict))
+        var files: [String: Data] = [:]
+        for case let path as String in try #require(FileManager.default.enumerator(atPath: folder.path)) {
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: folder.path + "/" + path, isDirectory: &isFolder)
+            if !isFolder.boolValue { files[path] = try Data(contentsOf: folder.appending(path: path)) }
+        }
+        return (files, result.diagnostics)
+    }
+
+    /// The files two sites hold different bytes for, or only one holds.
+    static func differences(_ a: [String: Data], _ b: [String: Data]) -> [String] {
+        Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
+    }
+
+    /// Replaces `old` with `new` in a content file and gives the file a stamp of its own.
+    func edit(_ site: TestSite, _ path: String, _ old: String, _ new: String, step: Int) throws {
+        let url = site.root.appending(path: path)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.contains(old), "the test's edit applies")
+        try site.write(Data(text.replacingOccurrences(of: old, with: new).utf8), to: path)
+        try site.age(by: TimeInterval(3000 - step), only: [path])
+    }
+
+    @Test("edits inside entries' bodies patch the last build: only those pages are rendered, and the site and its warnings equal a full build's")
+    func bodyEdits() throws {
+        let site = try TestSite(Self.files)
+        defer { site.remove() }
+        try site.age()
+        // Two builds leave the spare site and a state that knows how it differs from the output.
+        #expect(site.build().pagesRendered == nil, "a first build is a full one")
+        #expect(freshBuild(site).pagesRendered == nil)
+        #expect(freshBuild(site).pagesRendered == nil)
+        let picker = "Content/native/picker.md", menu = "Content/native/menu.md", button = "Content/web/button.md"
+        // (file, old, new, pages the patch renders again; nil: a full build)
+        let steps: [(edits: [(String, String, String)], rendered: Int?, why: String)] = [
+            ([(picker, "Use a spinner.", "Use a spinner with a label.")], 1, "a sentence changed"),
+            ([(picker, "Use a spinner with a label.", "Use a spinner.\n\n## Web\n\nUse `select`.")], 2,
+             "a heading added: every link checked again, and the search page's platform filter gains Web"),
+            ([(picker, "Use `select`.", "Use `select`, see [the button](../web/button.md#nowhere).")], 1, "a broken anchor: a warning appears"),
+            ([(menu, "## iOS", "## iPadOS")], 1, "the anchor the picker links to goes: the picker's link breaks"),
+            ([(menu, "## iPadOS", "## iOS"), (button, "one thing.", "one thing well.")], 2, "two files, the link heals"),
+            ([(picker, "## Web\n\nUse `select`", "## Notes\n\nUse `select`")], 2, "the search page's filter loses Web"),
+            ([(picker, "title: Picker", "title: Wheel picker")], nil, "a title: every page listing it changes"),
+            ([(button, "It meets 2.5.8", "It meets 2.5.8 and SC 1.4.3")], nil, "a criterion named in the body: the criteria pages change"),
+            ([(picker, "A picker lets", "A wheel picker lets")], 1, "after a full build, patched again"),
+        ]
+        var warnings: [Int] = []
+        for (number, step) in steps.enumerated() {
+            for (path, old, new) in step.edits { try edit(site, path, old, new, step: number) }
+            let result = site.build()
+            warnings.append(result.warningCount)
+            #expect(result.outcome == .success)
+            #expect(result.pagesRendered == step.rendered, "step \(number): \(step.why)")
+            let full = try fullBuild(site, number)
+            let patched = try site.snapshot()
+            #expect(patched == full.files, "step \(number): \(step.why): the site equals a full build's; differing: \(Self.differences(patched, full.files))")
+            #expect(result.diagnostics == full.diagnostics, "step \(number): \(step.why): the same problems")
+        }
+        // The link warnings came and went with the patches, as a full build reports them.
+        #expect(warnings[2] == warnings[1] + 1 && warnings[3] == warnings[2] + 1 && warnings[4] == warnings[2], "\(warnings)")
+    }
+
+    @Test("a body edit with an error (a warning under --strict), a new file or a damaged state builds the usual way; a failed build leaves the site as it was")
+    func declines() throws {
+        let site = try TestSite(Self.files)
+        defer { site.remove() }
+        try site.age()
+        site.build(strict: true)
+        _ = freshBuild(site, strict: true)
+        _ = freshBuild(site, strict: true)
+        try edit(site, "Content/native/picker.md", "Use a spinner.", "Use a spinner, well.", step: 0)
+        #expect(site.build(strict: true).pagesRendered == 1, "a patch, so the next edit could be one")
+        let before = try site.snapshot()
+        try edit(site, "Content/native/picker.md", "Use a spinner, well.", "{% include missing.md %}", step: 1)
+        let failed = site.build(strict: true)
+        #expect(failed.outcome == .contentErrors && failed.pagesRendered == nil, "\(failed.printed)")
+        let after = try site.snapshot()
+        #expect(after == before, "the failed build left Output/ as it was; differing: \(Self.differences(after, before))")
+        try edit(site, "Content/native/picker.md", "{% include missing.md %}", "Use a spinner.", step: 2)
+        #expect(site.build(strict: true).pagesRendered == nil, "the failed build left no state: a full build")
+        #expect(site.build(strict: true).upToDate)
+
+        try site.write(Data("---\ntitle: Tabs\n---\nTabs.\n".utf8), to: "Content/native/tabs.md")
+        try site.age(by: 100, only: ["Content/native/tabs.md"])
+        let added = site.build(strict: true)
+        #expect(added.pagesRendered == nil && site.exists("native/tabs/index.html"))
+
+        try edit(site, "Content/native/menu.md", "offers actions", "offers a few actions", step: 3)
+        let cache = site.root.appending(path: ".guidesite-cache")
+        let pages = try #require(FileManager.default.contentsOfDirectory(atPath: cache.path).first { $0.hasSuffix(".pages") })
+        let whole = try Data(contentsOf: cache.appending(path: pages))
+        try whole.prefix(whole.count * 2 / 3).write(to: cache.appending(path: pages))
+        let rebuilt = site.build(strict: true)
+        #expect(rebuilt.outcome == .success && rebuilt.pagesRendered == nil, "a cut pages file is not used")
+        #expect(rebuilt.timings.contains { $0.stage.contains("not patched: no state") }, "\(rebuilt.timings.map(\.stage))")
+        #expect(try site.snapshot() == fullBuild(site, 3, strict: true).files)
+
+        try edit(site, "Content/native/menu.md", "offers a few actions", "offers actions", step: 4)
+        let state = try #require(FileManager.default.contentsOfDirectory(atPath: cache.path).first { $0.hasSuffix(".state") })
+        var header = try Data(contentsOf: cache.appending(path: state))
+        // Past the magic line and the settings hash: what follows is damaged.
+        for index in stride(from: 60, to: header.count, by: 3) { header[index] = 0xff }
+        try header.write(to: cache.appending(path: state))
+        let again = site.build(strict: true)
+        #expect(again.outcome == .success && again.pagesRendered == nil, "a damaged state is not used")
+        #expect(again.timings.contains { $0.stage.contains("not patched: no state") }, "\(again.timings.map(\.stage))")
+        #expect(try site.snapshot() == fullBuild(site, 4, strict: true).files)
+    }
+}
