@@ -157,7 +157,9 @@ extension SiteBuilder {
         guard case .success(var writer) = SiteWriter.prepare(layout: outputLayout, force: request.force, preserving: request.allSubsets ? [] : ["subsets"]) else {
             return
         }
-        guard writer.reusing, BuildRecord.inode(of: writer.staging) == spareInode else {
+        // The live site's subsets/ goes into the new one at commit; the spare never holds one.
+        guard writer.reusing, BuildRecord.inode(of: writer.staging) == spareInode,
+              request.allSubsets || !FileManager.default.fileExists(atPath: writer.staging.appending(path: "subsets").path) else {
             writer.discard()
             return
         }
