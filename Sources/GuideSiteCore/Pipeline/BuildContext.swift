@@ -70,6 +70,8 @@ struct StateRecording {
     var linkDiagnostics: [[Diagnostic]] = []
     var search: SearchIndex.Layout?
     var previousFiles: [String]?
+    /// The pages file, encoded on another thread from the end of rendering.
+    var pagesFile: PagesFile?
 }
 
 /// One site a run builds.

@@ -87,25 +87,13 @@ struct BuildState {
     // MARK: Writing
 
     /// Writes the pages file (every page's record, encoded on every core) and then the state.
-    mutating func writeWithPages(to url: URL) {
-        var token: UInt64 = 0
-        while token == 0 { token = UInt64.random(in: 1...UInt64.max) }
-        let pages = site.pages
-        let encoded = Array(pages.indices).concurrentMap { index -> [UInt8] in
-            var writer = ByteWriter()
-            writer.page(pages[index])
-            return writer.bytes
-        }
-        var bytes = Self.pagesMagic
-        withUnsafeBytes(of: token.littleEndian) { bytes.append(contentsOf: $0) }
-        bytes.reserveCapacity(bytes.count + encoded.reduce(0) { $0 + $1.count })
-        records = []
-        records.reserveCapacity(encoded.count)
-        for record in encoded {
-            records.append(bytes.count..<(bytes.count + record.count))
-            bytes.append(contentsOf: record)
-        }
-        self.token = token
+    /// `encoded`: the pages file of `site.pages`, made beforehand (see `PagesFile`).
+    mutating func writeWithPages(to url: URL, encoded: PagesFile? = nil) {
+        let file = encoded?.wait() ?? PagesFile.encode(site.pages)
+        guard file.records.count == site.pages.count else { return Self.remove(at: url) }
+        let bytes = file.bytes
+        records = file.records
+        token = file.token
         unusedBytes = 0
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         guard Self.replace(Self.pagesLocation(url), with: bytes) else { return Self.remove(at: url) }
@@ -299,6 +287,39 @@ struct BuildState {
         where (name.hasSuffix(".state") || name.hasSuffix(".pages")) && !keep.contains(name) {
             unlink(folder.path + "/" + name)
         }
+    }
+}
+
+/// The bytes of a pages file: every page's record after the magic line and a token, made on
+/// another thread while the build commits its output.
+final class PagesFile: @unchecked Sendable {
+    private let group = DispatchGroup()
+    private var made: (bytes: [UInt8], records: [Range<Int>], token: UInt64) = ([], [], 0)
+
+    init(pages: [Page]) {
+        DispatchQueue.global(qos: .userInitiated).async(group: group) { [self] in made = Self.encode(pages) }
+    }
+
+    func wait() -> (bytes: [UInt8], records: [Range<Int>], token: UInt64) {
+        group.wait()
+        return made
+    }
+
+    static func encode(_ pages: [Page]) -> (bytes: [UInt8], records: [Range<Int>], token: UInt64) {
+        var token: UInt64 = 0
+        while token == 0 { token = UInt64.random(in: 1...UInt64.max) }
+        var bytes = BuildState.pagesMagic
+        withUnsafeBytes(of: token.littleEndian) { bytes.append(contentsOf: $0) }
+        var records: [Range<Int>] = []
+        records.reserveCapacity(pages.count)
+        var writer = ByteWriter()
+        for page in pages {
+            writer.bytes.removeAll(keepingCapacity: true)
+            writer.page(page)
+            records.append(bytes.count..<(bytes.count + writer.bytes.count))
+            bytes.append(contentsOf: writer.bytes)
+        }
+        return (bytes, records, token)
     }
 }
 

@@ -218,6 +218,11 @@ extension SiteBuilder {
         context.diagnostics += results.compactMap(\.problem)
         context.pagesWritten += pages.count
         context.site = site
+        // The pages of the build's state (`BuildState`), made while the rest is written and the
+        // output put in place; only when there will be a spare site, without which no state is kept.
+        if context.stateRecording != nil, context.cache == nil, BuildRecord.inode(of: context.variant.output) != nil {
+            context.stateRecording?.pagesFile = PagesFile(pages: site.pages)
+        }
     }
 
     static func copyFiles(_ context: inout BuildContext) {

@@ -246,7 +246,7 @@ extension SiteBuilder {
             searchHead: search.head, searchSize: search.size, pagesWritten: context.pagesWritten,
             pastedText: context.parsed.filter(\.isPastedText).count
         )
-        state.writeWithPages(to: location)
+        state.writeWithPages(to: location, encoded: recording.pagesFile)
         BuildState.removeOthers(besides: location)
     }
 }

@@ -128,8 +128,10 @@ public struct SiteBuilder: Sendable {
                 }
             }
         }
-        Self.keepRecord(context, succeeded: !context.hasErrors && !context.usageError)
         timings.append(("commit", Self.milliseconds(clock.now - began)))
+        let recording = clock.now
+        Self.keepRecord(context, succeeded: !context.hasErrors && !context.usageError)
+        timings.append(("keep the build record and state", Self.milliseconds(clock.now - recording)))
         // Nothing to drop when the files are those of the last walk and the site patches the last one.
         if let cache = context.cache, let site = context.site, !(context.walkReused && cache.statistics.sitePatched) {
             cache.keepOnly(contentPaths: Set(context.files.map(\.relativePath)), outputFiles: Set(site.pages.map(\.route.file)))
