@@ -217,11 +217,17 @@ def bench_size(guidesite, count, runs, workdir):
     # Each run appends a new sentence to one entry: every run has a real change to build.
     prepare = f"echo >> {counter}; echo \"Edited $(wc -l < {counter}) times.\" >> {edited}"
     row["guidesite_one_changed"] = hyperfine("guidesite one entry changed", build, runs, prepare=prepare)
+    # Once more, to see how it went: a patch of the last build (that page rendered again), or not.
+    subprocess.run(prepare, shell=True, check=True)
+    said = subprocess.run([guidesite, "build", "--root", corpus], capture_output=True, text=True).stdout
+    row["patched"] = "rendered again after edits" in said
     with open(edited, "wb") as handle:
         handle.write(original)
     run(build.split(), stdout=subprocess.DEVNULL)
     timed = os.path.join(fresh, "timings")
     timings = subprocess.run([guidesite, "build", "--root", corpus, "--timings", "--output", timed], capture_output=True, text=True).stdout
+    # The site the patches left equals a full build of the same content, byte for byte.
+    row["patched_equal"] = subprocess.run(["diff", "-rq", os.path.join(corpus, "Output"), timed], stdout=subprocess.DEVNULL).returncode == 0
     row["search"] = search_figures(os.path.join(corpus, "Output"))
     row["timings"] = [line.strip() for line in timings.splitlines() if line.strip().endswith(tuple("abcdefghijklmnopqrstuvwxyz"))]
     return row
@@ -251,10 +257,13 @@ def report(rows, runs, hugo_version):
             f" {row['guidesite_time']['cpu'] * 100:.0f}% / {row['hugo_time']['cpu'] * 100:.0f}% |"
             f" {seconds(row['guidesite_refresh']['median'])} | {seconds(row['guidesite_unchanged']['median'])} | {row['rewritten']} of {row['files']:,} |"
             f" {seconds(row['guidesite_one_changed']['median'])} |")
+    patched = ", ".join(f"{row['count']:,} entries: {'yes' if row['patched'] else 'NO'}, site equal to a full build's: {'yes' if row['patched_equal'] else 'NO'}" for row in rows)
     lines += ["", "Full builds write into a new folder for each run, for both tools. CPU use is (user + system) / wall"
               " time of one full build: 200% is both cores busy. The rebuilds use the site's own Output/ (with the"
-              " spare site the previous build left): `--fresh` renders every page again, one entry changed is a"
-              " whole build too (no render cache persists between runs).", ""]
+              " spare site the previous build left): `--fresh` renders every page again; one entry changed appends"
+              " a sentence to one entry before each run, which patches the last build from its state in"
+              " `.guidesite-cache/` (that page rendered again, its search entry replaced, the spare site brought up"
+              f" to date). Patched: {patched} (diff -r of Output/ after the edits were undone against a new full build).", ""]
     lines += ["| entries | search index | site HTML | index / HTML | query in headless Chromium (median, max of 8) |",
               "|---:|---:|---:|---:|---:|"]
     for row in rows:
