@@ -7,7 +7,7 @@ struct Build: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Build the site into Output/.",
         discussion: """
-            Writes into a staging folder and replaces Output/ only when the build succeeds, so a failed build leaves the previous site as it was. When no input changed since the last build (files, site.yml, theme, options), Output/ is left untouched and that build's warnings are printed again; --fresh builds anyway. Exit status: 0 built, 1 problems in the content, templates or site.yml, 2 usage errors.
+            Writes into a staging folder and replaces Output/ only when the build succeeds, so a failed build leaves the previous site as it was. When no input changed since the last build (files, site.yml, theme, options), Output/ is left untouched and that build's warnings are printed again. When only the text inside a few entries changed (no title, front matter, file, theme or option), the last build is patched: those pages are rendered again and the others kept, with the same result as a full build (--timings says why a build was not patched). --fresh builds everything anyway. Exit status: 0 built, 1 problems in the content, templates or site.yml, 2 usage errors.
 
             Examples:
               guidesite build
