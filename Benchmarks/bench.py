@@ -96,8 +96,10 @@ def make_hugo_site(corpus, hugo_root):
 def hyperfine(name, command, runs, prepare=None, workdir=None):
     export = f"/tmp/guidesite-bench-{os.getpid()}.json"
     arguments = ["hyperfine", "--runs", str(runs), "--export-json", export, "--style", "basic", "-n", name]
-    if prepare:
-        arguments += ["--prepare", prepare]
+    # Every run starts with nothing left to write back: a build writes 200 MB, and the kernel
+    # writing the last run's pages to disk during the next one (past vm.dirty_background_ratio)
+    # took CPU from it, by chance of timing (one of three identical builds took 14.5 s, not 3.5).
+    arguments += ["--prepare", f"sync; {prepare}" if prepare else "sync"]
     arguments.append(command)
     run(arguments, cwd=workdir, stdout=subprocess.DEVNULL)
     with open(export) as handle:
@@ -108,6 +110,7 @@ def hyperfine(name, command, runs, prepare=None, workdir=None):
 
 def time_once(command, workdir=None):
     """Peak memory (MB) and CPU utilisation (user+sys over wall) of one run."""
+    os.sync()
     completed = subprocess.run(["/usr/bin/time", "-v"] + command, cwd=workdir, capture_output=True, text=True)
     if completed.returncode != 0:
         sys.exit(f"failed: {' '.join(command)}\n{completed.stdout}\n{completed.stderr}")
