@@ -10,6 +10,29 @@ extension SiteBuilder {
     /// At most this many edited files are patched; more are built the usual way.
     static let patchLimit = 16
 
+    /// Why a patch was not made, for `--timings`.
+    struct Declined: Error {
+        let reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    /// The edited files read and rendered, put into the last build's site.
+    struct Edits {
+        var site: Site
+        /// Walk positions of the edited files, and the positions of their pages in `site.pages`.
+        var files: [Int]
+        var positions: [Int]
+        /// Each Markdown file's problems, the edited ones replaced.
+        var fileDiagnostics: [[Diagnostic]]
+        /// Pages whose links must be checked again; every page's when heading ids changed.
+        var linksChanged: [Int] = []
+        var idsChanged = false
+        /// Whether the search page's platform filter may have changed.
+        var platformsChanged = false
+        /// The edited pages as the last build had them, whole.
+        var last: [Page] = []
+    }
+
     static func patchLastBuild(_ context: inout BuildContext) {
         let clock = ContinuousClock()
         var began = clock.now
@@ -18,199 +41,235 @@ extension SiteBuilder {
             timings.append(("patch: " + name, milliseconds(clock.now - began)))
             began = clock.now
         }
-        // Why not, for --timings.
-        func decline(_ reason: String) {
-            lap("not patched: " + reason)
-            context.timingsOfPatch = timings
-        }
         let request = context.request
         guard context.memoryOutput == nil, !request.check, !request.fresh, context.variants.count == 1,
               let variant = context.variants.first, variant.subset == nil, let inputs = context.inputs,
               context.stateRecording != nil else { return }
-        let markdown = context.files.filter { $0.kind == .markdown }
-        let location = BuildState.location(root: context.layout.root, output: variant.output)
-        guard let state = BuildState.read(from: location, settings: inputs.settings) else {
-            return decline("no state of the last build with these settings, binary and theme")
-        }
-        guard let spare = SiteWriter.sparePath(for: variant.output),
-              let outputInode = BuildRecord.inode(of: variant.output), let spareInode = BuildRecord.inode(of: spare),
-              state.outputInode == outputInode, state.spareInode == spareInode, let differing = state.differing,
-              state.stamps.count == markdown.count, differing.count <= 4096,
-              state.unusedBytes <= (state.records.last?.upperBound ?? 0) / 4 else {
-            return decline("the output or spare folder is not the one the last build left")
-        }
-        lap("read the last build's state")
-        let edited = markdown.indices.filter { inputs.markdownStamps[$0] == nil || inputs.markdownStamps[$0] != state.stamps[$0] }
-        guard !edited.isEmpty, edited.count <= patchLimit, edited.allSatisfy({ state.pageOfFile[$0] >= 0 }) else { return decline("not a few edited Markdown files (files added, removed or many edited; or an edited file was a draft or unreadable)") }
+        do {
+            let location = BuildState.location(root: context.layout.root, output: variant.output)
+            let markdown = context.files.filter { $0.kind == .markdown }
+            guard let state = BuildState.read(from: location, settings: inputs.settings) else {
+                throw Declined("no state of the last build with these settings, binary and theme")
+            }
+            guard let spare = SiteWriter.sparePath(for: variant.output),
+                  let spareInode = BuildRecord.inode(of: spare), state.spareInode == spareInode,
+                  state.outputInode == BuildRecord.inode(of: variant.output), let differing = state.differing,
+                  differing.count <= 4096, state.stamps.count == markdown.count,
+                  state.unusedBytes <= (state.records.last?.upperBound ?? 0) / 4 else {
+                throw Declined("the output or spare folder is not the one the last build left")
+            }
+            lap("read the last build's state")
+            let files = markdown.indices.filter { inputs.markdownStamps[$0] == nil || inputs.markdownStamps[$0] != state.stamps[$0] }
+            guard !files.isEmpty, files.count <= patchLimit, files.allSatisfy({ state.pageOfFile[$0] >= 0 }) else {
+                throw Declined("not a few edited Markdown files (files added, removed or many edited, or an edited file was a draft or unreadable)")
+            }
+            var site = state.site
+            site.config = context.config
+            site.assets = context.files.filter { $0.kind == .asset }
+            var scratch = context
+            scratch.pages = site.pages.filter { !$0.contentPath.isEmpty }
+            loadTheme(&scratch)
+            guard let renderer = scratch.renderer, scratch.theme != nil, !scratch.hasErrors else { throw Declined("the theme has problems") }
+            var edits = try readEdits(files, of: markdown, into: site, state: state, renderer: renderer, context: scratch)
+            lap("read and render \(files.count) edited file\(files.count == 1 ? "" : "s")")
+            let links = try linkProblems(&edits, state: state)
+            var problems = Set(state.otherDiagnostics)
+            for list in edits.fileDiagnostics { problems.formUnion(list) }
+            for list in links { problems.formUnion(list) }
+            guard !problems.contains(where: { $0.severity == .error || (request.strict && $0.severity == .warning) }) else {
+                throw Declined("the site has errors")
+            }
+            lap("check links")
+            let made = try render(edits, renderer: renderer, basePath: context.basePath)
+            let search = try patchedSearchIndex(edits, state: state, file: variant.output.appending(path: SearchIndex.path), basePath: context.basePath)
+            lap("render \(made.count) page\(made.count == 1 ? "" : "s") and the search index")
 
-        var site = state.site
-        site.config = context.config
-        site.assets = context.files.filter { $0.kind == .asset }
-        var scratch = context
-        scratch.pages = site.pages.filter { !$0.contentPath.isEmpty }
-        loadTheme(&scratch)
-        guard let renderer = scratch.renderer, scratch.theme != nil, !scratch.hasErrors else { return decline("the theme has problems") }
+            // The state goes before any file changes: a build killed from here on leaves none,
+            // and the next build is a full one.
+            BuildState.remove(at: location)
+            let writer = try write(made + (search.data.map { [(SearchIndex.path, $0)] } ?? []), differing: differing,
+                                   spareInode: spareInode, context: context)
+            lap("write \(made.count + (search.data == nil ? 0 : 1)) file\(made.count + (search.data == nil ? 0 : 1) == 1 ? "" : "s") and put the site in place")
 
-        // Read and render the edited files; every one must differ from its last page at most
-        // inside its body, with no error (and no warning under --strict).
+            var next = state
+            for file in files { next.stamps[file] = inputs.markdownStamps[file] }
+            next.differing = writer.freshFiles
+            next.fileDiagnostics = edits.fileDiagnostics
+            next.linkDiagnostics = links
+            (next.searchLengths, next.searchSize) = (search.lengths, search.size)
+            next.site = edits.site
+            if let output = BuildRecord.inode(of: variant.output), let spare = BuildRecord.inode(of: spare) {
+                (next.outputInode, next.spareInode) = (output, spare)
+                _ = next.appendPages(edits.positions, to: location)
+            }
+            let diagnostics = Diagnostic.sortedForReport(Array(problems))
+            let recordLocation = BuildRecord.location(root: context.layout.root, output: variant.output)
+            if let key = inputs.key, let inode = BuildRecord.inode(of: variant.output) {
+                BuildRecord(key: key, outputInode: inode, pagesWritten: state.pagesWritten, sites: 1, files: context.files,
+                            pastedText: state.pastedText, diagnostics: diagnostics).write(to: recordLocation)
+            } else {
+                try? FileManager.default.removeItem(at: recordLocation)
+            }
+            lap("keep the state")
+            // What the patch held goes with the process (see `BuildRequest.endsProcess`).
+            if request.endsProcess { _ = Unmanaged.passRetained(KeptUntilExit((state, edits, scratch))) }
+            context.patched = BuildResult(
+                diagnostics: diagnostics, pagesWritten: state.pagesWritten, milliseconds: 0, timings: [], outcome: .success,
+                output: variant.output, sites: 1, filesRead: markdown.count, filesCopied: site.assets.count,
+                pastedText: state.pastedText, title: variant.title, language: context.siteConfig.language,
+                basePath: variant.basePath, content: context.layout.content, pagesRendered: made.count
+            )
+        } catch let declined as Declined {
+            lap("not patched: " + declined.reason)
+        } catch {
+            lap("not patched: \(error.localizedDescription)")
+        }
+        context.timingsOfPatch = timings
+    }
+
+    /// Reads and renders the edited files and puts their pages into `site`: each must differ
+    /// from its last page at most inside its body, with no error (no warning under --strict).
+    private static func readEdits(_ files: [Int], of markdown: [ContentFile], into site: Site, state: BuildState,
+                                  renderer: TemplateRenderer, context: BuildContext) throws -> Edits {
+        let request = context.request
         let reader = PageReader(layout: context.layout, config: context.config)
-        var parsed: [(file: Int, page: Page, diagnostics: [Diagnostic])] = []
-        for file in edited {
+        var parsed: [(page: Page, diagnostics: [Diagnostic])] = []
+        for file in files {
             let read = reader.read(markdown[file])
-            guard let page = read.value, !page.isDraft || request.drafts else { return decline("an edited file is unreadable or a draft") }
-            parsed.append((file, page, read.diagnostics))
+            guard let page = read.value, !page.isDraft || request.drafts else { throw Declined("an edited file is unreadable or a draft") }
+            parsed.append((page, read.diagnostics))
         }
-        let rendered = render(parsed.map(\.page), context: scratch, excluded: [])
-        var fileDiagnostics = state.fileDiagnostics
-        var positions: [Int] = []
-        var linksChanged: [Int] = []
-        var idsChanged = false
-        var platformsChanged = false
-        for (item, result) in zip(parsed, rendered) {
+        var edits = Edits(site: site, files: files, positions: [], fileDiagnostics: state.fileDiagnostics)
+        let names = site.config.platforms
+        for (file, (item, result)) in zip(files, zip(parsed, render(parsed.map(\.page), context: context, excluded: []))) {
             var page = result.value
             if !renderer.layouts.contains(page.layout) {
-                guard !renderer.brokenLayouts.contains(page.layout) else { return decline("an edited page's layout is broken") }
+                guard !renderer.brokenLayouts.contains(page.layout) else { throw Declined("an edited page's layout is broken") }
                 page.layout = "page"
             }
-            let position = state.pageOfFile[item.file]
-            guard let last = state.wholePage(position), page.sameOutsideBody(as: last) else { return decline("an edited file changed more than its body (title, front matter, criteria, layout)") }
+            let position = state.pageOfFile[file]
+            guard let last = state.wholePage(position) else { throw Declined("the state's pages cannot be read") }
+            guard page.sameOutsideBody(as: last) else { throw Declined("an edited file changed more than its body (title, front matter, criteria, layout)") }
             let diagnostics = item.diagnostics + result.diagnostics
-            guard !diagnostics.contains(where: { $0.severity == .error || (request.strict && $0.severity == .warning) }) else { return decline("an edited file has errors") }
-            fileDiagnostics[item.file] = diagnostics
-            let before = last.body
-            site.pages[position] = page
-            positions.append(position)
-            if page.body.headings.map(\.id) != before.headings.map(\.id) { idsChanged = true }
-            let names = site.config.platforms
-            if SearchIndex.platforms(of: page, names: names) != SearchIndex.platforms(of: last, names: names) { platformsChanged = true }
-            if idsChanged || page.body.links != before.links { linksChanged.append(position) }
+            guard !diagnostics.contains(where: { $0.severity == .error || (request.strict && $0.severity == .warning) }) else {
+                throw Declined("an edited file has errors")
+            }
+            edits.fileDiagnostics[file] = diagnostics
+            edits.site.pages[position] = page
+            edits.positions.append(position)
+            edits.last.append(last)
+            if page.body.headings.map(\.id) != last.body.headings.map(\.id) { edits.idsChanged = true }
+            if page.body.links != last.body.links { edits.linksChanged.append(position) }
+            if SearchIndex.platforms(of: page, names: names) != SearchIndex.platforms(of: last, names: names) { edits.platformsChanged = true }
         }
-        lap("read and render \(parsed.count) edited file\(parsed.count == 1 ? "" : "s")")
+        return edits
+    }
 
-        // Links: only the edited pages' own can change, unless their heading ids did.
-        var linkDiagnostics = state.linkDiagnostics
-        if !linksChanged.isEmpty {
-            let checker = LinkChecker(site: site, assets: Set(site.assets.map(\.relativePath)))
-            if idsChanged {
-                // Other pages' links may point to the ids that came or went: every page's
-                // links are read and checked again.
-                for index in site.pages.indices where !positions.contains(index) {
-                    guard let whole = state.wholePage(index) else { return decline("the state's pages cannot be read") }
-                    site.pages[index] = whole
-                }
-                let checker = LinkChecker(site: site, assets: Set(site.assets.map(\.relativePath)))
-                linkDiagnostics = Array(site.pages.indices).concurrentMap { checker.check($0) }
-            } else {
-                for position in linksChanged { linkDiagnostics[position] = checker.check(position) }
+    /// Every page's link problems: the last build's, with the edited pages' checked again when
+    /// their links changed, or every page's when heading ids came or went (other pages may
+    /// link to them; their links are then read from the state).
+    private static func linkProblems(_ edits: inout Edits, state: BuildState) throws -> [[Diagnostic]] {
+        var problems = state.linkDiagnostics
+        guard edits.idsChanged || !edits.linksChanged.isEmpty else { return problems }
+        if edits.idsChanged {
+            for index in edits.site.pages.indices where !edits.positions.contains(index) {
+                guard let whole = state.wholePage(index) else { throw Declined("the state's pages cannot be read") }
+                edits.site.pages[index] = whole
             }
         }
-        var problems = Set(state.otherDiagnostics)
-        for list in fileDiagnostics { problems.formUnion(list) }
-        for list in linkDiagnostics { problems.formUnion(list) }
-        guard !problems.contains(where: { $0.severity == .error || (request.strict && $0.severity == .warning) }) else { return decline("the site has errors") }
-        lap("check links")
+        let checker = LinkChecker(site: edits.site, assets: Set(edits.site.assets.map(\.relativePath)))
+        if edits.idsChanged {
+            problems = Array(edits.site.pages.indices).concurrentMap { checker.check($0) }
+        } else {
+            for position in edits.linksChanged { problems[position] = checker.check(position) }
+        }
+        return problems
+    }
 
-        // The edited pages and the search index, made before anything is written; the search
-        // page too when the platforms entries have sections for may have changed (its filter).
-        let builder = PageContextBuilder(site: site, basePath: context.basePath, precomputeLinks: false)
-        var pagesMade: [(file: String, html: String)] = []
-        var rendering = positions
-        if platformsChanged, let search = site.search {
+    /// The edited pages rendered, and the search page when its platform filter changed.
+    private static func render(_ edits: Edits, renderer: TemplateRenderer, basePath: String) throws -> [(file: String, data: Data)] {
+        let site = edits.site
+        var positions = edits.positions
+        if edits.platformsChanged, let search = site.search {
             let searchable = SearchIndex.searchable(site)
             var before = site
-            for (item, position) in zip(parsed, positions) { before.pages[position] = state.wholePage(position) ?? item.page }
+            for (position, last) in zip(edits.positions, edits.last) { before.pages[position] = last }
             if SearchIndex.platformsPresent(in: searchable, of: site) != SearchIndex.platformsPresent(in: searchable, of: before) {
-                rendering.append(search)
+                positions.append(search)
             }
         }
-        for position in rendering {
-            guard let html = renderer.render(builder.context(for: position), layout: site.pages[position].layout) else { return decline("a layout did not render") }
-            pagesMade.append((site.pages[position].route.file, html))
-        }
-        var searchLengths = state.searchLengths
-        var searchSize = state.searchSize
-        var searchIndex: Data?
-        let layout = SearchIndex.Layout(order: state.searchOrder, lengths: state.searchLengths, head: state.searchHead, size: state.searchSize)
-        let slots = positions.compactMap { position in state.searchOrder.firstIndex(of: position).map { (position, $0) } }
-        if !slots.isEmpty {
-            guard var bytes = try? Data(contentsOf: variant.output.appending(path: SearchIndex.path)), bytes.count == state.searchSize else { return decline("the search index is not the one the state describes") }
-            let maker = SearchIndex.maker(for: site, order: state.searchOrder, basePath: context.basePath)
-            // Later entries first, so earlier ranges stay where the layout says.
-            for (position, slot) in slots.sorted(by: { $0.1 > $1.1 }) {
-                let entry = maker.entry(site.pages[position]).bytes
-                let range = layout.range(of: slot)
-                if bytes[range].elementsEqual(entry) { continue }
-                bytes.replaceSubrange(range, with: entry)
-                searchSize += entry.count - searchLengths[slot]
-                searchLengths[slot] = entry.count
-                searchIndex = bytes
+        let builder = PageContextBuilder(site: site, basePath: basePath, precomputeLinks: false)
+        return try positions.map { position in
+            guard let html = renderer.render(builder.context(for: position), layout: site.pages[position].layout) else {
+                throw Declined("a layout did not render")
             }
+            return (site.pages[position].route.file, Data(html.utf8))
         }
-        lap("render \(rendering.count) page\(rendering.count == 1 ? "" : "s") and the search index")
+    }
 
-        // The spare site becomes the last site again (the files known to differ, linked from
-        // it), then takes the new files. The state goes first: a build killed from here on
-        // leaves none, and the next build is a full one.
-        BuildState.remove(at: location)
-        var outputLayout = context.layout
-        outputLayout.output = variant.output
-        guard case .success(var writer) = SiteWriter.prepare(layout: outputLayout, force: request.force, preserving: request.allSubsets ? [] : ["subsets"]) else {
-            return
+    /// The search index with the edited pages' entries replaced (nil data: the same bytes), and
+    /// the new lengths. Only the entries' bytes are read until one differs.
+    private static func patchedSearchIndex(_ edits: Edits, state: BuildState, file: URL, basePath: String) throws
+        -> (lengths: [Int], size: Int, data: Data?) {
+        var lengths = state.searchLengths, size = state.searchSize
+        let slots = edits.positions.compactMap { position in state.searchOrder.firstIndex(of: position).map { (position, $0) } }
+        guard !slots.isEmpty else { return (lengths, size, nil) }
+        guard let handle = try? FileHandle(forReadingFrom: file), (try? handle.seekToEnd()) == UInt64(size) else {
+            throw Declined("the search index is not the one the state describes")
+        }
+        defer { try? handle.close() }
+        let layout = SearchIndex.Layout(order: state.searchOrder, lengths: lengths, head: state.searchHead, size: size)
+        let maker = SearchIndex.maker(for: edits.site, order: state.searchOrder, basePath: basePath)
+        var data: Data?
+        // Later entries first, so the earlier ranges stay where the layout says.
+        for (position, slot) in slots.sorted(by: { $0.1 > $1.1 }) {
+            let entry = maker.entry(edits.site.pages[position]).bytes
+            let range = layout.range(of: slot)
+            if data == nil {
+                try? handle.seek(toOffset: UInt64(range.lowerBound))
+                if let current = try? handle.read(upToCount: range.count), current.elementsEqual(entry) { continue }
+                try? handle.seek(toOffset: 0)
+                guard let whole = try? handle.readToEnd(), whole.count == size else {
+                    throw Declined("the search index is not the one the state describes")
+                }
+                data = whole
+            }
+            guard data![range] != Data(entry) else { continue }
+            data!.replaceSubrange(range, with: entry)
+            size += entry.count - lengths[slot]
+            lengths[slot] = entry.count
+        }
+        return (lengths, size, data)
+    }
+
+    /// Makes the spare site the last one again (the files known to differ, linked from it),
+    /// writes `files` into it and puts it in place.
+    private static func write(_ files: [(file: String, data: Data)], differing: [String], spareInode: UInt64,
+                              context: BuildContext) throws -> SiteWriter {
+        var layout = context.layout
+        layout.output = context.variants[0].output
+        let request = context.request
+        guard case .success(var writer) = SiteWriter.prepare(layout: layout, force: request.force, preserving: request.allSubsets ? [] : ["subsets"]) else {
+            throw Declined("the output folder cannot be prepared")
         }
         // The live site's subsets/ goes into the new one at commit; the spare never holds one.
         guard writer.reusing, BuildRecord.inode(of: writer.staging) == spareInode,
               request.allSubsets || !FileManager.default.fileExists(atPath: writer.staging.appending(path: "subsets").path) else {
             writer.discard()
-            return
+            throw Declined("the spare folder is not the one the last build left")
         }
         writer.holdsOnlyWrittenFiles = true
         do {
             try writer.takeLive(differing)
-            for page in pagesMade { try writer.write(text: page.html, to: page.file) }
-            if let searchIndex { try writer.write(searchIndex, to: SearchIndex.path) }
+            for (file, data) in files { try writer.write(data, to: file) }
             try writer.commit()
         } catch {
             // Nothing was put in place: the folder is kept as the spare (its files are checked
             // before reuse) and the build goes the usual way.
             writer.discard()
-            return
+            throw Declined("could not write: \(error.localizedDescription)")
         }
-        lap("write \(pagesMade.count + (searchIndex == nil ? 0 : 1)) file\(pagesMade.count + (searchIndex == nil ? 0 : 1) == 1 ? "" : "s") and put the site in place")
-
-        let diagnostics = Array(problems)
-        var stamps = state.stamps
-        for file in edited { stamps[file] = inputs.markdownStamps[file] }
-        if let newOutput = BuildRecord.inode(of: variant.output), let newSpare = BuildRecord.inode(of: spare) {
-            var next = state
-            next.outputInode = newOutput
-            next.spareInode = newSpare
-            next.differing = writer.freshFiles
-            next.stamps = stamps
-            next.fileDiagnostics = fileDiagnostics
-            next.linkDiagnostics = linkDiagnostics
-            next.searchLengths = searchLengths
-            next.searchSize = searchSize
-            next.site = site
-            _ = next.appendPages(positions, to: location)
-        }
-        let recordLocation = BuildRecord.location(root: context.layout.root, output: variant.output)
-        if let key = inputs.key, let inode = BuildRecord.inode(of: variant.output) {
-            BuildRecord(key: key, outputInode: inode, pagesWritten: state.pagesWritten, sites: 1, files: context.files,
-                        pastedText: state.pastedText, diagnostics: diagnostics).write(to: recordLocation)
-        } else {
-            try? FileManager.default.removeItem(at: recordLocation)
-        }
-        lap("keep the state")
-
-        // What the patch held goes with the process (see `BuildRequest.endsProcess`).
-        if request.endsProcess { _ = Unmanaged.passRetained(KeptUntilExit((state, site, scratch))) }
-        context.timingsOfPatch = timings
-        context.patched = BuildResult(
-            diagnostics: Diagnostic.sortedForReport(diagnostics), pagesWritten: state.pagesWritten, milliseconds: 0, timings: [],
-            outcome: .success, output: variant.output, sites: 1, filesRead: markdown.count,
-            filesCopied: site.assets.count, pastedText: state.pastedText, title: variant.title, language: context.siteConfig.language,
-            basePath: variant.basePath, content: context.layout.content, pagesRendered: rendering.count
-        )
+        return writer
     }
 
     /// Writes the state of a command-line build of the full site that put its output in place,

@@ -1,0 +1,258 @@
+import Foundation
+
+/// How `BuildState` writes and reads its values.
+extension ByteWriter {
+    mutating func stamp(_ stamp: FileStamp) {
+        int(Int(stamp.size))
+        uint64(stamp.inode)
+        int(stamp.seconds)
+        int(stamp.nanoseconds)
+    }
+
+    mutating func diagnostics(_ list: [Diagnostic]) {
+        array(list) { writer, diagnostic in
+            writer.string(diagnostic.severity.rawValue)
+            writer.string(diagnostic.path)
+            writer.int(diagnostic.line)
+            writer.int(diagnostic.column)
+            writer.string(diagnostic.category)
+            writer.string(diagnostic.message)
+        }
+    }
+
+    mutating func frontValue(_ value: FrontValue) {
+        switch value {
+        case .text(let text): bytes.append(0); string(text)
+        case .bool(let flag): bytes.append(1); bool(flag)
+        case .null: bytes.append(2)
+        case .list(let items): bytes.append(3); array(items) { $0.frontValue($1) }
+        case .map(let entries): bytes.append(4); frontEntries(entries)
+        }
+    }
+
+    mutating func frontEntries(_ entries: [FrontEntry]) {
+        array(entries) { writer, entry in
+            writer.string(entry.key)
+            writer.frontValue(entry.value)
+            writer.int(entry.line)
+            writer.int(entry.column)
+        }
+    }
+
+    mutating func sourceLinks(_ links: [SourceLink]) {
+        array(links) { writer, link in
+            writer.string(link.target)
+            writer.int(link.line)
+            writer.int(link.column)
+        }
+    }
+
+    /// A page without its HTML and Markdown, and without the keys of one process's hashing.
+    mutating func page(_ page: Page) {
+        string(page.sourcePath)
+        string(page.contentPath)
+        string(page.kind.rawValue)
+        optional(page.section) { $0.string($1) }
+        string(page.route.path)
+        string(page.route.file)
+        let matter = page.frontMatter
+        optional(matter.layout) { $0.string($1) }
+        optional(matter.title) { $0.string($1) }
+        optional(matter.description) { $0.string($1) }
+        strings(matter.categories)
+        optional(matter.order) { $0.double($1) }
+        optional(matter.permalink) { $0.string($1) }
+        bool(matter.draft)
+        strings(matter.wcag)
+        bool(matter.isPresent)
+        // The one entry other pages read: `platforms`, for the search page's filter.
+        optional(matter.entries["platforms"]) { $0.frontEntries([$1]) }
+        string(page.title)
+        string(page.layout)
+        let body = page.body
+        // Link checking reads every page's heading ids, the search page every entry's
+        // platforms (headings named after one); their lines only the page itself.
+        array(body.headings) { writer, heading in
+            writer.int(heading.level)
+            writer.string(heading.text)
+            writer.string(heading.id)
+        }
+        optional(body.title) { $0.string($1) }
+        array(page.criteria) { writer, reference in
+            writer.string(reference.number)
+            writer.bool(reference.fromFrontMatter)
+            writer.bool(reference.fromBody)
+        }
+        bool(page.isPastedText)
+        optional(page.subject) { $0.string($1) }
+        int(page.bodyFirstLine)
+        // What only the page itself shows or checks, after its length: a page that is not
+        // rendered again is read without it.
+        var heavy = ByteWriter()
+        for heading in body.headings { heavy.int(heading.line) }
+        heavy.frontEntries(matter.entries)
+        heavy.sourceLinks(body.links)
+        int(heavy.bytes.count)
+        bytes.append(contentsOf: heavy.bytes)
+    }
+
+    /// A section or category: its name, title, description, page and entries.
+    mutating func listing(_ listing: (name: String, title: String, description: String?, page: Int, entries: [Int])) {
+        string(listing.name)
+        string(listing.title)
+        optional(listing.description) { $0.string($1) }
+        int(listing.page)
+        ints(listing.entries)
+    }
+
+    /// Everything of a site but its pages (which are stored one by one) and what is read again
+    /// anyway (settings, copied files).
+    mutating func siteStructure(_ site: Site) {
+        array(site.sections) { $0.listing(($1.name, $1.title, $1.description, $1.page, $1.entries)) }
+        int(site.home)
+        array(site.categories) { $0.listing(($1.slug, $1.title, $1.description, $1.page, $1.entries)) }
+        array(site.criterionPages.sorted { $0.key < $1.key }) { writer, item in
+            writer.string(item.key)
+            writer.ints(item.value)
+        }
+        array(site.criterionPage.sorted { $0.key < $1.key }) { writer, item in
+            writer.string(item.key)
+            writer.int(item.value)
+        }
+        array(site.related.sorted { $0.key < $1.key }) { writer, item in
+            writer.int(item.key)
+            writer.ints(item.value)
+        }
+        for index in [site.criteriaIndex, site.coverage, site.categoryIndex, site.search] {
+            optional(index) { $0.int($1) }
+        }
+    }
+}
+
+extension ByteReader {
+    mutating func stamp() throws -> FileStamp {
+        FileStamp(size: Int64(try int()), inode: try uint64(), seconds: try int(), nanoseconds: try int())
+    }
+
+    mutating func diagnostics() throws -> [Diagnostic] {
+        try array(minimumSize: 3) { reader in
+            guard let severity = Diagnostic.Severity(rawValue: try reader.string()) else { throw Damaged() }
+            let path = try reader.string(), line = try reader.int(), column = try reader.int()
+            let category = try reader.string(), message = try reader.string()
+            return Diagnostic(severity, path, line: line, column: column, category: category, message)
+        }
+    }
+
+    mutating func frontValue(depth: Int = 0) throws -> FrontValue {
+        guard depth < 200, offset < base.count else { throw Damaged() }
+        offset += 1
+        switch base[offset - 1] {
+        case 0: return .text(try string())
+        case 1: return .bool(try bool())
+        case 2: return .null
+        case 3: return .list(try array { try $0.frontValue(depth: depth + 1) })
+        case 4: return .map(try frontEntries(depth: depth + 1))
+        default: throw Damaged()
+        }
+    }
+
+    mutating func frontEntries(depth: Int = 0) throws -> [FrontEntry] {
+        try array(minimumSize: 3) { reader in
+            FrontEntry(key: try reader.string(), value: try reader.frontValue(depth: depth), line: try reader.int(), column: try reader.int())
+        }
+    }
+
+    mutating func sourceLinks() throws -> [SourceLink] {
+        try array(minimumSize: 3) { reader in
+            SourceLink(target: try reader.string(), line: try reader.int(), column: try reader.int())
+        }
+    }
+
+    /// A page; without `whole`, its front matter entries and links are skipped (see
+    /// `ByteWriter.page`).
+    mutating func page(whole: Bool) throws -> Page {
+        let sourcePath = try string(), contentPath = try string()
+        guard let kind = PageKind(rawValue: try string()) else { throw Damaged() }
+        let section = try optional { try $0.string() }
+        var route = Route(segments: [])
+        route.path = try string()
+        route.file = try string()
+        var matter = FrontMatter()
+        matter.layout = try optional { try $0.string() }
+        matter.title = try optional { try $0.string() }
+        matter.description = try optional { try $0.string() }
+        matter.categories = try strings()
+        matter.order = try optional { try $0.double() }
+        matter.permalink = try optional { try $0.string() }
+        matter.draft = try bool()
+        matter.wcag = try strings()
+        matter.isPresent = try bool()
+        let platforms = try optional { try $0.frontEntries() } ?? []
+        let title = try string(), layout = try string()
+        var body = RenderedBody(html: "", headings: try array(minimumSize: 3) { reader in
+            Heading(level: try reader.int(), text: try reader.string(), id: try reader.string(), line: 0)
+        })
+        body.title = try optional { try $0.string() }
+        let criteria = try array(minimumSize: 2) { reader in
+            CriterionReference(number: try reader.string(), fromFrontMatter: try reader.bool(), fromBody: try reader.bool())
+        }
+        let isPastedText = try bool()
+        let subject = try optional { try $0.string() }
+        let bodyFirstLine = try int()
+        let heavyLength = try count()
+        if whole {
+            var heavy = ByteReader(try bytes(heavyLength))
+            for index in body.headings.indices { body.headings[index].line = try heavy.int() }
+            matter.entries = try heavy.frontEntries()
+            body.links = try heavy.sourceLinks()
+            guard heavy.isAtEnd else { throw Damaged() }
+        } else {
+            matter.entries = platforms
+            _ = try bytes(heavyLength)
+        }
+        // A page read without its entries has no front matter key: it is never compared.
+        var page = Page(sourcePath: sourcePath, contentPath: contentPath, kind: kind, section: section, route: route, frontMatter: matter,
+                        frontMatterKey: whole ? matter.hashValue : 0, title: title, layout: layout, body: body, markdown: "",
+                        bodyFirstLine: bodyFirstLine)
+        page.criteria = criteria
+        page.isPastedText = isPastedText
+        page.subject = subject
+        return page
+    }
+
+    mutating func siteStructure(pages: [Page]) throws -> Site {
+        func valid(_ index: Int) throws -> Int {
+            guard index >= 0, index < pages.count else { throw Damaged() }
+            return index
+        }
+        func listing(_ reader: inout ByteReader) throws -> (name: String, title: String, description: String?, page: Int, entries: [Int]) {
+            (try reader.string(), try reader.string(), try reader.optional { try $0.string() }, try valid(try reader.int()), try reader.ints().map(valid))
+        }
+        let sections = try array(minimumSize: 3) { reader in
+            let read = try listing(&reader)
+            return SiteSection(name: read.name, title: read.title, description: read.description, page: read.page, entries: read.entries)
+        }
+        let home = try valid(try int())
+        var site = Site(config: SiteConfig(), pages: pages, sections: sections, home: home, assets: [])
+        site.categories = try array(minimumSize: 3) { reader in
+            let read = try listing(&reader)
+            return SiteCategory(slug: read.name, title: read.title, description: read.description, page: read.page, entries: read.entries)
+        }
+        for (key, value) in try array(minimumSize: 2, { reader in (try reader.string(), try reader.ints().map(valid)) }) {
+            site.criterionPages[key] = value
+        }
+        for (key, value) in try array(minimumSize: 2, { reader in (try reader.string(), try valid(try reader.int())) }) {
+            site.criterionPage[key] = value
+        }
+        for (key, value) in try array(minimumSize: 2, { reader in (try valid(try reader.int()), try reader.ints().map(valid)) }) {
+            site.related[key] = value
+        }
+        site.criteriaIndex = try optional { try valid(try $0.int()) }
+        site.coverage = try optional { try valid(try $0.int()) }
+        site.categoryIndex = try optional { try valid(try $0.int()) }
+        site.search = try optional { try valid(try $0.int()) }
+        // `pageIndex` stays empty: the patch renders a few pages, whose lists make their links as
+        // they go (`PageContextBuilder` without `precomputeLinks`), and looks pages up no other way.
+        return site
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// A file mapped into memory, read only, unmapped when the last copy goes.
+final class MappedFile: @unchecked Sendable {
+    private let address: UnsafeMutableRawPointer
+    let count: Int
+
+    init?(path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else { return nil }
+        count = Int(info.st_size)
+        guard let mapped = mmap(nil, count, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0), mapped != MAP_FAILED else { return nil }
+        address = mapped
+    }
+
+    deinit {
+        munmap(address, count)
+    }
+
+    func withUnsafeBytes<T>(_ body: (UnsafeRawBufferPointer) throws -> T) rethrows -> T {
+        try body(UnsafeRawBufferPointer(start: address, count: count))
+    }
+}
+
+/// A value handed to other threads that only read it.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
