@@ -31,8 +31,8 @@ struct BuildState {
     var linkDiagnostics: [[Diagnostic]]
     /// Every other problem of that build (walk, site.yml, theme, layouts, URLs).
     var otherDiagnostics: [Diagnostic]
-    /// The linked site. Read back, its pages hold no HTML, no Markdown, and (see `wholePage`)
-    /// no front matter entries or links.
+    /// The linked site. Read back, its pages hold no HTML, no Markdown, no links, no heading
+    /// lines and no front matter entries but `platforms` (see `wholePage`).
     var site: Site
     /// The search index: site indices of its entries in order, each entry's length in bytes,
     /// the length of what precedes the first, and the whole file's size.
@@ -183,7 +183,6 @@ struct BuildState {
                 guard try header.string() == expected else { return nil }
                 return try BuildState(header: &header, settings: expected, pagesPath: pagesLocation(url))
             } catch {
-                if ProcessInfo.processInfo.environment["GS_DEBUG"] != nil { print("state: \(error)") }
                 return nil
             }
         }

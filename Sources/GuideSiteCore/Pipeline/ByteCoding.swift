@@ -60,10 +60,7 @@ struct ByteWriter {
 /// Reads what `ByteWriter` wrote. Any read past the end, or a length that cannot be, throws:
 /// a damaged or foreign file is then a state that is not used, never a crash.
 struct ByteReader {
-    struct Damaged: Error {
-        var line: Int
-        init(line: Int = #line) { self.line = line }
-    }
+    struct Damaged: Error {}
 
     let base: UnsafeRawBufferPointer
     var offset: Int
@@ -114,10 +111,7 @@ struct ByteReader {
     /// A count of items of at least `minimumSize` bytes each that the rest of the file can hold.
     mutating func count(minimumSize: Int = 1) throws -> Int {
         let count = try int()
-        guard count >= 0, count <= (base.count - offset) / max(minimumSize, 1) else {
-            if ProcessInfo.processInfo.environment["GS_DEBUG"] != nil { print("count \(count) at \(offset) of \(base.count), minimum \(minimumSize)") }
-            throw Damaged()
-        }
+        guard count >= 0, count <= (base.count - offset) / max(minimumSize, 1) else { throw Damaged() }
         return count
     }
 
