@@ -36,6 +36,9 @@ public struct SiteWriter: Sendable {
     /// Set when the staging folder is known to hold exactly this build's files (a patch of the
     /// last build): `commit()` then does not look for stale files.
     public var holdsOnlyWrittenFiles = false
+    /// Whether `writtenFiles` and `freshFiles` are kept (for the build's state); a reused
+    /// folder always keeps the files written, to find the stale ones.
+    public var listsFiles = false
     /// The staging and output folders, open: files are created and compared by their paths
     /// inside them, so the kernel walks three names per file instead of the dozen of a full
     /// path (a tenth of the kernel's time in a 10,000-page build).
@@ -141,7 +144,7 @@ public struct SiteWriter: Sendable {
     }
 
     private func write(bytes: UnsafeRawBufferPointer, to relativePath: String) throws {
-        written.insert(relativePath)
+        if reusing || listsFiles { written.insert(relativePath) }
         let path = staging.path + "/" + relativePath
         // By name inside the open folders; by full path when the staging folder could not be
         // opened. No live output (a first build) means nothing to compare with.
@@ -156,10 +159,10 @@ public struct SiteWriter: Sendable {
                linkat(live.folder, live.name, stage.folder, stage.name, 0) == 0 { return }
         } else if reusing, FileWriting.hasContents(bytes, in: stage.folder, at: stage.name) {
             // Unchanged since the build before the last (the live file differs).
-            fresh.insert(relativePath)
+            if listsFiles { fresh.insert(relativePath) }
             return
         }
-        fresh.insert(relativePath)
+        if listsFiles { fresh.insert(relativePath) }
         do {
             if try FileWriting.write(bytes, in: stage.folder, to: stage.name, display: path) { return }
             guard FileWriting.makeDirectories(in: stage.folder, parentOf: stage.name),
@@ -214,20 +217,20 @@ public struct SiteWriter: Sendable {
     /// live output's is linked from it (keeping its time) and one already staged stays.
     public func copy(_ source: URL, to relativePath: String) throws {
         let url = staging.appending(path: relativePath)
-        written.insert(relativePath)
+        if reusing || listsFiles { written.insert(relativePath) }
         if reusing {
             // Compared in chunks, never loaded whole (a copied video may be large): the live
             // file, linked, keeps its time; a staged file with the same bytes stays.
             let path = url.path
             let previous = output.path + "/" + relativePath
             if linkedOrKept(path, previous: previous, matches: { FileWriting.sameContents(source.path, $0) }) {
-                if !FileWriting.isSameFile(previous, path) { fresh.insert(relativePath) }
+                if listsFiles, !FileWriting.isSameFile(previous, path) { fresh.insert(relativePath) }
                 return
             }
             clearWay(to: relativePath)
             unlink(path)
         }
-        fresh.insert(relativePath)
+        if listsFiles { fresh.insert(relativePath) }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: source, to: url)
     }

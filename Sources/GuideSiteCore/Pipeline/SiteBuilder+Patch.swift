@@ -259,6 +259,7 @@ extension SiteBuilder {
             throw Declined("the spare folder is not the one the last build left")
         }
         writer.holdsOnlyWrittenFiles = true
+        writer.listsFiles = true
         do {
             try writer.takeLive(differing)
             for (file, data) in files { try writer.write(data, to: file) }

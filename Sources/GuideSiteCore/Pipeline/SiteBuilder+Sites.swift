@@ -48,7 +48,8 @@ extension SiteBuilder {
     static func checkRecord(_ context: inout BuildContext) {
         guard context.memoryOutput == nil, !context.request.check, let primary = context.variants.first?.output else { return }
         context.inputs = BuildRecord.inputs(for: context)
-        if context.inputs != nil, context.variants.count == 1, context.variants[0].subset == nil {
+        // A state is kept only beside a spare site, which a build into a new folder does not leave.
+        if context.inputs != nil, context.variants.count == 1, context.variants[0].subset == nil, BuildRecord.inode(of: primary) != nil {
             var recording = StateRecording()
             recording.previousFiles = BuildState.outputFiles(at: BuildState.location(root: context.layout.root, output: primary),
                                                              outputInode: BuildRecord.inode(of: primary))
@@ -119,7 +120,8 @@ extension SiteBuilder {
         let keep = variant.subset == nil && !context.request.allSubsets ? ["subsets"] : []
         switch SiteWriter.prepare(layout: layout, force: context.request.force, preserving: keep,
                                   markParent: variant.subset != nil && context.request.output == nil ? context.layout.output : nil) {
-        case .success(let writer):
+        case .success(var writer):
+            writer.listsFiles = context.stateRecording != nil
             context.writers.append(writer)
             context.output = writer
         case .failure(let problem):
