@@ -159,4 +159,48 @@ struct PatchBuildTests {
         #expect(again.timings.contains { $0.stage.contains("not patched: no state") }, "\(again.timings.map(\.stage))")
         #expect(try site.snapshot() == fullBuild(site, 4, strict: true).files)
     }
+
+    @Test("a state damaged anywhere, byte by byte or cut short, is refused or read; reading it never crashes")
+    func damagedStates() throws {
+        let site = try TestSite(Self.files)
+        defer { site.remove() }
+        try site.age()
+        site.build()
+        _ = freshBuild(site)
+        let cache = site.root.appending(path: ".guidesite-cache")
+        let names = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+        let header = cache.appending(path: try #require(names.first { $0.hasSuffix(".state") }))
+        let pages = cache.appending(path: try #require(names.first { $0.hasSuffix(".pages") }))
+        let goodHeader = try Data(contentsOf: header), goodPages = try Data(contentsOf: pages)
+        let settings = try goodHeader.withUnsafeBytes { raw in
+            var reader = ByteReader(raw, offset: BuildState.magic.count)
+            return try reader.string()
+        }
+        #expect(BuildState.read(from: header, settings: settings) != nil, "the undamaged state reads")
+        var seed: UInt64 = 0x9e37_79b9_7f4a_7c15
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(max(bound, 1)))
+        }
+        var refused = 0
+        for round in 0..<400 {
+            var damagedHeader = goodHeader, damagedPages = goodPages
+            let target = round % 2 == 0
+            var bytes = target ? damagedHeader : damagedPages
+            if round % 5 == 4 {
+                bytes = bytes.prefix(next(bytes.count))
+            } else {
+                for _ in 0...next(4) { bytes[next(bytes.count)] = UInt8(next(256)) }
+            }
+            if target { damagedHeader = bytes } else { damagedPages = bytes }
+            try damagedHeader.write(to: header)
+            try damagedPages.write(to: pages)
+            guard let state = BuildState.read(from: header, settings: settings) else {
+                refused += 1
+                continue
+            }
+            for index in state.site.pages.indices { _ = state.wholePage(index) }
+        }
+        #expect(refused > 100, "most damage is noticed (\(refused) of 400 refused)")
+    }
 }

@@ -9,6 +9,8 @@ import Foundation
 /// spare folder replaced by anything else) means a full build.
 struct BuildState {
     static let magic = Array("guidesite-state/2\n".utf8)
+    /// No offset or size in a state is larger (1 TB): a damaged one is rejected before any sum.
+    static let sizeLimit = 1 << 40
     static let pagesMagic = Array("guidesite-pages/2\n".utf8)
 
     /// `BuildRecord.Inputs.settings` of the build that wrote it.
@@ -197,7 +199,8 @@ struct BuildState {
         token = try header.uint64()
         records = try header.array(minimumSize: 2) { reader in
             let start = try reader.int(), count = try reader.int()
-            guard start >= 0, count >= 0 else { throw ByteReader.Damaged() }
+            // Bounded, so no sum of them can overflow.
+            guard (0...Self.sizeLimit).contains(start), (0...Self.sizeLimit).contains(count) else { throw ByteReader.Damaged() }
             return start..<(start + count)
         }
         unusedBytes = try header.int()
@@ -245,7 +248,10 @@ struct BuildState {
         pagesWritten = try header.int()
         pastedText = try header.int()
         guard header.isAtEnd, stamps.count == pageOfFile.count, stamps.count == fileDiagnostics.count, linkDiagnostics.count == pages.count,
-              searchOrder.count == searchLengths.count, pageOfFile.allSatisfy({ $0 >= -1 && $0 < pages.count }),
+              searchOrder.count == searchLengths.count, (0...Self.sizeLimit).contains(searchSize), (0...searchSize).contains(searchHead),
+              searchLengths.allSatisfy({ (0...searchSize).contains($0) }),
+              searchHead + searchLengths.reduce(0, +) + max(searchLengths.count - 1, 0) <= searchSize,
+              pageOfFile.allSatisfy({ $0 >= -1 && $0 < pages.count }),
               searchOrder.allSatisfy({ $0 >= 0 && $0 < pages.count }) else { throw ByteReader.Damaged() }
     }
 
