@@ -483,6 +483,25 @@ enum FileWriting {
         return result
     }
 
+    /// Every file below `path`, relative to it, found by the folders' entry types (no `stat`
+    /// per file), on every core for the top-level folders.
+    static func files(below path: String) -> [String] {
+        @Sendable func walk(_ folder: String, _ relative: String, into files: inout [String]) {
+            for (name, isFolder) in entries(in: folder) {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                if isFolder { walk(folder + "/" + name, child, into: &files) } else { files.append(child) }
+            }
+        }
+        let top = entries(in: path)
+        var files = top.filter { !$0.isFolder }.map(\.name)
+        files += top.filter(\.isFolder).concurrentMap { entry -> [String] in
+            var found: [String] = []
+            walk(path + "/" + entry.name, entry.name, into: &found)
+            return found
+        }.flatMap { $0 }
+        return files
+    }
+
     /// Creates the folder holding `path` and any folders above it; false when that fails.
     static func makeDirectories(parentOf path: String) -> Bool {
         makeDirectories(in: AT_FDCWD, parentOf: path)

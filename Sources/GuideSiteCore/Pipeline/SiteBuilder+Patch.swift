@@ -292,11 +292,12 @@ extension SiteBuilder {
         for list in fileDiagnostics { perPage.formUnion(list) }
         for list in recording.linkDiagnostics { perPage.formUnion(list) }
         let files = writer.writtenFiles
-        var differing: [String]?
-        if let previous = recording.previousFiles {
-            let current = Set(files)
-            differing = Array(Set(writer.freshFiles).union(previous.filter { !current.contains($0) })).sorted()
-        }
+        // The spare site is the output this build replaced: it differs from the new one in the
+        // files written fresh and in those it has that the new one lacks, which the last state
+        // lists, or else a walk of the spare finds (a second build, or one after a failed build).
+        let previous = recording.previousFiles ?? FileWriting.files(below: spare.path).filter { $0 != SiteWriter.markerName }
+        let current = Set(files)
+        let differing = Array(Set(writer.freshFiles).union(previous.filter { !current.contains($0) })).sorted()
         let location = BuildState.location(root: context.layout.root, output: writer.output)
         var state = BuildState(
             settings: inputs.settings, outputInode: outputInode, spareInode: spareInode, stamps: inputs.markdownStamps,
