@@ -159,6 +159,24 @@ struct PatchBuildTests {
         #expect(try site.snapshot() == fullBuild(site, 4, strict: true).files)
     }
 
+    @Test("after a build that removed an entry, a patch removes its page from the spare site too")
+    func removedEntry() throws {
+        let site = try TestSite(Self.files)
+        defer { site.remove() }
+        try site.age()
+        site.build()
+        _ = freshBuild(site)
+        try FileManager.default.removeItem(at: site.root.appending(path: "Content/web/button.md"))
+        #expect(site.build().pagesRendered == nil, "a removed file builds the usual way")
+        #expect(!site.exists("web/button/index.html"))
+        try edit(site, "Content/native/picker.md", "Use a spinner.", "Use a spinner with a label.", step: 0)
+        let patched = site.build()
+        #expect(patched.pagesRendered == 1)
+        let files = try site.snapshot(), full = try fullBuild(site, 0)
+        #expect(files == full.files, "differing: \(Self.differences(files, full.files))")
+        #expect(!FileManager.default.fileExists(atPath: site.root.appending(path: "Output/web/button").path), "its folder went too")
+    }
+
     @Test("a state damaged anywhere, byte by byte or cut short, is refused or read; reading it never crashes")
     func damagedStates() throws {
         let site = try TestSite(Self.files)
