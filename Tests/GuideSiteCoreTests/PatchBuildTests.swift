@@ -60,6 +60,16 @@ struct PatchBuildTests {
         return (files, result.diagnostics)
     }
 
+    /// The test site, an hour old, built twice: the second build leaves the spare site and a
+    /// state that knows how it differs from the output.
+    func builtTwice() throws -> TestSite {
+        let site = try TestSite(Self.files)
+        try site.age()
+        site.build()
+        _ = freshBuild(site)
+        return site
+    }
+
     /// The files two sites hold different bytes for, or only one holds.
     static func differences(_ a: [String: Data], _ b: [String: Data]) -> [String] {
         Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
@@ -161,11 +171,8 @@ struct PatchBuildTests {
 
     @Test("after a build that removed an entry, a patch removes its page from the spare site too")
     func removedEntry() throws {
-        let site = try TestSite(Self.files)
+        let site = try builtTwice()
         defer { site.remove() }
-        try site.age()
-        site.build()
-        _ = freshBuild(site)
         try FileManager.default.removeItem(at: site.root.appending(path: "Content/web/button.md"))
         #expect(site.build().pagesRendered == nil, "a removed file builds the usual way")
         #expect(!site.exists("web/button/index.html"))
@@ -179,11 +186,8 @@ struct PatchBuildTests {
 
     @Test("a state damaged anywhere, byte by byte or cut short, is refused or read; reading it never crashes")
     func damagedStates() throws {
-        let site = try TestSite(Self.files)
+        let site = try builtTwice()
         defer { site.remove() }
-        try site.age()
-        site.build()
-        _ = freshBuild(site)
         let cache = site.root.appending(path: ".guidesite-cache")
         let names = try FileManager.default.contentsOfDirectory(atPath: cache.path)
         let header = cache.appending(path: try #require(names.first { $0.hasSuffix(".state") }))
