@@ -49,15 +49,9 @@ struct PatchBuildTests {
 
     /// A full build of the same content into a folder of its own: its files and diagnostics.
     func fullBuild(_ site: TestSite, _ step: Int, strict: Bool = false) throws -> (files: [String: Data], diagnostics: [Diagnostic]) {
-        let folder = site.root.appending(path: "Output-full-\(step)")
-        let result = SiteBuilder().build(BuildRequest(root: site.root, output: folder, strict: strict))
-        var files: [String: Data] = [:]
-        for case let path as String in try #require(FileManager.default.enumerator(atPath: folder.path)) {
-            var isFolder: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: folder.path + "/" + path, isDirectory: &isFolder)
-            if !isFolder.boolValue { files[path] = try Data(contentsOf: folder.appending(path: path)) }
-        }
-        return (files, result.diagnostics)
+        let folder = "Output-full-\(step)"
+        let result = SiteBuilder().build(BuildRequest(root: site.root, output: site.root.appending(path: folder), strict: strict))
+        return (try site.snapshot(of: folder), result.diagnostics)
     }
 
     /// The test site, an hour old, built twice: the second build leaves the spare site and a

@@ -32,10 +32,11 @@ struct TestSite {
         FileManager.default.fileExists(atPath: root.appending(path: "Output/" + path).path)
     }
 
-    /// Every output file with its bytes, to compare whole sites.
-    func snapshot() throws -> [String: Data] {
+    /// Every output file (of `Output/`, or `folder` below the root) with its bytes, to compare
+    /// whole sites.
+    func snapshot(of folder: String = "Output") throws -> [String: Data] {
         var files: [String: Data] = [:]
-        let base = root.appending(path: "Output").standardizedFileURL.path
+        let base = root.appending(path: folder).standardizedFileURL.path
         guard let walker = FileManager.default.enumerator(atPath: base) else { return [:] }
         for case let path as String in walker {
             var isDirectory: ObjCBool = false

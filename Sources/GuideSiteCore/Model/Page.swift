@@ -72,9 +72,9 @@ public struct Page: Sendable, Hashable {
     /// A page; `criteria`, `isPastedText`, `contentKey` and `subject` are set by later stages.
     init(sourcePath: String, contentPath: String, kind: PageKind, section: String?, route: Route, frontMatter: FrontMatter,
          title: String, layout: String, body: RenderedBody, markdown: String, bodyFirstLine: Int) {
-        box = Box(Fields(sourcePath: sourcePath, contentPath: contentPath, kind: kind, section: section, route: route,
-                         frontMatter: frontMatter, frontMatterKey: frontMatter.hashValue, title: title, layout: layout, body: body,
-                         markdown: markdown, bodyFirstLine: bodyFirstLine))
+        self.init(sourcePath: sourcePath, contentPath: contentPath, kind: kind, section: section, route: route, frontMatter: frontMatter,
+                  frontMatterKey: frontMatter.hashValue, title: title, layout: layout, body: body, markdown: markdown,
+                  bodyFirstLine: bodyFirstLine)
     }
 
     /// A page whose front matter key is given: `BuildState` reads pages with the key of their

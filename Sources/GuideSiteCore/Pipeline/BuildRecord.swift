@@ -100,15 +100,7 @@ struct BuildRecord: Codable {
 
     /// Every file below `path`, sorted, without following symbolic links.
     private static func filesBelow(_ path: String) -> [String] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
-        var files: [String] = []
-        for name in names.sorted() {
-            let child = path + "/" + name
-            var status = stat()
-            guard lstat(child, &status) == 0 else { continue }
-            if (status.st_mode & S_IFMT) == S_IFDIR { files += filesBelow(child) } else { files.append(child) }
-        }
-        return files
+        FileWriting.files(below: path).sorted().map { path + "/" + $0 }
     }
 
     /// The inode of a folder, or nil when it does not exist.

@@ -36,12 +36,8 @@ struct BuildState {
     /// The linked site. Read back, its pages hold no HTML, no Markdown, no links, no heading
     /// lines and no front matter entries but `platforms` (see `wholePage`).
     var site: Site
-    /// The search index: site indices of its entries in order, each entry's length in bytes,
-    /// the length of what precedes the first, and the whole file's size.
-    var searchOrder: [Int]
-    var searchLengths: [Int]
-    var searchHead: Int
-    var searchSize: Int
+    /// Where each entry of the search index is.
+    var search: SearchIndex.Layout
     var pagesWritten: Int
     var pastedText: Int
     /// The pages file (each page's record, appended to when pages change): its token, where
@@ -65,7 +61,7 @@ struct BuildState {
 
     init(settings: String, outputInode: UInt64, spareInode: UInt64, stamps: [FileStamp?], pageOfFile: [Int],
          fileDiagnostics: [[Diagnostic]], linkDiagnostics: [[Diagnostic]], otherDiagnostics: [Diagnostic], site: Site,
-         files: [String], differing: [String]?, searchOrder: [Int], searchLengths: [Int], searchHead: Int, searchSize: Int,
+         files: [String], differing: [String]?, search: SearchIndex.Layout,
          pagesWritten: Int, pastedText: Int) {
         self.settings = settings
         self.outputInode = outputInode
@@ -78,10 +74,7 @@ struct BuildState {
         self.site = site
         self.files = files
         self.differing = differing
-        self.searchOrder = searchOrder
-        self.searchLengths = searchLengths
-        self.searchHead = searchHead
-        self.searchSize = searchSize
+        self.search = search
         self.pagesWritten = pagesWritten
         self.pastedText = pastedText
     }
@@ -148,10 +141,10 @@ struct BuildState {
         header.array(linkDiagnostics) { $0.diagnostics($1) }
         header.diagnostics(otherDiagnostics)
         header.siteStructure(site)
-        header.ints(searchOrder)
-        header.ints(searchLengths)
-        header.int(searchHead)
-        header.int(searchSize)
+        header.ints(search.order)
+        header.ints(search.lengths)
+        header.int(search.head)
+        header.int(search.size)
         header.int(pagesWritten)
         header.int(pastedText)
         if !Self.replace(url.path, with: Self.magic + header.bytes) { Self.remove(at: url) }
@@ -241,18 +234,15 @@ struct BuildState {
         linkDiagnostics = try header.array(minimumSize: 1) { try $0.diagnostics() }
         otherDiagnostics = try header.diagnostics()
         site = try header.siteStructure(pages: pages)
-        searchOrder = try header.ints()
-        searchLengths = try header.ints()
-        searchHead = try header.int()
-        searchSize = try header.int()
+        search = SearchIndex.Layout(order: try header.ints(), lengths: try header.ints(), head: try header.int(), size: try header.int())
         pagesWritten = try header.int()
         pastedText = try header.int()
         guard header.isAtEnd, stamps.count == pageOfFile.count, stamps.count == fileDiagnostics.count, linkDiagnostics.count == pages.count,
-              searchOrder.count == searchLengths.count, (0...Self.sizeLimit).contains(searchSize), (0...searchSize).contains(searchHead),
-              searchLengths.allSatisfy({ (0...searchSize).contains($0) }),
-              searchHead + searchLengths.reduce(0, +) + max(searchLengths.count - 1, 0) <= searchSize,
+              search.order.count == search.lengths.count, (0...Self.sizeLimit).contains(search.size), (0...search.size).contains(search.head),
+              search.lengths.allSatisfy({ (0...search.size).contains($0) }),
+              search.head + search.lengths.reduce(0, +) + max(search.lengths.count - 1, 0) <= search.size,
               pageOfFile.allSatisfy({ $0 >= -1 && $0 < pages.count }),
-              searchOrder.allSatisfy({ $0 >= 0 && $0 < pages.count }) else { throw ByteReader.Damaged() }
+              search.order.allSatisfy({ $0 >= 0 && $0 < pages.count }) else { throw ByteReader.Damaged() }
     }
 
     /// The page at `index` as it was stored, with its front matter entries and links.

@@ -108,6 +108,8 @@ extension SiteBuilder {
     }
 
     static func loadTheme(_ context: inout BuildContext) {
+        // Loaded already by a patch of the last build that was then not made.
+        guard context.renderer == nil else { return }
         let theme = Theme.load(from: context.layout.templates, layout: context.layout)
         context.diagnostics += theme.diagnostics
         let fast = !context.request.swiftMustacheOnly

@@ -66,10 +66,11 @@ extension SiteBuilder {
             var site = state.site
             site.config = context.config
             site.assets = context.files.filter { $0.kind == .asset }
+            // Into the build's own context: if the patch is not made, the theme stage has it.
+            loadTheme(&context)
+            guard let renderer = context.renderer, context.theme != nil, !context.hasErrors else { throw Declined("the theme has problems") }
             var scratch = context
             scratch.pages = site.pages.filter { !$0.contentPath.isEmpty }
-            loadTheme(&scratch)
-            guard let renderer = scratch.renderer, scratch.theme != nil, !scratch.hasErrors else { throw Declined("the theme has problems") }
             var edits = try readEdits(files, of: markdown, into: site, state: state, renderer: renderer, context: scratch)
             lap("read and render \(files.count) edited file\(files.count == 1 ? "" : "s")")
             let links = try linkProblems(&edits, state: state)
@@ -96,7 +97,7 @@ extension SiteBuilder {
             next.differing = writer.freshFiles
             next.fileDiagnostics = edits.fileDiagnostics
             next.linkDiagnostics = links
-            (next.searchLengths, next.searchSize) = (search.lengths, search.size)
+            next.search = search.layout
             next.site = edits.site
             if let output = BuildRecord.inode(of: variant.output), let spare = BuildRecord.inode(of: spare) {
                 (next.outputInode, next.spareInode) = (output, spare)
@@ -208,18 +209,18 @@ extension SiteBuilder {
     }
 
     /// The search index with the edited pages' entries replaced (nil data: the same bytes), and
-    /// the new lengths. Only the entries' bytes are read until one differs.
+    /// where its entries now are. Only the entries' bytes are read until one differs.
     private static func patchedSearchIndex(_ edits: Edits, state: BuildState, file: URL, basePath: String) throws
-        -> (lengths: [Int], size: Int, data: Data?) {
-        var lengths = state.searchLengths, size = state.searchSize
-        let slots = edits.positions.compactMap { position in state.searchOrder.firstIndex(of: position).map { (position, $0) } }
-        guard !slots.isEmpty else { return (lengths, size, nil) }
-        guard let handle = try? FileHandle(forReadingFrom: file), (try? handle.seekToEnd()) == UInt64(size) else {
+        -> (layout: SearchIndex.Layout, data: Data?) {
+        let layout = state.search
+        var patched = layout
+        let slots = edits.positions.compactMap { position in layout.order.firstIndex(of: position).map { (position, $0) } }
+        guard !slots.isEmpty else { return (layout, nil) }
+        guard let handle = try? FileHandle(forReadingFrom: file), (try? handle.seekToEnd()) == UInt64(layout.size) else {
             throw Declined("the search index is not the one the state describes")
         }
         defer { try? handle.close() }
-        let layout = SearchIndex.Layout(order: state.searchOrder, lengths: lengths, head: state.searchHead, size: size)
-        let maker = SearchIndex.maker(for: edits.site, order: state.searchOrder, basePath: basePath)
+        let maker = SearchIndex.maker(for: edits.site, order: layout.order, basePath: basePath)
         var data: Data?
         // Later entries first, so the earlier ranges stay where the layout says.
         for (position, slot) in slots.sorted(by: { $0.1 > $1.1 }) {
@@ -229,17 +230,17 @@ extension SiteBuilder {
                 try? handle.seek(toOffset: UInt64(range.lowerBound))
                 if let current = try? handle.read(upToCount: range.count), current.elementsEqual(entry) { continue }
                 try? handle.seek(toOffset: 0)
-                guard let whole = try? handle.readToEnd(), whole.count == size else {
+                guard let whole = try? handle.readToEnd(), whole.count == layout.size else {
                     throw Declined("the search index is not the one the state describes")
                 }
                 data = whole
             }
             guard data![range] != Data(entry) else { continue }
             data!.replaceSubrange(range, with: entry)
-            size += entry.count - lengths[slot]
-            lengths[slot] = entry.count
+            patched.size += entry.count - layout.lengths[slot]
+            patched.lengths[slot] = entry.count
         }
-        return (lengths, size, data)
+        return (patched, data)
     }
 
     /// Makes the spare site the last one again (the files known to differ, linked from it),
@@ -249,7 +250,8 @@ extension SiteBuilder {
         var layout = context.layout
         layout.output = context.variants[0].output
         let request = context.request
-        guard case .success(var writer) = SiteWriter.prepare(layout: layout, force: request.force, preserving: request.allSubsets ? [] : ["subsets"]) else {
+        guard case .success(var writer) = SiteWriter.prepare(layout: layout, force: request.force,
+                                                             preserving: keptFolders(context.variants[0], request: request)) else {
             throw Declined("the output folder cannot be prepared")
         }
         // The live site's subsets/ goes into the new one at commit; the spare never holds one.
@@ -303,8 +305,7 @@ extension SiteBuilder {
             settings: inputs.settings, outputInode: outputInode, spareInode: spareInode, stamps: inputs.markdownStamps,
             pageOfFile: markdown.map { pageByPath[$0.relativePath] ?? -1 }, fileDiagnostics: fileDiagnostics,
             linkDiagnostics: recording.linkDiagnostics, otherDiagnostics: context.diagnostics.filter { !perPage.contains($0) },
-            site: site, files: files, differing: differing, searchOrder: search.order, searchLengths: search.lengths,
-            searchHead: search.head, searchSize: search.size, pagesWritten: context.pagesWritten,
+            site: site, files: files, differing: differing, search: search, pagesWritten: context.pagesWritten,
             pastedText: context.parsed.filter(\.isPastedText).count
         )
         state.writeWithPages(to: location, encoded: recording.pagesFile)

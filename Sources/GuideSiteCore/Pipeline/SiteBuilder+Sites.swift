@@ -116,9 +116,7 @@ extension SiteBuilder {
         if context.memoryOutput == nil {
             BuildState.remove(at: BuildState.location(root: context.layout.root, output: variant.output))
         }
-        // A full build keeps the subsets built before it, unless it builds them itself.
-        let keep = variant.subset == nil && !context.request.allSubsets ? ["subsets"] : []
-        switch SiteWriter.prepare(layout: layout, force: context.request.force, preserving: keep,
+        switch SiteWriter.prepare(layout: layout, force: context.request.force, preserving: keptFolders(variant, request: context.request),
                                   markParent: variant.subset != nil && context.request.output == nil ? context.layout.output : nil) {
         case .success(var writer):
             writer.listsFiles = context.stateRecording != nil
@@ -128,6 +126,12 @@ extension SiteBuilder {
             context.diagnostics.append(problem)
             context.usageError = true
         }
+    }
+
+    /// The live output's folders a build of `variant` carries into its new output: a full
+    /// build keeps the subsets built before it, unless it builds them itself.
+    static func keptFolders(_ variant: Variant, request: BuildRequest) -> [String] {
+        variant.subset == nil && !request.allSubsets ? ["subsets"] : []
     }
 
     /// The pages of the site being built: for a subset, its entries, the sections holding them,
