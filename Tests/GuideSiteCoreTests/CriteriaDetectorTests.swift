@@ -80,6 +80,36 @@ struct CriteriaDetectorTests {
         #expect(CriteriaDetector.criterion(inURL: url) == nil)
     }
 
+    @Test("the byte prefilter finds every text the detector could match, by dot search as by a scan of every byte")
+    func prefilter() {
+        func byScan(_ text: String) -> Bool {
+            let bytes = Array(text.utf8)
+            guard bytes.count >= 5 else { return false }
+            return (0..<(bytes.count - 2)).contains {
+                bytes[$0 + 1] == UInt8(ascii: ".") && (0x31...0x34).contains(bytes[$0]) && (0x30...0x39).contains(bytes[$0 + 2])
+            }
+        }
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["1", "2", "4", "5", "0", ".", ".", " ", "a", "SC ", "é", "9", "3.", ".1"]
+        var texts = ["", "1.4.3", "....", "1.2", "x 1.4.3", "4.1.1.", ".1.1.1", "a.b.c.d.e", "5.1.1 and 0.1", "text ending 1.", "x.1.4.3"]
+        for _ in 0..<3000 {
+            texts.append((0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        for text in texts {
+            #expect(CriteriaDetector.mayHoldNumber(text) == byScan(text), "\(text)")
+            if !CriteriaDetector.mayHoldNumber(text) { #expect(CriteriaDetector.mentions(in: text, atBlockStart: true).isEmpty, "\(text)") }
+        }
+    }
+
+    @Test("a front matter number alone takes the fast path only when the expressions would find exactly it", arguments: [
+        ("1.4.3", true), ("2.4.11", true), ("4.1.1", true), ("1.4.10", true), ("5.1.1", false), ("0.1.1", false),
+        ("1.4", false), ("1.4.3.2", false), ("1.400.3", false), ("1..3", false), ("1.4.3 ", false), ("1.4.a", false), ("١.٤.٣", false),
+    ])
+    func bareNumbers(text: String, bare: Bool) {
+        #expect(CriteriaDetector.isBareNumber(text) == bare)
+        if bare { #expect(CriteriaDetector.number(inReference: text + " x") == text) }
+    }
+
     @Test("front matter references", arguments: [
         ("1.4.3", "1.4.3"),
         ("1.4.3 Contrast (Minimum)", "1.4.3"),

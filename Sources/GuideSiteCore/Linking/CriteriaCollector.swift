@@ -8,7 +8,7 @@ public struct CriteriaCollector: Sendable {
     /// The annotator that links criteria mentioned in body text to their pages under `basePath`.
     /// Unknown numbers come back with an empty URL and a `?` key, to be reported, not linked.
     public static func annotator(basePath: String) -> TextAnnotator {
-        { text, atBlockStart in
+        TextAnnotator(mayMatch: CriteriaDetector.mayHoldNumber) { text, atBlockStart in
             CriteriaDetector.mentions(in: text, atBlockStart: atBlockStart).map { mention in
                 mention.criterion == nil
                     ? TextAnnotation(range: mention.range, url: "", key: "?" + mention.number)

@@ -186,8 +186,18 @@ public struct SiteAssembler: Sendable {
     /// holding every entry does not make the work quadratic.
     static func relatedEntries(site: Site, byCategory: [String: [Int]], byCriterion: [String: [Int]]) -> [Int: [Int]] {
         let candidateLimit = 200
-        let titles = site.pages.map { $0.title.lowercased() }
         let isEntry = site.pages.map { $0.kind == .entry }
+        // Ties go by title, then route: each page's rank in that order, so comparing two
+        // candidates compares two numbers (comparing titles was most of this stage's time).
+        let titles = site.pages.map { $0.title.lowercased() }
+        let order = site.pages.indices.sorted {
+            titles[$0] != titles[$1] ? titles[$0] < titles[$1] : site.pages[$0].route < site.pages[$1].route
+        }
+        let rank = {
+            var rank = [Int32](repeating: 0, count: order.count)
+            for (position, index) in order.enumerated() { rank[index] = Int32(position) }
+            return rank
+        }()
         let entries = site.pages.indices.filter { isEntry[$0] }
         let lists = entries.map { index in
             Set(site.pages[index].frontMatter.categories.map(Slug.make)).sorted().compactMap { byCategory[$0] }
@@ -213,9 +223,7 @@ public struct SiteAssembler: Sendable {
                 }
                 // The five best by score, then title, then route: a bounded insertion, not a full sort.
                 func better(_ a: (key: Int, value: Int), _ b: (key: Int, value: Int)) -> Bool {
-                    if a.value != b.value { return a.value > b.value }
-                    if titles[a.key] != titles[b.key] { return titles[a.key] < titles[b.key] }
-                    return site.pages[a.key].route < site.pages[b.key].route
+                    a.value != b.value ? a.value > b.value : rank[a.key] < rank[b.key]
                 }
                 var best: [(key: Int, value: Int)] = []
                 for other in touched {

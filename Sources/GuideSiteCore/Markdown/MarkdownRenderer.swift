@@ -71,12 +71,12 @@ public struct MarkdownRenderer: Sendable {
         }
         let links = tree.sourceLinks, annotations = tree.annotationUses, rewritten = tree.rewritten
         defer { free(rendered) }
-        var html = String(cString: rendered)
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(rendered).assumingMemoryBound(to: UInt8.self), count: strlen(rendered))
+        var html = Self.scopingColumnHeaders(bytes)
         if !taskLabels.isEmpty { html = Self.labelTaskCheckboxes(html, labels: taskLabels) }
-        if html.containsBytes("<th") { html = Self.scopingColumnHeaders(html) }
         return Diagnosed(
             RenderedBody(html: html, headings: headings, title: foundTitle, links: links, annotations: annotations,
-                         rewritten: rewritten, htmlHash: html.hashValue, anchorsKey: Self.anchorsKey(headings, links)),
+                         rewritten: rewritten, anchorsKey: Self.anchorsKey(headings, links)),
             tree.diagnostics
         )
     }
@@ -87,26 +87,37 @@ extension MarkdownRenderer {
     /// alignment), in one pass over the page's bytes.
     static func scopingColumnHeaders(_ html: String) -> String {
         var source = html
+        return source.withUTF8(scopingColumnHeaders)
+    }
+
+    /// `scopingColumnHeaders` of UTF-8 bytes (cmark-gfm's output): the text is made in one copy,
+    /// the attributes added on the way.
+    static func scopingColumnHeaders(_ buffer: UnsafeBufferPointer<UInt8>) -> String {
         let opening = Array("<th".utf8), styled = Array(" style=".utf8), scope = Array(" scope=\"col\"".utf8)
-        return source.withUTF8 { buffer -> String in
-            var result: [UInt8] = []
-            result.reserveCapacity(buffer.count + 256)
-            var copied = 0
-            var from = 0
-            while let found = opening.withUnsafeBufferPointer({ byteOffset(of: $0, in: buffer, from: from) }) {
-                let after = found + opening.count
-                from = after
-                let plain = after < buffer.count && buffer[after] == UInt8(ascii: ">")
-                let withStyle = !plain && buffer.count - after >= styled.count
-                    && memcmp(buffer.baseAddress! + after, styled, styled.count) == 0
-                guard plain || withStyle else { continue }
-                result.append(contentsOf: buffer[copied..<after])
-                result.append(contentsOf: scope)
-                copied = after
+        // The offsets just after each `<th` to give a scope.
+        var inserts: [Int] = []
+        var from = 0
+        while let found = opening.withUnsafeBufferPointer({ byteOffset(of: $0, in: buffer, from: from) }) {
+            let after = found + opening.count
+            from = after
+            let plain = after < buffer.count && buffer[after] == UInt8(ascii: ">")
+            let withStyle = !plain && buffer.count - after >= styled.count
+                && memcmp(buffer.baseAddress! + after, styled, styled.count) == 0
+            if plain || withStyle { inserts.append(after) }
+        }
+        guard !inserts.isEmpty, let source = buffer.baseAddress else { return String(decoding: buffer, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: buffer.count + inserts.count * scope.count) { output in
+            var written = 0, copied = 0
+            func put(_ start: UnsafePointer<UInt8>, _ count: Int) {
+                (output.baseAddress! + written).initialize(from: start, count: count)
+                written += count
             }
-            guard copied > 0 else { return html }
-            result.append(contentsOf: buffer[copied...])
-            return String(decoding: result, as: UTF8.self)
+            for at in inserts + [buffer.count] {
+                put(source + copied, at - copied)
+                copied = at
+                if at < buffer.count { scope.withUnsafeBufferPointer { put($0.baseAddress!, $0.count) } }
+            }
+            return written
         }
     }
 
@@ -332,7 +343,10 @@ private struct TreeEditor {
     mutating func annotateText(_ annotate: TextAnnotator) {
         for node in texts {
             guard let literal = cmark_node_get_literal(node) else { continue }
-            let text = String(cString: literal)
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(literal).assumingMemoryBound(to: UInt8.self), count: strlen(literal))
+            // Nothing to link and nothing to report.
+            guard annotate.mayMatch(bytes) else { continue }
+            let text = String(decoding: bytes, as: UTF8.self)
             var ancestor = cmark_node_parent(node)
             var insideLink = false
             while let current = ancestor {
@@ -340,7 +354,7 @@ private struct TreeEditor {
                 if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE { insideLink = true; break }
                 ancestor = cmark_node_parent(current)
             }
-            let annotations = annotate(text, isBlockStart(node))
+            let annotations = annotate.annotate(text, isBlockStart(node))
             let nodeLine = cmark_node_get_start_line(node) > 0 ? line(of: node) : line(of: cmark_node_parent(node) ?? node)
             if insideLink {
                 // Still a reference, just not one to link a second time.
@@ -453,6 +467,10 @@ private struct TreeEditor {
         let shift = headings.contains { cmark_node_get_heading_level($0) == 1 } ? 1 : 0
         var previousLevel = 1
         var result: [Heading] = []
+        result.reserveCapacity(headings.count)
+        // Written as the bytes of a C string for cmark-gfm, into one buffer for every heading.
+        var html: [UInt8] = []
+        html.reserveCapacity(512)
         for node in headings {
             let level = min(6, Int(cmark_node_get_heading_level(node)) + shift)
             let text = plainText(node)
@@ -465,15 +483,21 @@ private struct TreeEditor {
                 ))
             }
             previousLevel = level
-            // Written as the bytes of a C string for cmark-gfm (no `String` built piece by piece).
-            var html: [UInt8] = []
-            html.reserveCapacity(256)
-            let digit = String(level)
-            for piece in ["<div class=\"heading\"><h", digit, " id=\"", id, "\">", innerHTML(of: node), "</h", digit,
-                          "><a class=\"heading-anchor\" href=\"#", id, "\"><span aria-hidden=\"true\">#</span>",
-                          "<span class=\"visually-hidden\">Link to section: ", HTML.escape(text), "</span></a></div>\n"] {
-                html.append(contentsOf: piece.utf8)
-            }
+            let digit = UInt8(ascii: "0") + UInt8(level)
+            html.removeAll(keepingCapacity: true)
+            html.append(contentsOf: "<div class=\"heading\"><h".utf8)
+            html.append(digit)
+            html.append(contentsOf: " id=\"".utf8)
+            html.append(contentsOf: id.utf8)
+            html.append(contentsOf: "\">".utf8)
+            html.append(contentsOf: innerHTML(of: node).utf8)
+            html.append(contentsOf: "</h".utf8)
+            html.append(digit)
+            html.append(contentsOf: "><a class=\"heading-anchor\" href=\"#".utf8)
+            html.append(contentsOf: id.utf8)
+            html.append(contentsOf: "\"><span aria-hidden=\"true\">#</span><span class=\"visually-hidden\">Link to section: ".utf8)
+            html.append(contentsOf: HTML.escape(text).utf8)
+            html.append(contentsOf: "</span></a></div>\n".utf8)
             html.append(0)
             html.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { replace(node, withLiteral: $0.baseAddress!) }
@@ -528,6 +552,11 @@ private struct TreeEditor {
 
     /// The text of a node's inline content: text, code, and spaces for line breaks.
     func plainText(_ node: OpaquePointer) -> String {
+        // Most headings and labels are one run of text.
+        if let only = cmark_node_first_child(node), cmark_node_next(only) == nil, cmark_node_get_type(only) == CMARK_NODE_TEXT,
+           cmark_node_first_child(only) == nil, let literal = cmark_node_get_literal(only) {
+            return String(cString: literal).trimmingWhitespace()
+        }
         var text = ""
         guard let iterator = cmark_iter_new(node) else { return "" }
         defer { cmark_iter_free(iterator) }

@@ -23,7 +23,8 @@ public struct RenderedBody: Sendable, Hashable {
     /// Links rewritten to leave the guide or turned into text, as `target` and what became of them.
     public var rewritten: [SourceLink] = []
 
-    /// A hash of the HTML, computed once, so rebuilds compare bodies without hashing them again.
+    /// A hash of the HTML, computed once when a cache keeps the build (the preview server), so
+    /// rebuilds compare bodies without hashing them again; 0 otherwise.
     public var htmlHash: Int = 0
     /// A hash of the heading ids and the links written, which is all link checking reads.
     public var anchorsKey: Int = 0
@@ -91,5 +92,18 @@ public struct PlatformFilter: Sendable, Hashable {
     }
 }
 
-/// Finds annotations in a text node; the flag is true for the first text of a heading or list item.
-public typealias TextAnnotator = @Sendable (_ text: String, _ atBlockStart: Bool) -> [TextAnnotation]
+/// Finds annotations in text nodes.
+public struct TextAnnotator: Sendable {
+    /// Whether a text node's UTF-8 bytes may hold anything to annotate. Most text holds nothing,
+    /// and is skipped without being made a `String` (a tenth of the Markdown stage).
+    public var mayMatch: @Sendable (UnsafeBufferPointer<UInt8>) -> Bool
+    /// The annotations of a text node; the flag is true for the first text of a heading or list item.
+    public var annotate: @Sendable (_ text: String, _ atBlockStart: Bool) -> [TextAnnotation]
+
+    /// Creates an annotator; `annotate` must find nothing in text `mayMatch` rejects.
+    public init(mayMatch: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Bool,
+                annotate: @escaping @Sendable (_ text: String, _ atBlockStart: Bool) -> [TextAnnotation]) {
+        self.mayMatch = mayMatch
+        self.annotate = annotate
+    }
+}

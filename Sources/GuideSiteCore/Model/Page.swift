@@ -165,7 +165,8 @@ public struct Page: Sendable, Hashable {
     }
 
     /// A hash of everything the page holds (front matter, title, body, criteria), set once its
-    /// body is rendered, so rebuilds can tell changed pages apart without hashing them again.
+    /// body is rendered when a cache keeps the build (the preview server), so rebuilds can tell
+    /// changed pages apart without hashing them again; 0 otherwise.
     public var contentKey: Int {
         get { box.fields.contentKey }
         set { unique().fields.contentKey = newValue }

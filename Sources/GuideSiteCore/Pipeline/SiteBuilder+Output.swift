@@ -15,9 +15,10 @@ extension SiteBuilder {
         // criteria.json and the search index are made on another core from here on, while
         // links are checked and pages rendered (started with the rendering, they were the last
         // work left, on one core).
+        _ = try? context.exports?.wait()
         context.exports = nil
-        if context.cache == nil, context.output != nil, let site = context.site {
-            context.exports = SiteExports(site: site, basePath: context.basePath)
+        if context.cache == nil, let writer = context.output, let site = context.site {
+            context.exports = SiteExports(site: site, basePath: context.basePath, writer: writer)
         }
     }
 
@@ -243,10 +244,7 @@ extension SiteBuilder {
             }
             let basePath = context.basePath
             if let exports {
-                let made = exports.wait()
-                context.stateRecording?.search = made.searchLayout
-                try writer.write(made.criteria, to: "criteria.json")
-                try writer.write(made.search, to: SearchIndex.path)
+                context.stateRecording?.search = try exports.wait()
                 return
             }
             guard let cache = context.cache else {

@@ -113,6 +113,9 @@ public struct SiteBuilder: Sendable {
             }
         }
         let began = clock.now
+        // Files still being written on another thread (a stage stopped the build before they
+        // were waited for) are done before the staging folder is committed or discarded.
+        _ = try? context.exports?.wait()
         context.diagnostics = Array(Set(context.diagnostics))
         if context.hasErrors || context.usageError {
             context.writers.forEach { $0.discard() }

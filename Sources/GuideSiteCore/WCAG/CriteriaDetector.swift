@@ -64,14 +64,22 @@ public enum CriteriaDetector {
     /// starts with: most runs of text have none and skip the regular expressions.
     static func mayHoldNumber(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes -> Bool in
-            guard bytes.count >= 5 else { return false }
-            for index in 0..<(bytes.count - 2) where bytes[index + 1] == UInt8(ascii: ".") {
-                let digit = bytes[index], next = bytes[index + 2]
-                if digit >= 0x31, digit <= 0x34, next >= 0x30, next <= 0x39 { return true }
-            }
-            return false
+        return text.withUTF8(mayHoldNumber)
+    }
+
+    /// `mayHoldNumber` over UTF-8 bytes.
+    @Sendable
+    static func mayHoldNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 5, let base = bytes.baseAddress else { return false }
+        // From dot to dot (memchr): running text has a few.
+        var index = 1
+        while index < bytes.count - 1, let found = memchr(base + index, Int32(UInt8(ascii: ".")), bytes.count - 1 - index) {
+            let dot = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+            let digit = bytes[dot - 1], next = bytes[dot + 1]
+            if digit >= 0x31, digit <= 0x34, next >= 0x30, next <= 0x39 { return true }
+            index = dot + 1
         }
+        return false
     }
 
     /// The criterion a W3C address names, if it names exactly one: Understanding pages of WCAG
@@ -107,10 +115,20 @@ public enum CriteriaDetector {
         return nil
     }
 
+    /// Whether the text is a criterion number and nothing else: first part 1 to 4, the others
+    /// one or two digits ("1.4.3", "2.4.11").
+    static func isBareNumber(_ text: String) -> Bool {
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 1, let first = parts[0].first, first >= 0x31, first <= 0x34 else { return false }
+        return parts[1...].allSatisfy { (1...2).contains($0.count) && $0.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+    }
+
     /// A front matter reference: "1.4.3", "1.4.3 Contrast (Minimum)", "SC 1.4.3", or a name alone.
     /// Returns the number found (known or not), or nil when the text names no criterion.
     public static func number(inReference text: String) -> String? {
         let trimmed = text.trimmingSpaces()
+        // Most references are a number alone, which is what the expressions would find.
+        if isBareNumber(trimmed) { return trimmed }
         let whole = NSRange(trimmed.startIndex..., in: trimmed)
         if let match = bare.firstMatch(in: trimmed, range: whole) ?? prefixed.firstMatch(in: trimmed, range: whole),
            let range = Range(match.range(at: 1), in: trimmed) {
