@@ -17,6 +17,25 @@ struct MarkdownRendererTests {
         }
     }
 
+    @Test("paths normalized over bytes agree with the normalization by characters")
+    func normalizedPaths() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "b", "/", "/", ".", "..", "x.md", "é", "/\u{301}", ".\u{301}", "-", " "]
+        var paths = ["", "/", "a/./b/../c.md", "../a", "a/../../b", "./", "a//b/", "..", "a/..", "/a/b"]
+        for _ in 0..<3000 {
+            paths.append((0..<Int.random(in: 0...9, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        for path in paths {
+            #expect(LinkResolver.normalize(path) == LinkResolver.normalizeByCharacters(path), "\(path)")
+        }
+        // The folder of the linking file, and the suffix, as before.
+        for (url, source, target, suffix) in [("../web/b.md#x", "native/a.md", "web/b.md", "#x"), ("b.md?q=1#y", "a//c/d.md", "a/c/b.md", "?q=1#y"),
+                                              ("b.md", "top.md", "b.md", ""), ("../../b.md", "a/c.md", nil, ""), ("é.md#\u{301}", "ü/a.md", "ü/é.md#\u{301}", "")] {
+            let link = InternalLink(url, from: source)
+            #expect(link?.target == target && link?.suffix == suffix, "\(url) from \(source)")
+        }
+    }
+
     @Test("link schemes checked over bytes agree with the check by characters")
     func schemes() {
         let urls = ["http://a", "mailto:x", "a:b", "1a:b", ":x", "", "no colon", "ab+c-d.e:f", "é:x", "a\u{301}:x", "x:\u{301}",

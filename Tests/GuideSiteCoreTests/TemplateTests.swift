@@ -4,6 +4,33 @@ import Testing
 
 @Suite("Layouts and escaping")
 struct TemplateTests {
+    @Test("HTML escaping eight bytes at a time equals the replacement of each character, at every offset")
+    func escapingByWords() {
+        func reference(_ text: String) -> String {
+            var result = ""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "&": result += "&amp;"
+                case "<": result += "&lt;"
+                case ">": result += "&gt;"
+                case "\"": result += "&quot;"
+                case "'": result += "&#39;"
+                default: result.unicodeScalars.append(scalar)
+                }
+            }
+            return result
+        }
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "&", "<", ">", "\"", "'", "é", "\u{0}", "\u{1}", "%", "&amp;", "bcdefgh", "\u{7F}", "\u{FF}", "👍🏽", "e\u{301}'"]
+        var texts = ["", "'", "abcdefgh&", "abcdefg<", "&abcdefghijklmnop", "\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}\u{0}'"]
+        for _ in 0..<4000 {
+            texts.append((0..<Int.random(in: 0...30, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        for text in texts {
+            #expect(HTML.escape(text) == reference(text), "\(Array(text.utf8))")
+        }
+    }
+
     @Test("layout defaults: home, section, entry (or site.yml's section layout), page, 404")
     func layoutChoice() throws {
         let site = try TestSite([

@@ -199,9 +199,13 @@ public struct SiteAssembler: Sendable {
             return rank
         }()
         let entries = site.pages.indices.filter { isEntry[$0] }
+        // Each key's candidates once (its first `candidateLimit` pages, entries only), not once
+        // for every entry that has the key.
+        let candidates = { (pages: [Int]) in pages.prefix(candidateLimit).filter { isEntry[$0] }.map(Int32.init) }
+        let categoryCandidates = byCategory.mapValues(candidates), criterionCandidates = byCriterion.mapValues(candidates)
         let lists = entries.map { index in
-            Set(site.pages[index].frontMatter.categories.map(Slug.make)).sorted().compactMap { byCategory[$0] }
-                + site.pages[index].criteria.compactMap { byCriterion[$0.number] }
+            Set(site.pages[index].frontMatter.categories.map(Slug.make)).sorted().compactMap { categoryCandidates[$0] }
+                + site.pages[index].criteria.compactMap { criterionCandidates[$0.number] }
         }
         // Scores live in one array per chunk of entries, indexed by page, and are cleared through
         // the list of pages touched: no dictionary per entry (a tenth of a 10,000-entry link stage).
@@ -215,10 +219,15 @@ public struct SiteAssembler: Sendable {
             for position in range {
                 let index = entries[position]
                 touched.removeAll(keepingCapacity: true)
-                for list in lists[position] {
-                    for other in list.prefix(candidateLimit) where other != index && isEntry[other] {
-                        if scores[other] == 0 { touched.append(other) }
-                        scores[other] += 1
+                scores.withUnsafeMutableBufferPointer { scores in
+                    for list in lists[position] {
+                        list.withUnsafeBufferPointer { list in
+                            for candidate in list where Int(candidate) != index {
+                                let other = Int(candidate)
+                                if scores[other] == 0 { touched.append(other) }
+                                scores[other] += 1
+                            }
+                        }
                     }
                 }
                 // The five best by score, then title, then route: a bounded insertion, not a full sort.

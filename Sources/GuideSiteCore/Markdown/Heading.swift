@@ -12,22 +12,39 @@ public struct Heading: Sendable, Hashable {
 
 /// Gives headings stable ids: `## Name` is `name`, a second `## Name` is `name-1`.
 struct HeadingIDGenerator {
-    private var used: Set<String>
+    private let reserved: Set<String>
+    /// The ids given, searched in order while there are few (a page has a dozen headings):
+    /// copying the reserved set into a set of used ids cost more than the page's lookups.
+    private var given: [String] = []
+    private var givenSet: Set<String> = []
 
     /// `reserved` holds ids the layout uses itself, so body headings never take them.
     init(reserved: Set<String> = []) {
-        used = reserved
+        self.reserved = reserved
+    }
+
+    private func isTaken(_ id: String) -> Bool {
+        if reserved.contains(id) { return true }
+        return givenSet.isEmpty ? given.contains(id) : givenSet.contains(id)
     }
 
     mutating func id(for text: String) -> String {
         let base = Self.slug(text)
         var candidate = base
         var counter = 0
-        while used.contains(candidate) {
+        while isTaken(candidate) {
             counter += 1
             candidate = "\(base)-\(counter)"
         }
-        used.insert(candidate)
+        if !givenSet.isEmpty {
+            givenSet.insert(candidate)
+        } else if given.count < 32 {
+            given.append(candidate)
+        } else {
+            givenSet = Set(given)
+            givenSet.insert(candidate)
+            given = []
+        }
         return candidate
     }
 

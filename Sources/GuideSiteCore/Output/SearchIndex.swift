@@ -242,6 +242,13 @@ enum SearchIndex {
             }
         }
         var result = decodeEntities(String(decoding: text, as: UTF8.self))
+        // Printable ASCII, the usual text, is one character a byte: cut without counting
+        // characters (which took as long as reading the HTML).
+        if result.withUTF8({ bytes in !bytes.contains { $0 < 0x20 || $0 >= 0x7F } }) {
+            guard result.utf8.count > limit else { return result }
+            let cut = result.utf8.prefix(limit)
+            return String(Substring(result.utf8[..<(cut.lastIndex(of: UInt8(ascii: " ")) ?? cut.endIndex)]))
+        }
         if result.count > limit {
             let cut = result.prefix(limit)
             result = String(cut[..<(cut.lastIndex(of: " ") ?? cut.endIndex)])
@@ -311,7 +318,8 @@ enum SearchIndex {
     }
 
     private static func decodeEntities(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+        var text = text
+        guard text.withUTF8({ !$0.isEmpty && memchr($0.baseAddress!, Int32(UInt8(ascii: "&")), $0.count) != nil }) else { return text }
         return text.replacingBytes("&lt;", with: "<").replacingBytes("&gt;", with: ">").replacingBytes("&quot;", with: "\"")
             .replacingBytes("&#39;", with: "'").replacingBytes("&amp;", with: "&")
     }

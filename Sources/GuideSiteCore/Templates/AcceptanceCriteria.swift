@@ -23,29 +23,34 @@ struct AcceptanceCriteria {
         var gherkin: [UInt8] = []
         checklist.reserveCapacity(1024)
         gherkin.reserveCapacity(2048)
-        func check(_ texts: String...) {
-            for text in texts { checklist.append(contentsOf: text.utf8) }
+        // One piece at a time: variadic helpers made an array for every line.
+        func check(_ text: String) {
+            checklist.append(contentsOf: text.utf8)
         }
-        func say(_ texts: String...) {
-            for text in texts { gherkin.append(contentsOf: text.utf8) }
+        func say(_ text: String) {
+            gherkin.append(contentsOf: text.utf8)
         }
-        say("Feature: ", title, "\n")
+        say("Feature: "); say(title); say("\n")
         var scenarios = 0
-        let explicit = Set(matter.entries.map(\.key).filter { $0.hasPrefix("gherkin-") })
+        let explicit = matter.entries.contains { $0.key.hasPrefix("gherkin-") }
+            ? Set(matter.entries.map(\.key).filter { $0.hasPrefix("gherkin-") }) : []
         for entry in matter.entries {
             if let spec = PageContextBuilder.testingTables.first(where: { $0.key == entry.key }) {
                 let rows = PageContextBuilder.rowPairs(entry.value)
                 guard !rows.isEmpty else { continue }
-                check(spec.caption, "\n")
+                check(spec.caption); check("\n")
                 for (key, value) in rows {
-                    if key.isEmpty { check("- [ ] ", value, "\n") } else { check("- [ ] ", key, ": ", value, "\n") }
+                    check("- [ ] ")
+                    if !key.isEmpty { check(key); check(": ") }
+                    check(value); check("\n")
                 }
                 check("\n")
-                guard !explicit.contains("gherkin-\(entry.key)"), let phrase = Self.phrasing[entry.key] else { continue }
+                guard explicit.isEmpty || !explicit.contains("gherkin-" + entry.key), let phrase = Self.phrasing[entry.key] else { continue }
                 for (key, value) in rows {
-                    let then = entry.key == "screenreader" && !key.isEmpty ? "its \(key): \(Self.lowercasedFirst(value))" : Self.lowercasedFirst(value)
-                    say("\nScenario: ", spec.caption, " – ", key.isEmpty ? title : key, "\n  GIVEN ", phrase.given,
-                        "\n  WHEN ", phrase.when(key), "\n  THEN ", then, "\n")
+                    say("\nScenario: "); say(spec.caption); say(" – "); say(key.isEmpty ? title : key)
+                    say("\n  GIVEN "); say(phrase.given); say("\n  WHEN "); say(phrase.when(key)); say("\n  THEN ")
+                    if entry.key == "screenreader", !key.isEmpty { say("its "); say(key); say(": ") }
+                    say(Self.lowercasedFirst(value)); say("\n")
                     scenarios += 1
                 }
             } else if entry.key.hasPrefix("gherkin-"), case .list(let items) = entry.value {
@@ -54,8 +59,9 @@ struct AcceptanceCriteria {
                 for case .map(let steps) in items {
                     let when = steps["when"]?.value.text ?? ""
                     let then = steps["then"]?.value.text ?? ""
-                    say("\nScenario: ", kind.capitalized, " – ", when, "\n  GIVEN ", given, "\n  WHEN ", when, "\n  THEN ", then)
-                    if let result = steps["result"]?.value.text { say("\n  AND ", result) }
+                    say("\nScenario: "); say(kind.capitalized); say(" – "); say(when); say("\n  GIVEN "); say(given)
+                    say("\n  WHEN "); say(when); say("\n  THEN "); say(then)
+                    if let result = steps["result"]?.value.text { say("\n  AND "); say(result) }
                     say("\n")
                     scenarios += 1
                 }
@@ -81,6 +87,29 @@ struct AcceptanceCriteria {
     /// "Focus moves" → "focus moves", but names keep their capitals: a first word with another
     /// capital ("VoiceOver says", "NVDA reads") or none at its start ("iOS").
     static func lowercasedFirst(_ text: String) -> String {
+        // The usual value, over its bytes: trimmed, on one line, a first word in ASCII.
+        var bytesOf = text
+        let quick: String?? = bytesOf.withUTF8 { bytes in
+            guard let first = bytes.first, let last = bytes.last, first < 0x80, !isWhiteByte(first), last < 0x80, !isWhiteByte(last),
+                  memchr(bytes.baseAddress!, 10, bytes.count) == nil else { return .none }
+            let isCapital = { (byte: UInt8) in byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+            var end = 0
+            while end < bytes.count, bytes[end] != UInt8(ascii: " ") {
+                if bytes[end] >= 0x80 { return .none }
+                end += 1
+            }
+            guard isCapital(first), !bytes[1..<end].contains(where: isCapital) else { return .some(nil) }
+            return .some(String(unsafeUninitializedCapacity: bytes.count) { output in
+                _ = output.initialize(from: bytes)
+                output[0] |= 0x20
+                return bytes.count
+            })
+        }
+        switch quick {
+        case .some(.some(let lowered)): return lowered
+        case .some(.none): return text
+        case .none: break
+        }
         // Table values come trimmed and on one line: only others are cleaned up.
         let utf8 = text.utf8
         let clean = utf8.first.map { $0 < 0x80 && !Self.isWhiteByte($0) } == true && utf8.last.map { $0 < 0x80 && !Self.isWhiteByte($0) } == true

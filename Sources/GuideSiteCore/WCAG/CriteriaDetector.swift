@@ -30,7 +30,8 @@ public enum CriteriaDetector {
     /// Mentions in a run of text. `atBlockStart` is true for the first text of a heading or of a
     /// list item, where "1.3.1: anything" is a reference even without the criterion's name.
     public static func mentions(in text: String, atBlockStart: Bool = false) -> [CriterionMention] {
-        guard Self.mayHoldNumber(text) else { return [] }
+        // A number alone (a link's text, say) is neither prefixed nor followed by a name.
+        guard Self.mayHoldNumber(text), !isBareNumber(text) else { return [] }
         let whole = NSRange(text.startIndex..., in: text)
         var found: [CriterionMention] = []
         for match in prefixed.matches(in: text, range: whole) {
@@ -60,8 +61,9 @@ public enum CriteriaDetector {
         return found.sorted { $0.range.lowerBound < $1.range.lowerBound }
     }
 
-    /// Whether the text has a digit 1 to 4, a dot and a digit, which every criterion number
-    /// starts with: most runs of text have none and skip the regular expressions.
+    /// Whether the text has a digit 1 to 4, a dot, one or two digits, a dot and a digit, which
+    /// every criterion number starts with: most runs of text have none ("WCAG 2.2" and "iOS
+    /// 17.1" neither) and skip the regular expressions.
     static func mayHoldNumber(_ text: String) -> Bool {
         var text = text
         return text.withUTF8(mayHoldNumber)
@@ -71,13 +73,20 @@ public enum CriteriaDetector {
     @Sendable
     static func mayHoldNumber(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count >= 5, let base = bytes.baseAddress else { return false }
+        func isDigit(_ at: Int) -> Bool { at < bytes.count && bytes[at] >= 0x30 && bytes[at] <= 0x39 }
+        func isDot(_ at: Int) -> Bool { at < bytes.count && bytes[at] == UInt8(ascii: ".") }
         // From dot to dot (memchr): running text has a few.
         var index = 1
         while index < bytes.count - 1, let found = memchr(base + index, Int32(UInt8(ascii: ".")), bytes.count - 1 - index) {
             let dot = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
-            let digit = bytes[dot - 1], next = bytes[dot + 1]
-            if digit >= 0x31, digit <= 0x34, next >= 0x30, next <= 0x39 { return true }
+            let digit = bytes[dot - 1]
             index = dot + 1
+            guard digit >= 0x31, digit <= 0x34 else { continue }
+            // Past ASCII, a byte may start a digit of another script (the expressions' `\d`).
+            if (dot + 1..<min(bytes.count, dot + 5)).contains(where: { bytes[$0] >= 0x80 }) { return true }
+            if isDigit(dot + 1), (isDot(dot + 2) && isDigit(dot + 3)) || (isDigit(dot + 2) && isDot(dot + 3) && isDigit(dot + 4)) {
+                return true
+            }
         }
         return false
     }
