@@ -30,6 +30,22 @@ struct SearchIndexTests {
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
+    @Test("JSON strings checked for escapes eight bytes at a time agree with the check of each byte")
+    func jsonEscapeCheck() {
+        func byByte(_ text: String) -> Bool {
+            text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == 0xE2 }
+        }
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "\"", "\\", "\n", "\u{1F}", " ", "\u{7F}", "é", "\u{2028}", "—", "bcdefgh", "\u{0}", "!", "~"]
+        var texts = ["", "abcdefgh\"", "abcdefg\u{1F}", "\u{2029}abcdefgh", "abcdefghijklmnop"]
+        for _ in 0..<4000 {
+            texts.append((0..<Int.random(in: 0...24, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        for text in texts {
+            #expect(JSONWriter.needsEscape(text) == byByte(text), "\(Array(text.utf8))")
+        }
+    }
+
     @Test("titles, headings, section, categories, platforms, criteria and trimmed text, sorted by title")
     func contents() throws {
         let site = try TestSite(Self.files)

@@ -143,6 +143,11 @@ public struct SiteWriter: Sendable {
         try text.withUTF8 { try write(bytes: UnsafeRawBufferPointer($0), to: relativePath) }
     }
 
+    /// A page's bytes, written from the array's storage.
+    public func write(bytes: [UInt8], to relativePath: String) throws {
+        try bytes.withUnsafeBytes { try write(bytes: $0, to: relativePath) }
+    }
+
     private func write(bytes: UnsafeRawBufferPointer, to relativePath: String) throws {
         if reusing || listsFiles { written.insert(relativePath) }
         let path = staging.path + "/" + relativePath

@@ -200,14 +200,14 @@ extension SiteBuilder {
                     try writer.write(data, to: page.route.file)
                     return (nil, nil)
                 }
-                guard let html = renderer.render(builder.context(for: index), layout: page.layout) else {
+                guard let html = renderer.renderBytes(builder.context(for: index), layout: page.layout) else {
                     return (Diagnostic(.error, page.sourcePath, category: "template", "the theme has no layout `\(page.layout)` and no `page` layout to fall back on"), nil)
                 }
                 guard cache != nil else {
-                    try writer.write(text: html, to: page.route.file)
+                    try writer.write(bytes: html, to: page.route.file)
                     return (nil, nil)
                 }
-                let data = Data(html.utf8)
+                let data = Data(html)
                 try writer.write(data, to: page.route.file)
                 return (nil, data)
             } catch {

@@ -40,3 +40,11 @@ func byteOffset(of pattern: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPo
     }
     return nil
 }
+
+extension Array where Element == UInt8 {
+    /// Appends the UTF-8 bytes of `text`, from its own storage when it has one.
+    mutating func appendUTF8(of text: String) {
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { append(contentsOf: $0) }
+        if done == nil { append(contentsOf: text.utf8) }
+    }
+}

@@ -30,6 +30,14 @@ enum JSONWriter {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// `compact` as bytes, with a final line break.
+    static func compactData(_ value: Any) -> Data {
+        var output: [UInt8] = []
+        write(JSONValue(value), indent: nil, into: &output)
+        output.append(10)
+        return Data(output)
+    }
+
     /// `compact` for a part of a larger compact document.
     static func compactFragment(_ value: Any) -> Fragment {
         compactFragment(JSONValue(value))
@@ -60,9 +68,23 @@ enum JSONWriter {
 
     /// Whether a byte of `text` needs escaping (or may: 0xE2 starts U+2028 and U+2029), over
     /// the string's own storage.
-    private static func needsEscape(_ text: String) -> Bool {
+    static func needsEscape(_ text: String) -> Bool {
         let check = { (bytes: UnsafeBufferPointer<UInt8>) -> Bool in
-            for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 { return true }
+            guard let base = bytes.baseAddress else { return false }
+            // Eight bytes at a time: a byte below 0x20, or one that XORed with `"`, `\` or 0xE2
+            // is zero, sets its high bit in one of the tests (exact for whether any byte does).
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+            var index = 0
+            while index + 8 <= bytes.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let control = (word &- ones &* 0x20) & ~word & highs
+                if control | zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C)) | zeroBytes(word ^ (ones &* 0xE2)) != 0 {
+                    return true
+                }
+                index += 8
+            }
+            for byte in bytes[index...] where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 { return true }
             return false
         }
         return text.utf8.withContiguousStorageIfAvailable(check) ?? Array(text.utf8).withUnsafeBufferPointer(check)

@@ -80,6 +80,12 @@ public struct TemplateRenderer: Sendable {
         return library.render(context.dictionary, withTemplate: "layouts/" + name)
     }
 
+    /// `render(_:layout:)` as UTF-8 bytes, which the fast renderer writes without making a `String`.
+    func renderBytes(_ context: ContextMap, layout name: String) -> [UInt8]? {
+        if let compiled { return compiled.renderBytes(.map(context), template: "layouts/" + name) }
+        return library.render(context.dictionary, withTemplate: "layouts/" + name).map { Array($0.utf8) }
+    }
+
     /// Rendered by swift-mustache itself, whatever the theme: what the fast renderer must equal.
     func renderWithSwiftMustache(_ context: [String: Any], layout name: String) -> String? {
         library.render(context, withTemplate: "layouts/" + name)
