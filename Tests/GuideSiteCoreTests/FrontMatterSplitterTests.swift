@@ -6,6 +6,37 @@ import Foundation
 struct FrontMatterSplitterTests {
     let splitter = FrontMatterSplitter()
 
+    @Test("the split over bytes equals a split of the text into lines, on random files")
+    func randomFiles() {
+        // The splitter as it was before it read bytes: lines of the text, compared as text.
+        func reference(_ text: String) -> (yaml: String?, body: String, bodyLine: Int, closed: Bool) {
+            guard text.hasPrefix("---") else { return (nil, text, 1, true) }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            func marker(_ line: String, dots: Bool) -> Bool {
+                var trimmed = Substring(line)
+                while let last = trimmed.unicodeScalars.last, last == " " || last == "\t" { trimmed = trimmed.dropLast() }
+                return trimmed == "---" || (dots && trimmed == "...")
+            }
+            guard marker(lines[0], dots: false) else { return (nil, text, 1, true) }
+            for number in 1..<lines.count where marker(lines[number], dots: true) {
+                return (lines[1..<number].joined(separator: "\n"), lines[(number + 1)...].joined(separator: "\n"), number + 2, true)
+            }
+            return (nil, "", lines.count + 1, false)
+        }
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["---", "...", "\n", "\n", " ", "\t", "a: 1", "é", "--", "-", ".", "x"]
+        var texts = ["---", "---\n---", "---\n---\n", "---\n...", "--- \na\n--- \nb", "---\n\n", "---x\n---", "\n---\n---"]
+        for _ in 0..<3000 {
+            texts.append((0..<Int.random(in: 0...14, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined())
+        }
+        for text in texts {
+            let result = splitter.split(text, path: "a.md")
+            let expected = reference(text)
+            #expect(result.value.yaml == expected.yaml && result.value.body == expected.body, "\(text.debugDescription)")
+            #expect(result.value.bodyFirstLine == expected.bodyLine && result.diagnostics.isEmpty == expected.closed, "\(text.debugDescription)")
+        }
+    }
+
     @Test("finds YAML between --- markers and counts body lines from the file's start")
     func basic() {
         let result = splitter.split("---\ntitle: A\n---\n\n# Body\n", path: "a.md")

@@ -36,6 +36,27 @@ struct MarkdownRendererTests {
         }
     }
 
+    @Test("slugs of ASCII names made over bytes agree with the slugs made by characters")
+    func slugs() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "Z", "M", " ", "_", "\t", "-", "\r\n", "\r", "0", "@", "é", "İ", "ß"]
+        for _ in 0..<3000 {
+            let name = (0..<Int.random(in: 0...10, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(Slug.make(name) == Slug.makeByCharacters(name), "\(name.debugDescription)")
+        }
+    }
+
+    @Test("a fence's language read over bytes agrees with the language read by characters")
+    func fenceLanguages() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["swift", " ", "\t", "c++", "#", "{.x}", "\u{B}", "\r\n", "é", "a\u{301}", "objective-c", "=", "1.0", "_"]
+        for _ in 0..<3000 {
+            let info = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let expected = String(info.split(whereSeparator: \.isWhitespace).first ?? "").filter { $0.isLetter || $0.isNumber || "+-_#.".contains($0) }
+            #expect(MarkdownRenderer.language(ofFenceInfo: info) == expected, "\(info.debugDescription)")
+        }
+    }
+
     @Test("link schemes checked over bytes agree with the check by characters")
     func schemes() {
         let urls = ["http://a", "mailto:x", "a:b", "1a:b", ":x", "", "no colon", "ab+c-d.e:f", "é:x", "a\u{301}:x", "x:\u{301}",

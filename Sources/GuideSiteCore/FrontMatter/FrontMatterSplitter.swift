@@ -1,3 +1,5 @@
+import Foundation
+
 /// A source file cut into its front matter block and its Markdown body.
 public struct SplitSource: Sendable, Hashable {
     /// The YAML between the markers, or nil when the file has no front matter.
@@ -23,32 +25,46 @@ public struct FrontMatterSplitter: Sendable {
         guard text.utf8.starts(with: "---".utf8) else {
             return Diagnosed(SplitSource(yaml: nil, yamlFirstLine: 1, body: text, bodyFirstLine: 1))
         }
-        // Walks line starts over UTF-8 and stops at the closing marker, so the body is never
-        // cut into lines and joined again.
-        let utf8 = text.utf8
-        var lineStart = utf8.startIndex
-        var lineNumber = 1
-        var yamlStart: String.Index?
-        while lineStart <= utf8.endIndex {
-            let lineEnd = utf8[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
-            let line = text[lineStart..<lineEnd]
-            let next = lineEnd == utf8.endIndex ? nil : utf8.index(after: lineEnd)
-            if let opened = yamlStart {
-                if isMarker(line, allowDots: true) {
-                    // The YAML ends before the line break that precedes the marker.
-                    let yamlEnd = lineNumber == 2 ? opened : utf8.index(before: lineStart)
-                    let body = next.map { String(text[$0...]) } ?? ""
-                    return Diagnosed(SplitSource(yaml: String(text[opened..<yamlEnd]), yamlFirstLine: 2, body: body, bodyFirstLine: lineNumber + 1))
+        // Walks line starts over the UTF-8 bytes (memchr) and stops at the closing marker, so
+        // the body is never cut into lines and joined again.
+        enum Found { case none, split(yaml: Range<Int>, body: Int?, bodyFirstLine: Int), unclosed(lines: Int) }
+        var source = text
+        let found: Found = source.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return .none }
+            var lineStart = 0, lineNumber = 1
+            var yamlStart: Int?
+            while true {
+                let lineEnd = lineStart < bytes.count
+                    ? memchr(base + lineStart, 10, bytes.count - lineStart).map { UnsafeRawPointer($0) - UnsafeRawPointer(base) } ?? bytes.count
+                    : bytes.count
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+                let next = lineEnd == bytes.count ? nil : lineEnd + 1
+                if let opened = yamlStart {
+                    if isMarker(line, allowDots: true) {
+                        // The YAML ends before the line break that precedes the marker.
+                        let yamlEnd = lineNumber == 2 ? opened : lineStart - 1
+                        return .split(yaml: opened..<yamlEnd, body: next, bodyFirstLine: lineNumber + 1)
+                    }
+                } else {
+                    guard isMarker(line, allowDots: false) else { return .none }
+                    yamlStart = next ?? bytes.count
                 }
-            } else {
-                guard isMarker(line, allowDots: false) else {
-                    return Diagnosed(SplitSource(yaml: nil, yamlFirstLine: 1, body: text, bodyFirstLine: 1))
-                }
-                yamlStart = next ?? utf8.endIndex
+                guard let next else { return .unclosed(lines: lineNumber) }
+                lineStart = next
+                lineNumber += 1
             }
-            guard let next else { break }
-            lineStart = next
-            lineNumber += 1
+        }
+        let utf8 = text.utf8
+        func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        let lineNumber: Int
+        switch found {
+        case .none:
+            return Diagnosed(SplitSource(yaml: nil, yamlFirstLine: 1, body: text, bodyFirstLine: 1))
+        case .split(let yaml, let body, let bodyFirstLine):
+            return Diagnosed(SplitSource(yaml: String(text[index(yaml.lowerBound)..<index(yaml.upperBound)]), yamlFirstLine: 2,
+                                         body: body.map { String(text[index($0)...]) } ?? "", bodyFirstLine: bodyFirstLine))
+        case .unclosed(let lines):
+            lineNumber = lines
         }
         let problem = Diagnostic(
             .error, path, line: 1, column: 1, category: "front-matter",
@@ -61,10 +77,12 @@ public struct FrontMatterSplitter: Sendable {
     /// Over the line's bytes: trailing spaces and tabs, then exactly `---` (or `...`). A space or
     /// tab followed by a combining mark ends in a byte other than those, as its character is
     /// other than a space, so bytes and characters agree.
-    private func isMarker(_ line: Substring, allowDots: Bool) -> Bool {
-        var bytes = line.utf8[...]
-        while let last = bytes.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { bytes = bytes.dropLast() }
-        guard bytes.count == 3 else { return false }
-        return bytes.elementsEqual("---".utf8) || (allowDots && bytes.elementsEqual("...".utf8))
+    private func isMarker(_ line: UnsafeBufferPointer<UInt8>, allowDots: Bool) -> Bool {
+        var count = line.count
+        while count > 0, line[count - 1] == UInt8(ascii: " ") || line[count - 1] == UInt8(ascii: "\t") { count -= 1 }
+        guard count == 3 else { return false }
+        let first = line[0]
+        guard first == UInt8(ascii: "-") || (allowDots && first == UInt8(ascii: ".")) else { return false }
+        return line[1] == first && line[2] == first
     }
 }

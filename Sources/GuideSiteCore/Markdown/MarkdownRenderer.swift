@@ -121,6 +121,20 @@ extension MarkdownRenderer {
         }
     }
 
+    /// The first word of a fence's info string, keeping letters, digits and `+-_#.`: over bytes
+    /// when ASCII, where each byte is a character.
+    static func language(ofFenceInfo info: String) -> String {
+        guard info.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return String(info.split(whereSeparator: \.isWhitespace).first ?? "")
+                .filter { $0.isLetter || $0.isNumber || "+-_#.".contains($0) }
+        }
+        let word = info.utf8.drop { $0 == 32 || (9...13).contains($0) }.prefix { !($0 == 32 || (9...13).contains($0)) }
+        return String(decoding: word.filter { byte in
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || (byte >= 0x30 && byte <= 0x39)
+                || [UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "#"), UInt8(ascii: ".")].contains(byte)
+        }, as: UTF8.self)
+    }
+
     static func anchorsKey(_ headings: [Heading], _ links: [SourceLink]) -> Int {
         var hasher = Hasher()
         for heading in headings { hasher.combine(heading.id) }
@@ -435,16 +449,29 @@ private struct TreeEditor {
 
     /// Code blocks become focusable, named, scrollable regions keeping `class="language-x"`.
     mutating func replaceCodeBlocks() {
+        var html: [UInt8] = []
         for (number, node) in codeBlocks.enumerated() {
             let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
-            let language = String(info.split(whereSeparator: \.isWhitespace).first ?? "")
-                .filter { $0.isLetter || $0.isNumber || "+-_#.".contains($0) }
+            let language = MarkdownRenderer.language(ofFenceInfo: info)
             let code = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
             let label = "Code example \(number + 1)" + (language.isEmpty ? "" : " (\(language))")
-            let languageClass = language.isEmpty ? "" : " class=\"language-\(HTML.escape(language))\""
-            let html = "<pre class=\"code-block\" tabindex=\"0\" role=\"region\" aria-label=\"\(HTML.escape(label))\">"
-                + "<code\(languageClass)>\(HTML.escape(code))</code></pre>\n"
-            replace(node, withHTML: html)
+            // Written as the bytes of a C string for cmark-gfm, the code escaped on the way.
+            html.removeAll(keepingCapacity: true)
+            html.append(contentsOf: "<pre class=\"code-block\" tabindex=\"0\" role=\"region\" aria-label=\"".utf8)
+            HTML.escape(label, into: &html)
+            html.append(contentsOf: "\"><code".utf8)
+            if !language.isEmpty {
+                html.append(contentsOf: " class=\"language-".utf8)
+                HTML.escape(language, into: &html)
+                html.append(UInt8(ascii: "\""))
+            }
+            html.append(UInt8(ascii: ">"))
+            HTML.escape(code, into: &html)
+            html.append(contentsOf: "</code></pre>\n".utf8)
+            html.append(0)
+            html.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { replace(node, withLiteral: $0.baseAddress!) }
+            }
         }
         codeBlocks = []
     }
@@ -514,10 +541,6 @@ private struct TreeEditor {
         let node = cmark_node_new(CMARK_NODE_HTML_BLOCK)
         cmark_node_set_literal(node, html)
         return node
-    }
-
-    private func replace(_ node: OpaquePointer, withHTML html: String) {
-        html.withCString { replace(node, withLiteral: $0) }
     }
 
     /// Puts an HTML block holding the C string `literal` in place of `node`.

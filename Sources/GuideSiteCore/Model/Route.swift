@@ -57,6 +57,21 @@ public struct Route: Sendable, Hashable, Comparable {
 public enum Slug {
     /// Lowercased, spaces and underscores as `-`: `Wheel Picker.md` is `wheel-picker`.
     public static func make(_ name: String) -> String {
+        // ASCII names (nearly all) over bytes: each byte is a character, as lowercased.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: name.utf8.map { byte -> UInt8 in
+                switch byte {
+                case UInt8(ascii: " "), UInt8(ascii: "_"), UInt8(ascii: "\t"): UInt8(ascii: "-")
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte | 0x20
+                default: byte
+                }
+            }, as: UTF8.self)
+        }
+        return makeByCharacters(name)
+    }
+
+    /// `make` by characters, for names with other than ASCII.
+    static func makeByCharacters(_ name: String) -> String {
         var result = ""
         for character in name.lowercased() {
             switch character {

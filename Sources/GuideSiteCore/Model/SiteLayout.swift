@@ -4,7 +4,11 @@ import Foundation
 /// `Output` and `site.yml`.
 public struct SiteLayout: Sendable, Hashable {
     /// The site root (`--root`).
-    public var root: URL
+    public var root: URL {
+        didSet { rootPath = root.path }
+    }
+    /// `root.path`, which `URL` works out again at every call (once per page read).
+    private var rootPath: String
     /// The folder of Markdown sources.
     public var content: URL
     /// The theme folder; may not exist, in which case the built-in theme is used.
@@ -18,6 +22,7 @@ public struct SiteLayout: Sendable, Hashable {
     public init(root: URL, output: URL? = nil) {
         let root = root.standardizedFileURL
         self.root = root
+        self.rootPath = root.path
         self.content = root.appending(path: "Content", directoryHint: .isDirectory)
         self.templates = root.appending(path: "Templates", directoryHint: .isDirectory)
         self.output = (output ?? root.appending(path: "Output", directoryHint: .isDirectory)).standardizedFileURL
@@ -33,7 +38,6 @@ public struct SiteLayout: Sendable, Hashable {
     /// segment to resolve (the walk of Content/ makes only such paths): a URL per file was a
     /// twentieth of reading 10,000 pages.
     func displayPath(ofFile path: String) -> String {
-        let rootPath = root.path
         guard !rootPath.isEmpty, Self.isStandardAbsolute(path) else {
             return standardDisplayPath(URL(fileURLWithPath: path))
         }
