@@ -213,37 +213,41 @@ public struct SiteAssembler: Sendable {
         let chunks = stride(from: 0, to: entries.count, by: chunkSize).map { $0..<min($0 + chunkSize, entries.count) }
         let found = chunks.concurrentMap { range -> [[Int]] in
             var scores = [Int32](repeating: 0, count: site.pages.count)
-            var touched: [Int] = []
+            var touched = [Int32](repeating: 0, count: site.pages.count)
             var results: [[Int]] = []
             results.reserveCapacity(range.count)
-            for position in range {
-                let index = entries[position]
-                touched.removeAll(keepingCapacity: true)
-                scores.withUnsafeMutableBufferPointer { scores in
-                    for list in lists[position] {
-                        list.withUnsafeBufferPointer { list in
-                            for candidate in list where Int(candidate) != index {
-                                let other = Int(candidate)
-                                if scores[other] == 0 { touched.append(other) }
-                                scores[other] += 1
+            scores.withUnsafeMutableBufferPointer { scores in
+                touched.withUnsafeMutableBufferPointer { touched in
+                    for position in range {
+                        let index = Int32(entries[position])
+                        var touchedCount = 0
+                        for list in lists[position] {
+                            list.withUnsafeBufferPointer { list in
+                                for other in list where other != index {
+                                    if scores[Int(other)] == 0 {
+                                        touched[touchedCount] = other
+                                        touchedCount += 1
+                                    }
+                                    scores[Int(other)] += 1
+                                }
                             }
                         }
+                        // The five best by score, then title, then route, as one number each
+                        // (the score above the rank, counted down), kept by a bounded insertion.
+                        var best: [UInt64] = []
+                        best.reserveCapacity(6)
+                        for slot in 0..<touchedCount {
+                            let other = Int(touched[slot])
+                            let key = UInt64(scores[other]) << 32 | UInt64(UInt32.max - UInt32(rank[other]))
+                            scores[other] = 0
+                            guard best.count < 5 || key > best[best.count - 1] else { continue }
+                            let at = best.firstIndex { key > $0 } ?? best.count
+                            best.insert(key, at: at)
+                            if best.count > 5 { best.removeLast() }
+                        }
+                        results.append(best.map { order[Int(UInt32.max - UInt32(truncatingIfNeeded: $0))] })
                     }
                 }
-                // The five best by score, then title, then route: a bounded insertion, not a full sort.
-                func better(_ a: (key: Int, value: Int), _ b: (key: Int, value: Int)) -> Bool {
-                    a.value != b.value ? a.value > b.value : rank[a.key] < rank[b.key]
-                }
-                var best: [(key: Int, value: Int)] = []
-                for other in touched {
-                    let candidate = (key: other, value: Int(scores[other]))
-                    scores[other] = 0
-                    guard best.count < 5 || better(candidate, best[best.count - 1]) else { continue }
-                    let at = best.firstIndex { better(candidate, $0) } ?? best.count
-                    best.insert(candidate, at: at)
-                    if best.count > 5 { best.removeLast() }
-                }
-                results.append(best.map(\.key))
             }
             return results
         }.flatMap { $0 }
