@@ -68,19 +68,27 @@ struct HeadingIDGenerator {
     /// `slug` for ASCII text, over bytes: letters and digits kept (lowercased), runs of spaces,
     /// `-`, `_` and other white space made one `-`, everything else dropped.
     private static func asciiSlug(_ text: String) -> String {
-        var result: [UInt8] = []
-        result.reserveCapacity(text.utf8.count)
-        var pendingDash = false
-        for byte in text.utf8 {
-            let lower = byte >= 65 && byte <= 90 ? byte + 32 : byte
-            if (lower >= 97 && lower <= 122) || (lower >= 48 && lower <= 57) {
-                if pendingDash, !result.isEmpty { result.append(UInt8(ascii: "-")) }
-                pendingDash = false
-                result.append(lower)
-            } else if lower == 32 || lower == UInt8(ascii: "-") || lower == UInt8(ascii: "_") || (lower >= 9 && lower <= 13) {
-                pendingDash = true
+        // Written straight into the new string: a dash stands for at least one byte dropped,
+        // so the slug is never longer than the text.
+        let slug = String(unsafeUninitializedCapacity: text.utf8.count) { result in
+            var count = 0
+            var pendingDash = false
+            for byte in text.utf8 {
+                let lower = byte >= 65 && byte <= 90 ? byte + 32 : byte
+                if (lower >= 97 && lower <= 122) || (lower >= 48 && lower <= 57) {
+                    if pendingDash, count > 0 {
+                        result[count] = UInt8(ascii: "-")
+                        count += 1
+                    }
+                    pendingDash = false
+                    result[count] = lower
+                    count += 1
+                } else if lower == 32 || lower == UInt8(ascii: "-") || lower == UInt8(ascii: "_") || (lower >= 9 && lower <= 13) {
+                    pendingDash = true
+                }
             }
+            return count
         }
-        return result.isEmpty ? "section" : String(decoding: result, as: UTF8.self)
+        return slug.isEmpty ? "section" : slug
     }
 }

@@ -189,12 +189,23 @@ enum SearchIndex {
     /// The site's platforms an entry has a section for (a heading with the platform's name), or
     /// names in its front matter `platforms:`.
     static func platforms(of page: Page, names: [String]) -> [String] {
-        let headings = Set(page.body.headings.map { $0.text.trimmingSpaces().lowercased() })
-        var listed = Set<String>()
-        if case .list(let items)? = page.frontMatter.entries["platforms"]?.value {
-            for item in items { if let text = item.text { listed.insert(text.trimmingSpaces().lowercased()) } }
+        guard !names.isEmpty else { return [] }
+        let lowered = names.map { $0.lowercased() }
+        let lengths = Set(lowered.map(\.utf8.count))
+        var found = Set<String>()
+        func note(_ text: String) {
+            let trimmed = text.trimmingSpaces()
+            // ASCII text keeps its length when lowercased: a heading of another length than
+            // every platform name (most headings) is passed over without lowercasing it.
+            if !lengths.contains(trimmed.utf8.count), trimmed.utf8.allSatisfy({ $0 < 0x80 }) { return }
+            let key = trimmed.lowercased()
+            if lowered.contains(key) { found.insert(key) }
         }
-        return names.filter { headings.contains($0.lowercased()) || listed.contains($0.lowercased()) }
+        for heading in page.body.headings { note(heading.text) }
+        if case .list(let items)? = page.frontMatter.entries["platforms"]?.value {
+            for item in items { if let text = item.text { note(text) } }
+        }
+        return names.indices.filter { found.contains(lowered[$0]) }.map { names[$0] }
     }
 
     /// The readable text of rendered body HTML, without tags, headings (indexed apart) or runs

@@ -127,9 +127,21 @@ public enum CriteriaDetector {
     /// Whether the text is a criterion number and nothing else: first part 1 to 4, the others
     /// one or two digits ("1.4.3", "2.4.11").
     static func isBareNumber(_ text: String) -> Bool {
-        let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 1, let first = parts[0].first, first >= 0x31, first <= 0x34 else { return false }
-        return parts[1...].allSatisfy { (1...2).contains($0.count) && $0.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }
+        // One pass over the bytes: the dots seen and the digits since the last one.
+        var dots = 0, digits = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard digits >= 1, digits <= 2, dots < 2 else { return false }
+                dots += 1
+                digits = 0
+            } else if byte >= 0x30, byte <= 0x39 {
+                if dots == 0 && (digits > 0 || byte < 0x31 || byte > 0x34) { return false }
+                digits += 1
+            } else {
+                return false
+            }
+        }
+        return dots == 2 && digits >= 1 && digits <= 2
     }
 
     /// A front matter reference: "1.4.3", "1.4.3 Contrast (Minimum)", "SC 1.4.3", or a name alone.
