@@ -12,9 +12,9 @@ extension SiteBuilder {
             levels: context.variant.subset?.levels ?? [], basePath: context.basePath
         )
         context.pages = []
-        // criteria.json and the search index are made on another core from here on, while
-        // links are checked and pages rendered (started with the rendering, they were the last
-        // work left, on one core).
+        // criteria.json and the search index are made and written on another core from here
+        // on, while links are checked and pages rendered (started with the rendering, they were
+        // the last work left, on one core).
         _ = try? context.exports?.wait()
         context.exports = nil
         if context.cache == nil, let writer = context.output, let site = context.site {
@@ -231,6 +231,9 @@ extension SiteBuilder {
     static func copyFiles(_ context: inout BuildContext) {
         let exports = context.exports
         context.exports = nil
+        // Whatever fails below, the files of the other thread are written before the build
+        // commits or discards its staging folder.
+        defer { _ = try? exports?.wait() }
         guard let site = context.site, let writer = context.output, let theme = context.theme else { return }
         do {
             for asset in theme.assets {
