@@ -7,48 +7,35 @@ enum HTML {
     /// the quote through), and text with nothing to escape is returned as it is.
     static func escape<S: StringProtocol>(_ text: S) -> String {
         var text = String(text)
-        text.makeContiguousUTF8()
-        return text.utf8.withContiguousStorageIfAvailable { bytes -> String in
-            guard var next = nextEscaped(in: bytes, from: 0) else { return text }
+        return text.withUTF8 { bytes -> String? in
+            guard nextEscaped(in: bytes, from: 0) != nil else { return nil }
             var result: [UInt8] = []
             result.reserveCapacity(bytes.count + bytes.count / 8 + 8)
-            var copied = 0
-            while true {
-                result.append(contentsOf: bytes[copied..<next])
-                switch bytes[next] {
-                case UInt8(ascii: "&"): result.append(contentsOf: "&amp;".utf8)
-                case UInt8(ascii: "<"): result.append(contentsOf: "&lt;".utf8)
-                case UInt8(ascii: ">"): result.append(contentsOf: "&gt;".utf8)
-                case UInt8(ascii: "\""): result.append(contentsOf: "&quot;".utf8)
-                default: result.append(contentsOf: "&#39;".utf8)
-                }
-                copied = next + 1
-                guard let found = nextEscaped(in: bytes, from: copied) else { break }
-                next = found
-            }
-            result.append(contentsOf: bytes[copied...])
+            escape(bytes, into: &result)
             return String(decoding: result, as: UTF8.self)
         } ?? text
     }
 
     /// `escape(text)` appended to `output` as UTF-8 bytes, without making the escaped text.
     static func escape(_ text: String, into output: inout [UInt8]) {
-        let done: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            var copied = 0
-            while let next = nextEscaped(in: bytes, from: copied) {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<next]))
-                switch bytes[next] {
-                case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
-                case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
-                case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
-                case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
-                default: output.append(contentsOf: "&#39;".utf8)
-                }
-                copied = next + 1
+        var text = text
+        text.withUTF8 { escape($0, into: &output) }
+    }
+
+    private static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        var copied = 0
+        while let next = nextEscaped(in: bytes, from: copied) {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<next]))
+            switch bytes[next] {
+            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
+            default: output.append(contentsOf: "&#39;".utf8)
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+            copied = next + 1
         }
-        if done == nil { output.appendUTF8(of: escape(text)) }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
     }
 
     /// The offset of the first of `&`, `<`, `>`, `"` and `'` at or after `start`. Eight bytes
