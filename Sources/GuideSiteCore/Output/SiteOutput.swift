@@ -7,17 +7,11 @@ public protocol SiteOutput: Sendable {
     func write(_ data: Data, to path: String) throws
     /// Stores a copy of the file at `source` as `path`.
     func copy(_ source: URL, to path: String) throws
-    /// Stores `text`'s UTF-8 bytes as the file at `path`.
-    func write(text: String, to path: String) throws
     /// Stores `bytes` as the file at `path`.
     func write(bytes: [UInt8], to path: String) throws
 }
 
 extension SiteOutput {
-    public func write(text: String, to path: String) throws {
-        try write(Data(text.utf8), to: path)
-    }
-
     public func write(bytes: [UInt8], to path: String) throws {
         try write(Data(bytes), to: path)
     }
@@ -77,10 +71,6 @@ struct PrefixedOutput: SiteOutput {
 
     func write(_ data: Data, to path: String) throws {
         try base.write(data, to: prefix + path)
-    }
-
-    func write(text: String, to path: String) throws {
-        try base.write(text: text, to: prefix + path)
     }
 
     func write(bytes: [UInt8], to path: String) throws {

@@ -137,12 +137,6 @@ public struct SiteWriter: Sendable {
         try data.withUnsafeBytes { try write(bytes: $0, to: relativePath) }
     }
 
-    /// A page's text is written from its own UTF-8 storage, without a copy into `Data`.
-    public func write(text: String, to relativePath: String) throws {
-        var text = text
-        try text.withUTF8 { try write(bytes: UnsafeRawBufferPointer($0), to: relativePath) }
-    }
-
     /// A page's bytes, written from the array's storage.
     public func write(bytes: [UInt8], to relativePath: String) throws {
         try bytes.withUnsafeBytes { try write(bytes: $0, to: relativePath) }

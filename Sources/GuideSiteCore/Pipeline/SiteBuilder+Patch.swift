@@ -201,10 +201,10 @@ extension SiteBuilder {
         }
         let builder = PageContextBuilder(site: site, basePath: basePath, precomputeLinks: false)
         return try positions.map { position in
-            guard let html = renderer.render(builder.context(for: position), layout: site.pages[position].layout) else {
+            guard let html = renderer.renderBytes(builder.context(for: position), layout: site.pages[position].layout) else {
                 throw Declined("a layout did not render")
             }
-            return (site.pages[position].route.file, Data(html.utf8))
+            return (site.pages[position].route.file, Data(html))
         }
     }
 
