@@ -11,7 +11,6 @@ struct BadInputTests {
             ("---\ntitle: [broken\n---\n", "Content/native/bad.md:2:8: error: [yaml] not valid YAML"),
             ("---\ntitle: Never closed\n\nBody\n", "Content/native/bad.md:1:1: error: [front-matter] front matter opened with `---` on line 1 is never closed"),
             ("---\n- a\n- b\n---\n", "Content/native/bad.md:2:1: error: [front-matter] front matter must be a map"),
-            ("---\ntitle:\n  - one\n  - two\n---\n", "Content/native/bad.md:2:1: error: [front-matter] `title` must be text, but it is a list"),
             ("---\npermalink: ../../etc/passwd\n---\n", "Content/native/bad.md:2:1: error: [permalink] `permalink: ../../etc/passwd` climbs out of the site"),
           ])
     func badFile(text: String, expected: String) throws {
@@ -57,12 +56,31 @@ struct BadInputTests {
         #expect(problem.message.contains("native/wheel-picker/index.html"))
     }
 
+    @Test("a value of a shape GuideSite does not read, under a key it knows, is a warning and stays visible; --strict fails",
+          arguments: [
+            ("title:\n  - one\n  - two", "Content/native/bad.md:2:1: warning: [front-matter] `title` must be text, but it is a list", "one; two"),
+            ("order: soon", "Content/native/bad.md:2:1: warning: [front-matter] `order` must be a number", "soon"),
+            ("wcag: {principle: Operable}", "Content/native/bad.md:2:1: warning: [front-matter] `wcag` is a map of a shape GuideSite does not read; it reads a list of criteria", "principle: Operable"),
+            ("categories: {a: b}", "Content/native/bad.md:2:1: warning: [front-matter] `categories` must be a list", "a: b"),
+          ])
+    func unknownShape(yaml: String, expected: String, shown: String) throws {
+        let site = try TestSite(["Content/native/ok.md": Self.valid, "Content/native/bad.md": "---\n\(yaml)\n---\nText.\n"])
+        defer { site.remove() }
+        let result = site.build()
+        #expect(result.outcome == .success)
+        #expect(result.printed.contains(expected), "\(result.printed)")
+        let page = try site.html("native/bad/index.html")
+        #expect(page.contains("<h2 id=\"other-details\">Other details</h2>"))
+        #expect(page.contains("<dd>\(shown)</dd>"), "\(page)")
+        #expect(site.build(strict: true).outcome == .contentErrors)
+    }
+
     @Test("the build reports every problem before it exits, from every file")
     func reportsAll() throws {
         let site = try TestSite([
             "Content/a.md": "---\ntitle: [x\n---\n",
-            "Content/b.md": "---\norder: soon\n---\n",
-            "Content/c.md": "---\ndraft: maybe\n---\n",
+            "Content/b.md": "---\ntitle: [y\n---\n",
+            "Content/c.md": "---\n- a list\n---\n",
             "site.yml": "titel: Typo\n",
         ])
         defer { site.remove() }

@@ -53,7 +53,7 @@ struct CheckTests {
         "Content/native/a.md:21:1: warning: [table-header] table has no header row text",
         "Content/native/b.md:2:1: warning: [duplicate-title] \"Picker\" is also the title of Content/native/a.md in the same section",
         "Content/native/c.md:1:1: error: [schema] an entry needs a `title` in its front matter",
-        "Content/native/c.md:3:1: error: [schema] `keyboard` must be a map from what to try to what should happen",
+        "Content/native/c.md:3:1: warning: [schema] `keyboard` must be a map from what to try to what should happen",
     ]
 
     @Test("a fixture with one of each defect gets exactly the expected diagnostics")
@@ -84,7 +84,7 @@ struct CheckTests {
         #expect(diagnostics.contains { $0["file"] as? String == "Content/native/c.md" && $0["line"] as? Int == 3 && $0["category"] as? String == "schema" })
         let github = SiteChecker.report(result, format: .github).split(separator: "\n")
         #expect(github.count == Self.expected.count)
-        #expect(github.contains { $0.hasPrefix("::error file=Content/native/c.md,line=3,col=1,title=schema::`keyboard` must be a map") })
+        #expect(github.contains { $0.hasPrefix("::warning file=Content/native/c.md,line=3,col=1,title=schema::`keyboard` must be a map") })
         #expect(github.contains { $0.hasPrefix("::warning file=Content/native/a.md,line=4,col=1,title=schema::unknown key `screenreder`") })
         #expect(SiteChecker.report(result, format: .text).hasSuffix("Check failed: \(result.errorCount) errors, \(result.warningCount) warnings\n"))
     }

@@ -113,11 +113,8 @@ struct FrontMatterParserTests {
 
     @Test("bad input gets its own message with the line in the file",
           arguments: [
-            ("title: [a, b]", "a.md:2:1: error: [front-matter] `title` must be text, but it is a list"),
             ("title: ok\nkeyboard:\n  tab: x\n bad", "a.md:5:2: error: [yaml] not valid YAML"),
             ("- just\n- a list", "a.md:2:1: error: [front-matter] front matter must be a map of `key: value` lines, but it is a list"),
-            ("order: soon", "a.md:2:1: error: [front-matter] `order` must be a number"),
-            ("draft: maybe", "a.md:2:1: error: [front-matter] `draft` must be `true` or `false`"),
             ("title: a\ntitle: b", "error: [yaml] the key `title` appears more than once"),
             ("title: \"open", "a.md:2:8: error: [yaml] not valid YAML"),
           ])
@@ -125,6 +122,47 @@ struct FrontMatterParserTests {
         let result = parser.parse(yaml, firstLine: 2, path: "a.md")
         #expect(result.diagnostics.contains { $0.description.contains(expected) }, "got \(result.diagnostics)")
         #expect(result.diagnostics.allSatisfy { $0.severity == .error })
+    }
+
+    @Test("a value of a shape GuideSite does not read is a warning naming what it found and what it reads; the key is kept to show",
+          arguments: [
+            ("title: [a, b]", "a.md:2:1: warning: [front-matter] `title` must be text, but it is a list", "title"),
+            ("order: soon", "a.md:2:1: warning: [front-matter] `order` must be a number", "order"),
+            ("draft: maybe", "a.md:2:1: warning: [front-matter] `draft` must be `true` or `false`", "draft"),
+            ("wcag:\n  - [1.4.3]", "a.md:2:1: warning: [front-matter] a `wcag` item is a list of a shape GuideSite does not read; it reads a list of criteria", "wcag"),
+            ("aliases: {a: b}", "a.md:2:1: warning: [front-matter] `aliases` must be a list of old paths", "aliases"),
+          ])
+    func unknownShape(yaml: String, expected: String, key: String) {
+        let result = parser.parse(yaml, firstLine: 2, path: "a.md")
+        #expect(result.diagnostics.contains { $0.description.contains(expected) }, "got \(result.diagnostics)")
+        #expect(result.diagnostics.allSatisfy { $0.severity == .warning })
+        #expect(result.value.unreadKeys == [key])
+    }
+
+    @Test("`wcag` grouped by principle is read as groups of checks with their lines, beside plain numbers")
+    func principleGroups() {
+        let yaml = """
+        wcag:
+          - 2.4.7
+          - name: Perceivable
+            list:
+              - criteria: Color is not used as the only means of conveying information
+          - name: Operable
+            list:
+              - criteria: Is keyboard operable
+              - The focus indication has a 3:1 minimum contrast ratio against adjacent elements
+        """
+        let result = parser.parse(yaml, firstLine: 2, path: "a.md")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.value.wcag == ["2.4.7"])
+        let groups = result.value.criteriaGroups
+        #expect(groups.map(\.name) == ["Perceivable", "Operable"])
+        #expect(groups.map { $0.checks.map(\.text) } == [
+            ["Color is not used as the only means of conveying information"],
+            ["Is keyboard operable", "The focus indication has a 3:1 minimum contrast ratio against adjacent elements"],
+        ])
+        #expect(groups[1].checks[0].line == 9)
+        #expect(groups[1].checks[0].column == 9)
     }
 
     @Test("an alias bomb is refused instead of expanded")

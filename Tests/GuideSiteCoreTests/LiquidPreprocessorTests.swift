@@ -73,9 +73,31 @@ struct LiquidPreprocessorTests {
         #expect(escaped.value == "```html\n<p class=\"note\">Shared note</p>\n```")
         let raw = LiquidPreprocessor(includes: folder, unsafeHTML: true).process("{% include note.html %}", firstLine: 1, path: "a.md")
         #expect(raw.value == "<p class=\"note\">Shared note</p>")
-        let missing = LiquidPreprocessor(includes: folder).process("{% include gone.html %}", firstLine: 1, path: "a.md")
-        #expect(missing.value == "{% include gone.html %}")
+        let missing = LiquidPreprocessor(includes: folder).process("Before {% include gone.html %} after", firstLine: 3, path: "a.md")
+        #expect(missing.value == "Before  after")
+        #expect(missing.diagnostics.map { "\($0.path):\($0.line):\($0.column)" } == ["a.md:3:8"])
         #expect(missing.diagnostics.first?.message.contains("include `gone.html` was not found") == true)
+    }
+
+    @Test("an include written with a leading slash is found in the includes folder, as Jekyll finds it", arguments: [
+        "{% include /examples/input-text.html %}", "{% include //examples/input-text.html %}", "{% include examples/input-text.html %}",
+        "{%- include \"/examples/input-text.html\" -%}",
+    ])
+    func leadingSlash(tag: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "guidesite-includes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appending(path: "examples"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("<input id=\"name\">\n".utf8).write(to: folder.appending(path: "examples/input-text.html"))
+        let result = LiquidPreprocessor(includes: folder, unsafeHTML: true).process(tag, firstLine: 1, path: "a.md")
+        #expect(result.value == "<input id=\"name\">")
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    @Test("an include may not climb out of the includes folder")
+    func climbing() {
+        let result = LiquidPreprocessor(includes: URL(fileURLWithPath: "/tmp/none")).process("{% include /../site.yml %}", firstLine: 1, path: "a.md")
+        #expect(result.value.isEmpty)
+        #expect(result.diagnostics.count == 1)
     }
 
     @Test("tags inside fenced code are code, not Liquid")

@@ -15,9 +15,17 @@ public struct ContentLinter: Sendable {
         var problems: [Diagnostic] = []
         var titles: [String: [String: Page]] = [:]
         let declared = Set(config.categories.map(\.slug))
+        let sharedTitles = sectionsSharingOneTitle(pages)
+        for (section, first) in sharedTitles.sorted(by: { $0.key < $1.key }) {
+            let count = pages.filter { $0.kind == .entry && $0.section == section }.count
+            problems.append(Diagnostic(.warning, first.sourcePath, line: first.frontMatter.entries["title"]?.line ?? 1, column: 1,
+                                       category: "duplicate-title",
+                                       "all \(count) entries of section `\(section)` have the title \"\(first.title)\"; give each a `title:` in its front matter or a first `# Title` line (without either, the file name is the title)"))
+        }
         for page in pages where !page.sourcePath.isEmpty {
             problems += schema(of: page)
-            if page.kind == .entry, let section = page.section {
+            problems += CheckSuggester.notes(for: page)
+            if page.kind == .entry, let section = page.section, sharedTitles[section] == nil {
                 let key = page.title.lowercased()
                 if let first = titles[section]?[key] {
                     problems.append(Diagnostic(.warning, page.sourcePath, line: page.frontMatter.entries["title"]?.line ?? 1, column: 1,
@@ -37,6 +45,19 @@ public struct ContentLinter: Sendable {
         return problems
     }
 
+    /// Sections of two or more entries that all have one title, with their first entry.
+    private func sectionsSharingOneTitle(_ pages: [Page]) -> [String: Page] {
+        var bySection: [String: [Page]] = [:]
+        for page in pages where page.kind == .entry && !page.sourcePath.isEmpty {
+            if let section = page.section { bySection[section, default: []].append(page) }
+        }
+        return bySection.compactMapValues { entries in
+            guard entries.count >= 2, let first = entries.first else { return nil }
+            let title = first.title.lowercased()
+            return entries.allSatisfy({ $0.title.lowercased() == title }) ? first : nil
+        }
+    }
+
     private func schema(of page: Page) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         let matter = page.frontMatter
@@ -51,24 +72,24 @@ public struct ContentLinter: Sendable {
             case "keyboard", "mobile", "screenreader", "settings":
                 guard case .map(let rows) = entry.value else {
                     if case .null = entry.value { continue }
-                    report(entry, "`\(entry.key)` must be a map from what to try to what should happen, e.g. `\(entry.key):` then `  tab: Focus moves to the picker`; it is \(entry.value.kindName)")
+                    report(entry, "`\(entry.key)` must be a map from what to try to what should happen, e.g. `\(entry.key):` then `  tab: Focus moves to the picker`; it is \(entry.value.kindName), shown as written", .warning)
                     continue
                 }
                 for row in rows where row.value.text == nil {
                     if case .null = row.value {
                         report(FrontEntry(key: row.key, value: row.value, line: row.line, column: row.column), "`\(entry.key)` → `\(row.key)` has no expected result; write what should happen after it", .warning)
                     } else {
-                        report(FrontEntry(key: row.key, value: row.value, line: row.line, column: row.column), "`\(entry.key)` → `\(row.key)` must be text (use `|` for several lines), not \(row.value.kindName)")
+                        report(FrontEntry(key: row.key, value: row.value, line: row.line, column: row.column), "`\(entry.key)` → `\(row.key)` must be text (use `|` for several lines), not \(row.value.kindName); it is shown as written", .warning)
                     }
                 }
             case let key where key.hasPrefix("gherkin-"):
                 guard case .list(let steps) = entry.value else {
-                    report(entry, "`\(key)` must be a list of steps, each a map with `when`, `then` and optionally `result`")
+                    report(entry, "`\(key)` must be a list of steps, each a map with `when`, `then` and optionally `result`; it is shown as written", .warning)
                     continue
                 }
                 for step in steps {
                     guard case .map(let fields) = step else {
-                        report(entry, "each step of `\(key)` must be a map with `when`, `then` and optionally `result`, not \(step.kindName)")
+                        report(entry, "each step of `\(key)` must be a map with `when`, `then` and optionally `result`, not \(step.kindName)", .warning)
                         continue
                     }
                     for field in fields where !["when", "then", "result"].contains(field.key) {

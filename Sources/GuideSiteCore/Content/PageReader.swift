@@ -10,6 +10,7 @@ public struct PageReader: Sendable {
     let config: SiteConfig
     /// The folder `{% include %}` reads from.
     private let includes: URL
+    private let acceptance: AcceptanceSectionReader
 
     /// The largest Markdown file read as a page: 10 MB, hundreds of times a long guideline entry.
     public static let maximumBytes = 10_000_000
@@ -19,6 +20,7 @@ public struct PageReader: Sendable {
         self.layout = layout
         self.config = config
         includes = layout.content.appending(path: config.includesFolder, directoryHint: .isDirectory)
+        acceptance = AcceptanceSectionReader(headings: config.acceptanceHeadings, platforms: config.platforms)
     }
 
     /// The file's bytes, or a diagnostic saying why they cannot be read.
@@ -108,6 +110,17 @@ public struct PageReader: Sendable {
 
         let placement = Placement(contentPath: file.relativePath)
         var route = placement.route
+        if matter.permalink == nil, placement.kind == .entry, let section = placement.section,
+           let pattern = config.permalinks[section] ?? config.permalinks["_" + section] {
+            var folders = file.relativePath.split(separator: "/").map(String.init)
+            folders.removeLast()
+            let values = PermalinkPattern.Values(
+                folders: folders, filename: TitleFinder.fileStem(file.relativePath),
+                slug: matter.entries["slug"]?.value.text?.trimmingWhitespace(),
+                title: matter.title ?? Self.firstHeading(liquid.value)
+            )
+            if case .success(let custom) = Permalink.route(PermalinkPattern.expand(pattern, values)) { route = custom }
+        }
         if let pattern = matter.permalink {
             // Jekyll placeholders: `:collection` (the section), `:name` (the file name), `:title`.
             let stem = Slug.make(((file.relativePath as NSString).lastPathComponent as NSString).deletingPathExtension)
@@ -122,12 +135,21 @@ public struct PageReader: Sendable {
                 diagnostics.append(Diagnostic(.error, path, line: line, column: 1, category: "permalink", error.message))
             }
         }
+        for alias in matter.aliases {
+            guard case .failure(let error) = Permalink.route(alias) else { continue }
+            let entry = matter.entries["aliases"]
+            diagnostics.append(Diagnostic(.error, path, line: entry?.line ?? 1, column: entry?.column ?? 1, category: "alias",
+                                          error.message.replacingBytes("`permalink", with: "`aliases")))
+            matter.aliases.removeAll { $0 == alias }
+        }
+        let sections = acceptance.sections(in: liquid.value)
         let defaultLayout: String = switch placement.kind {
         case .home: "home"
         case .section: "section"
         case .notFound: "404"
         case .entry: placement.section.flatMap { config.section(named: $0)?.layout } ?? "entry"
-        case .page, .criteriaIndex, .criterion, .coverage, .categoryIndex, .category, .search: "page"
+        case .page: sections.isEmpty ? "page" : "entry"
+        case .criteriaIndex, .criterion, .coverage, .categoryIndex, .category, .search, .redirect: "page"
         }
         let page = Page(
             sourcePath: path, contentPath: file.relativePath, kind: placement.kind, section: placement.section,
@@ -137,7 +159,19 @@ public struct PageReader: Sendable {
         )
         var result = page
         result.isPastedText = pasted
+        result.acceptanceSections = sections
         return Diagnosed(result, diagnostics)
+    }
+
+    /// The text of the first `# ` heading outside fenced code, for permalinks' `:slug` and `:title`.
+    static func firstHeading(_ markdown: String) -> String? {
+        var inFence = false
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " }
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") { inFence.toggle(); continue }
+            if !inFence, let heading = AcceptanceSectionReader.heading(trimmed), heading.level == 1 { return heading.text }
+        }
+        return nil
     }
 }
 

@@ -40,43 +40,54 @@ private struct TypedFields {
         self.path = path
     }
 
-    mutating func report(_ entry: FrontEntry, _ message: String) {
-        diagnostics.append(Diagnostic(.error, path, line: entry.line, column: entry.column, category: "front-matter", message))
+    /// A value of a shape GuideSite does not read: a warning (an error only with `--strict`),
+    /// and the key is kept for the page to show as written.
+    mutating func report(_ entry: FrontEntry, _ message: String, into matter: inout FrontMatter) {
+        diagnostics.append(Diagnostic(.warning, path, line: entry.line, column: entry.column, category: "front-matter",
+                                      message + "; the value is shown on the page as written"))
+        if !matter.unreadKeys.contains(entry.key) { matter.unreadKeys.append(entry.key) }
     }
 
     mutating func read(_ entry: FrontEntry, into matter: inout FrontMatter) {
         switch entry.key {
         case "layout":
-            matter.layout = text(entry, example: "layout: entry")
+            matter.layout = text(entry, example: "layout: entry", into: &matter)
         case "title":
-            matter.title = text(entry, example: "title: \"Wheel Picker\"")
+            matter.title = text(entry, example: "title: \"Wheel Picker\"", into: &matter)
         case "description":
-            matter.description = text(entry, example: "description: \"One sentence.\"")
+            matter.description = text(entry, example: "description: \"One sentence.\"", into: &matter)
         case "permalink":
-            matter.permalink = text(entry, example: "permalink: /native/picker/")
+            matter.permalink = text(entry, example: "permalink: /native/picker/", into: &matter)
         case "categories":
-            matter.categories = categories(entry)
+            matter.categories = categories(entry, into: &matter)
         case "order":
             if case .null = entry.value { return }
             if let text = entry.value.text, let number = Double(text.trimmingSpaces()), number.isFinite {
                 matter.order = number
             } else {
-                report(entry, "`order` must be a number such as `order: 10`, but it is \(describe(entry.value))")
+                report(entry, "`order` must be a number such as `order: 10`, but it is \(describe(entry.value))", into: &matter)
             }
         case "draft":
             switch entry.value {
             case .bool(let flag): matter.draft = flag
             case .null: matter.draft = false
-            default: report(entry, "`draft` must be `true` or `false`, but it is \(describe(entry.value))")
+            default: report(entry, "`draft` must be `true` or `false`, but it is \(describe(entry.value))", into: &matter)
             }
         case "wcag":
-            matter.wcag = criteria(entry)
+            criteria(entry, into: &matter)
+        case "aliases":
+            switch entry.value {
+            case .null: break
+            case .text(let text): matter.aliases = [text.trimmingWhitespace()]
+            case .list(let items) where items.allSatisfy({ $0.text != nil }): matter.aliases = items.compactMap { $0.text?.trimmingWhitespace() }
+            default: report(entry, "`aliases` must be a list of old paths such as `[/web/old-button/]`, but it is \(entry.value.kindName)", into: &matter)
+            }
         default:
             break
         }
     }
 
-    private mutating func text(_ entry: FrontEntry, example: String) -> String? {
+    private mutating func text(_ entry: FrontEntry, example: String, into matter: inout FrontMatter) -> String? {
         switch entry.value {
         case .text(let text):
             let trimmed = text.trimmingWhitespace()
@@ -87,12 +98,12 @@ private struct TypedFields {
             return nil
         case .list, .map:
             report(entry, "`\(entry.key)` must be text, but it is \(entry.value.kindName); write it on one line, e.g. `\(example)`"
-                + " (quote text that contains `: ` or starts with `[`)")
+                + " (quote text that contains `: ` or starts with `[`)", into: &matter)
             return nil
         }
     }
 
-    private mutating func categories(_ entry: FrontEntry) -> [String] {
+    private mutating func categories(_ entry: FrontEntry, into matter: inout FrontMatter) -> [String] {
         var names: [String] = []
         switch entry.value {
         case .text(let text):
@@ -102,19 +113,21 @@ private struct TypedFields {
                 if let text = item.text {
                     names.append(text.trimmingSpaces())
                 } else {
-                    report(entry, "every category must be a word or phrase, but one is \(item.kindName)")
+                    report(entry, "every category must be a word or phrase, but one is \(item.kindName)", into: &matter)
                 }
             }
         case .null:
             break
         case .bool, .map:
-            report(entry, "`categories` must be a list (`[controls, pickers]`) or words separated by spaces or commas, but it is \(entry.value.kindName)")
+            report(entry, "`categories` must be a list (`[controls, pickers]`) or words separated by spaces or commas, but it is \(entry.value.kindName)", into: &matter)
         }
         var seen = Set<String>()
         return names.filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 
-    private mutating func criteria(_ entry: FrontEntry) -> [String] {
+    /// `wcag`: criterion numbers or names, maps with `sc:`, or checks grouped by principle.
+    private mutating func criteria(_ entry: FrontEntry, into matter: inout FrontMatter) {
+        let shapes = "a list of criteria (`[1.4.3, 2.4.7]`), maps with `sc:`, or groups (`- name: Operable` with a `list:` of `- criteria: text`)"
         func reference(_ item: FrontValue) -> String? {
             switch item {
             case .text(let text): return text.trimmingSpaces()
@@ -124,26 +137,54 @@ private struct TypedFields {
         }
         switch entry.value {
         case .null:
-            return []
+            return
         case .list(let items):
-            var found: [String] = []
             for item in items {
-                if let text = reference(item) {
-                    found.append(text)
+                if let group = CriteriaGroupReader.group(item, entry: entry) {
+                    matter.criteriaGroups.append(group)
+                } else if let text = reference(item) {
+                    matter.wcag.append(text)
                 } else {
-                    report(entry, "each `wcag` item must be a criterion number (`1.4.3`), a name (`\"1.4.3 Contrast (Minimum)\"`) or a map with `sc:`; one is \(item.kindName)")
+                    report(entry, "a `wcag` item is \(item.kindName) of a shape GuideSite does not read; it reads \(shapes)", into: &matter)
                 }
             }
-            return found
         default:
-            if let text = reference(entry.value) { return [text] }
-            report(entry, "`wcag` must be a list of criteria such as `[1.4.3, 2.4.7]`, but it is \(entry.value.kindName)")
-            return []
+            if let text = reference(entry.value) {
+                matter.wcag.append(text)
+            } else {
+                report(entry, "`wcag` is \(entry.value.kindName) of a shape GuideSite does not read; it reads \(shapes)", into: &matter)
+            }
         }
     }
 
     private func describe(_ value: FrontValue) -> String {
         if let text = value.text { return "`\(text)`" }
         return value.kindName
+    }
+}
+
+/// Reads one principle group of `wcag`: a map with `list:` (and usually `name:`).
+enum CriteriaGroupReader {
+    /// The keys a check's text may be under, in the order looked for.
+    static let textKeys = ["criteria", "criterion", "check", "text", "name"]
+
+    static func group(_ item: FrontValue, entry: FrontEntry) -> CriteriaGroup? {
+        guard case .map(let fields) = item, let list = fields["list"] else { return nil }
+        let name = fields["name"]?.value.text?.trimmingWhitespace() ?? ""
+        var checks: [CriteriaCheck] = []
+        let items: [FrontValue] = if case .list(let values) = list.value { values } else { [list.value] }
+        for value in items {
+            switch value {
+            case .text(let text):
+                checks.append(CriteriaCheck(text: text.trimmingWhitespace(), line: list.line, column: list.column))
+            case .map(let keys):
+                guard let field = textKeys.lazy.compactMap({ keys[$0] }).first ?? keys.first else { continue }
+                let text = field.value.text ?? field.key
+                checks.append(CriteriaCheck(text: text.trimmingWhitespace(), line: field.line, column: field.column))
+            default:
+                continue
+            }
+        }
+        return CriteriaGroup(name: name.isEmpty ? "Criteria" : name, checks: checks.filter { !$0.text.isEmpty })
     }
 }

@@ -73,6 +73,7 @@ public struct SiteAssembler: Sendable {
         }
         let categoryList = Self.categories(of: pages, config: config)
         pages += Self.generatedReferencePages(categories: categoryList, levels: levels)
+        pages += Self.redirects(to: pages)
         pages.sort { $0.route < $1.route }
 
         var sections: [SiteSection] = []
@@ -116,6 +117,21 @@ public struct SiteAssembler: Sendable {
             pages += categories.map { page(.category, $0.title, ["categories", $0.slug], layout: "category", subject: $0.slug) }
         }
         return pages
+    }
+
+    /// A redirect page at each of a page's `aliases:`, named after the page's file so that a
+    /// path two pages claim is reported with both files.
+    static func redirects(to pages: [Page]) -> [Page] {
+        pages.flatMap { target in
+            target.frontMatter.aliases.compactMap { alias -> Page? in
+                guard case .success(let route) = Permalink.route(alias), route != target.route else { return nil }
+                var page = Page(sourcePath: target.sourcePath, contentPath: "", kind: .redirect, section: nil, route: route,
+                                frontMatter: FrontMatter(), title: target.title, layout: "redirect",
+                                body: RenderedBody(html: "", headings: []), markdown: "", bodyFirstLine: 1)
+                page.subject = target.route.path
+                return page
+            }
+        }
     }
 
     /// Categories: those site.yml declares, in its order, then any others entries use, by slug.
@@ -269,7 +285,6 @@ public struct SiteAssembler: Sendable {
 
     /// `native-apps` is "Native apps".
     static func title(fromFolder name: String) -> String {
-        let words = name.replacingBytes("-", with: " ").replacingBytes("_", with: " ")
-        return words.prefix(1).uppercased() + words.dropFirst()
+        ReadableName.from(name)
     }
 }

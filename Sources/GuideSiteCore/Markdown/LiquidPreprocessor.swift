@@ -92,10 +92,10 @@ public struct LiquidPreprocessor: Sendable {
                         let whole = current.trimmingSpaces() == String(tag)
                         rewritten += insertion(text, alone: whole)
                     } else {
-                        rewritten += tag
+                        // Left out of the page: a `{%` tag printed as text helps no reader.
                         diagnostics.append(Diagnostic(
                             .warning, path, line: lineNumber, column: column, category: "liquid",
-                            "include `\(name)` was not found in the includes folder; the tag is shown as text (site.yml `includes:` sets the folder)"
+                            "include `\(name)` was not found in the includes folder and is left out of the page; add the file there or remove the tag (site.yml `includes:` sets the folder)"
                         ))
                     }
                 default:
@@ -123,9 +123,12 @@ public struct LiquidPreprocessor: Sendable {
     }
 
     /// The text of an include file, if there is one.
+    /// Like Jekyll, a leading slash (`{% include /examples/input.html %}`) still means the
+    /// includes folder.
     private func include(_ name: String) -> String? {
-        guard let includes, !name.isEmpty, !name.contains(".."), !name.hasPrefix("/") else { return nil }
-        return try? String(contentsOf: includes.appending(path: name), encoding: .utf8)
+        let relative = name.drop { $0 == "/" }
+        guard let includes, !relative.isEmpty, !relative.split(separator: "/").contains("..") else { return nil }
+        return try? String(contentsOf: includes.appending(path: String(relative)), encoding: .utf8)
     }
 
     /// An include as raw HTML, or as an HTML code sample when raw HTML is not allowed.

@@ -12,10 +12,17 @@ public struct FrontMatter: Sendable, Hashable {
     public var order: Double?
     /// A URL path that replaces the one derived from the file name.
     public var permalink: String?
+    /// Old URL paths of the page (Hugo's `aliases:`), each written as a redirect to it.
+    public var aliases: [String] = []
     /// Drafts build only with `--drafts`.
     public var draft: Bool = false
     /// WCAG success criteria references as written (numbers or "1.4.3 Contrast (Minimum)").
     public var wcag: [String] = []
+    /// `wcag` checks grouped by principle (`- name: Operable` / `list:`), in the author's order.
+    public var criteriaGroups: [CriteriaGroup] = []
+    /// Keys GuideSite knows whose value had a shape it does not read: warned about, and shown
+    /// on the page as written so nothing the author wrote is lost.
+    public var unreadKeys: [String] = []
     /// Every key as written, typed fields included, in file order.
     public var entries: [FrontEntry] = []
     /// Whether the file had a front matter block at all.

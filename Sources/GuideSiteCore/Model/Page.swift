@@ -22,6 +22,8 @@ public enum PageKind: String, Sendable, Hashable {
     case category
     /// `/search/`: search as you type with JavaScript, every entry A to Z without.
     case search
+    /// An old path of a page (front matter `aliases:`): a redirect to it.
+    case redirect
 }
 
 /// A page's reference to a success criterion.
@@ -60,6 +62,7 @@ public struct Page: Sendable, Hashable {
         var subject: String?
         var markdown: String
         var bodyFirstLine: Int
+        var acceptanceSections: [AcceptanceSection] = []
     }
 
     private final class Box: @unchecked Sendable {
@@ -178,6 +181,13 @@ public struct Page: Sendable, Hashable {
         set { unique().fields.subject = newValue }
     }
 
+    /// Acceptance criteria kept under fixed headings ("## Condensed", "## Gherkin") instead of
+    /// front matter.
+    public var acceptanceSections: [AcceptanceSection] {
+        get { box.fields.acceptanceSections }
+        set { unique().fields.acceptanceSections = newValue }
+    }
+
     /// The Markdown source after Liquid handling, kept until rendering.
     var markdown: String {
         get { box.fields.markdown }
@@ -208,7 +218,7 @@ public struct Page: Sendable, Hashable {
         return a.contentPath == b.contentPath && a.sourcePath == b.sourcePath && a.kind == b.kind && a.section == b.section
             && a.route == b.route && a.title == b.title && a.layout == b.layout && a.subject == b.subject
             && a.isPastedText == b.isPastedText && a.criteria == b.criteria && a.frontMatterKey == b.frontMatterKey
-            && a.frontMatter == b.frontMatter
+            && a.frontMatter == b.frontMatter && a.acceptanceSections == b.acceptanceSections
     }
 
     public static func == (lhs: Page, rhs: Page) -> Bool {

@@ -47,6 +47,13 @@ public struct SiteConfig: Sendable, Hashable {
     public var subsets: [Subset] = []
     /// Categories in site.yml's order; empty when site.yml declares none.
     public var categories: [Category] = []
+    /// Second-level headings whose sections are a page's acceptance criteria, and the copy
+    /// block each feeds (`acceptance-headings:`); keys as written, compared case-insensitively.
+    public var acceptanceHeadings: [String: AcceptanceSection.Kind] = [
+        "Condensed": .checklist, "Acceptance criteria": .checklist, "How to test": .checklist, "Gherkin": .gherkin,
+    ]
+    /// URL patterns per section (Hugo's `permalinks:`), e.g. `web: /web-criteria/:sections[1:]/:slug/`.
+    public var permalinks: [String: String] = [:]
     /// Keep raw HTML in Markdown.
     public var unsafeHTML = false
     /// The footer line.

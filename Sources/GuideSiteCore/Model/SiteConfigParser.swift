@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads `site.yml`, warning about unknown keys with a did-you-mean.
 public struct SiteConfigParser: Sendable {
-    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer", "categories", "platforms", "subsets", "markdown-extensions", "content", "includes"]
+    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer", "categories", "platforms", "subsets", "markdown-extensions", "content", "includes", "acceptance-headings", "permalinks"]
 
     /// Creates a parser.
     public init() {}
@@ -97,6 +97,10 @@ public struct SiteConfigParser: Sendable {
                 } else {
                     problem(entry, .error, "`markdown-extensions` must be a list such as `[md, markdown, txt]`")
                 }
+            case "acceptance-headings":
+                if let headings = acceptanceHeadings(entry, report: problem) { config.acceptanceHeadings = headings }
+            case "permalinks":
+                config.permalinks = permalinks(entry, report: problem)
             default:
                 problem(entry, .warning, "unknown key `\(entry.key)` is ignored.\(Suggestion.didYouMean(entry.key, in: Self.knownKeys))")
             }
@@ -184,11 +188,11 @@ public struct SiteConfigParser: Sendable {
                     report(entry, .error, "each item of `categories` must be a name; use a map for titles: `categories: {forms: {title: Form controls}}`")
                     continue
                 }
-                result.append(SiteConfig.Category(slug: Slug.make(name), title: SiteAssembler.title(fromFolder: name)))
+                result.append(SiteConfig.Category(slug: Slug.make(name), title: ReadableName.from(name)))
             }
         case .map(let items):
             for item in items {
-                var category = SiteConfig.Category(slug: Slug.make(item.key), title: SiteAssembler.title(fromFolder: item.key))
+                var category = SiteConfig.Category(slug: Slug.make(item.key), title: ReadableName.from(item.key))
                 switch item.value {
                 case .null: break
                 case .text(let title): category.title = title

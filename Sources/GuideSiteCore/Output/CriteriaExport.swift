@@ -17,13 +17,15 @@ import Foundation
 ///                       "fromFrontMatter": Bool, "fromBody": Bool } ],
 ///       "tests": { "keyboard" | "mobile" | "screenreader" | "settings":
 ///                  [ { "check": String, "expected": String } ] },
-///       "gherkin": { "<kind>": [ { "when": String, "then": String, "result": String? } ] } } ] }
+///       "gherkin": { "<kind>": [ { "when": String, "then": String, "result": String? } ] },
+///       "checks": [ { "group": String, "check": String } ],        (wcag grouped by principle)
+///       "sections": { "checklist": String, "gherkin": String } } ] } (criteria under headings)
 /// ```
 enum CriteriaExport {
     static let schema = "guidesite-criteria/1"
 
     static func json(for site: Site, basePath: String) -> Data {
-        let pages = site.pages.filter { $0.kind == .entry }
+        let pages = site.pages.filter { $0.kind == .entry || !$0.acceptanceSections.isEmpty }
             .map { (page: $0, path: $0.route.href(basePath: basePath)) }
             .sorted { $0.path < $1.path }
         let siteURL = site.config.url
@@ -63,6 +65,19 @@ enum CriteriaExport {
             }
             entry.append(("tests", .object(tests.map { ($0.key, $0.value) })))
             if !gherkin.isEmpty { entry.append(("gherkin", .object(gherkin.map { ($0.key, $0.value) }))) }
+            let checks = page.frontMatter.criteriaGroups.flatMap { group in
+                group.checks.map { JSONValue.object([("group", .string(group.name)), ("check", .string($0.text))]) }
+            }
+            if !checks.isEmpty { entry.append(("checks", .array(checks))) }
+            if !page.acceptanceSections.isEmpty {
+                var sections: [(key: String, value: JSONValue)] = []
+                for kind in [AcceptanceSection.Kind.checklist, .gherkin] {
+                    let text = page.acceptanceSections.filter { $0.kind == kind }.map { $0.text(keeping: nil) }
+                        .filter { !$0.isEmpty }.joined(separator: "\n\n")
+                    if !text.isEmpty { sections.append((kind.rawValue, .string(text))) }
+                }
+                entry.append(("sections", .object(sections)))
+            }
             return JSONWriter.compactFragment(.object(entry))
         }
         var siteValues: [String: Any] = ["title": site.config.title]

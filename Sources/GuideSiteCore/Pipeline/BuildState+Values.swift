@@ -64,6 +64,12 @@ extension ByteWriter {
         optional(matter.permalink) { $0.string($1) }
         bool(matter.draft)
         strings(matter.wcag)
+        array(matter.criteriaGroups) { writer, group in
+            writer.string(group.name)
+            writer.array(group.checks) { $0.string($1.text); $0.int($1.line); $0.int($1.column) }
+        }
+        strings(matter.unreadKeys)
+        strings(matter.aliases)
         bool(matter.isPresent)
         // The one entry other pages read: `platforms`, for the search page's filter.
         optional(matter.entries["platforms"]) { $0.frontEntries([$1]) }
@@ -86,6 +92,11 @@ extension ByteWriter {
         bool(page.isPastedText)
         optional(page.subject) { $0.string($1) }
         int(page.bodyFirstLine)
+        array(page.acceptanceSections) { writer, section in
+            writer.string(section.kind.rawValue)
+            writer.string(section.heading)
+            writer.array(section.lines) { $0.string($1.text); $0.optional($1.platform) { $0.string($1) } }
+        }
         // What only the page itself shows or checks, after its length: a page that is not
         // rendered again is read without it.
         var heavy = ByteWriter()
@@ -186,6 +197,13 @@ extension ByteReader {
         matter.permalink = try optional { try $0.string() }
         matter.draft = try bool()
         matter.wcag = try strings()
+        matter.criteriaGroups = try array(minimumSize: 2) { reader in
+            CriteriaGroup(name: try reader.string(), checks: try reader.array(minimumSize: 3) { reader in
+                CriteriaCheck(text: try reader.string(), line: try reader.int(), column: try reader.int())
+            })
+        }
+        matter.unreadKeys = try strings()
+        matter.aliases = try strings()
         matter.isPresent = try bool()
         let platforms = try optional { try $0.frontEntries() } ?? []
         let title = try string(), layout = try string()
@@ -199,6 +217,12 @@ extension ByteReader {
         let isPastedText = try bool()
         let subject = try optional { try $0.string() }
         let bodyFirstLine = try int()
+        let acceptance = try array(minimumSize: 3) { reader in
+            guard let kind = AcceptanceSection.Kind(rawValue: try reader.string()) else { throw Damaged() }
+            return AcceptanceSection(kind: kind, heading: try reader.string(), lines: try reader.array(minimumSize: 2) { reader in
+                AcceptanceSection.Line(text: try reader.string(), platform: try reader.optional { try $0.string() })
+            })
+        }
         let heavyLength = try count()
         if whole {
             var heavy = ByteReader(try bytes(heavyLength))
@@ -217,6 +241,7 @@ extension ByteReader {
         page.criteria = criteria
         page.isPastedText = isPastedText
         page.subject = subject
+        page.acceptanceSections = acceptance
         return page
     }
 

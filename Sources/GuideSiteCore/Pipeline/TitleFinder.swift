@@ -1,20 +1,21 @@
-import Foundation
-/// Picks a page's title: front matter `title`, else the first `#` heading, else (for a section)
-/// site.yml's title, else the first non-empty line, else the file name.
+/// Picks a page's title as MkDocs does: front matter `title`, else the first `#` heading, else
+/// (for a section) site.yml's title, else the file name made readable. Never a lower-level
+/// heading: libraries that open every file with `## General Notes` would title every page so.
 enum TitleFinder {
     static func title(for page: Page, config: SiteConfig) -> String {
         if let title = page.frontMatter.title { return title }
         if let title = page.body.title { return title }
         if page.kind == .section, let name = page.section, let title = config.section(named: name)?.title { return title }
         if page.kind == .home { return config.title }
-        // Pasted text whose first line was a heading (a platform name) is titled by its file name.
-        for line in page.isPastedText ? [] : page.markdown.prefix(20_000).split(separator: "\n") {
-            let text = line.trimmingSpaces()
-                .trimming("#>*-_=`• \t")
-            if !text.isEmpty { return String(text.prefix(120)) }
-        }
-        let name = (page.contentPath.split(separator: "/").last.map(String.init) ?? "page")
+        return ReadableName.from(fileStem(page.contentPath))
+    }
+
+    /// The file's name without its extension; for `index.md`, its folder's name.
+    static func fileStem(_ contentPath: String) -> String {
+        var parts = contentPath.split(separator: "/").map(String.init)
+        let name = parts.popLast() ?? "page"
         let stem = name.split(separator: ".").dropLast().joined(separator: ".")
-        return SiteAssembler.title(fromFolder: stem.isEmpty ? name : stem)
+        if stem.lowercased() == "index", let folder = parts.last { return folder.hasPrefix("_") ? String(folder.dropFirst()) : folder }
+        return stem.isEmpty ? name : stem
     }
 }

@@ -14,8 +14,9 @@ struct AcceptanceCriteria {
     let checklist: String
     let gherkin: String
 
-    /// Nil when the entry has nothing to test.
-    init?(title: String, matter: FrontMatter) {
+    /// Nil when the entry has nothing to test. `sections` are the page's acceptance criteria
+    /// kept under headings ("## Condensed", "## Gherkin").
+    init?(title: String, matter: FrontMatter, sections: [AcceptanceSection] = []) {
         // Both texts are written as bytes (lines joined by line breaks, a blank line after each
         // table and scenario), then trimmed: appending to a `String` piece by piece cost ten
         // times more.
@@ -30,8 +31,30 @@ struct AcceptanceCriteria {
         func say(_ text: String) {
             gherkin.append(contentsOf: text.utf8)
         }
-        say("Feature: "); say(title); say("\n")
+        let writtenGherkin = sections.filter { $0.kind == .gherkin }.map { $0.text(keeping: nil) }.filter { !$0.isEmpty }
+        if !writtenGherkin.contains(where: { $0.range(of: "Feature:", options: .caseInsensitive) != nil }) {
+            say("Feature: "); say(title); say("\n")
+        }
         var scenarios = 0
+        for text in writtenGherkin {
+            say("\n"); say(text); say("\n")
+            scenarios += 1
+        }
+        for section in sections where section.kind == .checklist {
+            let text = section.text(keeping: nil)
+            guard !text.isEmpty else { continue }
+            check(section.heading); check("\n"); check(text); check("\n\n")
+        }
+        for group in matter.criteriaGroups where !group.checks.isEmpty {
+            check("Criteria – "); check(group.name); check("\n")
+            for item in group.checks {
+                check("- [ ] "); check(item.text); check("\n")
+                say("\nScenario: "); say(group.name); say(" – "); say(item.text)
+                say("\n  GIVEN "); say(title); say(" is on screen\n  THEN "); say(Self.lowercasedFirst(item.text)); say("\n")
+                scenarios += 1
+            }
+            check("\n")
+        }
         let explicit = matter.entries.contains { $0.key.hasPrefix("gherkin-") }
             ? Set(matter.entries.map(\.key).filter { $0.hasPrefix("gherkin-") }) : []
         for entry in matter.entries {

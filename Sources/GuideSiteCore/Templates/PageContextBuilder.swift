@@ -54,7 +54,7 @@ struct PageContextBuilder: Sendable {
     static let reservedIDs: Set<String> = [
         "main-content", "how-to-test", "contents", "site-navigation", "page-title", "entries",
         "acceptance-criteria", "acceptance-checklist", "acceptance-gherkin", "copy-status",
-        "success-criteria", "related-entries", "no-guidance",
+        "success-criteria", "related-entries", "no-guidance", "criteria-checks", "other-details",
     ]
 
     func href(_ page: Page) -> String { page.route.href(basePath: basePath) }
@@ -85,9 +85,9 @@ struct PageContextBuilder: Sendable {
         if let related = site.related[index], !related.isEmpty {
             pageValues["related"] = Self.items(related.map { link(site.pages[$0]) })
         }
-        if page.kind == .entry {
+        if page.kind == .entry || !page.acceptanceSections.isEmpty {
             let tables = testingTables(page.frontMatter)
-            let acceptance = AcceptanceCriteria(title: page.title, matter: page.frontMatter)
+            let acceptance = AcceptanceCriteria(title: page.title, matter: page.frontMatter, sections: page.acceptanceSections)
             if !tables.isEmpty || acceptance != nil {
                 var testing = ContextMap()
                 if !tables.isEmpty { testing["tables"] = .list(tables) }
@@ -95,6 +95,7 @@ struct PageContextBuilder: Sendable {
                 pageValues["testing"] = .map(testing)
             }
         }
+        addLibraryValues(for: page, to: &pageValues)
         let toc = tableOfContents(page.body.headings)
         if !toc.isEmpty { pageValues["toc"] = Self.items(toc) }
 
@@ -121,6 +122,7 @@ struct PageContextBuilder: Sendable {
             context["sections"] = .list(site.sections.map { sectionValues($0, withEntries: true) })
         }
         addReferenceValues(for: page, to: &context)
+        if page.kind == .redirect { addRedirect(for: page, to: &context) }
         return context
     }
 
@@ -242,26 +244,16 @@ struct PageContextBuilder: Sendable {
     static func rowPairs(_ value: FrontValue) -> [(key: String, value: String)] {
         switch value {
         case .map(let entries):
-            return entries.map { ($0.key, flatText($0.value)) }
+            return entries.map { ($0.key, writtenText($0.value)) }
         case .list(let items):
             return items.flatMap { item -> [(key: String, value: String)] in
                 if case .map = item { return rowPairs(item) }
-                return [(flatText(item), "")]
+                return [(writtenText(item), "")]
             }
         case .text(let text):
             return [("", text.trimmingWhitespace())]
         default:
             return []
-        }
-    }
-
-    private static func flatText(_ value: FrontValue) -> String {
-        switch value {
-        case .text(let text): text.trimmingWhitespace()
-        case .bool(let flag): flag ? "true" : "false"
-        case .null: ""
-        case .list(let items): items.map(flatText).joined(separator: "; ")
-        case .map(let entries): entries.map { "\($0.key): \(flatText($0.value))" }.joined(separator: "; ")
         }
     }
 

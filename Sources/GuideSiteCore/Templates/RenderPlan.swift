@@ -111,6 +111,8 @@ struct RenderPlan {
             let searchable = SearchIndex.searchable(site)
             show(searchable)
             hasher.combine(SearchIndex.platformsPresent(in: searchable, of: site))
+        case .redirect:
+            show(site.pages.indices.filter { site.pages[$0].kind != .redirect && site.pages[$0].route.path == page.subject })
         case .categoryIndex, .page, .notFound:
             break
         }

@@ -1,0 +1,52 @@
+/// The settings that fit GuideSite to a library written for another generator.
+extension SiteConfigParser {
+    /// `acceptance-headings: {checklist: [Condensed, How to test], gherkin: [Gherkin]}`.
+    func acceptanceHeadings(_ entry: FrontEntry, report: (FrontEntry, Diagnostic.Severity, String) -> Void) -> [String: AcceptanceSection.Kind]? {
+        let example = "`acceptance-headings: {checklist: [Condensed, How to test], gherkin: [Gherkin]}`"
+        guard case .map(let kinds) = entry.value else {
+            if case .null = entry.value { return [:] }
+            report(entry, .error, "`acceptance-headings` must be a map from `checklist` and `gherkin` to lists of headings, e.g. \(example)")
+            return nil
+        }
+        var headings: [String: AcceptanceSection.Kind] = [:]
+        for item in kinds {
+            guard let kind = AcceptanceSection.Kind(rawValue: item.key) else {
+                report(item, .error, "`\(item.key)` is not a kind of acceptance block; use `checklist` or `gherkin`, e.g. \(example)")
+                continue
+            }
+            let names: [String]
+            switch item.value {
+            case .text(let text): names = [text]
+            case .list(let values) where values.allSatisfy({ $0.text != nil }): names = values.compactMap(\.text)
+            case .null: names = []
+            default:
+                report(item, .error, "`acceptance-headings` → `\(item.key)` must be a list of headings such as `[Condensed]`")
+                continue
+            }
+            for name in names where !name.trimmingWhitespace().isEmpty { headings[name.trimmingWhitespace()] = kind }
+        }
+        return headings
+    }
+
+    /// `permalinks: {web: /web-criteria/:sections[1:]/:slug/}`, each pattern checked once here.
+    func permalinks(_ entry: FrontEntry, report: (FrontEntry, Diagnostic.Severity, String) -> Void) -> [String: String] {
+        guard case .map(let items) = entry.value else {
+            if case .null = entry.value { return [:] }
+            report(entry, .error, "`permalinks` must be a map from section folder to a URL pattern, e.g. `permalinks: {web: /web-criteria/:sections[1:]/:slug/}`")
+            return [:]
+        }
+        var patterns: [String: String] = [:]
+        for item in items {
+            guard let pattern = item.value.text?.trimmingWhitespace(), !pattern.isEmpty else {
+                report(item, .error, "the permalink of `\(item.key)` must be a URL pattern such as `/\(item.key)/:slug/`")
+                continue
+            }
+            if let problem = PermalinkPattern.problem(in: pattern) {
+                report(item, .error, "the permalink of `\(item.key)`: \(problem)")
+                continue
+            }
+            patterns[item.key] = pattern
+        }
+        return patterns
+    }
+}
