@@ -52,7 +52,7 @@ struct CheckTests {
         "Content/native/a.md:19:1: warning: [image-alt] image `picker.png` has no alt text",
         "Content/native/a.md:21:1: warning: [table-header] table has no header row text",
         "Content/native/b.md:2:1: warning: [duplicate-title] \"Picker\" is also the title of Content/native/a.md in the same section",
-        "Content/native/c.md:1:1: error: [schema] an entry needs a `title` in its front matter",
+        "Content/native/c.md:1:1: warning: [schema] this entry has no `title` in its front matter and no `# Title` line, so it is titled \"C\" after its file name",
         "Content/native/c.md:3:1: warning: [schema] `keyboard` must be a map from what to try to what should happen",
     ]
 

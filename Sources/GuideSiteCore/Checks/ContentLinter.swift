@@ -64,8 +64,8 @@ public struct ContentLinter: Sendable {
         func report(_ entry: FrontEntry?, _ message: String, _ severity: Diagnostic.Severity = .error) {
             problems.append(Diagnostic(severity, page.sourcePath, line: entry?.line ?? 1, column: entry?.column ?? 1, category: "schema", message))
         }
-        if page.layout == "entry", matter.isPresent, matter.title == nil {
-            report(nil, "an entry needs a `title` in its front matter, e.g. `title: \"Wheel Picker\"`")
+        if page.layout == "entry", matter.isPresent, matter.title == nil, page.body.title == nil {
+            report(nil, "this entry has no `title` in its front matter and no `# Title` line, so it is titled \"\(page.title)\" after its file name; add `title: \"…\"` to name it yourself", .warning)
         }
         for entry in matter.entries {
             switch entry.key {

@@ -20,8 +20,13 @@ public struct AcceptanceSection: Sendable, Hashable {
 
     /// The section's text, without lines under the platforms `filter` drops.
     func text(keeping filter: PlatformFilter?) -> String {
-        lines.filter { line in line.platform.map { filter?.drops($0) != true } ?? true }
-            .map(\.text).joined(separator: "\n").trimmingWhitespace()
+        var kept: [String] = []
+        for line in lines where line.platform.map({ filter?.drops($0) != true }) ?? true {
+            // One blank line between blocks, however many the author left.
+            if line.text.trimmingWhitespace().isEmpty, kept.last?.isEmpty ?? true { continue }
+            kept.append(line.text.trimmingWhitespace().isEmpty ? "" : line.text)
+        }
+        return kept.joined(separator: "\n").trimmingWhitespace()
     }
 }
 

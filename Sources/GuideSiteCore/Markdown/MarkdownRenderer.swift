@@ -24,7 +24,8 @@ public struct MarkdownRenderer: Sendable {
     public func render(
         _ markdown: String, firstLine: Int, path: String, title: TitleRule,
         reservedIDs: Set<String> = [], rewriteLink: (String) -> LinkTarget = { _ in .keep },
-        annotate: TextAnnotator? = nil, platforms: PlatformFilter? = nil, lint: Bool = false
+        annotate: TextAnnotator? = nil, platforms: PlatformFilter? = nil, lint: Bool = false,
+        demoStylesheet: String = "/assets/site.css"
     ) -> Diagnosed<RenderedBody> {
         _ = Self.extensionsRegistered
         let options = CMARK_OPT_FOOTNOTES | CMARK_OPT_UNSAFE | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES
@@ -39,7 +40,7 @@ public struct MarkdownRenderer: Sendable {
                 cmark_parser_attach_syntax_extension(parser, syntax)
             }
         }
-        markdown.utf8CString.withUnsafeBufferPointer { buffer in
+        DemoBlocks.fencing(markdown).utf8CString.withUnsafeBufferPointer { buffer in
             cmark_parser_feed(parser, buffer.baseAddress, buffer.count - 1)
         }
         guard let document = cmark_parser_finish(parser) else {
@@ -58,10 +59,11 @@ public struct MarkdownRenderer: Sendable {
         tree.collect()
         if lint { tree.lintLinksAndTables() }
         tree.handleRawHTML()
+        tree.rewriteMedia(rewriteLink, lint: lint)
         tree.rewriteLinks(rewriteLink)
         if let annotate { tree.annotateText(annotate) }
         let foundTitle = tree.takeTitle(title)
-        tree.replaceCodeBlocks()
+        tree.replaceCodeBlocks(demoStylesheet: demoStylesheet)
         tree.wrapTables()
         let headings = tree.replaceHeadings(reservedIDs: reservedIDs)
         let taskLabels = tree.taskItems.map { tree.plainText($0) }
@@ -74,6 +76,7 @@ public struct MarkdownRenderer: Sendable {
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(rendered).assumingMemoryBound(to: UInt8.self), count: strlen(rendered))
         var html = Self.scopingColumnHeaders(bytes)
         if !taskLabels.isEmpty { html = Self.labelTaskCheckboxes(html, labels: taskLabels) }
+        for (index, frame) in tree.demoFrames.enumerated() { html = html.replacingBytes(DemoBlocks.placeholder(index), with: frame) }
         return Diagnosed(
             RenderedBody(html: html, headings: headings, title: foundTitle, links: links, annotations: annotations,
                          rewritten: rewritten, anchorsKey: Self.anchorsKey(headings, links)),
@@ -180,6 +183,8 @@ private struct TreeEditor {
     var sourceLinks: [SourceLink] = []
     var annotationUses: [SourceLink] = []
     var rewritten: [SourceLink] = []
+    /// Live demos' frames, put in place of their placeholders after rendering.
+    var demoFrames: [String] = []
 
     init(document: OpaquePointer, options: Int32, extensions: UnsafeMutablePointer<cmark_llist>?,
          firstLine: Int, path: String, unsafeHTML: Bool) {
@@ -448,32 +453,100 @@ private struct TreeEditor {
     }
 
     /// Code blocks become focusable, named, scrollable regions keeping `class="language-x"`.
-    mutating func replaceCodeBlocks() {
+    mutating func replaceCodeBlocks(demoStylesheet: String) {
         var html: [UInt8] = []
+        var demos = 0
         for (number, node) in codeBlocks.enumerated() {
             let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
             let language = MarkdownRenderer.language(ofFenceInfo: info)
-            let code = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
-            let label = "Code example \(number + 1)" + (language.isEmpty ? "" : " (\(language))")
-            // Written as the bytes of a C string for cmark-gfm, the code escaped on the way.
-            html.removeAll(keepingCapacity: true)
-            html.append(contentsOf: "<pre class=\"code-block\" tabindex=\"0\" role=\"region\" aria-label=\"".utf8)
-            HTML.escape(label, into: &html)
-            html.append(contentsOf: "\"><code".utf8)
-            if !language.isEmpty {
-                html.append(contentsOf: " class=\"language-".utf8)
-                HTML.escape(language, into: &html)
-                html.append(UInt8(ascii: "\""))
+            let words = info.split(whereSeparator: \.isWhitespace)
+            if language == DemoBlocks.exampleInfo || (words.count > 1 && words[1] == "demo") {
+                let code = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+                let named = language == DemoBlocks.exampleInfo && words.count > 1 ? words.dropFirst().joined(separator: " ") : nil
+                demos += 1
+                html.removeAll(keepingCapacity: true)
+                if language != DemoBlocks.exampleInfo { appendCode(code, language: language, number: number, into: &html) }
+                // cmark-gfm's tag filter would escape an `<iframe>`: a placeholder is replaced after rendering.
+                var frame: [UInt8] = []
+                DemoBlocks.frame(code: code, label: named ?? nearestHeading(before: node) ?? "demo \(demos)", stylesheet: demoStylesheet, into: &frame)
+                html.append(contentsOf: DemoBlocks.placeholder(demoFrames.count).utf8)
+                demoFrames.append(String(decoding: frame, as: UTF8.self))
+                html.append(0)
+                html.withUnsafeBufferPointer { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { replace(node, withLiteral: $0.baseAddress!) }
+                }
+                continue
             }
-            html.append(UInt8(ascii: ">"))
-            HTML.escape(code, into: &html)
-            html.append(contentsOf: "</code></pre>\n".utf8)
+            let code = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+            html.removeAll(keepingCapacity: true)
+            appendCode(code, language: language, number: number, into: &html)
             html.append(0)
             html.withUnsafeBufferPointer { bytes in
                 bytes.withMemoryRebound(to: CChar.self) { replace(node, withLiteral: $0.baseAddress!) }
             }
         }
         codeBlocks = []
+    }
+
+    /// A code block as a focusable, named, scrollable region, written as the bytes of a C string
+    /// for cmark-gfm, the code escaped on the way.
+    private func appendCode(_ code: String, language: String, number: Int, into html: inout [UInt8]) {
+        let label = "Code example \(number + 1)" + (language.isEmpty ? "" : " (\(language))")
+        html.append(contentsOf: "<pre class=\"code-block\" tabindex=\"0\" role=\"region\" aria-label=\"".utf8)
+        HTML.escape(label, into: &html)
+        html.append(contentsOf: "\"><code".utf8)
+        if !language.isEmpty {
+            html.append(contentsOf: " class=\"language-".utf8)
+            HTML.escape(language, into: &html)
+            html.append(UInt8(ascii: "\""))
+        }
+        html.append(UInt8(ascii: ">"))
+        HTML.escape(code, into: &html)
+        html.append(contentsOf: "</code></pre>\n".utf8)
+    }
+
+    /// The text of the closest heading before `node` (among its and its ancestors' earlier
+    /// siblings), which names a demo.
+    private func nearestHeading(before node: OpaquePointer) -> String? {
+        var current: OpaquePointer? = node
+        while let start = current {
+            var sibling = cmark_node_previous(start)
+            while let candidate = sibling {
+                if cmark_node_get_type(candidate) == CMARK_NODE_HEADING {
+                    let text = plainText(candidate)
+                    return text.isEmpty ? nil : text
+                }
+                sibling = cmark_node_previous(candidate)
+            }
+            current = cmark_node_parent(start)
+        }
+        return nil
+    }
+
+    /// With raw HTML kept: media file addresses (`<video src>`, `<source src>`, `<track src>`,
+    /// `poster`) get the base path and are checked like links; under `check`, a `<video>` without
+    /// a captions track is a warning (WCAG 1.2.2).
+    mutating func rewriteMedia(_ rewrite: (String) -> LinkTarget, lint: Bool) {
+        guard unsafeHTML else { return }
+        for node in rawHTML {
+            guard let literal = cmark_node_get_literal(node).map({ String(cString: $0) }), MediaMarkup.mayHoldMedia(literal) else { continue }
+            var found: [String] = []
+            let rewritten = MediaMarkup.rewritingSources(literal) { url in
+                guard !URLSafety.isDangerous(url) else { return "" }
+                found.append(url)
+                if case .url(let written) = rewrite(url) { return written }
+                return nil
+            }
+            if rewritten != literal { cmark_node_set_literal(node, rewritten) }
+            sourceLinks += found.map { SourceLink(target: $0, line: line(of: node), column: column(of: node)) }
+            let uncaptioned = lint ? MediaMarkup.videosWithoutCaptions(in: literal) : 0
+            if uncaptioned > 0 {
+                diagnostics.append(Diagnostic(
+                    .warning, path, line: line(of: node), column: column(of: node), category: "video-captions",
+                    "`<video>` has no captions track; add `<track kind=\"captions\" src=\"….vtt\" srclang=\"en\" label=\"English\">` inside it (WCAG 1.2.2 Captions (Prerecorded))"
+                ))
+            }
+        }
     }
 
     /// Tables scroll inside their own focusable, named region instead of widening the page.

@@ -275,6 +275,7 @@ extension SiteBuilder {
         let config = context.config
         let annotator = CriteriaCollector.annotator(basePath: context.basePath)
         let keyed = context.cache != nil
+        let stylesheet = context.basePath + "assets/site.css"
         return pages.concurrentMap { input -> Diagnosed<Page> in
             var page = input
             let rule: TitleRule = page.frontMatter.title.map { .given($0) } ?? .fromFirstHeading
@@ -282,7 +283,7 @@ extension SiteBuilder {
                 page.markdown, firstLine: page.bodyFirstLine, path: page.sourcePath, title: rule,
                 reservedIDs: PageContextBuilder.reservedIDs,
                 rewriteLink: { resolver.target($0, from: page.contentPath) },
-                annotate: annotator, platforms: platforms, lint: lint
+                annotate: annotator, platforms: platforms, lint: lint, demoStylesheet: stylesheet
             )
             var body = rendered.value
             // Only the preview server's render plan reads these keys; hashing every body's HTML

@@ -92,7 +92,8 @@ struct AcceptanceCriteria {
         }
         guard !checklist.isEmpty || scenarios > 0 else { return nil }
         self.checklist = Self.trimmedText(checklist)
-        self.gherkin = Self.trimmedText(gherkin)
+        // A feature line with no scenario under it is nothing to copy.
+        self.gherkin = scenarios > 0 ? Self.trimmedText(gherkin) : ""
     }
 
     /// The bytes as text without leading and trailing white space, made into a `String` once:

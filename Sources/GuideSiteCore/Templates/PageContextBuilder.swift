@@ -91,7 +91,12 @@ struct PageContextBuilder: Sendable {
             if !tables.isEmpty || acceptance != nil {
                 var testing = ContextMap()
                 if !tables.isEmpty { testing["tables"] = .list(tables) }
-                if let acceptance { testing["acceptance"] = .map(["checklist": .text(acceptance.checklist), "gherkin": .text(acceptance.gherkin)]) }
+                if let acceptance {
+                    var texts = ContextMap()
+                    texts["checklist"] = .text(ifAny: acceptance.checklist.isEmpty ? nil : acceptance.checklist)
+                    texts["gherkin"] = .text(ifAny: acceptance.gherkin.isEmpty ? nil : acceptance.gherkin)
+                    testing["acceptance"] = .map(texts)
+                }
                 pageValues["testing"] = .map(testing)
             }
         }
