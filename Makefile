@@ -14,6 +14,8 @@ AUDIT_VENV   := .build/audit/venv
 AUDIT_PY     := $(AUDIT_VENV)/bin/python
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN  := .build/release/guidesite
+# Libraries in the shapes other generators' users write (Tests/fixtures/), audited like the sample site.
+FIXTURE_LIBRARIES := jekyll-library headings-library
 DEBUG_BIN    := .build/debug/guidesite
 
 PREFIX       ?= /usr/local
@@ -69,6 +71,8 @@ audit-deps:
 audit: audit-deps
 	$(SWIFT) build --product guidesite
 	$(AUDIT_PY) Tests/audit/audit.py --guidesite $(DEBUG_BIN) --root . --axe $(AXE_JS)
+	for library in $(FIXTURE_LIBRARIES); do \
+	  $(AUDIT_PY) Tests/audit/audit.py --guidesite $(DEBUG_BIN) --root Tests/fixtures/$$library --fixture --axe $(AXE_JS) || exit 1; done
 	PYTHON=$(AUDIT_PY) ./Tests/audit/negative-control.sh $(DEBUG_BIN) $(AXE_JS)
 
 build: deps
@@ -94,6 +98,8 @@ test: deps audit-deps
 	  GUIDESITE_FUZZ_TARGET=$$target .build/debug/guidesite-fuzz Tests/fuzz/seeds/$$target Tests/fuzz/regressions/$$target || exit 1; done
 	./Tests/fuzz/run.sh $(FUZZ_SMOKE_SECONDS)
 	$(AUDIT_PY) Tests/audit/audit.py --guidesite $(DEBUG_BIN) --root . --axe $(AXE_JS)
+	for library in $(FIXTURE_LIBRARIES); do \
+	  $(AUDIT_PY) Tests/audit/audit.py --guidesite $(DEBUG_BIN) --root Tests/fixtures/$$library --fixture --axe $(AXE_JS) || exit 1; done
 	PYTHON=$(AUDIT_PY) ./Tests/audit/negative-control.sh $(DEBUG_BIN) $(AXE_JS)
 
 ## libFuzzer with AddressSanitizer on the front matter, Markdown and template stages,

@@ -70,7 +70,7 @@ enum DemoBlocks {
         html.append(contentsOf: "<iframe class=\"demo\" title=\"Example: ".utf8)
         HTML.escape(label, into: &html)
         // Same origin so the theme's script can size the frame to its content; no scripts run inside.
-        html.append(contentsOf: "\" sandbox=\"allow-same-origin\" loading=\"lazy\" srcdoc=\"".utf8)
+        html.append(contentsOf: "\" sandbox=\"allow-same-origin\" srcdoc=\"".utf8)
         HTML.escape(String(decoding: document, as: UTF8.self), into: &html)
         html.append(contentsOf: "\"></iframe>\n".utf8)
     }

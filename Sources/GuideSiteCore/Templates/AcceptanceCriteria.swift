@@ -45,16 +45,6 @@ struct AcceptanceCriteria {
             guard !text.isEmpty else { continue }
             check(section.heading); check("\n"); check(text); check("\n\n")
         }
-        for group in matter.criteriaGroups where !group.checks.isEmpty {
-            check("Criteria – "); check(group.name); check("\n")
-            for item in group.checks {
-                check("- [ ] "); check(item.text); check("\n")
-                say("\nScenario: "); say(group.name); say(" – "); say(item.text)
-                say("\n  GIVEN "); say(title); say(" is on screen\n  THEN "); say(Self.lowercasedFirst(item.text)); say("\n")
-                scenarios += 1
-            }
-            check("\n")
-        }
         let explicit = matter.entries.contains { $0.key.hasPrefix("gherkin-") }
             ? Set(matter.entries.map(\.key).filter { $0.hasPrefix("gherkin-") }) : []
         for entry in matter.entries {
@@ -89,6 +79,16 @@ struct AcceptanceCriteria {
                     scenarios += 1
                 }
             }
+        }
+        for group in matter.criteriaGroups where !group.checks.isEmpty {
+            check("Criteria – "); check(group.name); check("\n")
+            for item in group.checks {
+                check("- [ ] "); check(item.text); check("\n")
+                say("\nScenario: "); say(group.name); say(" – "); say(item.text)
+                say("\n  GIVEN "); say(title); say(" is on screen\n  THEN "); say(Self.lowercasedFirst(item.text)); say("\n")
+                scenarios += 1
+            }
+            check("\n")
         }
         guard !checklist.isEmpty || scenarios > 0 else { return nil }
         self.checklist = Self.trimmedText(checklist)

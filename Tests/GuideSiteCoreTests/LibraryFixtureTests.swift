@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+@testable import GuideSiteCore
+
+/// The libraries in `Tests/fixtures/`, written the way teams that use other generators write
+/// them, built as a reader would see them.
+@Suite("Libraries we did not write")
+struct LibraryFixtureTests {
+    /// A copy of a fixture library in a fresh temporary folder (a build writes beside its content).
+    static func copy(_ name: String) throws -> TestSite {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appending(path: "fixtures/\(name)")
+        let site = try TestSite([:])
+        try FileManager.default.createDirectory(at: site.root.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: source, to: site.root)
+        return site
+    }
+
+    @Test("Jekyll-era library: criteria grouped by principle, leading-slash includes, highlight tags, live demos")
+    func jekyllLibrary() throws {
+        let site = try Self.copy("jekyll-library")
+        defer { site.remove() }
+        let result = site.build()
+        #expect(result.outcome == .success, "\(result.printed)")
+        let picker = try site.html("components/wheel-picker/index.html")
+        #expect(picker.contains("<title>Wheel Picker – Components – Component accessibility library</title>"))
+        #expect(picker.contains("<h2 id=\"criteria-checks\">Criteria</h2>\n<h3>Perceivable</h3>\n<ul class=\"check-list\">\n<li>Color is not used as the only means of conveying information</li>"))
+        #expect(picker.contains("<h3>Operable</h3>\n<ul class=\"check-list\">\n<li>Is keyboard operable</li>"))
+        // The checks are in the text to copy, under their principle.
+        #expect(picker.contains("Criteria – Operable\n- [ ] Is keyboard operable"))
+        #expect(picker.contains("Scenario: Operable – Is keyboard operable"))
+        #expect(picker.contains("data-copy=\"checklist-text\""))
+        // `{% include /examples/input-text.html %}` found in the includes folder, kept as HTML.
+        #expect(picker.contains("<label for=\"example-name\">Name</label>"))
+        #expect(picker.contains("class=\"language-kotlin\""))
+        // The broken demo lives in its frame: the page has one main landmark and one `example-name` id.
+        #expect(picker.components(separatedBy: "<main").count == 2)
+        #expect(picker.components(separatedBy: "id=\"example-name\"").count == 2)
+        #expect(picker.contains("<iframe class=\"demo\" title=\"Example: Broken: a picker without a label\" sandbox=\"allow-same-origin\""))
+        #expect(picker.contains("srcdoc=\"&lt;!DOCTYPE html&gt;"))
+        #expect(picker.contains("&lt;link rel=&quot;stylesheet&quot; href=&quot;/assets/site.css&quot;&gt;"))
+        let date = try site.html("components/date-picker/index.html")
+        #expect(date.contains("<pre class=\"code-block\" tabindex=\"0\" role=\"region\" aria-label=\"Code example 1 (html)\"><code class=\"language-html\">"))
+        #expect(date.contains("<iframe class=\"demo\" title=\"Example: A labelled date field\""))
+        // The missing include is a warning and leaves nothing of the tag in any page.
+        #expect(result.printed.contains("Content/_components/date-picker.md:33:1: warning: [liquid] include `/examples/missing-example.html` was not found"))
+        for (path, data) in try site.snapshot() where path.hasSuffix(".html") {
+            #expect(!String(decoding: data, as: UTF8.self).contains("{%"), "\(path)")
+        }
+        // Values of shapes GuideSite does not read: warnings, and shown as written.
+        #expect(result.printed.contains("Content/_components/text-field.md:4:1: warning: [front-matter] `order` must be a number"))
+        #expect(result.printed.contains("Content/_components/text-field.md:5:1: warning: [front-matter] `wcag` is a map of a shape GuideSite does not read"))
+        let field = try site.html("components/text-field/index.html")
+        #expect(field.contains("<dt>wcag</dt>\n<dd>principle: Understandable</dd>"))
+        // criteria.json carries the checks with their principle.
+        let json = try JSONSerialization.jsonObject(with: Data(try site.html("criteria.json").utf8)) as? [String: Any]
+        let entries = try #require(json?["entries"] as? [[String: Any]])
+        let checks = entries.first { $0["title"] as? String == "Wheel Picker" }?["checks"] as? [[String: String]]
+        #expect(checks?.first == ["group": "Perceivable", "check": "Color is not used as the only means of conveying information"])
+        #expect(checks?.count == 4)
+    }
+
+    @Test("check notes the criterion a check clearly names, at its line, and never adds it")
+    func suggestions() throws {
+        let site = try Self.copy("jekyll-library")
+        defer { site.remove() }
+        let result = SiteChecker().check(BuildRequest(root: site.root))
+        let notes = result.diagnostics.filter { $0.category == "criterion-suggestion" }.map(\.description)
+        #expect(notes.contains { $0.hasPrefix("Content/_components/wheel-picker.md:30:9: note: [criterion-suggestion] \"Is keyboard operable\" reads as 2.1.1 Keyboard") })
+        #expect(notes.contains { $0.hasPrefix("Content/_components/wheel-picker.md:31:9: note: [criterion-suggestion] \"The focus indication has a 3:1 minimum contrast ratio against adjacent elements\" reads as 1.4.11 Non-text Contrast") })
+        #expect(!notes.contains { $0.contains("Focus order is logical") })
+        #expect(!notes.contains { $0.contains("Keyboard focus does not get trapped") })
+        #expect(notes.count == 6, "\(notes.joined(separator: "\n"))")
+        #expect(result.outcome == .success)
+    }
+
+    @Test("heading-based library: entries without front matter, titles from file names, permalinks, aliases, video")
+    func headingLibrary() throws {
+        let site = try Self.copy("headings-library")
+        defer { site.remove() }
+        let result = site.build()
+        #expect(result.outcome == .success, "\(result.printed)")
+        // Pages live at the published routes, and links to those routes resolve without a warning.
+        #expect(!result.diagnostics.contains { $0.category == "broken-link" && !$0.path.hasSuffix("iOS-date-picker.md") }, "\(result.printed)")
+        let button = try site.html("web-criteria/component/button/index.html")
+        #expect(button.contains("<title>Button – Web – Web criteria</title>"))
+        #expect(button.contains("<h1 id=\"page-title\">Button</h1>"))
+        #expect(try site.html("web-criteria/component/ios-date-picker/index.html").contains("<h1 id=\"page-title\">iOS date picker</h1>"))
+        #expect(try site.html("web/index.html").contains(">Checkbox</a>"))
+        // The Condensed and Gherkin sections are the entry's copyable acceptance criteria.
+        #expect(button.contains("<body class=\"layout-entry\">"))
+        #expect(button.contains("Keyboard\n\n- [ ] Tab: focus moves to the button and is visible\n- [ ] Space and Enter: the button is activated"))
+        #expect(button.contains("- [ ] Name: says what the button does"))
+        #expect(button.contains(">Feature: Button\n\nGIVEN I am using a keyboard\nWHEN I press Tab\nTHEN focus moves to the button</pre>"))
+        #expect(button.contains("data-copy=\"gherkin-text\""))
+        let carousel = try site.html("web-criteria/pattern/carousel/index.html")
+        #expect(carousel.contains("- [ ] Slides do not rotate by themselves, or a pause button stops them"))
+        #expect(!carousel.contains("id=\"gherkin-text\""))
+        // Video kept with its captions, the media copied.
+        #expect(button.contains("<track kind=\"captions\" src=\"/media/button-demo.vtt\""))
+        #expect(site.exists("media/button-demo.mp4") && site.exists("media/button-demo.vtt"))
+        // The old address redirects, accessibly.
+        let old = try site.html("web/checkbox-old/index.html")
+        #expect(old.contains("<link rel=\"canonical\" href=\"/web-criteria/component/checkbox/\">"))
+        #expect(old.contains("<meta http-equiv=\"refresh\" content=\"0; url=/web-criteria/component/checkbox/\">"))
+        #expect(old.contains("<a href=\"/web-criteria/component/checkbox/\">Checkbox</a> is now at a new address"))
+        let index = try site.html("search/index.json")
+        #expect(!index.contains("checkbox-old"))
+    }
+
+    @Test("check warns on a video without captions and on a media file that is not there, with path:line:column")
+    func videoChecks() throws {
+        let site = try Self.copy("headings-library")
+        defer { site.remove() }
+        let printed = SiteChecker().check(BuildRequest(root: site.root)).diagnostics.map(\.description)
+        #expect(printed.contains { $0.hasPrefix("Content/web/component/iOS-date-picker.md:7:1: warning: [video-captions] `<video>` has no captions track") })
+        #expect(printed.contains { $0.hasPrefix("Content/web/component/iOS-date-picker.md:7:1: error: [broken-link] broken link `/media/date-picker.mp4`: no page or file there") })
+        #expect(!printed.contains { $0.contains("button.md") && $0.contains("video-captions") })
+    }
+
+    @Test("under a base path, media addresses and the demo stylesheet get it too")
+    func basePath() throws {
+        let site = try Self.copy("headings-library")
+        defer { site.remove() }
+        #expect(site.build(baseURL: "/guide/").outcome == .success)
+        let button = try site.html("web-criteria/component/button/index.html")
+        #expect(button.contains("<source src=\"/guide/media/button-demo.mp4\" type=\"video/mp4\">"))
+        #expect(button.contains("poster=\"/guide/media/button-demo.png\""))
+        let carousel = try site.html("web-criteria/pattern/carousel/index.html")
+        #expect(carousel.contains("href=&quot;/guide/assets/site.css&quot;"))
+        #expect(try site.html("index.html").contains("href=\"/guide/web-criteria/component/button\""))
+    }
+
+    @Test("a subset for one platform keeps only that platform's lines of the copy text")
+    func subsetPlatforms() throws {
+        let site = try Self.copy("headings-library")
+        defer { site.remove() }
+        let yml = try String(contentsOf: site.root.appending(path: "site.yml"), encoding: .utf8)
+        try site.write(Data((yml + "subsets:\n  ios:\n    platforms: [iOS]\n").utf8), to: "site.yml")
+        var request = BuildRequest(root: site.root)
+        request.subset = "ios"
+        let result = SiteBuilder().build(request)
+        #expect(result.outcome == .success, "\(result.printed)")
+        let page = try String(contentsOf: site.root.appending(path: "Output/subsets/ios/web-criteria/component/checkbox/index.html"), encoding: .utf8)
+        #expect(page.contains("VoiceOver says &quot;checkbox&quot; after the name"))
+        #expect(!page.contains("TalkBack says"))
+    }
+}
