@@ -60,6 +60,20 @@ struct LibraryFixtureTests {
         #expect(checks?.count == 4)
     }
 
+    @Test("a subset keeps the criteria grouped by principle, in the page and in its criteria.json")
+    func subsetKeepsGroups() throws {
+        let site = try Self.copy("jekyll-library")
+        defer { site.remove() }
+        var request = BuildRequest(root: site.root)
+        request.allSubsets = true
+        #expect(SiteBuilder().build(request).outcome == .success)
+        let picker = try site.html("subsets/controls/components/wheel-picker/index.html")
+        #expect(picker.contains("<h3>Operable</h3>\n<ul class=\"check-list\">\n<li>Is keyboard operable</li>"))
+        #expect(picker.contains("Criteria – Operable\n- [ ] Is keyboard operable"))
+        #expect(!site.exists("subsets/controls/components/date-picker/index.html"))
+        #expect(try site.html("subsets/controls/criteria.json").contains("\"check\":\"Is keyboard operable\""))
+    }
+
     @Test("check notes the criterion a check clearly names, at its line, and never adds it")
     func suggestions() throws {
         let site = try Self.copy("jekyll-library")

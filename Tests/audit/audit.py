@@ -6,6 +6,9 @@ A and AA plus best-practice rules) in the light and the emulated dark colour sch
 320 CSS px wide. It also checks that the page does not scroll sideways at 320 px, that no request
 leaves the site, that the text spacing of SC 1.4.12 clips nothing, that the first Tab focuses the skip link and that activating it moves focus into
 <main>, runs the Nu HTML Checker over every page, and saves screenshots in Output/.audit/.
+Live demos (sandboxed `<iframe srcdoc>`, often deliberately broken) are audited apart: each is
+written out as its own document and run through axe, and their violations are reported as a
+list of what each demo shows, not as the page's.
 
 Prints one line per failed rule and a summary; exits 1 on any violation or HTML error.
 
@@ -13,6 +16,7 @@ Usage: audit.py --guidesite PATH --root SITE_DIR --axe PATH/axe.min.js
 """
 import argparse
 import functools
+import html.parser
 import http.server
 import json
 import os
@@ -67,6 +71,40 @@ def html_pages(output):
     return sorted(pages)
 
 
+class DemoFrames(html.parser.HTMLParser):
+    """The title and document of every demo frame of a page."""
+
+    def __init__(self):
+        super().__init__()
+        self.frames = []
+
+    def handle_starttag(self, tag, attrs):
+        values = dict(attrs)
+        if tag == "iframe" and "demo" in (values.get("class") or "").split():
+            self.frames.append((values.get("title", ""), values.get("srcdoc", "")))
+
+
+def audit_demos(driver, axe_source, output, base, pages):
+    """Each demo as its own document through axe: what it shows, never the page's violations."""
+    folder = os.path.join(output, ".audit", "demos")
+    os.makedirs(folder, exist_ok=True)
+    report = []
+    for path in pages:
+        if "?" in path:
+            continue
+        with open(os.path.join(output, path), encoding="utf-8") as handle:
+            parser = DemoFrames()
+            parser.feed(handle.read())
+        for number, (title, document) in enumerate(parser.frames):
+            name = re.sub(r"[^a-z0-9]+", "-", path.lower()).strip("-") + f"-{number + 1}.html"
+            with open(os.path.join(folder, name), "w", encoding="utf-8") as handle:
+                handle.write(document)
+            driver.get(page_url(base, f".audit/demos/{name}"))
+            rules = sorted({violation["id"] for violation in run_axe(driver, axe_source, PAGE_OUTLINE_RULES)})
+            report.append(f"demo: /{path} \"{title}\": {', '.join(rules) if rules else 'no violations'}")
+    return report
+
+
 def is_redirect(file):
     with open(file, encoding="utf-8") as handle:
         return '<body class="layout-redirect">' in handle.read()
@@ -98,10 +136,15 @@ def emulate(driver, scheme, width):
                            {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": False})
 
 
-def run_axe(driver, axe_source):
+# A demo is a fragment shown inside a page, not a page: rules about a page's outline do not apply.
+PAGE_OUTLINE_RULES = ["landmark-one-main", "page-has-heading-one", "region"]
+
+
+def run_axe(driver, axe_source, disabled=()):
     if not driver.execute_script("return typeof window.axe !== 'undefined'"):
         driver.execute_script(axe_source)
-    options = {"runOnly": {"type": "tag", "values": AXE_TAGS}, "resultTypes": ["violations"]}
+    options = {"runOnly": {"type": "tag", "values": AXE_TAGS}, "resultTypes": ["violations"],
+               "rules": {rule: {"enabled": False} for rule in disabled}}
     return driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "axe.run(document, arguments[0]).then(r => done(r.violations), e => done([{id: 'axe-error', impact: 'critical', help: String(e), nodes: []}]));",
@@ -244,6 +287,8 @@ def main():
     for worker in workers:
         worker.join()
 
+    # Validated before the live demos are written out apart (they may be broken on purpose).
+    html_errors = validate_html(output)
     driver = new_driver()
     try:
         layouts = {}
@@ -260,6 +305,7 @@ def main():
             if problem:
                 problems.append(f"keyboard: {layout} layout (/{path}): {problem}")
 
+        demos = audit_demos(driver, axe_source, output, base, pages)
         shots = os.path.join(output, ".audit")
         os.makedirs(shots, exist_ok=True)
         targets = {"home": layouts.get("home"), "entry": layouts.get("entry"), "section": layouts.get("section"),
@@ -273,7 +319,6 @@ def main():
         driver.quit()
         server.shutdown()
 
-    html_errors = validate_html(output)
     for rule, entry in sorted(failures.items()):
         where = sorted(entry["where"])
         print(f"axe: {rule} ({entry['impact']}): {entry['help']} — {len(where)} page view(s), e.g. {where[0]}")
@@ -282,10 +327,13 @@ def main():
         print(f"html: {location}:{message.get('lastLine', '?')}: {message.get('message')}")
     for problem in problems:
         print(problem)
+    for line in demos:
+        print(line)
     views = len(pages) * len(VIEWS)
     print(f"Audit: {len(pages)} pages, {views} page views: {len(failures)} axe rule(s) failed, "
           f"{len(html_errors)} HTML error(s), {len(problems)} other problem(s); "
-          f"keyboard checked on {len(layouts)} layouts; screenshots in {os.path.relpath(shots, root)}/")
+          f"keyboard checked on {len(layouts)} layouts; {len(demos)} live demo(s) audited apart; "
+          f"screenshots in {os.path.relpath(shots, root)}/")
     sys.exit(1 if failures or html_errors or problems else 0)
 
 
