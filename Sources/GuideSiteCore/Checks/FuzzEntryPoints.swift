@@ -19,9 +19,14 @@ public enum FuzzEntryPoints {
             let matter = FrontMatterParser().parse(yaml, firstLine: split.value.yamlFirstLine, path: "fuzz.md").value
             _ = matter.categories
             _ = AcceptanceCriteria(title: matter.title ?? "Fuzz", matter: matter)
+            for group in matter.criteriaGroups { for check in group.checks { _ = CheckSuggester.suggestion(for: check.text) } }
+            for alias in matter.aliases { _ = Permalink.route(alias) }
             for entry in matter.entries { _ = CriteriaDetector.number(inReference: entry.value.text ?? entry.key) }
         }
-        _ = SiteConfigParser().parse(text, path: "site.yml")
+        let config = SiteConfigParser().parse(text, path: "site.yml").value
+        for pattern in config.permalinks.values {
+            _ = PermalinkPattern.expand(pattern, .init(folders: ["web", "_a", ""], filename: "index", slug: nil, title: text))
+        }
     }
 
     /// Bytes as a Markdown body: Liquid tags, platform sections, link rewriting (every kind of
@@ -45,6 +50,10 @@ public enum FuzzEntryPoints {
             lint: true
         )
         _ = SearchIndex.plainText(html: rendered.value.html, limit: SearchIndex.bodyLimit)
+        let sections = AcceptanceSectionReader(headings: SiteConfig().acceptanceHeadings, platforms: ["iOS", "Android"]).sections(in: text)
+        _ = AcceptanceCriteria(title: "Fuzz", matter: FrontMatter(), sections: sections.map { $0.keeping(PlatformFilter(platforms: ["iOS"], keep: [])) })
+        _ = MediaMarkup.rewritingSources(text) { "/base" + $0 }
+        _ = MediaMarkup.videosWithoutCaptions(in: text)
         _ = CriteriaDetector.mentions(in: text, atBlockStart: true)
         _ = CriteriaDetector.criterion(inURL: text)
         _ = HeadingIDGenerator.slug(text)

@@ -79,7 +79,8 @@ enum PermalinkPattern {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
         switch parts.count {
         case 1:
-            guard let index = Int(parts[0]), index >= 0 else { return nil }
+            // Folders are never thousands deep; a huge number is refused, not added to.
+            guard let index = Int(parts[0]), index >= 0, index < 1000 else { return nil }
             return (index, index + 1)
         case 2:
             let lower = parts[0].isEmpty ? 0 : Int(parts[0])

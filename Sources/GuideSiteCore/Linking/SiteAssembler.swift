@@ -68,7 +68,7 @@ public struct SiteAssembler: Sendable {
         let configured = config.sections.map { $0.name.hasPrefix("_") ? String($0.name.dropFirst()) : $0.name }.filter(folders.contains)
         let order = configured + folders.subtracting(configured).sorted()
         for name in order where !pages.contains(where: { $0.kind == .section && $0.section == name }) {
-            let title = config.section(named: name)?.title ?? Self.title(fromFolder: name)
+            let title = config.section(named: name)?.title ?? ReadableName.from(name)
             pages.append(generated(.section, title: title, section: name, route: Route(segments: [Slug.make(name)]), layout: "section"))
         }
         let categoryList = Self.categories(of: pages, config: config)
@@ -141,7 +141,7 @@ public struct SiteAssembler: Sendable {
         var extra: [SiteConfig.Category] = []
         for page in pages where page.kind == .entry {
             for name in page.frontMatter.categories where known.insert(Slug.make(name)).inserted {
-                extra.append(SiteConfig.Category(slug: Slug.make(name), title: title(fromFolder: name)))
+                extra.append(SiteConfig.Category(slug: Slug.make(name), title: ReadableName.from(name)))
             }
         }
         result += extra.sorted { $0.slug < $1.slug }
@@ -281,10 +281,5 @@ public struct SiteAssembler: Sendable {
                 return pages[$0.index].route < pages[$1.index].route
             }
             .map(\.index)
-    }
-
-    /// `native-apps` is "Native apps".
-    static func title(fromFolder name: String) -> String {
-        ReadableName.from(name)
     }
 }

@@ -18,10 +18,17 @@ public struct AcceptanceSection: Sendable, Hashable {
     public var heading: String
     public var lines: [Line]
 
-    /// The section's text, without lines under the platforms `filter` drops.
-    func text(keeping filter: PlatformFilter?) -> String {
+    /// The section without the lines under the platforms `filter` drops (a subset's).
+    func keeping(_ filter: PlatformFilter) -> AcceptanceSection {
+        var kept = self
+        kept.lines = lines.filter { line in line.platform.map { !filter.drops($0) } ?? true }
+        return kept
+    }
+
+    /// The section as copy text.
+    var text: String {
         var kept: [String] = []
-        for line in lines where line.platform.map({ filter?.drops($0) != true }) ?? true {
+        for line in lines {
             // One blank line between blocks, however many the author left.
             if line.text.trimmingWhitespace().isEmpty, kept.last?.isEmpty ?? true { continue }
             kept.append(line.text.trimmingWhitespace().isEmpty ? "" : line.text)

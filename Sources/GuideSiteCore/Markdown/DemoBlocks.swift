@@ -18,10 +18,14 @@ enum DemoBlocks {
                 if trimmed.hasPrefix(String(repeating: open, count: 3)) { fence = nil }
             } else if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
                 fence = trimmed.first
-            } else if trimmed.lowercased().hasPrefix("<example"), let tagEnd = trimmed.firstIndex(of: ">") {
+            } else if Self.opensExample(trimmed), let tagEnd = trimmed.firstIndex(of: ">") {
                 let title = attribute("title", in: trimmed[...tagEnd]) ?? attribute("aria-label", in: trimmed[...tagEnd])
                 let afterTag = String(trimmed[trimmed.index(after: tagEnd)...])
-                guard let close = (index..<lines.count).first(where: { lines[$0].lowercased().contains("</example>") }) else { break }
+                // Never closed: left as it is, for the raw HTML rules to deal with.
+                guard let close = (index..<lines.count).first(where: { lines[$0].lowercased().contains("</example>") }) else {
+                    index += 1
+                    continue
+                }
                 let body = (index...close).map { $0 == index ? afterTag : lines[$0] }.joined(separator: "\n")
                 let longest = body.split(separator: "\n").map { (line: Substring) -> Int in line.prefix { $0 == "~" }.count }.max() ?? 0
                 let marker = String(repeating: "~", count: max(4, longest + 1))
@@ -43,6 +47,12 @@ enum DemoBlocks {
             index += 1
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `<example>` or `<example title=…>`, not `<examples>`.
+    static func opensExample(_ line: Substring) -> Bool {
+        let lowered = line.prefix(9).lowercased()
+        return lowered.hasPrefix("<example") && (lowered.count == 8 || lowered.last == ">" || lowered.last == " " || lowered.last == "\t")
     }
 
     /// What stands for the `index`th demo's frame in cmark-gfm's output.

@@ -72,7 +72,7 @@ enum CriteriaExport {
             if !page.acceptanceSections.isEmpty {
                 var sections: [(key: String, value: JSONValue)] = []
                 for kind in [AcceptanceSection.Kind.checklist, .gherkin] {
-                    let text = page.acceptanceSections.filter { $0.kind == kind }.map { $0.text(keeping: nil) }
+                    let text = page.acceptanceSections.filter { $0.kind == kind }.map { $0.text }
                         .filter { !$0.isEmpty }.joined(separator: "\n\n")
                     if !text.isEmpty { sections.append((kind.rawValue, .string(text))) }
                 }

@@ -290,13 +290,7 @@ extension SiteBuilder {
             // for a build that keeps no cache was 1.5% of its time.
             if keyed { body.htmlHash = body.html.hashValue }
             page.body = body
-            if let platforms, !page.acceptanceSections.isEmpty {
-                page.acceptanceSections = page.acceptanceSections.map { section in
-                    var kept = section
-                    kept.lines = section.lines.filter { line in line.platform.map { !platforms.drops($0) } ?? true }
-                    return kept
-                }
-            }
+            if let platforms, !page.acceptanceSections.isEmpty { page.acceptanceSections = page.acceptanceSections.map { $0.keeping(platforms) } }
             page.title = TitleFinder.title(for: page, config: config)
             page.markdown = ""
             let criteria = CriteriaCollector().references(of: page)

@@ -31,7 +31,7 @@ struct AcceptanceCriteria {
         func say(_ text: String) {
             gherkin.append(contentsOf: text.utf8)
         }
-        let writtenGherkin = sections.filter { $0.kind == .gherkin }.map { $0.text(keeping: nil) }.filter { !$0.isEmpty }
+        let writtenGherkin = sections.filter { $0.kind == .gherkin }.map { $0.text }.filter { !$0.isEmpty }
         if !writtenGherkin.contains(where: { $0.range(of: "Feature:", options: .caseInsensitive) != nil }) {
             say("Feature: "); say(title); say("\n")
         }
@@ -41,7 +41,7 @@ struct AcceptanceCriteria {
             scenarios += 1
         }
         for section in sections where section.kind == .checklist {
-            let text = section.text(keeping: nil)
+            let text = section.text
             guard !text.isEmpty else { continue }
             check(section.heading); check("\n"); check(text); check("\n\n")
         }
