@@ -44,10 +44,14 @@ public struct AcceptanceSectionReader: Sendable {
     /// Platform names, whose sub-headings mark the lines under them.
     let platforms: [String]
 
+    /// The keys' lowercased bytes, to look a heading up without making it a `String`.
+    private let keyBytes: Set<[UInt8]>
+
     /// Creates a reader for the site's heading names and platforms.
     public init(headings: [String: AcceptanceSection.Kind], platforms: [String]) {
         self.headings = Dictionary(headings.map { (Self.key($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
         self.platforms = platforms
+        keyBytes = Set(self.headings.keys.map { Array($0.utf8) })
     }
 
     static func key(_ heading: String) -> String {
@@ -115,8 +119,18 @@ public struct AcceptanceSectionReader: Sendable {
                 guard at == 0 || bytes[at - 1] == UInt8(ascii: "\n") else { continue }
                 var end = from
                 while end < bytes.count, bytes[end] != UInt8(ascii: "\n") { end += 1 }
-                let line = String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<end]), as: UTF8.self)
-                if headings[Self.key(line.trimmingWhitespace().trimming("#"))] != nil { return true }
+                // Trimmed of spaces, `#` and a final `:`, lowercased, over the bytes when ASCII.
+                let isTrimmed = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == UInt8(ascii: "#") || byte == UInt8(ascii: ":") }
+                var start = from, stop = end
+                while start < stop, isTrimmed(bytes[start]) { start += 1 }
+                while stop > start, isTrimmed(bytes[stop - 1]) { stop -= 1 }
+                let heading = bytes[start..<stop]
+                if heading.contains(where: { $0 >= 0x80 }) {
+                    let line = String(decoding: UnsafeBufferPointer(rebasing: heading), as: UTF8.self)
+                    if headings[Self.key(line)] != nil { return true }
+                } else if keyBytes.contains(heading.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }) {
+                    return true
+                }
             }
             return false
         }

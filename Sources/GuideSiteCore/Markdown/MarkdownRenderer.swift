@@ -459,7 +459,7 @@ private struct TreeEditor {
         for (number, node) in codeBlocks.enumerated() {
             let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
             let language = MarkdownRenderer.language(ofFenceInfo: info)
-            let words = info.split(whereSeparator: \.isWhitespace)
+            let words = language == DemoBlocks.exampleInfo || info.containsBytes("demo") ? info.split(whereSeparator: \.isWhitespace) : []
             if language == DemoBlocks.exampleInfo || (words.count > 1 && words[1] == "demo") {
                 let code = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
                 let named = language == DemoBlocks.exampleInfo && words.count > 1 ? words.dropFirst().joined(separator: " ") : nil
