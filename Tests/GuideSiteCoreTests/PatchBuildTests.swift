@@ -38,6 +38,7 @@ struct PatchBuildTests {
             Use `UIMenu`.
             """,
         "Content/web/button.md": "---\ntitle: Button\ncategories: [Input]\n---\nA button does one thing. It meets 2.5.8 with 24 pixels.\n",
+        "Content/web/link.md": "## Condensed\n\n1. Tab: focus moves to the link\n\n## Notes\n\nA link goes somewhere.\n",
     ]
 
     /// A build of the whole site again (`--fresh`), into Output/.
@@ -86,7 +87,7 @@ struct PatchBuildTests {
         // The second build leaves the spare site and a state that knows how it differs from the output.
         #expect(site.build().pagesRendered == nil, "a first build is a full one")
         #expect(freshBuild(site).pagesRendered == nil)
-        let picker = "Content/native/picker.md", menu = "Content/native/menu.md", button = "Content/web/button.md"
+        let picker = "Content/native/picker.md", menu = "Content/native/menu.md", button = "Content/web/button.md", link = "Content/web/link.md"
         // (file, old, new, pages the patch renders again; nil: a full build)
         let steps: [(edits: [(String, String, String)], rendered: Int?, why: String)] = [
             ([(picker, "Use a spinner.", "Use a spinner with a label.")], 1, "a sentence changed"),
@@ -99,6 +100,9 @@ struct PatchBuildTests {
             ([(picker, "title: Picker", "title: Wheel picker")], nil, "a title: every page listing it changes"),
             ([(button, "It meets 2.5.8", "It meets 2.5.8 and SC 1.4.3")], nil, "a criterion named in the body: the criteria pages change"),
             ([(picker, "A picker lets", "A wheel picker lets")], 1, "after a full build, patched again"),
+            ([(link, "1. Tab: focus moves to the link", "1. Tab: focus moves to the link\n2. Enter: it opens")], nil,
+             "the acceptance criteria under a heading: criteria.json changes"),
+            ([(link, "A link goes somewhere.", "A link goes somewhere else.")], 1, "text outside them: patched"),
         ]
         var warnings: [Int] = []
         for (number, step) in steps.enumerated() {

@@ -150,7 +150,7 @@ extension SiteBuilder {
             }
             let position = state.pageOfFile[file]
             guard let last = state.wholePage(position) else { throw Declined("the state's pages cannot be read") }
-            guard page.sameOutsideBody(as: last) else { throw Declined("an edited file changed more than its body (title, front matter, criteria, layout)") }
+            guard page.sameOutsideBody(as: last) else { throw Declined("an edited file changed more than its body (title, front matter, criteria, layout, acceptance criteria under headings)") }
             let diagnostics = item.diagnostics + result.diagnostics
             guard !diagnostics.contains(where: { $0.severity == .error || (request.strict && $0.severity == .warning) }) else {
                 throw Declined("an edited file has errors")
