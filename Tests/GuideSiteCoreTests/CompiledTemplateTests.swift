@@ -145,6 +145,31 @@ struct CompiledTemplateTests {
                 | Tab | moves |
                 """,
             "Content/web/menu.md": "---\ntitle: Menu\ncategories: [controls]\n---\n# Menu\n\n- [ ] a task\n",
+            // The shapes of libraries written for other generators: criteria grouped by principle,
+            // a value shown as written, an alias's redirect page, acceptance criteria under
+            // headings, a live demo.
+            "Content/web/link.md": """
+                ---
+                title: Link
+                order: soon
+                aliases: [/web/old-link/]
+                wcag:
+                  - name: Operable
+                    list:
+                      - criteria: Is keyboard operable
+                ---
+                ## Condensed
+
+                1. Tab: focus moves to the link
+
+                ## Gherkin
+
+                GIVEN a keyboard
+
+                ```html demo
+                <a href="#">Go</a>
+                ```
+                """,
         ])
         defer { site.remove() }
         #expect(try renderer(Dictionary(uniqueKeysWithValues: DefaultTheme.files().map { ($0.key, String(decoding: $0.value, as: UTF8.self)) })).compiled != nil)

@@ -15,6 +15,7 @@ Prints one line per failed rule and a summary; exits 1 on any violation or HTML 
 Usage: audit.py --guidesite PATH --root SITE_DIR --axe PATH/axe.min.js
 """
 import argparse
+import atexit
 import functools
 import html.parser
 import http.server
@@ -220,7 +221,9 @@ def main():
 
     root = os.path.abspath(arguments.root)
     if arguments.fixture:
-        copy = os.path.join(tempfile.mkdtemp(prefix="guidesite-audit-"), os.path.basename(root))
+        scratch = tempfile.mkdtemp(prefix="guidesite-audit-")
+        atexit.register(shutil.rmtree, scratch, ignore_errors=True)
+        copy = os.path.join(scratch, os.path.basename(root))
         shutil.copytree(root, copy)
         root = copy
     output = os.path.join(root, "Output")
