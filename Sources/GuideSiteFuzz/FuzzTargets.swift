@@ -1,5 +1,4 @@
 import Foundation
-import GuideSiteCore
 
 /// libFuzzer targets. Built with `-sanitize=fuzzer,address -DFUZZING` (`make fuzz`), libFuzzer
 /// calls `LLVMFuzzerTestOneInput` with inputs it mutates; `GUIDESITE_FUZZ_TARGET` picks the

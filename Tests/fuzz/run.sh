@@ -16,7 +16,7 @@ fuzzer_lib=$(ls "$(dirname "$swift_bin")"/../lib/clang/*/lib/linux/libclang_rt.f
 [ -n "$fuzzer_lib" ] || { echo "fuzz: libFuzzer (libclang_rt.fuzzer_no_main) not found next to swift"; exit 1; }
 swift build -c release --scratch-path .build/fuzz --product guidesite-fuzz \
   -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp \
-  -Xswiftc -DFUZZING -Xlinker "$fuzzer_lib" -Xlinker -lstdc++ 2>&1 | grep -E "error|warning: unre|Compiling guidesite|Build" || true
+  -Xswiftc -DFUZZING -Xswiftc -enable-testing -Xlinker "$fuzzer_lib" -Xlinker -lstdc++ 2>&1 | grep -E "error|warning: unre|Compiling guidesite|Build" || true
 binary=.build/fuzz/release/guidesite-fuzz
 [ -x "$binary" ] || { echo "fuzz: the fuzz build failed"; exit 1; }
 

@@ -1,39 +1,9 @@
-/// The acceptance criteria of a library that keeps them under fixed second-level headings
-/// instead of front matter ("## Condensed" with numbered lists, "## Gherkin" with GIVEN / WHEN /
-/// THEN text), read from the Markdown as copy-ready text.
-public struct AcceptanceSection: Sendable, Hashable {
-    /// Which copy block a section feeds.
-    public enum Kind: String, Sendable, Hashable {
-        case checklist, gherkin
-    }
-
-    /// One line of copy text, with the platform sub-heading it sits under (for subsets).
-    public struct Line: Sendable, Hashable {
-        public var text: String
-        public var platform: String?
-    }
-
-    public var kind: Kind
-    /// The heading as written ("Condensed").
-    public var heading: String
-    public var lines: [Line]
-
+extension AcceptanceSection {
     /// The section without the lines under the platforms `filter` drops (a subset's).
     func keeping(_ filter: PlatformFilter) -> AcceptanceSection {
         var kept = self
         kept.lines = lines.filter { line in line.platform.map { !filter.drops($0) } ?? true }
         return kept
-    }
-
-    /// The section as copy text.
-    var text: String {
-        var kept: [String] = []
-        for line in lines {
-            // One blank line between blocks, however many the author left.
-            if line.text.trimmingWhitespace().isEmpty, kept.last?.isEmpty ?? true { continue }
-            kept.append(line.text.trimmingWhitespace().isEmpty ? "" : line.text)
-        }
-        return kept.joined(separator: "\n").trimmingWhitespace()
     }
 }
 

@@ -1,12 +1,15 @@
 import Foundation
+// Internal stages are fuzzed as a build runs them: the core is compiled with testing enabled
+// (debug builds, and `Tests/fuzz/run.sh`).
+@testable import GuideSiteCore
 
 /// One input through one stage, the way a build runs it, for the libFuzzer targets in
 /// `Sources/GuideSiteFuzz` (`make fuzz`). Each returns normally for every input; a crash,
 /// a hang or a sanitizer report is the bug.
-public enum FuzzEntryPoints {
+enum FuzzEntryPoints {
     /// Bytes as a page file: decoding, the front matter splitter and parser, and the same text
     /// read as site.yml.
-    public static func frontMatter(_ data: Data) {
+    static func frontMatter(_ data: Data) {
         let decoded = SourceTextDecoder().decode(data, path: "fuzz.md")
         guard let text = decoded.value else { return }
         let split = FrontMatterSplitter().split(text, path: "fuzz.md")
@@ -31,7 +34,7 @@ public enum FuzzEntryPoints {
 
     /// Bytes as a Markdown body: Liquid tags, platform sections, link rewriting (every kind of
     /// decision), criteria detection, heading ids, code blocks, tables, task lists.
-    public static func markdown(_ data: Data) {
+    static func markdown(_ data: Data) {
         let text = String(decoding: data, as: UTF8.self)
         let liquid = LiquidPreprocessor(includes: URL(fileURLWithPath: "/nonexistent/_includes"), unsafeHTML: false)
             .process(text, firstLine: 1, path: "fuzz.md")
@@ -61,7 +64,7 @@ public enum FuzzEntryPoints {
 
     /// Bytes cut into values (titles, descriptions, categories, test table keys and values, a
     /// body) rendered through the built-in theme's entry, section and search layouts.
-    public static func templates(_ data: Data) {
+    static func templates(_ data: Data) {
         let parts = data.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         func part(_ index: Int) -> String { parts.isEmpty ? "" : parts[index % parts.count] }
         var matter = FrontMatter()
