@@ -76,7 +76,10 @@ let package = Package(
         ),
         .testTarget(
             name: "GuideSitePreviewTests",
-            dependencies: ["GuideSitePreview", "GuideSiteCore"]
+            dependencies: [
+                "GuideSitePreview", "GuideSiteCore",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
         ),
     ]
 )

@@ -1,4 +1,5 @@
-/// Content types by file extension for the files a site holds.
+/// Content types by file extension for the files a site holds, with the charset of text (the
+/// file middleware's own map has none).
 enum ContentTypes {
     static let byExtension: [String: String] = [
         "html": "text/html; charset=utf-8", "htm": "text/html; charset=utf-8",
@@ -9,9 +10,4 @@ enum ContentTypes {
         "pdf": "application/pdf", "mp4": "video/mp4", "webm": "video/webm", "mp3": "audio/mpeg",
         "woff": "font/woff", "woff2": "font/woff2", "vtt": "text/vtt; charset=utf-8", "zip": "application/zip",
     ]
-
-    static func forPath(_ path: String) -> String {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return "application/octet-stream" }
-        return byExtension[path[path.index(after: dot)...].lowercased()] ?? "application/octet-stream"
-    }
 }

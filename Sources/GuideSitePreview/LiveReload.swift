@@ -27,6 +27,12 @@ enum LiveReload {
         """
     }
 
+    /// The size of `inject(into: html, basePath:)`, without making it.
+    static func injectedSize(of html: Data, basePath: String) -> Int {
+        let script = Self.script(basePath: basePath).utf8.count
+        return html.range(of: Data("</body>".utf8), options: .backwards) == nil ? html.count + script : html.count + script + 1
+    }
+
     /// `html` with the script inserted before `</body>` (or appended when there is none).
     static func inject(into html: Data, basePath: String) -> Data {
         let script = Data(Self.script(basePath: basePath).utf8)

@@ -7,8 +7,8 @@ public actor PreviewState {
     public struct File: Sendable {
         /// Its bytes, without the live-reload script.
         public var data: Data
-        /// Strong validator for conditional requests.
-        public var etag: String
+        /// When a build last changed its bytes: with the size, what its ETag is made from.
+        public var modified: Date
     }
 
     private(set) var files: [String: File] = [:]
@@ -40,12 +40,13 @@ public actor PreviewState {
     /// are the same), so only those are compared.
     func install(_ newFiles: [String: Data], onlyAt written: Set<String>? = nil) -> Set<String> {
         var changed = Set<String>()
+        let now = Date()
         if let written, files.count == newFiles.count {
             for path in written {
                 guard let data = newFiles[path] else { continue }
                 if let old = files[path], Self.same(old.data, data) { continue }
                 changed.insert(path)
-                files[path] = File(data: data, etag: Self.etag(data))
+                files[path] = File(data: data, modified: now)
             }
             errorPage = nil
             return changed
@@ -53,7 +54,7 @@ public actor PreviewState {
         for (path, data) in newFiles {
             if let old = files[path], Self.same(old.data, data) { continue }
             changed.insert(path)
-            files[path] = File(data: data, etag: Self.etag(data))
+            files[path] = File(data: data, modified: now)
         }
         // Every new path is in `files` now: more entries means some disappeared.
         if files.count != newFiles.count {
@@ -116,15 +117,5 @@ public actor PreviewState {
         closed = true
         for listener in listeners.values { listener.finish() }
         listeners = [:]
-    }
-
-    /// A strong ETag: FNV-1a over the bytes.
-    static func etag(_ data: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return "\"" + String(hash, radix: 16) + "-" + String(data.count, radix: 16) + "\""
     }
 }

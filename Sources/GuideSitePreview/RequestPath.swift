@@ -1,34 +1,21 @@
-/// Maps a request path to a file of the built site, refusing anything that could reach outside
-/// it: `..` (also percent-encoded), backslashes, NUL bytes, empty segments that would make an
-/// absolute path, and paths outside the base path.
+/// Checks a request path before it reaches the site's files, refusing anything that could reach
+/// outside them: `..`, backslashes, NUL bytes, empty segments that would make an absolute path,
+/// hidden files, and paths outside the base path.
 enum RequestPath {
-    enum Resolution: Equatable {
-        /// Serve this file of the site.
-        case file(String)
-        /// Redirect to this path (a folder without its trailing slash).
-        case redirect(String)
-        /// Nothing here.
-        case notFound
+    /// Whether `decoded` (a percent-decoded request path) may name a file of the site at all.
+    static func isSafe(_ decoded: String) -> Bool {
+        guard decoded.hasPrefix("/"), !decoded.hasPrefix("//"), !decoded.contains("\0"), !decoded.contains("\\"),
+              !decoded.contains("//") else { return false }
+        return !decoded.split(separator: "/").contains { $0 == ".." || $0 == "." || $0.hasPrefix(".") }
     }
 
-    /// `raw` is the request target as sent (`/native/picker/?x=1`).
-    static func resolve(_ raw: String, basePath: String, exists: (String) -> Bool) -> Resolution {
-        var target = Substring(raw)
-        if let query = target.firstIndex(where: { $0 == "?" || $0 == "#" }) { target = target[..<query] }
-        guard target.hasPrefix("/"), !target.hasPrefix("//"),
-              let decoded = String(target).removingPercentEncoding,
-              !decoded.contains("\0"), !decoded.contains("\\"), !decoded.contains("//") else { return .notFound }
-        let segments = decoded.split(separator: "/", omittingEmptySubsequences: true)
-        guard !segments.contains(where: { $0 == ".." || $0 == "." || $0.hasPrefix(".") }) else { return .notFound }
-        guard decoded.hasPrefix(basePath) || decoded + "/" == basePath else { return .notFound }
-        if decoded + "/" == basePath { return .redirect(basePath) }
-        let relative = String(decoded.dropFirst(basePath.count))
-        if relative.isEmpty || relative.hasSuffix("/") {
-            let index = relative + "index.html"
-            return exists(index) ? .file(index) : .notFound
-        }
-        if exists(relative) { return .file(relative) }
-        if exists(relative + "/index.html") { return .redirect(basePath + relative + "/") }
-        return .notFound
+    /// The path inside the site (`native/picker/index.html`, `native/picker/`, empty for the
+    /// root), or nil when `decoded` is unsafe or outside `basePath`. The base path without its
+    /// final slash (`/guide`) is the root too, which the file middleware redirects to `/guide/`.
+    static func relative(_ decoded: String, basePath: String) -> String? {
+        guard isSafe(decoded) else { return nil }
+        if decoded + "/" == basePath { return "" }
+        guard decoded.hasPrefix(basePath) else { return nil }
+        return String(decoded.dropFirst(basePath.count))
     }
 }

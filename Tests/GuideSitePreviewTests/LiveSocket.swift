@@ -3,9 +3,9 @@ import Foundation
 import Glibc
 #endif
 
-/// A minimal HTTP/1.1 client over a plain socket: it sends request targets exactly as written
-/// (`/../etc/passwd` is not normalised away, as URLSession would), and reads event streams.
-final class RawHTTP {
+/// A plain socket to the running preview, for what a test client cannot do: hold connections
+/// idle or half-sent, send oversized heads, and read the live-reload event stream as it comes.
+final class LiveSocket {
     struct Reply {
         var status: Int
         var headers: [String: String]
@@ -64,7 +64,7 @@ final class RawHTTP {
 
     /// One request on a fresh connection, read to the end.
     static func request(port: Int, method: String = "GET", target: String, headers: [String: String] = [:]) throws -> Reply {
-        let client = try RawHTTP(port: port)
+        let client = try LiveSocket(port: port)
         var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
         client.send(text + "\r\n")
@@ -82,8 +82,8 @@ final class RawHTTP {
     }
 
     /// Opens an event stream at `target`.
-    static func events(port: Int, target: String) throws -> RawHTTP {
-        let client = try RawHTTP(port: port, timeout: 0.2)
+    static func events(port: Int, target: String) throws -> LiveSocket {
+        let client = try LiveSocket(port: port, timeout: 0.2)
         client.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
         return client
     }
