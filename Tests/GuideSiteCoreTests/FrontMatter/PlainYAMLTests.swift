@@ -64,7 +64,7 @@ struct PlainYAMLTests {
 
     @Test("every front matter of the sample site and the fuzz seeds: plain where it can, always as Yams reads it")
     func repositoryFiles() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         var files: [URL] = []
         for folder in ["Content", "Tests/fuzz/seeds/front-matter"] {
             let base = root.appending(path: folder)

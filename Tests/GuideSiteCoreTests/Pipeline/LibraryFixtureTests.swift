@@ -8,7 +8,7 @@ import Testing
 struct LibraryFixtureTests {
     /// A copy of a fixture library in a fresh temporary folder (a build writes beside its content).
     static func copy(_ name: String) throws -> TestSite {
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appending(path: "fixtures/\(name)")
         let site = try TestSite([:])
         try FileManager.default.createDirectory(at: site.root.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -112,7 +112,7 @@ struct CheckTests {
 
     @Test("the repository's sample site checks clean")
     func sampleSite() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let result = SiteChecker().check(BuildRequest(root: root, strict: true))
         #expect(result.outcome == .success, "\(result.printed)")
         #expect(result.diagnostics.allSatisfy { $0.severity == .note }, "\(result.printed)")
