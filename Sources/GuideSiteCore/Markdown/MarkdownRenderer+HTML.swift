@@ -1,0 +1,79 @@
+import Foundation
+
+/// What the renderer does to cmark-gfm's HTML and fence info over bytes, without cmark-gfm.
+extension MarkdownRenderer {
+    /// Table header cells as `<th scope="col">` (with or without cmark-gfm's `style=` for
+    /// alignment), in one pass over the page's bytes.
+    static func scopingColumnHeaders(_ html: String) -> String {
+        var source = html
+        return source.withUTF8(scopingColumnHeaders)
+    }
+
+    /// `scopingColumnHeaders` of UTF-8 bytes (cmark-gfm's output): the text is made in one copy,
+    /// the attributes added on the way.
+    static func scopingColumnHeaders(_ buffer: UnsafeBufferPointer<UInt8>) -> String {
+        let opening = Array("<th".utf8), styled = Array(" style=".utf8), scope = Array(" scope=\"col\"".utf8)
+        // The offsets just after each `<th` to give a scope.
+        var inserts: [Int] = []
+        var from = 0
+        while let found = opening.withUnsafeBufferPointer({ byteOffset(of: $0, in: buffer, from: from) }) {
+            let after = found + opening.count
+            from = after
+            let plain = after < buffer.count && buffer[after] == UInt8(ascii: ">")
+            let withStyle = !plain && buffer.count - after >= styled.count
+                && memcmp(buffer.baseAddress! + after, styled, styled.count) == 0
+            if plain || withStyle { inserts.append(after) }
+        }
+        guard !inserts.isEmpty, let source = buffer.baseAddress else { return String(decoding: buffer, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: buffer.count + inserts.count * scope.count) { output in
+            var written = 0, copied = 0
+            func put(_ start: UnsafePointer<UInt8>, _ count: Int) {
+                (output.baseAddress! + written).initialize(from: start, count: count)
+                written += count
+            }
+            for at in inserts + [buffer.count] {
+                put(source + copied, at - copied)
+                copied = at
+                if at < buffer.count { scope.withUnsafeBufferPointer { put($0.baseAddress!, $0.count) } }
+            }
+            return written
+        }
+    }
+
+    /// The first word of a fence's info string, keeping letters, digits and `+-_#.`: over bytes
+    /// when ASCII, where each byte is a character.
+    static func language(ofFenceInfo info: String) -> String {
+        guard info.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return String(info.split(whereSeparator: \.isWhitespace).first ?? "")
+                .filter { $0.isLetter || $0.isNumber || "+-_#.".contains($0) }
+        }
+        let word = info.utf8.drop { $0 == 32 || (9...13).contains($0) }.prefix { !($0 == 32 || (9...13).contains($0)) }
+        return String(decoding: word.filter { byte in
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || (byte >= 0x30 && byte <= 0x39)
+                || [UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "#"), UInt8(ascii: ".")].contains(byte)
+        }, as: UTF8.self)
+    }
+
+    static func anchorsKey(_ headings: [Heading], _ links: [SourceLink]) -> Int {
+        var hasher = Hasher()
+        for heading in headings { hasher.combine(heading.id) }
+        hasher.combine(links)
+        return hasher.finalize()
+    }
+
+    /// cmark-gfm writes task-list checkboxes without a label; each gets its item's text as its
+    /// accessible name, in document order (the order the renderer writes them).
+    static func labelTaskCheckboxes(_ html: String, labels: [String]) -> String {
+        let marker = "<input type=\"checkbox\""
+        var result = ""
+        var rest = html[...]
+        var index = 0
+        while index < labels.count, let found = rest.range(of: marker) {
+            result += rest[..<found.upperBound]
+            result += " aria-label=\"\(HTML.escape(labels[index]))\""
+            rest = rest[found.upperBound...]
+            index += 1
+        }
+        return result + rest
+    }
+}
