@@ -46,7 +46,7 @@ enum FuzzEntryPoints {
         let unsafeHTML = data.count % 2 == 1
         let rendered = MarkdownRenderer(unsafeHTML: unsafeHTML).render(
             liquid.value, firstLine: 1, path: "fuzz.md", title: unsafeHTML ? .fromFirstHeading : .given("Fuzz"),
-            reservedIDs: PageContextBuilder.reservedIDs,
+            reservedIDs: LayoutIDs.reserved,
             rewriteLink: { url in decisions[url.utf8.reduce(0) { ($0 &+ Int($1)) & 0xFFFF } % decisions.count](url) },
             annotate: CriteriaCollector.annotator(basePath: "/"),
             platforms: PlatformFilter(platforms: ["iOS", "Android", "Web"], keep: unsafeHTML ? ["iOS"] : ["Web"]),

@@ -77,7 +77,7 @@ public struct LinkChecker: Sendable {
     }
 
     private func anchorProblem(_ fragment: String?, target: Int, written: String) -> String? {
-        guard let fragment, !fragment.isEmpty, !anchors[target].contains(fragment), !PageContextBuilder.reservedIDs.contains(fragment) else {
+        guard let fragment, !fragment.isEmpty, !anchors[target].contains(fragment), !LayoutIDs.reserved.contains(fragment) else {
             return nil
         }
         let page = site.pages[target]

@@ -6,44 +6,37 @@ public struct SiteAssembler: Sendable {
     /// Creates an assembler.
     public init() {}
 
+    /// Keeps a derived value between builds: given its key and how to make it, returns the
+    /// value kept for that key or makes it (the preview server's cache; nil makes it every time).
+    public typealias Memo = @Sendable (_ name: String, _ key: Int, _ make: () -> [Int: [Int]]) -> [Int: [Int]]
+
     /// The linked site.
     /// `levels` limits criteria pages and lists to those levels (a subset's `levels:`).
-    /// `basePath` is what the pages will be written under: with a `cache`, the last site is only
-    /// patched for the same one, so everything made from it (links, exports) still holds.
-    public func assemble(pages input: [Page], assets: [ContentFile], config: SiteConfig, cache: BuildCache? = nil, levels: [String] = [],
-                         basePath: String = "") -> Site {
-        func limited(_ page: Page) -> Page {
+    public func assemble(pages input: [Page], assets: [ContentFile], config: SiteConfig, levels: [String] = [],
+                         memo: Memo? = nil) -> Site {
+        link(input, assets: assets, config: config, levels: levels, memo: memo)
+    }
+
+    /// A page with only the criteria of `levels` (all of them when empty).
+    static func limiting(to levels: [String]) -> @Sendable (Page) -> Page {
+        { page in
             guard !levels.isEmpty else { return page }
             var page = page
             page.criteria = page.criteria.filter { WCAG22.byNumber[$0.number].map { levels.contains($0.level) } ?? false }
             return page
         }
-        guard let cache else { return link(input, assets: assets, config: config, cache: nil, levels: levels, limited: limited) }
-        var hasher = Hasher()
-        hasher.combine(config)
-        hasher.combine(assets.map(\.relativePath))
-        hasher.combine(levels)
-        hasher.combine(basePath)
-        let key = hasher.finalize()
-        let previous = cache.lastAssembly(key: key)
-        if let (site, changed) = Self.relinked(input, previous: previous, limited: limited) {
-            cache.keepAssembly(BuildCache.Assembly(key: key, inputs: input, site: site, patch: previous.map { ($0.generation, changed) }))
-            return site
-        }
-        let site = link(input, assets: assets, config: config, cache: cache, levels: levels, limited: limited)
-        cache.keepAssembly(BuildCache.Assembly(key: key, inputs: input, site: site))
-        return site
     }
 
     /// The previous site with the changed pages put in, when every change is inside page bodies:
     /// an edit to an entry's text then costs a pass of pointer comparisons, not a new link.
     /// Nil when pages were added, removed, renamed, or changed anything linking reads.
-    static func relinked(_ input: [Page], previous: BuildCache.Assembly?, limited: (Page) -> Page) -> (Site, [Int])? {
-        guard let previous, previous.inputs.count == input.count else { return nil }
-        var site = previous.site
+    static func relinked(_ input: [Page], previousInputs: [Page], previousSite: Site, levels: [String]) -> (Site, [Int])? {
+        guard previousInputs.count == input.count else { return nil }
+        let limited = limiting(to: levels)
+        var site = previousSite
         var changed: [Int] = []
-        for index in input.indices where !input[index].sharesStorage(with: previous.inputs[index]) {
-            guard input[index].sameOutsideBody(as: previous.inputs[index]), let position = site.pageIndex[input[index].route],
+        for index in input.indices where !input[index].sharesStorage(with: previousInputs[index]) {
+            guard input[index].sameOutsideBody(as: previousInputs[index]), let position = site.pageIndex[input[index].route],
                   site.pages[position].contentPath == input[index].contentPath else { return nil }
             site.pages[position] = limited(input[index])
             changed.append(position)
@@ -51,9 +44,8 @@ public struct SiteAssembler: Sendable {
         return (site, changed)
     }
 
-    private func link(_ input: [Page], assets: [ContentFile], config: SiteConfig, cache: BuildCache?, levels: [String],
-                      limited: (Page) -> Page) -> Site {
-        var pages = input.map(limited)
+    private func link(_ input: [Page], assets: [ContentFile], config: SiteConfig, levels: [String], memo: Memo?) -> Site {
+        var pages = input.map(Self.limiting(to: levels))
         func generated(_ kind: PageKind, title: String, section: String?, route: Route, layout: String) -> Page {
             Page(sourcePath: "", contentPath: "", kind: kind, section: section, route: route, frontMatter: FrontMatter(),
                  title: title, layout: layout, body: RenderedBody(html: "", headings: []), markdown: "", bodyFirstLine: 1)
@@ -91,7 +83,7 @@ public struct SiteAssembler: Sendable {
         let home = pages.firstIndex { $0.kind == .home } ?? 0
         var site = Site(config: config, pages: pages, sections: sections, home: home, assets: assets)
         site.pageIndex = Dictionary(pages.enumerated().map { ($1.route, $0) }, uniquingKeysWith: { first, _ in first })
-        Self.linkReferences(in: &site, categories: categoryList, cache: cache)
+        Self.linkReferences(in: &site, categories: categoryList, memo: memo)
         return site
     }
 
@@ -151,7 +143,7 @@ public struct SiteAssembler: Sendable {
     /// Fills the site's category lists, the pages citing each criterion, and related entries.
     /// Every map is built in one pass over the pages, so the cost grows with entries plus
     /// references, never with entries squared.
-    static func linkReferences(in site: inout Site, categories: [SiteConfig.Category], cache: BuildCache? = nil) {
+    static func linkReferences(in site: inout Site, categories: [SiteConfig.Category], memo: Memo? = nil) {
         var entriesByCategory: [String: [Int]] = [:]
         var pagesByCriterion: [String: [Int]] = [:]
         let readingOrder = Self.sortedForReading(site.pages.indices.filter { site.pages[$0].kind == .entry }, in: site.pages)
@@ -179,7 +171,7 @@ public struct SiteAssembler: Sendable {
                                 page: page, entries: entriesByCategory[category.slug] ?? [])
         }
         let current = site
-        if let cache {
+        if let memo {
             var key = Hasher()
             for (index, page) in site.pages.enumerated() where page.kind == .entry {
                 key.combine(index)
@@ -189,7 +181,7 @@ public struct SiteAssembler: Sendable {
                 key.combine(page.frontMatter.order)
                 key.combine(page.criteria)
             }
-            site.related = cache.derived("related", key: key.finalize()) {
+            site.related = memo("related", key.finalize()) {
                 relatedEntries(site: current, byCategory: entriesByCategory, byCriterion: pagesByCriterion)
             }
         } else {

@@ -48,8 +48,8 @@ enum CriteriaExport {
             var tests: [String: JSONValue] = [:]
             var gherkin: [String: JSONValue] = [:]
             for field in page.frontMatter.entries {
-                if PageContextBuilder.testingTables.contains(where: { $0.key == field.key }) {
-                    tests[field.key] = .array(PageContextBuilder.rowPairs(field.value).map { row in
+                if TestingTables.all.contains(where: { $0.key == field.key }) {
+                    tests[field.key] = .array(TestingTables.rows(field.value).map { row in
                         .object([("check", .string(row.key)), ("expected", .string(row.value))])
                     })
                 } else if field.key.hasPrefix("gherkin-"), case .list(let items) = field.value {

@@ -191,7 +191,7 @@ extension SiteBuilder {
             let rule: TitleRule = page.frontMatter.title.map { .given($0) } ?? .fromFirstHeading
             let rendered = renderer.render(
                 page.markdown, firstLine: page.bodyFirstLine, path: page.sourcePath, title: rule,
-                reservedIDs: PageContextBuilder.reservedIDs,
+                reservedIDs: LayoutIDs.reserved,
                 rewriteLink: { resolver.target($0, from: page.contentPath) },
                 annotate: annotator, platforms: platforms, lint: lint, demoStylesheet: stylesheet
             )

@@ -1,27 +1,7 @@
 import Foundation
 
-/// Stages that link the site, check it and write it.
+/// Stages that check the linked site and write it.
 extension SiteBuilder {
-    static func link(_ context: inout BuildContext) {
-        if context.variant.subset != nil, let home = context.pages.firstIndex(where: { $0.kind == .home }) {
-            // A subset's home page is the home of that guide.
-            context.pages[home].title = context.variant.title
-        }
-        context.site = SiteAssembler().assemble(
-            pages: context.pages, assets: context.files.filter { $0.kind == .asset }, config: context.config, cache: context.cache,
-            levels: context.variant.subset?.levels ?? [], basePath: context.basePath
-        )
-        context.pages = []
-        // criteria.json and the search index are made and written on another core from here
-        // on, while links are checked and pages rendered (started with the rendering, they were
-        // the last work left, on one core).
-        _ = try? context.exports?.wait()
-        context.exports = nil
-        if context.cache == nil, let writer = context.output, let site = context.site {
-            context.exports = SiteExports(site: site, basePath: context.basePath, writer: writer)
-        }
-    }
-
     static func checkLinks(_ context: inout BuildContext) {
         guard let site = context.site else { return }
         let assets = Set(site.assets.map(\.relativePath))

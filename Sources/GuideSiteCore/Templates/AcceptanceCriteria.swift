@@ -48,8 +48,8 @@ struct AcceptanceCriteria {
         let explicit = matter.entries.contains { $0.key.hasPrefix("gherkin-") }
             ? Set(matter.entries.map(\.key).filter { $0.hasPrefix("gherkin-") }) : []
         for entry in matter.entries {
-            if let spec = PageContextBuilder.testingTables.first(where: { $0.key == entry.key }) {
-                let rows = PageContextBuilder.rowPairs(entry.value)
+            if let spec = TestingTables.all.first(where: { $0.key == entry.key }) {
+                let rows = TestingTables.rows(entry.value)
                 guard !rows.isEmpty else { continue }
                 check(spec.caption); check("\n")
                 for (key, value) in rows {

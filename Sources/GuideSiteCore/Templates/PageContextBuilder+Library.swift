@@ -14,7 +14,7 @@ extension PageContextBuilder {
             matter.unreadKeys.contains(entry.key) || (entry.key.hasPrefix("gherkin-") && !Self.isStepList(entry.value))
         }
         if !unread.isEmpty {
-            values["unread"] = Self.items(unread.map { ["key": .text($0.key), "value": .text(Self.writtenText($0.value))] })
+            values["unread"] = Self.items(unread.map { ["key": .text($0.key), "value": .text(TestingTables.writtenText($0.value))] })
         }
     }
 
@@ -27,16 +27,5 @@ extension PageContextBuilder {
     static func isStepList(_ value: FrontValue) -> Bool {
         guard case .list(let items) = value else { return false }
         return items.allSatisfy { if case .map = $0 { true } else { false } }
-    }
-
-    /// A value as one line of text: lists joined with semicolons, maps as `key: value`.
-    static func writtenText(_ value: FrontValue) -> String {
-        switch value {
-        case .text(let text): text.trimmingWhitespace()
-        case .bool(let flag): flag ? "true" : "false"
-        case .null: ""
-        case .list(let items): items.map(writtenText).joined(separator: "; ")
-        case .map(let entries): entries.map { "\($0.key): \(writtenText($0.value))" }.joined(separator: "; ")
-        }
     }
 }

@@ -42,21 +42,6 @@ struct PageContextBuilder: Sendable {
         }
     }
 
-    /// The front matter keys shown as "How to test" tables, and their captions and column names.
-    static let testingTables: [(key: String, caption: String, keyHeader: String)] = [
-        ("keyboard", "Keyboard", "Key"),
-        ("mobile", "Mobile gestures", "Gesture"),
-        ("screenreader", "Screen reader", "Check"),
-        ("settings", "Device settings", "Setting"),
-    ]
-
-    /// Ids the layouts use, which body headings must not take.
-    static let reservedIDs: Set<String> = [
-        "main-content", "how-to-test", "contents", "site-navigation", "page-title", "entries",
-        "acceptance-criteria", "acceptance-checklist", "acceptance-gherkin", "copy-status",
-        "success-criteria", "related-entries", "no-guidance", "criteria-checks", "other-details",
-    ]
-
     func href(_ page: Page) -> String { page.route.href(basePath: basePath) }
 
     /// `{"items": list}`, the shape the layouts iterate.
@@ -237,28 +222,11 @@ struct PageContextBuilder: Sendable {
     /// The keyboard / mobile / screenreader / settings maps as tables, in front matter order.
     private func testingTables(_ matter: FrontMatter) -> [ContextMap] {
         matter.entries.compactMap { entry -> ContextMap? in
-            guard let spec = Self.testingTables.first(where: { $0.key == entry.key }) else { return nil }
-            let rows = Self.rowPairs(entry.value)
+            guard let spec = TestingTables.all.first(where: { $0.key == entry.key }) else { return nil }
+            let rows = TestingTables.rows(entry.value)
             guard !rows.isEmpty else { return nil }
             return ["key": .text(spec.key), "caption": .text(spec.caption), "keyHeader": .text(spec.keyHeader),
                     "rows": .list(rows.map { ["key": .text($0.key), "value": .text($0.value)] })]
-        }
-    }
-
-    /// Rows from a map (`key: text`), a list of one-key maps, or a list of texts, as pairs of texts.
-    static func rowPairs(_ value: FrontValue) -> [(key: String, value: String)] {
-        switch value {
-        case .map(let entries):
-            return entries.map { ($0.key, writtenText($0.value)) }
-        case .list(let items):
-            return items.flatMap { item -> [(key: String, value: String)] in
-                if case .map = item { return rowPairs(item) }
-                return [(writtenText(item), "")]
-            }
-        case .text(let text):
-            return [("", text.trimmingWhitespace())]
-        default:
-            return []
         }
     }
 
