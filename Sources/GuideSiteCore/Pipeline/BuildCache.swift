@@ -45,7 +45,7 @@ public final class BuildCache: @unchecked Sendable {
     private var rendered: [String: RenderedEntry] = [:]
     private var html: [String: (key: Int, data: Data)] = [:]
     /// Counters for tests and `--timings`: what the last build reused and redid.
-    public private(set) var statistics = Statistics()
+    public internal(set) var statistics = Statistics()
 
     /// How much of the last build came from the cache.
     public struct Statistics: Sendable, Equatable {
@@ -62,7 +62,7 @@ public final class BuildCache: @unchecked Sendable {
     /// An empty cache.
     public init() {}
 
-    private func locked<T>(_ body: () -> T) -> T {
+    func locked<T>(_ body: () -> T) -> T {
         lock.lock()
         defer { lock.unlock() }
         return body()
@@ -235,58 +235,13 @@ public final class BuildCache: @unchecked Sendable {
         var patch: (basis: Int, changed: [Int])?
     }
 
-    private var assembly: Assembly?
-    private var generations = 0
+    var assembly: Assembly?
+    var generations = 0
     /// Values made from a whole site (render keys, search index parts), with the generation of
     /// the assembly they were made for.
-    private var perAssembly: [String: (generation: Int, value: Any)] = [:]
+    var perAssembly: [String: (generation: Int, value: Any)] = [:]
 
-    func lastAssembly(key: Int) -> Assembly? {
-        locked { assembly?.key == key ? assembly : nil }
-    }
-
-    func keepAssembly(_ value: Assembly) {
-        locked {
-            generations += 1
-            statistics.sitePatched = value.patch != nil
-            assembly = value
-            assembly?.generation = generations
-        }
-    }
-
-    /// When this build's site patches the previous one: what `name` held for the previous site
-    /// and the positions of the pages changed since, so the caller can update just those.
-    func patchable<Value>(_ name: String, as type: Value.Type) -> (value: Value, changed: [Int])? {
-        locked {
-            guard let patch = assembly?.patch, let stored = perAssembly[name], stored.generation == patch.basis,
-                  let value = stored.value as? Value else { return nil }
-            return (value, patch.changed)
-        }
-    }
-
-    /// What `name` held for the last site it was made for, whichever that was.
-    func lastForAssembly<Value>(_ name: String, as type: Value.Type) -> Value? {
-        locked { perAssembly[name]?.value as? Value }
-    }
-
-    /// Keeps `value` as what `name` is for this build's site.
-    func keepForAssembly(_ name: String, _ value: Any) {
-        locked {
-            guard let generation = assembly?.generation else { return }
-            perAssembly[name] = (generation, value)
-        }
-    }
-
-    private var exports: [String: (key: Int, value: Any)] = [:]
-
-    /// A value derived from the whole site (`criteria.json`, related entries), made again only
-    /// when `key` changes.
-    func derived<Value>(_ name: String, key: Int, make: () -> Value) -> Value {
-        if let hit = locked({ exports[name].flatMap { $0.key == key ? $0.value as? Value : nil } }) { return hit }
-        let value = make()
-        locked { exports[name] = (key, value) }
-        return value
-    }
+    var exports: [String: (key: Int, value: Any)] = [:]
 
     /// Drops entries of files that no longer exist, so the cache does not grow without bound.
     func keepOnly(contentPaths: Set<String>, outputFiles: Set<String>) {
