@@ -4,17 +4,23 @@ import Foundation
 struct BuildContext {
     let request: BuildRequest
     var layout: SiteLayout
-    var config = SiteConfig()
-    /// site.yml as read, before a variant changes the title.
+    /// site.yml as read (with `--base-url`), the same for every site of the run.
     var siteConfig = SiteConfig()
-    var basePath = "/"
     var files: [ContentFile] = []
     /// Every page parsed, shared by all the sites of one run.
     var parsed: [Page] = []
     /// The sites this run builds: the full site, a subset, or both and every subset.
     var variants: [Variant] = []
-    /// The one being built.
+    /// The one being built: its title, base path and output are the per-site values.
     var variant = Variant(subset: nil, output: URL(fileURLWithPath: "/"), basePath: "/", title: "")
+    /// The settings of the site being built: site.yml's, titled as its variant.
+    var config: SiteConfig {
+        var config = siteConfig
+        config.title = variant.title
+        return config
+    }
+    /// The path prefix of the site being built.
+    var basePath: String { variant.basePath }
     /// The pages of the site being built.
     var pages: [Page] = []
     var site: Site?

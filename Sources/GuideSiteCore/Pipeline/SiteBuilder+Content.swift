@@ -11,21 +11,19 @@ extension SiteBuilder {
                 context.diagnostics += decoded.diagnostics
                 if let text = decoded.value {
                     let parsed = SiteConfigParser().parse(text, path: path)
-                    context.config = parsed.value
+                    context.siteConfig = parsed.value
                     context.diagnostics += parsed.diagnostics
                 }
             } catch {
                 context.diagnostics.append(Diagnostic(.error, path, category: "io", "could not read site.yml: \(error.localizedDescription)"))
             }
         }
-        if let folder = context.request.contentFolder ?? context.config.contentFolder {
+        if let folder = context.request.contentFolder ?? context.siteConfig.contentFolder {
             context.layout.content = URL(fileURLWithPath: folder, relativeTo: context.layout.root).standardizedFileURL
         }
-        if let base = context.request.baseURL, context.request.subset == nil { context.config.basePath = BasePath.normalize(base) }
-        context.basePath = context.config.basePath
-        context.siteConfig = context.config
+        if let base = context.request.baseURL, context.request.subset == nil { context.siteConfig.basePath = BasePath.normalize(base) }
         var settings = Hasher()
-        settings.combine(context.config)
+        settings.combine(context.siteConfig)
         settings.combine(context.request.drafts)
         settings.combine(context.request.baseURL)
         settings.combine(context.request.adHoc)
@@ -57,7 +55,7 @@ extension SiteBuilder {
     }
 
     static func parse(_ context: inout BuildContext) {
-        let reader = PageReader(layout: context.layout, config: context.config)
+        let reader = PageReader(layout: context.layout, config: context.siteConfig)
         let results: [Diagnosed<Page?>]
         if let cache = context.cache {
             let walk = cache.walk(key: walkKey(context))

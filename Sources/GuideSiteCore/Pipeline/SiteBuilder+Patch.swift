@@ -45,6 +45,7 @@ extension SiteBuilder {
         guard context.memoryOutput == nil, !request.check, !request.fresh, context.variants.count == 1,
               let variant = context.variants.first, variant.subset == nil, let inputs = context.inputs,
               context.stateRecording != nil else { return }
+        context.variant = variant
         do {
             let location = BuildState.location(root: context.layout.root, output: variant.output)
             let markdown = context.files.filter { $0.kind == .markdown }
@@ -133,7 +134,7 @@ extension SiteBuilder {
     private static func readEdits(_ files: [Int], of markdown: [ContentFile], into site: Site, state: BuildState,
                                   renderer: TemplateRenderer, context: BuildContext) throws -> Edits {
         let request = context.request
-        let reader = PageReader(layout: context.layout, config: context.config)
+        let reader = PageReader(layout: context.layout, config: context.siteConfig)
         var parsed: [(page: Page, diagnostics: [Diagnostic])] = []
         for file in files {
             let read = reader.read(markdown[file])

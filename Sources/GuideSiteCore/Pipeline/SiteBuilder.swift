@@ -91,9 +91,6 @@ public struct SiteBuilder: Sendable {
         }
         for variant in context.variants where !context.usageError {
             context.variant = variant
-            context.config = context.siteConfig
-            context.config.title = variant.title
-            context.basePath = variant.basePath
             context.site = nil
             context.output = context.memoryOutput
             let prefix = context.variants.count > 1 ? "\(variant.subset?.name ?? "full"): " : ""
