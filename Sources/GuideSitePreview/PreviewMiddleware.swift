@@ -19,7 +19,7 @@ struct LiveReloadMiddleware<Context: RequestContext>: RouterMiddleware {
     let session: PreviewSession
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard request.uri.path == (await session.basePath) + LiveReload.eventsPath else { return try await next(request, context) }
+        guard request.uri.path == (await session.state.basePath) + LiveReload.eventsPath else { return try await next(request, context) }
         let state = session.state
         let stream = await state.subscribe()
         return Response(
@@ -49,7 +49,7 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
         let response = try await next(request, context)
         guard let page = await session.state.currentErrorPage(),
               response.status == .notFound || response.headers[.contentType]?.hasPrefix("text/html") == true else { return response }
-        return PreviewPage.response(page, status: .internalServerError, basePath: await session.basePath, head: request.method == .head)
+        return PreviewPage.response(page, status: .internalServerError, basePath: await session.state.basePath, head: request.method == .head)
     }
 }
 
@@ -62,7 +62,7 @@ struct NotFoundMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
             if let page = await session.state.file(at: "404.html") {
-                return PreviewPage.response(page.data, status: .notFound, basePath: await session.basePath, head: request.method == .head)
+                return PreviewPage.response(page.data, status: .notFound, basePath: await session.state.basePath, head: request.method == .head)
             }
             return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
                             body: ResponseBody(byteBuffer: ByteBuffer(string: "Not found\n")))

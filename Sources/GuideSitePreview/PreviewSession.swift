@@ -46,6 +46,7 @@ public actor PreviewSession {
         }.value
         title = result.title
         basePath = result.basePath
+        await state.serve(under: basePath)
         if let content = result.content { contentFolder = content }
         var pages: [String]
         if result.outcome == .success {

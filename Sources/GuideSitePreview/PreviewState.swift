@@ -18,8 +18,30 @@ public actor PreviewState {
     private var listeners: [UUID: AsyncStream<String>.Continuation] = [:]
     private var closed = false
 
+    /// Path prefix the site is served under, as the last build read it.
+    public private(set) var basePath = "/"
+
+    /// What a request path leads to: a file, a folder (its `index.html` is the page), or nothing.
+    enum Target {
+        case file(relative: String, File, basePath: String)
+        case folder
+    }
+
     /// An empty state.
     public init() {}
+
+    func serve(under basePath: String) {
+        self.basePath = basePath
+    }
+
+    /// Where the decoded request path `path` leads under the current base path, looked up in one
+    /// call (the file middleware asks for every request).
+    func target(of path: String) -> Target? {
+        guard let relative = RequestPath.relative(path, basePath: basePath) else { return nil }
+        if relative.isEmpty || relative.hasSuffix("/") { return files[relative + "index.html"] == nil ? nil : .folder }
+        if let file = files[relative] { return .file(relative: relative, file, basePath: basePath) }
+        return files[relative + "/index.html"] == nil ? nil : .folder
+    }
 
     /// The file at `path` (relative, `native/picker/index.html`).
     public func file(at path: String) -> File? { files[path] }

@@ -14,24 +14,21 @@ struct SiteFiles: FileProvider {
     let session: PreviewSession
 
     /// The request path itself, once it is safe to look up; where it leads is decided with the
-    /// current base path in `getAttributes`.
+    /// current base path by `PreviewState.target(of:)`.
     func getFileIdentifier(_ path: String) -> String? {
         RequestPath.isSafe(path) ? path : nil
     }
 
     func getAttributes(id: String) async throws -> Attributes? {
-        let basePath = await session.basePath
-        guard let relative = RequestPath.relative(id, basePath: basePath) else { return nil }
-        let state = session.state
-        let folder = Attributes(isFolder: true, size: 0, modificationDate: Date(timeIntervalSince1970: 0))
-        if relative.isEmpty || relative.hasSuffix("/") {
-            return await state.file(at: relative + "index.html") == nil ? nil : folder
-        }
-        if let file = await state.file(at: relative) {
+        switch await session.state.target(of: id) {
+        case .file(let relative, let file, let basePath):
             let size = relative.hasSuffix(".html") ? LiveReload.injectedSize(of: file.data, basePath: basePath) : file.data.count
             return Attributes(isFolder: false, size: size, modificationDate: file.modified)
+        case .folder:
+            return Attributes(isFolder: true, size: 0, modificationDate: Date(timeIntervalSince1970: 0))
+        case nil:
+            return nil
         }
-        return await state.file(at: relative + "/index.html") == nil ? nil : folder
     }
 
     func loadFile(id: String, context: some RequestContext) async throws -> ResponseBody {
@@ -46,10 +43,7 @@ struct SiteFiles: FileProvider {
 
     /// The bytes served for a file: its own, with the live-reload script in HTML.
     private func served(_ id: String) async throws -> Data {
-        let basePath = await session.basePath
-        guard let relative = RequestPath.relative(id, basePath: basePath), let file = await session.state.file(at: relative) else {
-            throw HTTPError(.notFound)
-        }
+        guard case .file(let relative, let file, let basePath) = await session.state.target(of: id) else { throw HTTPError(.notFound) }
         return relative.hasSuffix(".html") ? LiveReload.inject(into: file.data, basePath: basePath) : file.data
     }
 }
