@@ -27,16 +27,21 @@ enum LiveReload {
         """
     }
 
-    /// The size of `inject(into: html, basePath:)`, without making it.
-    static func injectedSize(of html: Data, basePath: String) -> Int {
-        let script = Self.script(basePath: basePath).utf8.count
-        return html.range(of: Data("</body>".utf8), options: .backwards) == nil ? html.count + script : html.count + script + 1
+    /// The size of `inject(script, into: html)`, without making it.
+    static func injectedSize(of html: Data, script: Data) -> Int {
+        html.range(of: bodyEnd, options: .backwards) == nil ? html.count + script.count : html.count + script.count + 1
     }
 
-    /// `html` with the script inserted before `</body>` (or appended when there is none).
+    private static let bodyEnd = Data("</body>".utf8)
+
+    /// `html` with the script for `basePath` inserted before `</body>` (or appended).
     static func inject(into html: Data, basePath: String) -> Data {
-        let script = Data(Self.script(basePath: basePath).utf8)
-        guard let range = html.range(of: Data("</body>".utf8), options: .backwards) else { return html + script }
+        inject(Data(Self.script(basePath: basePath).utf8), into: html)
+    }
+
+    /// `html` with `script` (made once per base path) inserted before `</body>` (or appended).
+    static func inject(_ script: Data, into html: Data) -> Data {
+        guard let range = html.range(of: bodyEnd, options: .backwards) else { return html + script }
         var result = html
         result.replaceSubrange(range.lowerBound..<range.lowerBound, with: script + Data("\n".utf8))
         return result

@@ -47,8 +47,8 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let response = try await next(request, context)
-        guard let page = await session.state.currentErrorPage(),
-              response.status == .notFound || response.headers[.contentType]?.hasPrefix("text/html") == true else { return response }
+        guard response.status == .notFound || response.headers[.contentType]?.hasPrefix("text/html") == true,
+              let page = await session.state.currentErrorPage() else { return response }
         return PreviewPage.response(page, status: .internalServerError, basePath: await session.state.basePath, head: request.method == .head)
     }
 }

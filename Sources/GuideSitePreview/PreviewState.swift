@@ -20,10 +20,12 @@ public actor PreviewState {
 
     /// Path prefix the site is served under, as the last build read it.
     public private(set) var basePath = "/"
+    /// The live-reload script for that base path, made once.
+    private(set) var script = Data(LiveReload.script(basePath: "/").utf8)
 
     /// What a request path leads to: a file, a folder (its `index.html` is the page), or nothing.
     enum Target {
-        case file(relative: String, File, basePath: String)
+        case file(relative: String, File, script: Data)
         case folder
     }
 
@@ -31,7 +33,9 @@ public actor PreviewState {
     public init() {}
 
     func serve(under basePath: String) {
+        guard basePath != self.basePath else { return }
         self.basePath = basePath
+        script = Data(LiveReload.script(basePath: basePath).utf8)
     }
 
     /// Where the decoded request path `path` leads under the current base path, looked up in one
@@ -39,7 +43,7 @@ public actor PreviewState {
     func target(of path: String) -> Target? {
         guard let relative = RequestPath.relative(path, basePath: basePath) else { return nil }
         if relative.isEmpty || relative.hasSuffix("/") { return files[relative + "index.html"] == nil ? nil : .folder }
-        if let file = files[relative] { return .file(relative: relative, file, basePath: basePath) }
+        if let file = files[relative] { return .file(relative: relative, file, script: script) }
         return files[relative + "/index.html"] == nil ? nil : .folder
     }
 

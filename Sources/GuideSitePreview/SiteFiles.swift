@@ -21,8 +21,8 @@ struct SiteFiles: FileProvider {
 
     func getAttributes(id: String) async throws -> Attributes? {
         switch await session.state.target(of: id) {
-        case .file(let relative, let file, let basePath):
-            let size = relative.hasSuffix(".html") ? LiveReload.injectedSize(of: file.data, basePath: basePath) : file.data.count
+        case .file(let relative, let file, let script):
+            let size = relative.hasSuffix(".html") ? LiveReload.injectedSize(of: file.data, script: script) : file.data.count
             return Attributes(isFolder: false, size: size, modificationDate: file.modified)
         case .folder:
             return Attributes(isFolder: true, size: 0, modificationDate: Date(timeIntervalSince1970: 0))
@@ -43,7 +43,7 @@ struct SiteFiles: FileProvider {
 
     /// The bytes served for a file: its own, with the live-reload script in HTML.
     private func served(_ id: String) async throws -> Data {
-        guard case .file(let relative, let file, let basePath) = await session.state.target(of: id) else { throw HTTPError(.notFound) }
-        return relative.hasSuffix(".html") ? LiveReload.inject(into: file.data, basePath: basePath) : file.data
+        guard case .file(let relative, let file, let script) = await session.state.target(of: id) else { throw HTTPError(.notFound) }
+        return relative.hasSuffix(".html") ? LiveReload.inject(script, into: file.data) : file.data
     }
 }
