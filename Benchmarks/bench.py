@@ -23,8 +23,10 @@ import os
 import platform
 import re
 import shutil
+import statistics
 import subprocess
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -205,6 +207,24 @@ def bench_size(guidesite, count, runs, workdir):
     row["hugo_full"] = hyperfine("hugo", f"hugo --quiet -s {hugo_root} -d {fresh}/hugo-{unique}", runs)
     row["guidesite_time"] = time_once(build.split() + ["--output", f"{fresh}/guidesite-timed"])
     row["hugo_time"] = time_once(["hugo", "--quiet", "-s", hugo_root, "-d", f"{fresh}/hugo-timed"])
+    # The second build after a first one into a new folder, with one entry edited in between:
+    # the flow of someone who just built the site once (no spare site yet, so patched in place).
+    edited = os.path.join(corpus, "Content", "native", "entry-00000.md")
+    original = open(edited, "rb").read()
+    seconds_taken, second_patched = [], []
+    for attempt in range(runs):
+        folder = os.path.join(fresh, f"second-{attempt}")
+        run(build.split() + ["--output", folder], stdout=subprocess.DEVNULL)
+        with open(edited, "ab") as handle:
+            handle.write(f"\nSecond build {attempt}.\n".encode())
+        os.sync()
+        began = time.perf_counter()
+        said = subprocess.run([guidesite, "build", "--root", corpus, "--output", folder], capture_output=True, text=True).stdout
+        seconds_taken.append(time.perf_counter() - began)
+        second_patched.append("rendered again after edits" in said)
+        with open(edited, "wb") as handle:
+            handle.write(original)
+    row["guidesite_second"] = {"median": statistics.median(seconds_taken), "patched": all(second_patched)}
     # Rebuilds in the usual Output/, after two builds (the second leaves the spare site).
     run(build.split() + ["--fresh"], stdout=subprocess.DEVNULL)
     row["guidesite_refresh"] = hyperfine("guidesite --fresh", f"{build} --fresh", runs)
@@ -214,8 +234,6 @@ def bench_size(guidesite, count, runs, workdir):
     after = snapshot(os.path.join(corpus, "Output"))
     row["files"] = len(after)
     row["rewritten"] = sum(1 for path, stamp in after.items() if before.get(path) != stamp)
-    edited = os.path.join(corpus, "Content", "native", "entry-00000.md")
-    original = open(edited, "rb").read()
     counter = os.path.join(workdir, "edit-counter")
     # Each run appends a new sentence to one entry: every run has a real change to build.
     prepare = f"echo >> {counter}; echo \"Edited $(wc -l < {counter}) times.\" >> {edited}"
@@ -249,8 +267,8 @@ def report(rows, runs, hugo_version):
         "Corpus: `Benchmarks/generate-corpus.py N` (two sections, eight categories, criteria front matter,"
         " platform sections, lists, a table, code, W3C links). Hugo builds the same Markdown files with a"
         " minimal layout and `categories` and `wcag` taxonomies.", "",
-        "| entries | Markdown | GuideSite full | Hugo full | GuideSite / Hugo | peak memory (GuideSite / Hugo) | CPU use (GuideSite / Hugo) | every page again (`--fresh`) | nothing changed | files rewritten | one entry changed |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| entries | Markdown | GuideSite full | Hugo full | GuideSite / Hugo | peak memory (GuideSite / Hugo) | CPU use (GuideSite / Hugo) | every page again (`--fresh`) | nothing changed | files rewritten | one entry changed | one entry changed, second build |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for row in rows:
         guide, hugo = row["guidesite_full"]["median"], row["hugo_full"]["median"]
@@ -259,14 +277,17 @@ def report(rows, runs, hugo_version):
             f" {row['guidesite_time']['peak_mb']:.0f} MB / {row['hugo_time']['peak_mb']:.0f} MB |"
             f" {row['guidesite_time']['cpu'] * 100:.0f}% / {row['hugo_time']['cpu'] * 100:.0f}% |"
             f" {seconds(row['guidesite_refresh']['median'])} | {seconds(row['guidesite_unchanged']['median'])} | {row['rewritten']} of {row['files']:,} |"
-            f" {seconds(row['guidesite_one_changed']['median'])} |")
+            f" {seconds(row['guidesite_one_changed']['median'])} |"
+            f" {seconds(row['guidesite_second']['median'])}{'' if row['guidesite_second']['patched'] else ' (NOT patched)'} |")
     patched = ", ".join(f"{row['count']:,} entries: {'yes' if row['patched'] else 'NO'}, site equal to a full build's: {'yes' if row['patched_equal'] else 'NO'}" for row in rows)
     lines += ["", "Full builds write into a new folder for each run, for both tools. CPU use is (user + system) / wall"
               " time of one full build: 200% is both cores busy. The rebuilds use the site's own Output/ (with the"
               " spare site the previous build left): `--fresh` renders every page again; one entry changed appends"
               " a sentence to one entry before each run, which patches the last build from its state in"
               " `.guidesite-cache/` (that page rendered again, its search entry replaced, the spare site brought up"
-              f" to date). Patched: {patched} (diff -r of Output/ after the edits were undone against a new full build).", ""]
+              f" to date). Patched: {patched} (diff -r of Output/ after the edits were undone against a new full build)."
+              " One entry changed, second build: a full build into a new folder, one sentence appended to one entry,"
+              " then the timed build (median of one per run; no spare site yet, so the patch replaces its files in place).", ""]
     lines += ["| entries | search index | site HTML | index / HTML | query in headless Chromium (median, max of 8) |",
               "|---:|---:|---:|---:|---:|"]
     for row in rows:

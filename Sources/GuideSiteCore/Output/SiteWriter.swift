@@ -118,9 +118,14 @@ public struct SiteWriter: Sendable {
         let parent = output.deletingLastPathComponent()
         let prefixes = [".\(output.lastPathComponent).staging-", ".\(output.lastPathComponent).retired-"]
         let names = (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
-        for name in names where prefixes.contains(where: name.hasPrefix) {
+        for name in names where prefixes.contains(where: name.hasPrefix) || name.hasPrefix(".\(output.lastPathComponent).patch-") {
             let folder = parent.appending(path: name)
             if let pid = Int32(name.split(separator: "-").last ?? ""), pid != getpid(), kill(pid, 0) == 0 { continue }
+            // A killed in-place patch's files, never part of any site.
+            if name.hasPrefix(".\(output.lastPathComponent).patch-") {
+                FileWriting.removeTree(folder.path)
+                continue
+            }
             if FileManager.default.fileExists(atPath: folder.appending(path: markerName).path) {
                 if let spare, !FileManager.default.fileExists(atPath: spare.path), rename(folder.path, spare.path) == 0 { continue }
                 FileWriting.removeTree(folder.path)

@@ -273,14 +273,27 @@ struct BuildState {
         }
     }
 
-    /// Removes the states of other output folders beside `url` (only the last build's is kept:
-    /// each holds a whole site).
+    /// How many states of other output folders are kept beside the current one (each holds a
+    /// whole site; a build into a scratch folder should not cost `Output/` its patches).
+    static let othersKept = 2
+
+    /// Removes all but the most recently written states of other output folders beside `url`.
     static func removeOthers(besides url: URL) {
         let folder = url.deletingLastPathComponent()
-        let keep = [url.lastPathComponent, url.deletingPathExtension().appendingPathExtension("pages").lastPathComponent]
+        let current = url.deletingPathExtension().lastPathComponent
+        let others = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".state") && $0 != url.lastPathComponent }
+            .map { name -> (name: String, modified: Int) in
+                var info = stat()
+                guard stat(folder.path + "/" + name, &info) == 0 else { return (name, 0) }
+                return (name, Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec))
+            }
+            .sorted { ($0.modified, $0.name) > ($1.modified, $1.name) }
+        let kept = Set(others.prefix(othersKept).map { String($0.name.dropLast(".state".count)) } + [current])
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        where (name.hasSuffix(".state") || name.hasSuffix(".pages")) && !keep.contains(name) {
-            unlink(folder.path + "/" + name)
+        where name.hasSuffix(".state") || name.hasSuffix(".pages") {
+            let base = String(name[..<name.lastIndex(of: ".")!])
+            if !kept.contains(base) { unlink(folder.path + "/" + name) }
         }
     }
 }

@@ -15,19 +15,36 @@ final class PagesFile: @unchecked Sendable {
         return made
     }
 
+    /// Encodes the pages in chunks on every core: single-threaded, it was most of the time a
+    /// first build spent keeping its state.
     static func encode(_ pages: [Page]) -> (bytes: [UInt8], records: [Range<Int>], token: UInt64) {
         var token: UInt64 = 0
         while token == 0 { token = UInt64.random(in: 1...UInt64.max) }
         var bytes = BuildState.pagesMagic
         withUnsafeBytes(of: token.littleEndian) { bytes.append(contentsOf: $0) }
+        let chunkSize = max(256, (pages.count + 7) / 8)
+        let chunks = stride(from: 0, to: pages.count, by: chunkSize).map { $0..<min($0 + chunkSize, pages.count) }
+        let encoded = chunks.concurrentMap { chunk -> (bytes: [UInt8], ends: [Int]) in
+            var writer = ByteWriter()
+            var ends: [Int] = []
+            ends.reserveCapacity(chunk.count)
+            for index in chunk {
+                writer.page(pages[index])
+                ends.append(writer.bytes.count)
+            }
+            return (writer.bytes, ends)
+        }
+        bytes.reserveCapacity(bytes.count + encoded.reduce(0) { $0 + $1.bytes.count })
         var records: [Range<Int>] = []
         records.reserveCapacity(pages.count)
-        var writer = ByteWriter()
-        for page in pages {
-            writer.bytes.removeAll(keepingCapacity: true)
-            writer.page(page)
-            records.append(bytes.count..<(bytes.count + writer.bytes.count))
-            bytes.append(contentsOf: writer.bytes)
+        for chunk in encoded {
+            var start = bytes.count
+            let base = start
+            for end in chunk.ends {
+                records.append(start..<(base + end))
+                start = base + end
+            }
+            bytes.append(contentsOf: chunk.bytes)
         }
         return (bytes, records, token)
     }

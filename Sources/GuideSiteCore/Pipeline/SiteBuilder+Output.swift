@@ -202,8 +202,8 @@ extension SiteBuilder {
         context.pagesWritten += pages.count
         context.site = site
         // The pages of the build's state (`BuildState`), made while the rest is written and the
-        // output put in place; only when there will be a spare site, without which no state is kept.
-        if context.stateRecording != nil, context.cache == nil, BuildRecord.inode(of: context.variant.output) != nil {
+        // output put in place.
+        if context.stateRecording != nil, context.cache == nil {
             context.stateRecording?.pagesFile = PagesFile(pages: site.pages)
         }
     }

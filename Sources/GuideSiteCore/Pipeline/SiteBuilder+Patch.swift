@@ -52,10 +52,12 @@ extension SiteBuilder {
             guard let state = BuildState.read(from: location, settings: inputs.settings) else {
                 throw Declined("no state of the last build with these settings, binary and theme")
             }
-            guard let spare = SiteWriter.sparePath(for: variant.output),
-                  let spareInode = BuildRecord.inode(of: spare), state.spareInode == spareInode,
-                  state.outputInode == BuildRecord.inode(of: variant.output), let differing = state.differing,
-                  differing.count <= 4096, state.stamps.count == markdown.count,
+            // With the spare site the last build left, the patch is put in place with the whole
+            // site; without one (after a first build), its few files replace the live ones.
+            let spare = SiteWriter.sparePath(for: variant.output)
+            let spareInode = spare.flatMap(BuildRecord.inode(of:))
+            guard state.spareInode == spareInode ?? 0, state.outputInode == BuildRecord.inode(of: variant.output),
+                  spareInode == nil || (state.differing?.count ?? .max) <= 4096, state.stamps.count == markdown.count,
                   state.unusedBytes <= (state.records.last?.upperBound ?? 0) / 4 else {
                 throw Declined("the output or spare folder is not the one the last build left")
             }
@@ -89,20 +91,28 @@ extension SiteBuilder {
             // The state goes before any file changes: a build killed from here on leaves none,
             // and the next build is a full one.
             BuildState.remove(at: location)
-            let writer = try write(made + (search.data.map { [(SearchIndex.path, $0)] } ?? []), differing: differing,
-                                   spareInode: spareInode, context: context)
+            let changedFiles = made + (search.data.map { [(SearchIndex.path, $0)] } ?? [])
+            var writer: SiteWriter?
+            if let spareInode, let differing = state.differing {
+                writer = try write(changedFiles, differing: differing, spareInode: spareInode, context: context)
+            } else {
+                try SiteWriter.replaceInPlace(changedFiles, in: variant.output)
+            }
             lap("write \(made.count + (search.data == nil ? 0 : 1)) file\(made.count + (search.data == nil ? 0 : 1) == 1 ? "" : "s") and put the site in place")
 
             var next = state
             for file in files { next.stamps[file] = inputs.markdownStamps[file] }
-            next.differing = writer.freshFiles
+            next.differing = writer?.freshFiles
             next.fileDiagnostics = edits.fileDiagnostics
             next.linkDiagnostics = links
             next.search = search.layout
             next.site = edits.site
-            if let output = BuildRecord.inode(of: variant.output), let spare = BuildRecord.inode(of: spare) {
-                (next.outputInode, next.spareInode) = (output, spare)
-                _ = next.appendPages(edits.positions, to: location)
+            if let output = BuildRecord.inode(of: variant.output) {
+                let spareNow = spare.flatMap(BuildRecord.inode(of:))
+                if (spareNow == nil) == (writer == nil) {
+                    (next.outputInode, next.spareInode) = (output, spareNow ?? 0)
+                    _ = next.appendPages(edits.positions, to: location)
+                }
             }
             let diagnostics = Diagnostic.sortedForReport(Array(problems))
             let recordLocation = BuildRecord.location(root: context.layout.root, output: variant.output)
@@ -194,8 +204,9 @@ extension SiteBuilder {
         guard let recording = context.stateRecording, let inputs = context.inputs, let site = context.site,
               context.writers.count == 1, let writer = context.writers.first, let search = recording.search,
               recording.linkDiagnostics.count == site.pages.count,
-              let outputInode = BuildRecord.inode(of: writer.output), let spare = SiteWriter.sparePath(for: writer.output),
-              let spareInode = BuildRecord.inode(of: spare) else { return }
+              let outputInode = BuildRecord.inode(of: writer.output) else { return }
+        let spare = SiteWriter.sparePath(for: writer.output)
+        let spareInode = spare.flatMap(BuildRecord.inode(of:))
         let markdown = context.files.filter { $0.kind == .markdown }
         guard recording.parseDiagnostics.count == markdown.count else { return }
         var pageByPath: [String: Int] = [:]
@@ -210,12 +221,16 @@ extension SiteBuilder {
         // The spare site is the output this build replaced: it differs from the new one in the
         // files written fresh and in those it has that the new one lacks, which the last state
         // lists, or else a walk of the spare finds (a second build, or one after a failed build).
-        let previous = recording.previousFiles ?? FileWriting.files(below: spare.path).filter { $0 != SiteWriter.markerName }
-        let current = Set(files)
-        let differing = Array(Set(writer.freshFiles).union(previous.filter { !current.contains($0) })).sorted()
+        // Without a spare (the first build into a folder), a patch replaces files in place.
+        var differing: [String]?
+        if let spare, spareInode != nil {
+            let previous = recording.previousFiles ?? FileWriting.files(below: spare.path).filter { $0 != SiteWriter.markerName }
+            let current = Set(files)
+            differing = Array(Set(writer.freshFiles).union(previous.filter { !current.contains($0) })).sorted()
+        }
         let location = BuildState.location(root: context.layout.root, output: writer.output)
         var state = BuildState(
-            settings: inputs.settings, outputInode: outputInode, spareInode: spareInode, stamps: inputs.markdownStamps,
+            settings: inputs.settings, outputInode: outputInode, spareInode: spareInode ?? 0, stamps: inputs.markdownStamps,
             pageOfFile: markdown.map { pageByPath[$0.relativePath] ?? -1 }, fileDiagnostics: fileDiagnostics,
             linkDiagnostics: recording.linkDiagnostics, otherDiagnostics: context.diagnostics.filter { !perPage.contains($0) },
             site: site, files: files, differing: differing, search: search, pagesWritten: context.pagesWritten,

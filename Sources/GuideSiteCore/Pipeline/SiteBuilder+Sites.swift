@@ -48,8 +48,8 @@ extension SiteBuilder {
     static func checkRecord(_ context: inout BuildContext) {
         guard context.memoryOutput == nil, !context.request.check, let primary = context.variants.first?.output else { return }
         context.inputs = BuildRecord.inputs(for: context)
-        // A state is kept only beside a spare site, which a build into a new folder does not leave.
-        if context.inputs != nil, context.variants.count == 1, context.variants[0].subset == nil, BuildRecord.inode(of: primary) != nil {
+        // The state lets the next build patch this one (see `patchLastBuild`).
+        if context.inputs != nil, context.variants.count == 1, context.variants[0].subset == nil {
             var recording = StateRecording()
             recording.previousFiles = BuildState.outputFiles(at: BuildState.location(root: context.layout.root, output: primary),
                                                              outputInode: BuildRecord.inode(of: primary))

@@ -120,6 +120,38 @@ struct PatchBuildTests {
         #expect(warnings[2] == warnings[1] + 1 && warnings[3] == warnings[2] + 1 && warnings[4] == warnings[2], "\(warnings)")
     }
 
+    @Test("the second build after a first one into a new folder patches it in place; a full build then leaves a spare the next patch uses")
+    func secondBuild() throws {
+        let site = try TestSite(Self.files)
+        defer { site.remove() }
+        try site.age()
+        #expect(site.build().pagesRendered == nil, "a first build is a full one")
+        let spare = site.root.appending(path: ".Output.spare")
+        #expect(!FileManager.default.fileExists(atPath: spare.path), "a build into a new folder leaves no spare")
+        let picker = "Content/native/picker.md", button = "Content/web/button.md"
+        try edit(site, picker, "Use a spinner.", "Use a spinner with a label.", step: 0)
+        let second = site.build()
+        #expect(second.pagesRendered == 1, "the second build is a patch: \(second.timings.map(\.stage))")
+        #expect(!FileManager.default.fileExists(atPath: spare.path), "in place, without a spare")
+        var full = try fullBuild(site, 0)
+        #expect(try site.snapshot() == full.files, "the site equals a full build's")
+        #expect(second.diagnostics == full.diagnostics)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.contains(".patch-") }
+        #expect(leftovers.isEmpty, "the patch's own files are gone: \(leftovers)")
+
+        try edit(site, button, "one thing.", "one thing well.", step: 1)
+        #expect(site.build().pagesRendered == 1, "and the third")
+        #expect(try site.snapshot() == fullBuild(site, 1).files)
+
+        try edit(site, picker, "title: Picker", "title: Wheel picker", step: 2)
+        #expect(site.build().pagesRendered == nil, "a title builds fully, leaving the replaced site as the spare")
+        #expect(FileManager.default.fileExists(atPath: spare.path))
+        try edit(site, button, "one thing well.", "one thing.", step: 3)
+        #expect(site.build().pagesRendered == 1, "patched through the spare")
+        full = try fullBuild(site, 3)
+        #expect(try site.snapshot() == full.files)
+    }
+
     @Test("a body edit with an error (a warning under --strict), a new file or a damaged state builds the usual way; a failed build leaves the site as it was")
     func declines() throws {
         let site = try TestSite(Self.files)
@@ -147,7 +179,9 @@ struct PatchBuildTests {
 
         try edit(site, "Content/native/menu.md", "offers actions", "offers a few actions", step: 3)
         let cache = site.root.appending(path: ".guidesite-cache")
-        let pages = try #require(FileManager.default.contentsOfDirectory(atPath: cache.path).first { $0.hasSuffix(".pages") })
+        // Output/'s state, not those of the full builds into folders of their own.
+        let output = BuildState.location(root: site.root, output: site.root.appending(path: "Output"))
+        let pages = output.deletingPathExtension().appendingPathExtension("pages").lastPathComponent
         let whole = try Data(contentsOf: cache.appending(path: pages))
         try whole.prefix(whole.count * 2 / 3).write(to: cache.appending(path: pages))
         let rebuilt = site.build(strict: true)
@@ -156,7 +190,7 @@ struct PatchBuildTests {
         #expect(try site.snapshot() == fullBuild(site, 3, strict: true).files)
 
         try edit(site, "Content/native/menu.md", "offers a few actions", "offers actions", step: 4)
-        let state = try #require(FileManager.default.contentsOfDirectory(atPath: cache.path).first { $0.hasSuffix(".state") })
+        let state = output.lastPathComponent
         var header = try Data(contentsOf: cache.appending(path: state))
         // Past the magic line and the settings hash: what follows is damaged.
         for index in stride(from: 60, to: header.count, by: 3) { header[index] = 0xff }
