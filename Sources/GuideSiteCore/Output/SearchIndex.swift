@@ -19,8 +19,12 @@ enum SearchIndex {
     /// and title do not have, while the index stays a small part of the site.
     static let bodyLimit = 400
 
+    static func isSearchable(_ page: Page) -> Bool {
+        page.kind == .entry || page.kind == .page
+    }
+
     static func searchable(_ site: Site) -> [Int] {
-        site.pages.indices.filter { [.entry, .page].contains(site.pages[$0].kind) }
+        site.pages.indices.filter { isSearchable(site.pages[$0]) }
             .map { (title: site.pages[$0].title.lowercased(), path: site.pages[$0].route.path, index: $0) }
             .sorted { ($0.title, $0.path) < ($1.title, $1.path) }
             .map(\.index)
@@ -102,6 +106,7 @@ enum SearchIndex {
         let categoryIndex: [String: Int]
         let platformNames: [String]
         let criterionIndex: [String: Int]
+        var platformMatcher: PlatformMatcher { PlatformMatcher(names: platformNames) }
 
         func entry(_ page: Page) -> JSONWriter.Fragment {
             JSONWriter.compactFragment(JSONValue.array([
@@ -109,7 +114,7 @@ enum SearchIndex {
                 .string(page.route.href(basePath: basePath)),
                 .int(page.section.flatMap { sectionIndex[$0] } ?? -1),
                 .ints(Array(Set(page.frontMatter.categories.compactMap { categoryIndex[Slug.make($0)] })).sorted()),
-                .ints(SearchIndex.platforms(of: page, names: platformNames).compactMap { name in platformNames.firstIndex(of: name) }),
+                .ints(platformMatcher.positions(in: page).compactMap { platformNames.firstIndex(of: platformNames[$0]) }),
                 .ints(page.criteria.compactMap { criterionIndex[$0.number] }),
                 .string(page.body.headings.map(\.text).joined(separator: "\n")),
                 .string(page.frontMatter.description ?? ""),
@@ -177,34 +182,50 @@ enum SearchIndex {
     /// The site's platforms (in site.yml's order) that any of the pages at `indices` has
     /// (see `platforms(of:names:)`): the search page's platform filter.
     static func platformsPresent(in indices: [Int], of site: Site) -> [String] {
-        var present = Set<String>()
         let names = site.config.platforms
+        let matcher = PlatformMatcher(names: names)
+        var present = Set<Int>()
         for index in indices {
-            present.formUnion(platforms(of: site.pages[index], names: names))
+            present.formUnion(matcher.positions(in: site.pages[index]))
             if present.count == names.count { break }
         }
-        return names.filter(present.contains)
+        return names.indices.filter(present.contains).map { names[$0] }
     }
 
     /// The site's platforms an entry has a section for (a heading with the platform's name), or
     /// names in its front matter `platforms:`.
     static func platforms(of page: Page, names: [String]) -> [String] {
-        guard !names.isEmpty else { return [] }
-        let lowered = names.map { $0.lowercased() }
-        let lengths = Set(lowered.map(\.utf8.count))
-        var found = Set<String>()
+        PlatformMatcher(names: names).positions(in: page).map { names[$0] }
+    }
+}
+
+/// Finds the platforms a page names, with the names lowercased once for every page (a site with
+/// a platform no entry has made the search page's filter scan all of them).
+struct PlatformMatcher {
+    private let lowered: [String]
+    private let lengths: Set<Int>
+
+    init(names: [String]) {
+        lowered = names.map { $0.lowercased() }
+        lengths = Set(lowered.map(\.utf8.count))
+    }
+
+    /// Positions in `names` of the platforms `page` names, in order.
+    func positions(in page: Page) -> [Int] {
+        guard !lowered.isEmpty else { return [] }
+        var found: [Int] = []
         func note(_ text: String) {
             let trimmed = text.trimmingSpaces()
             // ASCII text keeps its length when lowercased: a heading of another length than
             // every platform name (most headings) is passed over without lowercasing it.
             if !lengths.contains(trimmed.utf8.count), trimmed.utf8.allSatisfy({ $0 < 0x80 }) { return }
             let key = trimmed.lowercased()
-            if lowered.contains(key) { found.insert(key) }
+            for position in lowered.indices where lowered[position] == key && !found.contains(position) { found.append(position) }
         }
         for heading in page.body.headings { note(heading.text) }
         if case .list(let items)? = page.frontMatter.entries["platforms"]?.value {
             for item in items { if let text = item.text { note(text) } }
         }
-        return names.indices.filter { found.contains(lowered[$0]) }.map { names[$0] }
+        return found.sorted()
     }
 }

@@ -153,19 +153,24 @@ extension SiteBuilder {
             settings.combine(layoutKeys)
             let planKey = settings.finalize()
             // After an edit inside page bodies only those pages' keys are made again.
-            if let (previous, changed) = cache.patchable("render-plan", as: (key: Int, keys: [Int]).self), previous.key == planKey,
-               previous.keys.count == site.pages.count {
-                planned = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys, previous: previous.keys, changed: changed)
+            let made: RenderPlan.Keys
+            if let (previous, changed) = cache.patchable("render-plan", as: (key: Int, plan: RenderPlan.Keys).self), previous.key == planKey,
+               previous.plan.keys.count == site.pages.count {
+                made = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys, previous: previous.plan, changed: changed)
+                planned = made.keys
                 // In memory, the output can start from the last build's files, which hold every
                 // other page as its unchanged key renders it: only the changed pages are written.
                 if let memory = writer as? MemoryOutput, let (files, _) = cache.patchable("output", as: [String: Data].self) {
                     memory.adopt(files)
-                    targets = changed.filter { planned[$0] != previous.keys[$0] }
+                    targets = changed.filter { planned[$0] != previous.plan.keys[$0] } + (site.search.map { [$0] } ?? []).filter {
+                        planned[$0] != previous.plan.keys[$0] && !changed.contains($0)
+                    }
                 }
             } else {
-                planned = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys)
+                made = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys)
+                planned = made.keys
             }
-            cache.keepForAssembly("render-plan", (key: planKey, keys: planned))
+            cache.keepForAssembly("render-plan", (key: planKey, plan: made))
         }
         // The cache is consulted once, from this thread; the cores render and write.
         let chosen = targets

@@ -10,6 +10,22 @@ struct RenderPlan {
     private let citingCounts: [String: Int]
     /// Every page's summary, when every key is computed; otherwise summaries are made as needed.
     private var summaries: [Int] = []
+    /// What the search page shows of the searchable pages, in its order: made once with every
+    /// key, and the same after edits inside bodies (titles and order do not change).
+    private var searchShown = 0
+
+    /// The platforms the search page's filter offers, as counts of the searchable pages naming
+    /// each (site.yml's order), kept with each page's so a patch updates them for its pages only.
+    private var platformCounts: [Int] = []
+
+    /// Every page's key, and what the search page shows of the others (for `keys(previous:)`).
+    struct Keys {
+        var keys: [Int]
+        var searchShown: Int
+        var platformCounts: [Int]
+        /// Positions in site.yml's platforms that each page names (none for unsearchable pages).
+        var pagePlatforms: [[Int]]
+    }
 
     init(site: Site, basePath: String, layoutKeys: [String: Int]) {
         self.site = site
@@ -38,29 +54,48 @@ struct RenderPlan {
     }
 
     /// Every page's key.
-    static func keys(site: Site, basePath: String, layoutKeys: [String: Int]) -> [Int] {
+    static func keys(site: Site, basePath: String, layoutKeys: [String: Int]) -> Keys {
         var plan = RenderPlan(site: site, basePath: basePath, layoutKeys: layoutKeys)
         plan.summaries = site.pages.map(Self.summary)
+        var shown = Hasher()
+        let searchable = SearchIndex.searchable(site)
+        shown.combine(searchable.count)
+        for index in searchable { shown.combine(plan.summaries[index]) }
+        plan.searchShown = shown.finalize()
+        let matcher = PlatformMatcher(names: site.config.platforms)
+        let pagePlatforms = site.pages.map { SearchIndex.isSearchable($0) ? matcher.positions(in: $0) : [] }
+        plan.platformCounts = Array(repeating: 0, count: site.config.platforms.count)
+        for positions in pagePlatforms { for position in positions { plan.platformCounts[position] += 1 } }
         var positions: [Int: (SiteSection, Int)] = [:]
         for section in site.sections {
             for (position, entry) in section.entries.enumerated() where positions[entry] == nil { positions[entry] = (section, position) }
         }
-        return site.pages.indices.map { plan.key(for: $0, position: positions[$0]) }
+        return Keys(keys: site.pages.indices.map { plan.key(for: $0, position: positions[$0]) }, searchShown: plan.searchShown,
+                    platformCounts: plan.platformCounts, pagePlatforms: pagePlatforms)
     }
 
     /// The keys of `previous` (made for a site that differs from this one only in the bodies of
     /// the pages at `changed`) with those pages' keys made again: what other pages show of a page
     /// (its summary) does not depend on its body, so no other key changes.
-    static func keys(site: Site, basePath: String, layoutKeys: [String: Int], previous: [Int], changed: [Int]) -> [Int] {
-        let plan = RenderPlan(site: site, basePath: basePath, layoutKeys: layoutKeys)
-        var keys = previous
+    static func keys(site: Site, basePath: String, layoutKeys: [String: Int], previous: Keys, changed: [Int]) -> Keys {
+        var plan = RenderPlan(site: site, basePath: basePath, layoutKeys: layoutKeys)
+        plan.searchShown = previous.searchShown
+        var pagePlatforms = previous.pagePlatforms
+        plan.platformCounts = previous.platformCounts
+        let matcher = PlatformMatcher(names: site.config.platforms)
+        for index in changed where SearchIndex.isSearchable(site.pages[index]) {
+            for position in pagePlatforms[index] { plan.platformCounts[position] -= 1 }
+            pagePlatforms[index] = matcher.positions(in: site.pages[index])
+            for position in pagePlatforms[index] { plan.platformCounts[position] += 1 }
+        }
+        var keys = previous.keys
         // The search page's platform filter lists the platforms entries have sections for,
         // which body edits change.
         for index in changed + (changed.isEmpty ? [] : [site.search].compactMap { $0 }) {
             let position = site.sections.lazy.compactMap { section in section.entries.firstIndex(of: index).map { (section, $0) } }.first
             keys[index] = plan.key(for: index, position: position)
         }
-        return keys
+        return Keys(keys: keys, searchShown: previous.searchShown, platformCounts: plan.platformCounts, pagePlatforms: pagePlatforms)
     }
 
     private func summary(of index: Int) -> Int {
@@ -108,9 +143,8 @@ struct RenderPlan {
         case .category:
             show(site.categories.first { $0.page == index }?.entries ?? [])
         case .search:
-            let searchable = SearchIndex.searchable(site)
-            show(searchable)
-            hasher.combine(SearchIndex.platformsPresent(in: searchable, of: site))
+            hasher.combine(searchShown)
+            hasher.combine(platformCounts.indices.filter { platformCounts[$0] > 0 }.map { site.config.platforms[$0] })
         case .redirect:
             show(site.pages.indices.filter { site.pages[$0].kind != .redirect && site.pages[$0].route.path == page.subject })
         case .categoryIndex, .page, .notFound:

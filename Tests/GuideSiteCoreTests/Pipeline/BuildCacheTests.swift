@@ -91,6 +91,26 @@ struct BuildCacheTests {
         #expect(added == again.files)
     }
 
+    @Test("body edits that give the site a platform's first section or take its last one away re-render the search page's filter")
+    func platformFilter() throws {
+        let site = try TestSite(PatchBuildTests.files)
+        defer { site.remove() }
+        let cache = BuildCache()
+        _ = memoryBuild(site, cache: cache)
+        let picker = "Content/native/picker.md"
+        let original = try String(contentsOf: site.root.appending(path: picker), encoding: .utf8)
+        for (step, text) in [original + "\n\n## Web\n\nUse `select`.\n", original].enumerated() {
+            try site.write(Data(text.utf8), to: picker)
+            let (_, incremental) = memoryBuild(site, cache: cache)
+            #expect(cache.statistics.sitePatched, "step \(step): a patch of the last site")
+            let (_, fresh) = memoryBuild(site, cache: BuildCache())
+            #expect(incremental["search/index.html"] == fresh["search/index.html"], "step \(step): the filter follows")
+            #expect(PatchBuildTests.differences(incremental, fresh).isEmpty, "step \(step): \(PatchBuildTests.differences(incremental, fresh))")
+            let search = String(decoding: incremental["search/index.html"] ?? Data(), as: UTF8.self)
+            #expect(search.contains("<option value=\"Web\">") == (step == 0), "step \(step): \(search.components(separatedBy: "<option").dropFirst().map { $0.prefix(30) })")
+        }
+    }
+
     @Test("a changed title re-renders every page that shows it, and the result equals a full build")
     func titleEdit() throws {
         let site = try TestSite(Fixtures.site())
