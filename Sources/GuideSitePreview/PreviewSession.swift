@@ -23,7 +23,7 @@ public actor PreviewSession {
     /// The folder the content is read from (`--content`, site.yml `content:`, else Content/).
     public private(set) var contentFolder: URL
     private let request: BuildRequest
-    private let cache = BuildCache()
+    private let memory = BuildMemory()
     private var failed = false
 
     /// A session for the site `request` describes (its output folder is never written).
@@ -40,9 +40,9 @@ public actor PreviewSession {
         let output = MemoryOutput()
         var request = self.request
         request.knownChanges = knownChanges
-        let cache = self.cache
+        let memory = self.memory
         let result = await Task.detached(priority: .userInitiated) {
-            SiteBuilder().build(request, into: output, cache: cache)
+            SiteBuilder().build(request, into: output, memory: memory)
         }.value
         title = result.title
         basePath = result.basePath

@@ -11,7 +11,7 @@ public struct SiteChecker: Sendable {
         var request = request
         request.check = true
         request.allSubsets = request.subset == nil && request.adHoc == nil
-        return SiteBuilder().build(request, into: MemoryOutput(), cache: nil)
+        return SiteBuilder().build(request, into: MemoryOutput(), memory: BuildMemory())
     }
 
     /// Output formats of `check`.

@@ -6,15 +6,10 @@ public struct SiteAssembler: Sendable {
     /// Creates an assembler.
     public init() {}
 
-    /// Keeps a derived value between builds: given its key and how to make it, returns the
-    /// value kept for that key or makes it (the preview server's cache; nil makes it every time).
-    public typealias Memo = @Sendable (_ name: String, _ key: Int, _ make: () -> [Int: [Int]]) -> [Int: [Int]]
-
     /// The linked site.
     /// `levels` limits criteria pages and lists to those levels (a subset's `levels:`).
-    public func assemble(pages input: [Page], assets: [ContentFile], config: SiteConfig, levels: [String] = [],
-                         memo: Memo? = nil) -> Site {
-        link(input, assets: assets, config: config, levels: levels, memo: memo)
+    public func assemble(pages input: [Page], assets: [ContentFile], config: SiteConfig, levels: [String] = []) -> Site {
+        link(input, assets: assets, config: config, levels: levels)
     }
 
     /// A page with only the criteria of `levels` (all of them when empty).
@@ -27,24 +22,7 @@ public struct SiteAssembler: Sendable {
         }
     }
 
-    /// The previous site with the changed pages put in, when every change is inside page bodies:
-    /// an edit to an entry's text then costs a pass of pointer comparisons, not a new link.
-    /// Nil when pages were added, removed, renamed, or changed anything linking reads.
-    static func relinked(_ input: [Page], previousInputs: [Page], previousSite: Site, levels: [String]) -> (Site, [Int])? {
-        guard previousInputs.count == input.count else { return nil }
-        let limited = limiting(to: levels)
-        var site = previousSite
-        var changed: [Int] = []
-        for index in input.indices where !input[index].sharesStorage(with: previousInputs[index]) {
-            guard input[index].sameOutsideBody(as: previousInputs[index]), let position = site.pageIndex[input[index].route],
-                  site.pages[position].contentPath == input[index].contentPath else { return nil }
-            site.pages[position] = limited(input[index])
-            changed.append(position)
-        }
-        return (site, changed)
-    }
-
-    private func link(_ input: [Page], assets: [ContentFile], config: SiteConfig, levels: [String], memo: Memo?) -> Site {
+    private func link(_ input: [Page], assets: [ContentFile], config: SiteConfig, levels: [String]) -> Site {
         var pages = input.map(Self.limiting(to: levels))
         func generated(_ kind: PageKind, title: String, section: String?, route: Route, layout: String) -> Page {
             Page(sourcePath: "", contentPath: "", kind: kind, section: section, route: route, frontMatter: FrontMatter(),
@@ -83,7 +61,7 @@ public struct SiteAssembler: Sendable {
         let home = pages.firstIndex { $0.kind == .home } ?? 0
         var site = Site(config: config, pages: pages, sections: sections, home: home, assets: assets)
         site.pageIndex = Dictionary(pages.enumerated().map { ($1.route, $0) }, uniquingKeysWith: { first, _ in first })
-        Self.linkReferences(in: &site, categories: categoryList, memo: memo)
+        Self.linkReferences(in: &site, categories: categoryList)
         return site
     }
 
@@ -143,7 +121,7 @@ public struct SiteAssembler: Sendable {
     /// Fills the site's category lists, the pages citing each criterion, and related entries.
     /// Every map is built in one pass over the pages, so the cost grows with entries plus
     /// references, never with entries squared.
-    static func linkReferences(in site: inout Site, categories: [SiteConfig.Category], memo: Memo? = nil) {
+    static func linkReferences(in site: inout Site, categories: [SiteConfig.Category]) {
         var entriesByCategory: [String: [Int]] = [:]
         var pagesByCriterion: [String: [Int]] = [:]
         let readingOrder = Self.sortedForReading(site.pages.indices.filter { site.pages[$0].kind == .entry }, in: site.pages)
@@ -170,23 +148,7 @@ public struct SiteAssembler: Sendable {
             return SiteCategory(slug: category.slug, title: category.title, description: category.description,
                                 page: page, entries: entriesByCategory[category.slug] ?? [])
         }
-        let current = site
-        if let memo {
-            var key = Hasher()
-            for (index, page) in site.pages.enumerated() where page.kind == .entry {
-                key.combine(index)
-                key.combine(page.title)
-                key.combine(page.route)
-                key.combine(page.frontMatter.categories)
-                key.combine(page.frontMatter.order)
-                key.combine(page.criteria)
-            }
-            site.related = memo("related", key.finalize()) {
-                relatedEntries(site: current, byCategory: entriesByCategory, byCriterion: pagesByCriterion)
-            }
-        } else {
-            site.related = relatedEntries(site: site, byCategory: entriesByCategory, byCriterion: pagesByCriterion)
-        }
+        site.related = relatedEntries(site: site, byCategory: entriesByCategory, byCriterion: pagesByCriterion)
     }
 
     /// Up to five entries sharing the most categories and criteria with each entry, ties broken

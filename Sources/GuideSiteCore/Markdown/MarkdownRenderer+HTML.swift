@@ -54,13 +54,6 @@ extension MarkdownRenderer {
         }, as: UTF8.self)
     }
 
-    static func anchorsKey(_ headings: [Heading], _ links: [SourceLink]) -> Int {
-        var hasher = Hasher()
-        for heading in headings { hasher.combine(heading.id) }
-        hasher.combine(links)
-        return hasher.finalize()
-    }
-
     /// cmark-gfm writes task-list checkboxes without a label; each gets its item's text as its
     /// accessible name, in document order (the order the renderer writes them).
     static func labelTaskCheckboxes(_ html: String, labels: [String]) -> String {

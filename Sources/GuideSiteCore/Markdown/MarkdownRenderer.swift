@@ -79,7 +79,7 @@ public struct MarkdownRenderer: Sendable {
         for (index, frame) in tree.demoFrames.enumerated() { html = html.replacingBytes(DemoBlocks.placeholder(index), with: frame) }
         return Diagnosed(
             RenderedBody(html: html, headings: headings, title: foundTitle, links: links, annotations: annotations,
-                         rewritten: rewritten, anchorsKey: Self.anchorsKey(headings, links)),
+                         rewritten: rewritten),
             tree.diagnostics
         )
     }

@@ -22,12 +22,6 @@ public struct RenderedBody: Sendable, Hashable {
     public var annotations: [SourceLink] = []
     /// Links rewritten to leave the guide or turned into text, as `target` and what became of them.
     public var rewritten: [SourceLink] = []
-
-    /// A hash of the HTML, computed once when a cache keeps the build (the preview server), so
-    /// rebuilds compare bodies without hashing them again; 0 otherwise.
-    public var htmlHash: Int = 0
-    /// A hash of the heading ids and the links written, which is all link checking reads.
-    public var anchorsKey: Int = 0
 }
 
 /// A link destination (or annotation key) and where it was written.

@@ -58,7 +58,6 @@ public struct Page: Sendable, Hashable {
         var body: RenderedBody
         var criteria: [CriterionReference] = []
         var isPastedText = false
-        var contentKey = 0
         var subject: String?
         var markdown: String
         var bodyFirstLine: Int
@@ -80,7 +79,7 @@ public struct Page: Sendable, Hashable {
                   bodyFirstLine: bodyFirstLine)
     }
 
-    /// A page whose front matter key is given: `BuildState` reads pages with the key of their
+    /// A page whose front matter key is given: `LastBuild` reads pages with the key of their
     /// whole front matter, or 0 for pages it reads without their entries (never compared).
     init(sourcePath: String, contentPath: String, kind: PageKind, section: String?, route: Route, frontMatter: FrontMatter,
          frontMatterKey: Int, title: String, layout: String, body: RenderedBody, markdown: String, bodyFirstLine: Int) {
@@ -167,14 +166,6 @@ public struct Page: Sendable, Hashable {
         set { unique().fields.isPastedText = newValue }
     }
 
-    /// A hash of everything the page holds (front matter, title, body, criteria), set once its
-    /// body is rendered when a cache keeps the build (the preview server), so rebuilds can tell
-    /// changed pages apart without hashing them again; 0 otherwise.
-    public var contentKey: Int {
-        get { box.fields.contentKey }
-        set { unique().fields.contentKey = newValue }
-    }
-
     /// For generated criterion and category pages: the criterion number or category slug.
     public var subject: String? {
         get { box.fields.subject }
@@ -200,15 +191,9 @@ public struct Page: Sendable, Hashable {
         set { unique().fields.bodyFirstLine = newValue }
     }
 
-    /// The body's `anchorsKey`, read without copying the body.
-    var anchorsKey: Int { box.fields.body.anchorsKey }
 
     /// The front matter's `draft:`, read without copying the front matter.
     var isDraft: Bool { box.fields.frontMatter.draft }
-
-    /// Whether both are the same copy (the cache hands out the same page until its file changes):
-    /// a pointer comparison, where `==` may compare every field.
-    func sharesStorage(with other: Page) -> Bool { box === other.box }
 
     /// Whether the two differ at most in their rendered bodies and what derives from them alone
     /// (`markdown`, `contentKey`): everything linking reads (kind, route, title, front matter,

@@ -31,7 +31,7 @@ enum SearchIndex {
     }
 
     /// The index as its parts: what goes before and after the entries, and each entry's JSON in
-    /// `order`, so a rebuild that changed a few pages' bodies writes just those entries again.
+    /// `order`, so the engine knows where each entry sits (`layout`) to replace a few later.
     struct Parts {
         /// Site indices of the searchable pages, in index order.
         var order: [Int]
@@ -43,11 +43,7 @@ enum SearchIndex {
         var tail: String
         var maker: EntryMaker
 
-        /// The bytes, when they are known to be those of the last index.
-        var known: Data?
-
         var data: Data {
-            if let known { return known }
             var bytes: [UInt8] = []
             bytes.reserveCapacity(head.utf8.count + tail.utf8.count + entries.reduce(0) { $0 + $1.bytes.count + 1 })
             bytes.append(contentsOf: head.utf8)
@@ -63,23 +59,6 @@ enum SearchIndex {
         var layout: Layout {
             Layout(order: order, lengths: entries.map(\.bytes.count), head: head.utf8.count,
                    size: head.utf8.count + tail.utf8.count + entries.reduce(0) { $0 + $1.bytes.count } + max(entries.count - 1, 0))
-        }
-
-        /// The parts after the pages at `changed` (site indices) changed only inside their bodies:
-        /// titles, sections, categories and criteria are the same, so the order and the shared
-        /// tables stay.
-        func updating(_ changed: [Int], in site: Site) -> Parts {
-            var parts = self
-            for index in changed {
-                guard let slot = slots[index] else { continue }
-                let entry = maker.entry(site.pages[index])
-                // An edit after the first 400 characters of text leaves the entry as it was.
-                if entry != parts.entries[slot] {
-                    parts.entries[slot] = entry
-                    parts.known = nil
-                }
-            }
-            return parts
         }
     }
 
@@ -127,24 +106,12 @@ enum SearchIndex {
         parts(for: site, basePath: basePath).data
     }
 
-    /// With `previous` (the preview server's last index), an entry whose page is the same copy
-    /// as before and whose shared tables did not change is not written again.
-    static func parts(for site: Site, basePath: String, previous: (parts: Parts, pages: [Page])? = nil) -> Parts {
+    static func parts(for site: Site, basePath: String) -> Parts {
         let order = searchable(site)
         let maker = maker(for: site, order: order, basePath: basePath)
         let criteria = maker.criterionIndex.sorted { $0.value < $1.value }.map(\.key)
         let platformNames = maker.platformNames
-        // Reuse needs the same tables and the same page (one pointer comparison per page).
-        var known: [Route: (page: Page, entry: JSONWriter.Fragment)] = [:]
-        if let previous, previous.parts.maker == maker {
-            for (index, slot) in previous.parts.slots { known[previous.pages[index].route] = (previous.pages[index], previous.parts.entries[slot]) }
-        }
-        let reusable = known
-        let entries = order.concurrentMap { index -> JSONWriter.Fragment in
-            let page = site.pages[index]
-            if let known = reusable[page.route], known.page.sharesStorage(with: page) { return known.entry }
-            return maker.entry(page)
-        }
+        let entries = order.concurrentMap { maker.entry(site.pages[$0]) }
         let marker = "\u{1}entries\u{1}"
         let document: [String: Any] = [
             "format": format,

@@ -26,18 +26,22 @@ struct BuildContext {
     var site: Site?
     var theme: Theme?
     var renderer: TemplateRenderer?
-    /// The files are the cache's from the last walk (nothing was created, deleted or moved).
+    /// The walk's warnings (kept with the last build in memory, for a rebuild that reuses the walk).
+    var walkDiagnostics: [Diagnostic] = []
+    /// The files are the last build's walk (nothing was created, deleted or moved since).
     var walkReused = false
-    /// `Theme.layoutKeys` of `theme`, for a build with a cache.
-    var layoutKeys: [String: Int] = [:]
+    /// Each file's stamp, taken before any is read (empty when the walk was reused).
+    var stamps: [FileStamp?] = []
     /// Writers of every site of the run, committed together at the end.
     var writers: [SiteWriter] = []
     /// Where files go: the writer's staging folder, or memory for the preview server.
     var output: (any SiteOutput)?
     /// Memory to build into instead of disk (the preview server).
     var memoryOutput: (any SiteOutput)?
-    /// What a rebuild may reuse; nil for a one-off build.
-    var cache: BuildCache?
+    /// The last build, held in memory by the preview server (on disk, the engine reads it).
+    var last: LastBuild?
+    /// The last build this one leaves in memory for the next (the preview server).
+    var kept: LastBuild?
     /// `criteria.json` and the search index, made beside the template stage (command-line builds).
     var exports: SiteExports?
     var pagesWritten = 0
@@ -49,12 +53,9 @@ struct BuildContext {
     /// The hashes of this run's inputs, for the build record; nil when they cannot be trusted.
     var inputs: BuildRecord.Inputs?
     var recordKey: String? { inputs?.key }
-    /// What a command-line build of the full site records for `BuildState` as it goes: each
-    /// Markdown file's parse problems (walk order), each page's Markdown problems (by content
-    /// path) and link problems (site order), the search index's layout, and the files of the
-    /// output the last state described (to know what the spare site lacks). Nil: not recorded.
-    var stateRecording: StateRecording?
-    /// A build that patched the last one instead of running the stages (`BuildState`).
+    /// What the stages of a full-site build record for the last build (`LastBuild`) as they go.
+    var recording = Recording()
+    /// A build that patched the last one instead of running the stages (`LastBuild`).
     var patched: BuildResult?
     /// The patch's own steps, for `--timings`.
     var timingsOfPatch: [(String, Double)] = []
@@ -69,14 +70,19 @@ struct BuildContext {
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 }
 
-/// See `BuildContext.stateRecording`.
-struct StateRecording {
+/// What a full-site build records for `LastBuild`: each Markdown file's parse problems (walk
+/// order), each page's Markdown problems (by content path) and link problems (site order), the
+/// search index's layout, and the files of the output the last state described (to know what
+/// the spare site lacks).
+struct Recording {
     var parseDiagnostics: [[Diagnostic]] = []
     var markdownDiagnostics: [String: [Diagnostic]] = [:]
     var linkDiagnostics: [[Diagnostic]] = []
     var search: SearchIndex.Layout?
+    /// The pages a subset leaves out.
+    var excluded: [(contentPath: String, route: Route)] = []
     var previousFiles: [String]?
-    /// The pages file, encoded on another thread from the end of rendering.
+    /// The pages file, encoded on another thread from the end of rendering (`build` only).
     var pagesFile: PagesFile?
 }
 

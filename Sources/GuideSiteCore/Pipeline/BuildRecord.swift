@@ -68,7 +68,8 @@ struct BuildRecord: Codable {
         // of this stage at 10,000 entries.
         var markdownStamps: [FileStamp?] = []
         markdownStamps.reserveCapacity(context.files.count)
-        for (file, stamp) in zip(context.files, SiteBuilder.stampsInFolders(context.files)) {
+        guard context.stamps.count == context.files.count else { return nil }
+        for (file, stamp) in zip(context.files, context.stamps) {
             hash.add(file.relativePath)
             if file.kind == .markdown {
                 markdownStamps.append(stamp)

@@ -28,10 +28,10 @@ public struct BuildRequest: Sendable {
     public var progress: (@Sendable (String) -> Void)?
     /// Build even when the record of the last build shows nothing changed (`--fresh`).
     public var fresh = false
-    /// For a rebuild from a `BuildCache`: the files modified in place since the cache's last
-    /// build (absolute paths), when the caller watched the content folder and knows that no
-    /// file or folder was created, deleted or moved. The content folder is then not walked
-    /// again and only these files are checked. Nil checks every file.
+    /// For a rebuild from a `BuildMemory`: the files modified in place since its last build
+    /// (absolute paths), when the caller watched the site and knows that no file or folder was
+    /// created, deleted or moved. The content folder is then not walked again and only these
+    /// files are read. Nil compares every file's stamp.
     public var knownChanges: Set<String>?
     /// The process ends right after this build (`guidesite build` and `check`): what the build
     /// held in memory is left to the exit instead of freed object by object, as compilers do

@@ -2,7 +2,7 @@ import Foundation
 
 /// Appends values as bytes: integers in a variable length (`uint64` in eight bytes), strings as
 /// a length and their UTF-8. The
-/// build state (`BuildState`) is written with it; nothing here is meant to outlive the binary
+/// build state (`LastBuild`) is written with it; nothing here is meant to outlive the binary
 /// that wrote it (the state's key holds the binary's stamp).
 struct ByteWriter {
     var bytes: [UInt8] = []

@@ -20,7 +20,7 @@ final class PagesFile: @unchecked Sendable {
     static func encode(_ pages: [Page]) -> (bytes: [UInt8], records: [Range<Int>], token: UInt64) {
         var token: UInt64 = 0
         while token == 0 { token = UInt64.random(in: 1...UInt64.max) }
-        var bytes = BuildState.pagesMagic
+        var bytes = LastBuild.pagesMagic
         withUnsafeBytes(of: token.littleEndian) { bytes.append(contentsOf: $0) }
         let chunkSize = max(256, (pages.count + 7) / 8)
         let chunks = stride(from: 0, to: pages.count, by: chunkSize).map { $0..<min($0 + chunkSize, pages.count) }

@@ -22,13 +22,6 @@ extension SiteBuilder {
             context.layout.content = URL(fileURLWithPath: folder, relativeTo: context.layout.root).standardizedFileURL
         }
         if let base = context.request.baseURL, context.request.subset == nil { context.siteConfig.basePath = BasePath.normalize(base) }
-        var settings = Hasher()
-        settings.combine(context.siteConfig)
-        settings.combine(context.request.drafts)
-        settings.combine(context.request.baseURL)
-        settings.combine(context.request.adHoc)
-        settings.combine(context.request.subset)
-        context.cache?.beginBuild(settings: settings.finalize())
     }
 
     /// What a walk of the content folder depends on: the folder and the Markdown extensions.
@@ -37,45 +30,30 @@ extension SiteBuilder {
     }
 
     static func load(_ context: inout BuildContext) {
-        let walkKey = walkKey(context)
-        // Nothing created, deleted or moved since the last walk: the same files. A reported file
-        // the last walk did not find means that walk is older than the report: walk again.
-        if let known = context.request.knownChanges, let cache = context.cache, let last = cache.walk(key: walkKey),
-           known.allSatisfy({ path in last.positions[path] != nil || last.files.contains { $0.path == path } }) {
-            context.files = last.files
-            context.diagnostics += last.diagnostics
+        // Nothing created, deleted or moved since the last build in memory: the same files. A
+        // reported file that walk did not find means it is older than the report: walk again.
+        if let known = context.request.knownChanges, let memory = context.last?.memory, memory.walkKey == walkKey(context),
+           known.allSatisfy({ path in memory.positions[path] != nil || memory.files.contains { $0.path == path } }) {
+            context.files = memory.files
+            context.walkDiagnostics = memory.walkDiagnostics
+            context.diagnostics += memory.walkDiagnostics
             context.walkReused = true
             return
         }
         let loaded = ContentLoader(markdownExtensions: Set(context.siteConfig.markdownExtensions))
             .loadFiles(in: context.layout.content, layout: context.layout)
         context.files = loaded.value
+        context.walkDiagnostics = loaded.diagnostics
         context.diagnostics += loaded.diagnostics
-        context.cache?.keepWalk(key: walkKey, files: loaded.value, diagnostics: loaded.diagnostics)
+        // Before anything is read: a file saved during the build then shows as changed next time.
+        context.stamps = FileStamp.stamps(of: loaded.value)
     }
 
     static func parse(_ context: inout BuildContext) {
         let reader = PageReader(layout: context.layout, config: context.siteConfig)
-        let results: [Diagnosed<Page?>]
-        if let cache = context.cache {
-            let walk = cache.walk(key: walkKey(context))
-            if context.walkReused, let walk, let knownChanges = context.request.knownChanges,
-               let run = cache.lastParse(walk: walk.generation),
-               let patched = parseChanged(cache, walk: walk, run: run, reader: reader, knownChanges: knownChanges) {
-                results = patched
-            } else {
-                let markdown = walk?.markdown ?? context.files.filter { $0.kind == .markdown }
-                results = parseReusing(cache, files: markdown, reader: reader)
-                cache.keepParse(walk.map { walk in
-                    BuildCache.ParseRun(walk: walk.generation, results: results,
-                                        recheck: cache.untrustedPositions(markdown.map(\.relativePath)))
-                })
-            }
-        } else {
-            let markdown = context.files.filter { $0.kind == .markdown }
-            results = markdown.concurrentMap { reader.read($0) }
-            context.stateRecording?.parseDiagnostics = results.map(\.diagnostics)
-        }
+        let markdown = context.files.filter { $0.kind == .markdown }
+        let results = markdown.concurrentMap { reader.read($0) }
+        context.recording.parseDiagnostics = results.map(\.diagnostics)
         for result in results {
             context.diagnostics += result.diagnostics
             guard let page = result.value else { continue }
@@ -85,71 +63,17 @@ extension SiteBuilder {
     }
 
     static func renderMarkdown(_ context: inout BuildContext) {
-        let inputs = context.pages
-        let cache = context.cache
         // Pages a subset leaves out: links to them go to the full site (when site.yml gives its
         // `url`) or become text.
         var excluded: [(contentPath: String, route: Route)] = []
         if context.variant.subset != nil {
-            let included = Set(inputs.map(\.contentPath))
+            let included = Set(context.pages.map(\.contentPath))
             excluded = context.parsed.filter { !included.contains($0.contentPath) }.map { ($0.contentPath, $0.route) }
         }
-        var others = Hasher()
-        others.combine(context.basePath)
-        others.combine(context.config)
-        others.combine(context.files.filter { $0.kind == .asset }.map(\.relativePath))
-        others.combine(context.variant.subset)
-        for page in excluded { others.combine(page.contentPath); others.combine(page.route) }
-        let othersKey = others.finalize()
-        // What every page's links resolve against: each page's path and route. A rebuild whose
-        // pages are the last build's, or differ only in ways that keep paths and routes, keeps
-        // the last key without hashing 10,000 paths again.
-        let previous = cache?.lastMarkdown()
-        let routesKey: Int
-        if let previous, previous.inputs.count == inputs.count, inputs.indices.allSatisfy({ index in
-            inputs[index].sharesStorage(with: previous.inputs[index])
-                || (inputs[index].contentPath == previous.inputs[index].contentPath && inputs[index].route == previous.inputs[index].route)
-        }) {
-            routesKey = previous.routesKey
-        } else {
-            // In page order (files are sorted by path), which is as stable as sorting the keys.
-            var routes = Hasher()
-            for page in inputs { routes.combine(page.contentPath); routes.combine(page.route) }
-            routesKey = routes.finalize()
-        }
-        var settingsHasher = Hasher()
-        settingsHasher.combine(othersKey)
-        settingsHasher.combine(routesKey)
-        let settings = settingsHasher.finalize()
-
-        // Positions to render, and what is known of the others. With the last run under the same
-        // settings, a page that is the same copy as then is its last result, without a lookup.
-        var results: [Diagnosed<Page>?]
-        if let previous, previous.settings == settings, previous.inputs.count == inputs.count {
-            results = previous.results.map(Optional.some)
-            let changed = inputs.indices.filter { !inputs[$0].sharesStorage(with: previous.inputs[$0]) }
-            let known = cache?.renderedEntries(for: changed.map { inputs[$0] }, settings: settings) ?? []
-            for (position, entry) in zip(changed, known) { results[position] = entry.map { Diagnosed($0.page, $0.diagnostics) } }
-        } else if let cache {
-            results = cache.renderedEntries(for: inputs, settings: settings).map { $0.map { Diagnosed($0.page, $0.diagnostics) } }
-        } else {
-            results = Array(repeating: nil, count: inputs.count)
-        }
-        let stale = results.indices.filter { results[$0] == nil }
-        if !stale.isEmpty {
-            let fresh = render(stale.map { inputs[$0] }, context: context, excluded: excluded)
-            for (position, result) in zip(stale, fresh) { results[position] = result }
-            cache?.storeRendered(zip(stale, fresh).map { position, result in
-                (inputs[position].contentPath,
-                 BuildCache.RenderedEntry(settings: settings, input: inputs[position], page: result.value, diagnostics: result.diagnostics))
-            })
-        }
-        let done = results.map { $0! }
-        if context.stateRecording != nil {
-            context.stateRecording?.markdownDiagnostics = Dictionary(done.map { ($0.value.contentPath, $0.diagnostics) },
-                                                                     uniquingKeysWith: { first, _ in first })
-        }
-        cache?.keepMarkdown(BuildCache.MarkdownRun(settings: settings, routesKey: routesKey, inputs: inputs, results: done))
+        context.recording.excluded = excluded
+        let done = render(context.pages, context: context, excluded: excluded)
+        context.recording.markdownDiagnostics = Dictionary(done.map { ($0.value.contentPath, $0.diagnostics) },
+                                                           uniquingKeysWith: { first, _ in first })
         context.pages = done.map(\.value)
         context.diagnostics += done.flatMap(\.diagnostics)
     }
@@ -182,7 +106,6 @@ extension SiteBuilder {
         let renderer = MarkdownRenderer(unsafeHTML: context.config.unsafeHTML)
         let config = context.config
         let annotator = CriteriaCollector.annotator(basePath: context.basePath)
-        let keyed = context.cache != nil
         let stylesheet = context.basePath + "assets/site.css"
         return pages.concurrentMap { input -> Diagnosed<Page> in
             var page = input
@@ -193,26 +116,12 @@ extension SiteBuilder {
                 rewriteLink: { resolver.target($0, from: page.contentPath) },
                 annotate: annotator, platforms: platforms, lint: lint, demoStylesheet: stylesheet
             )
-            var body = rendered.value
-            // Only the preview server's render plan reads these keys; hashing every body's HTML
-            // for a build that keeps no cache was 1.5% of its time.
-            if keyed { body.htmlHash = body.html.hashValue }
-            page.body = body
+            page.body = rendered.value
             if let platforms, !page.acceptanceSections.isEmpty { page.acceptanceSections = page.acceptanceSections.map { $0.keeping(platforms) } }
             page.title = TitleFinder.title(for: page, config: config)
             page.markdown = ""
             let criteria = CriteriaCollector().references(of: page)
             page.criteria = criteria.value
-            if keyed {
-                var key = Hasher()
-                key.combine(page.sourcePath)
-                key.combine(page.title)
-                key.combine(page.frontMatterKey)
-                key.combine(page.criteria)
-                key.combine(page.body.htmlHash)
-                key.combine(page.body.headings)
-                page.contentKey = key.finalize()
-            }
             let notes = rendered.value.rewritten.map {
                 Diagnostic(.note, page.sourcePath, line: $0.line, column: $0.column, category: "subset-link",
                            "\(subsetName ?? "subset"): link \($0.target)")

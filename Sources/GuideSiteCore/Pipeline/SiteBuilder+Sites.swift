@@ -48,12 +48,10 @@ extension SiteBuilder {
     static func checkRecord(_ context: inout BuildContext) {
         guard context.memoryOutput == nil, !context.request.check, let primary = context.variants.first?.output else { return }
         context.inputs = BuildRecord.inputs(for: context)
-        // The state lets the next build patch this one (see `patchLastBuild`).
+        // What the spare site holds, for the state this build leaves (see `keepOnDisk`).
         if context.inputs != nil, context.variants.count == 1, context.variants[0].subset == nil {
-            var recording = StateRecording()
-            recording.previousFiles = BuildState.outputFiles(at: BuildState.location(root: context.layout.root, output: primary),
-                                                             outputInode: BuildRecord.inode(of: primary))
-            context.stateRecording = recording
+            context.recording.previousFiles = LastBuild.outputFiles(at: LastBuild.location(root: context.layout.root, output: primary),
+                                                                    outputInode: BuildRecord.inode(of: primary))
         }
         guard !context.request.fresh, let key = context.recordKey,
               let record = BuildRecord.read(from: BuildRecord.location(root: context.layout.root, output: primary)),
@@ -67,7 +65,7 @@ extension SiteBuilder {
     static func keepRecord(_ context: BuildContext, succeeded: Bool) {
         guard context.memoryOutput == nil, !context.request.check, let primary = context.variants.first?.output else { return }
         let location = BuildRecord.location(root: context.layout.root, output: primary)
-        if succeeded { keepState(context) }
+        if succeeded { keepOnDisk(context) }
         guard succeeded, let key = context.recordKey, let inode = BuildRecord.inode(of: primary) else {
             try? FileManager.default.removeItem(at: location)
             return
@@ -114,12 +112,12 @@ extension SiteBuilder {
         layout.output = variant.output
         // The state of the last build no longer describes a folder this build replaces.
         if context.memoryOutput == nil {
-            BuildState.remove(at: BuildState.location(root: context.layout.root, output: variant.output))
+            LastBuild.remove(at: LastBuild.location(root: context.layout.root, output: variant.output))
         }
         switch SiteWriter.prepare(layout: layout, force: context.request.force, preserving: keptFolders(variant, request: context.request),
                                   markParent: variant.subset != nil && context.request.output == nil ? context.layout.output : nil) {
         case .success(var writer):
-            writer.listsFiles = context.stateRecording != nil
+            writer.listsFiles = context.inputs != nil && context.variants.count == 1 && variant.subset == nil
             context.writers.append(writer)
             context.output = writer
         case .failure(let problem):

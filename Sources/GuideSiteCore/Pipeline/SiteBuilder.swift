@@ -23,7 +23,7 @@ public struct SiteBuilder: Sendable {
             Stage(name: "load", run: Self.load),
             Stage(name: "plan sites", run: Self.planVariants),
             Stage(name: "compare with the last build", run: Self.checkRecord),
-            Stage(name: "patch the last build", run: Self.patchLastBuild),
+            Stage(name: "build incrementally", run: Self.buildIncrementally),
             Stage(name: "parse", run: Self.parse),
             Stage(name: "check subsets", run: Self.validateSubsets),
             Stage(name: "theme", run: Self.loadTheme),
@@ -47,22 +47,26 @@ public struct SiteBuilder: Sendable {
 
     /// Runs every stage, then writes the site only if no error was found.
     public func build(_ request: BuildRequest) -> BuildResult {
-        run(BuildContext(request: request))
+        var context = BuildContext(request: request)
+        return run(&context)
     }
 
     /// Builds into `output` (memory, for the preview server) instead of the output folder,
-    /// reusing what `cache` holds from the previous build of the same site.
-    public func build(_ request: BuildRequest, into output: any SiteOutput, cache: BuildCache?) -> BuildResult {
+    /// patching the last build `memory` holds when only entries' bodies changed, and leaving
+    /// this one there (nothing after a failed build).
+    public func build(_ request: BuildRequest, into output: MemoryOutput, memory: BuildMemory) -> BuildResult {
         var context = BuildContext(request: request)
         context.memoryOutput = output
-        context.cache = cache
-        return run(context)
+        context.last = memory.last
+        memory.last = nil
+        let result = run(&context)
+        memory.last = context.kept
+        return result
     }
 
-    private func run(_ initial: BuildContext) -> BuildResult {
+    private func run(_ context: inout BuildContext) -> BuildResult {
         let clock = ContinuousClock()
         let start = clock.now
-        var context = initial
         var timings: [(String, Double)] = []
         for stage in sharedStages where !context.usageError && context.upToDate == nil && context.patched == nil {
             context.request.progress?(stage.name)
@@ -130,12 +134,13 @@ public struct SiteBuilder: Sendable {
         }
         timings.append(("commit", Self.milliseconds(clock.now - began)))
         let recording = clock.now
-        Self.keepRecord(context, succeeded: !context.hasErrors && !context.usageError)
-        timings.append(("keep the build record and state", Self.milliseconds(clock.now - recording)))
-        // Nothing to drop when the files are those of the last walk and the site patches the last one.
-        if let cache = context.cache, let site = context.site, !(context.walkReused && cache.statistics.sitePatched) {
-            cache.keepOnly(contentPaths: Set(context.files.map(\.relativePath)), outputFiles: Set(site.pages.map(\.route.file)))
+        let succeeded = !context.hasErrors && !context.usageError
+        if context.memoryOutput == nil {
+            Self.keepRecord(context, succeeded: succeeded)
+        } else if succeeded {
+            Self.keepInMemory(&context)
         }
+        timings.append(("keep the build record and the last build", Self.milliseconds(clock.now - recording)))
         let outcome: BuildResult.Outcome = context.usageError ? .usageError : context.hasErrors ? .contentErrors : .success
         if context.request.endsProcess { _ = Unmanaged.passRetained(KeptUntilExit(context)) }
         return BuildResult(

@@ -180,7 +180,7 @@ struct PatchBuildTests {
         try edit(site, "Content/native/menu.md", "offers actions", "offers a few actions", step: 3)
         let cache = site.root.appending(path: ".guidesite-cache")
         // Output/'s state, not those of the full builds into folders of their own.
-        let output = BuildState.location(root: site.root, output: site.root.appending(path: "Output"))
+        let output = LastBuild.location(root: site.root, output: site.root.appending(path: "Output"))
         let pages = output.deletingPathExtension().appendingPathExtension("pages").lastPathComponent
         let whole = try Data(contentsOf: cache.appending(path: pages))
         try whole.prefix(whole.count * 2 / 3).write(to: cache.appending(path: pages))
@@ -226,10 +226,10 @@ struct PatchBuildTests {
         let pages = cache.appending(path: try #require(names.first { $0.hasSuffix(".pages") }))
         let goodHeader = try Data(contentsOf: header), goodPages = try Data(contentsOf: pages)
         let settings = try goodHeader.withUnsafeBytes { raw in
-            var reader = ByteReader(raw, offset: BuildState.magic.count)
+            var reader = ByteReader(raw, offset: LastBuild.magic.count)
             return try reader.string()
         }
-        #expect(BuildState.read(from: header, settings: settings) != nil, "the undamaged state reads")
+        #expect(LastBuild.read(from: header, settings: settings) != nil, "the undamaged state reads")
         var seed: UInt64 = 0x9e37_79b9_7f4a_7c15
         func next(_ bound: Int) -> Int {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -248,7 +248,7 @@ struct PatchBuildTests {
             if target { damagedHeader = bytes } else { damagedPages = bytes }
             try damagedHeader.write(to: header)
             try damagedPages.write(to: pages)
-            guard let state = BuildState.read(from: header, settings: settings) else {
+            guard let state = LastBuild.read(from: header, settings: settings) else {
                 refused += 1
                 continue
             }

@@ -25,17 +25,14 @@ extension SiteBuilder {
     }
 
     /// The search index with the edited pages' entries replaced (nil data: the same bytes), and
-    /// where its entries now are. Only the entries' bytes are read until one differs.
-    static func patchedSearchIndex(_ edits: Edits, state: BuildState, file: URL, basePath: String) throws
+    /// where its entries now are. On disk, only the entries' bytes are read until one differs.
+    static func patchedSearchIndex(_ edits: Edits, state: LastBuild, output: URL, basePath: String) throws
         -> (layout: SearchIndex.Layout, data: Data?) {
         let layout = state.search
         var patched = layout
         let slots = edits.positions.compactMap { position in layout.order.firstIndex(of: position).map { (position, $0) } }
         guard !slots.isEmpty else { return (layout, nil) }
-        guard let handle = try? FileHandle(forReadingFrom: file), (try? handle.seekToEnd()) == UInt64(layout.size) else {
-            throw Declined("the search index is not the one the state describes")
-        }
-        defer { try? handle.close() }
+        let source = try SearchIndexSource(state: state, file: output.appending(path: SearchIndex.path), size: layout.size)
         let maker = SearchIndex.maker(for: edits.site, order: layout.order, basePath: basePath)
         var data: Data?
         // Later entries first, so the earlier ranges stay where the layout says.
@@ -43,12 +40,8 @@ extension SiteBuilder {
             let entry = maker.entry(edits.site.pages[position]).bytes
             let range = layout.range(of: slot)
             if data == nil {
-                try? handle.seek(toOffset: UInt64(range.lowerBound))
-                if let current = try? handle.read(upToCount: range.count), current.elementsEqual(entry) { continue }
-                try? handle.seek(toOffset: 0)
-                guard let whole = try? handle.readToEnd(), whole.count == layout.size else {
-                    throw Declined("the search index is not the one the state describes")
-                }
+                if source.bytes(range)?.elementsEqual(entry) == true { continue }
+                guard let whole = source.whole() else { throw Declined("the search index is not the one the state describes") }
                 data = whole
             }
             guard data![range] != Data(entry) else { continue }
@@ -57,6 +50,74 @@ extension SiteBuilder {
             patched.lengths[slot] = entry.count
         }
         return (patched, data)
+    }
+
+    /// The last search index: the output's file in memory, or on disk read as needed.
+    private struct SearchIndexSource {
+        let memory: Data?
+        let handle: FileHandle?
+
+        init(state: LastBuild, file: URL, size: Int) throws {
+            if let kept = state.memory {
+                guard let data = kept.output[SearchIndex.path], data.count == size else {
+                    throw Declined("the search index is not the one the state describes")
+                }
+                (memory, handle) = (data, nil)
+                return
+            }
+            guard let handle = try? FileHandle(forReadingFrom: file), (try? handle.seekToEnd()) == UInt64(size) else {
+                throw Declined("the search index is not the one the state describes")
+            }
+            (memory, self.handle) = (nil, handle)
+        }
+
+        func bytes(_ range: Range<Int>) -> Data? {
+            if let memory { return memory[range] }
+            try? handle?.seek(toOffset: UInt64(range.lowerBound))
+            return try? handle?.read(upToCount: range.count)
+        }
+
+        func whole() -> Data? {
+            if let memory { return memory }
+            try? handle?.seek(toOffset: 0)
+            defer { try? handle?.close() }
+            return try? handle?.readToEnd()
+        }
+    }
+
+    /// Puts the patch in place on disk and keeps the state and the record of what it made. The
+    /// state goes before any file changes: a build killed from then on leaves none, and the
+    /// next build is a full one.
+    static func write(_ files: [(file: String, data: Data)], next: inout LastBuild, basis: Basis, location: URL,
+                      inputs: BuildRecord.Inputs, context: BuildContext) throws {
+        let output = context.variant.output
+        LastBuild.remove(at: location)
+        let spare = SiteWriter.sparePath(for: output)
+        var writer: SiteWriter?
+        if let spareInode = spare.flatMap(BuildRecord.inode(of:)), let differing = basis.last.differing {
+            writer = try write(files, differing: differing, spareInode: spareInode, context: context)
+        } else {
+            try SiteWriter.replaceInPlace(files, in: output)
+        }
+        for file in basis.edited { next.stamps[file] = inputs.markdownStamps[file] }
+        next.differing = writer?.freshFiles
+        if let inode = BuildRecord.inode(of: output) {
+            let spareNow = spare.flatMap(BuildRecord.inode(of:))
+            if (spareNow == nil) == (writer == nil) {
+                (next.outputInode, next.spareInode) = (inode, spareNow ?? 0)
+                _ = next.appendPages(basis.edited.map { basis.last.pageOfFile[$0] }, to: location)
+            }
+        }
+        var problems = Set(next.otherDiagnostics)
+        for list in next.fileDiagnostics { problems.formUnion(list) }
+        for list in next.linkDiagnostics { problems.formUnion(list) }
+        let recordLocation = BuildRecord.location(root: context.layout.root, output: output)
+        if let key = inputs.key, let inode = BuildRecord.inode(of: output) {
+            BuildRecord(key: key, outputInode: inode, pagesWritten: next.pagesWritten, sites: 1, files: context.files,
+                        pastedText: next.pastedText, diagnostics: Diagnostic.sortedForReport(Array(problems))).write(to: recordLocation)
+        } else {
+            try? FileManager.default.removeItem(at: recordLocation)
+        }
     }
 
     /// Makes the spare site the last one again (the files known to differ, linked from it),

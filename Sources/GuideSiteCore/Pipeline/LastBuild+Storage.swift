@@ -1,84 +1,8 @@
 import Foundation
 
-/// What the last successful `guidesite build` of the full site needs to bring its output up to
-/// date after edits inside a few entries' bodies without reading the others again: the linked
-/// site (every page without its HTML), each Markdown file's stamp, page and problems, the files
-/// of the output and how the spare site beside it differs from them, and where each entry sits
-/// in the search index. Kept in `.guidesite-cache/` next to the build record, as Hugo and Jekyll
-/// keep their caches; any doubt about it (another binary, settings, a damaged file, an output or
-/// spare folder replaced by anything else) means a full build.
-struct BuildState {
-    static let magic = Array("guidesite-state/2\n".utf8)
-    /// No offset or size in a state is larger (1 TB): a damaged one is rejected before any sum.
-    static let sizeLimit = 1 << 40
-    static let pagesMagic = Array("guidesite-pages/2\n".utf8)
-
-    /// `BuildRecord.Inputs.settings` of the build that wrote it.
-    var settings: String
-    /// Inodes of the output folder and of the spare site beside it, after that build.
-    var outputInode: UInt64
-    var spareInode: UInt64
-    /// Every file of the output, relative to it (what the build wrote, not `subsets/`).
-    var files: [String]
-    /// Files of the output that the spare site holds other bytes for, or lacks, and files the
-    /// spare site holds that the output does not; nil when unknown (then it is not reused).
-    var differing: [String]?
-    /// Per Markdown file, in walk order: its stamp (nil: not trusted, read again next time), the
-    /// index of its page in `site.pages` (-1: none, a draft or unreadable), and the problems its
-    /// parsing and Markdown reported.
-    var stamps: [FileStamp?]
-    var pageOfFile: [Int]
-    var fileDiagnostics: [[Diagnostic]]
-    /// Per page of the site: the problems link checking reported.
-    var linkDiagnostics: [[Diagnostic]]
-    /// Every other problem of that build (walk, site.yml, theme, layouts, URLs).
-    var otherDiagnostics: [Diagnostic]
-    /// The linked site. Read back, its pages hold no HTML, no Markdown, no links, no heading
-    /// lines and no front matter entries but `platforms` (see `wholePage`).
-    var site: Site
-    /// Where each entry of the search index is.
-    var search: SearchIndex.Layout
-    var pagesWritten: Int
-    var pastedText: Int
-    /// The pages file (each page's record, appended to when pages change): its token, where
-    /// each page's record is, and how many of its bytes no page uses any more.
-    var token: UInt64 = 0
-    var records: [Range<Int>] = []
-    var unusedBytes = 0
-    /// The pages file, mapped, when the state was read.
-    private var pagesData: MappedFile?
-
-    /// Where the state of builds into `output` lives (and its pages, with extension `pages`).
-    static func location(root: URL, output: URL) -> URL {
-        var url = BuildRecord.location(root: root, output: output)
-        url.deletePathExtension()
-        return url.appendingPathExtension("state")
-    }
-
-    private static func pagesLocation(_ url: URL) -> String {
-        url.deletingPathExtension().appendingPathExtension("pages").path
-    }
-
-    init(settings: String, outputInode: UInt64, spareInode: UInt64, stamps: [FileStamp?], pageOfFile: [Int],
-         fileDiagnostics: [[Diagnostic]], linkDiagnostics: [[Diagnostic]], otherDiagnostics: [Diagnostic], site: Site,
-         files: [String], differing: [String]?, search: SearchIndex.Layout,
-         pagesWritten: Int, pastedText: Int) {
-        self.settings = settings
-        self.outputInode = outputInode
-        self.spareInode = spareInode
-        self.stamps = stamps
-        self.pageOfFile = pageOfFile
-        self.fileDiagnostics = fileDiagnostics
-        self.linkDiagnostics = linkDiagnostics
-        self.otherDiagnostics = otherDiagnostics
-        self.site = site
-        self.files = files
-        self.differing = differing
-        self.search = search
-        self.pagesWritten = pagesWritten
-        self.pastedText = pastedText
-    }
-
+/// How the last build is kept in `.guidesite-cache/` between `guidesite build` runs: a header
+/// (the state) and a pages file of every page's record, appended to by patches.
+extension LastBuild {
     // MARK: Writing
 
     /// Writes the pages file (every page's record, encoded on every core) and then the state.
@@ -169,14 +93,14 @@ struct BuildState {
     /// The state, or nil when there is none or it cannot be trusted. `settings` is checked
     /// before anything else is decoded; pages are decoded on every core, without their front
     /// matter entries and links.
-    static func read(from url: URL, settings expected: String) -> BuildState? {
+    static func read(from url: URL, settings expected: String) -> LastBuild? {
         guard let data = try? Data(contentsOf: url) else { return nil }
-        return data.withUnsafeBytes { raw -> BuildState? in
+        return data.withUnsafeBytes { raw -> LastBuild? in
             guard raw.count > magic.count, raw.prefix(magic.count).elementsEqual(magic) else { return nil }
             var header = ByteReader(raw, offset: magic.count)
             do {
                 guard try header.string() == expected else { return nil }
-                return try BuildState(header: &header, settings: expected, pagesPath: pagesLocation(url))
+                return try LastBuild(header: &header, settings: expected, pagesPath: pagesLocation(url))
             } catch {
                 return nil
             }
@@ -247,6 +171,7 @@ struct BuildState {
 
     /// The page at `index` as it was stored, with its front matter entries and links.
     func wholePage(_ index: Int) -> Page? {
+        if memory != nil { return site.pages.indices.contains(index) ? site.pages[index] : nil }
         guard let pagesData, records.indices.contains(index) else { return nil }
         return pagesData.withUnsafeBytes { raw in
             var reader = ByteReader(UnsafeRawBufferPointer(rebasing: raw[records[index]]))
