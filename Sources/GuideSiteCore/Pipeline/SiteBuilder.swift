@@ -10,40 +10,17 @@ public struct SiteBuilder: Sendable {
     /// Creates a builder.
     public init() {}
 
-    /// One named step of the build.
-    struct Stage {
-        let name: String
-        let run: (inout BuildContext) -> Void
-    }
-
     /// Stages run once per run.
-    var sharedStages: [Stage] {
-        [
-            Stage(name: "configure", run: Self.configure),
-            Stage(name: "load", run: Self.load),
-            Stage(name: "plan sites", run: Self.planVariants),
-            Stage(name: "compare with the last build", run: Self.checkRecord),
-            Stage(name: "build incrementally", run: Self.buildIncrementally),
-            Stage(name: "parse", run: Self.parse),
-            Stage(name: "check subsets", run: Self.validateSubsets),
-            Stage(name: "theme", run: Self.loadTheme),
-        ]
-    }
+    static let sharedStages: [any BuildStage.Type] = [
+        Configure.self, Load.self, PlanSites.self, CompareWithLastBuild.self, BuildIncrementally.self, Parse.self,
+        CheckSubsets.self, LoadTheme.self,
+    ]
 
     /// Stages run for each site of the run (the full site, each subset).
-    var siteStages: [Stage] {
-        [
-            Stage(name: "prepare output", run: Self.prepareOutput),
-            Stage(name: "select pages", run: Self.selectPages),
-            Stage(name: "render markdown, collect criteria", run: Self.renderMarkdown),
-            Stage(name: "lint", run: Self.lint),
-            Stage(name: "link", run: Self.link),
-            Stage(name: "check links", run: Self.checkLinks),
-            Stage(name: "check urls", run: Self.checkURLs),
-            Stage(name: "render templates", run: Self.renderTemplates),
-            Stage(name: "copy files", run: Self.copyFiles),
-        ]
-    }
+    static let siteStages: [any BuildStage.Type] = [
+        PrepareOutput.self, SelectPages.self, RenderMarkdown.self, Lint.self, Link.self, CheckLinks.self, CheckURLs.self,
+        RenderTemplates.self, CopyFiles.self,
+    ]
 
     /// Runs every stage, then writes the site only if no error was found.
     public func build(_ request: BuildRequest) -> BuildResult {
@@ -68,7 +45,7 @@ public struct SiteBuilder: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         var timings: [(String, Double)] = []
-        for stage in sharedStages where !context.usageError && context.upToDate == nil && context.patched == nil {
+        for stage in Self.sharedStages where !context.usageError && context.upToDate == nil && context.patched == nil {
             context.request.progress?(stage.name)
             let began = clock.now
             stage.run(&context)
@@ -98,7 +75,7 @@ public struct SiteBuilder: Sendable {
             context.site = nil
             context.output = context.memoryOutput
             let prefix = context.variants.count > 1 ? "\(variant.subset?.name ?? "full"): " : ""
-            for stage in siteStages where !context.usageError {
+            for stage in Self.siteStages where !context.usageError {
                 context.request.progress?(prefix + stage.name)
                 let began = clock.now
                 stage.run(&context)
@@ -136,9 +113,9 @@ public struct SiteBuilder: Sendable {
         let recording = clock.now
         let succeeded = !context.hasErrors && !context.usageError
         if context.memoryOutput == nil {
-            Self.keepRecord(context, succeeded: succeeded)
+            CompareWithLastBuild.keepRecord(context, succeeded: succeeded)
         } else if succeeded {
-            Self.keepInMemory(&context)
+            KeepLastBuild.inMemory(&context)
         }
         timings.append(("keep the build record and the last build", Self.milliseconds(clock.now - recording)))
         let outcome: BuildResult.Outcome = context.usageError ? .usageError : context.hasErrors ? .contentErrors : .success

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a patch writes: the edited pages, the search index with their entries replaced, and the
 /// spare site brought up to date and swapped in.
-extension SiteBuilder {
+extension BuildIncrementally {
     /// The edited pages rendered, and the search page when its platform filter changed.
     static func render(_ edits: Edits, renderer: TemplateRenderer, basePath: String) throws -> [(file: String, data: Data)] {
         let site = edits.site
@@ -128,7 +128,7 @@ extension SiteBuilder {
         layout.output = context.variants[0].output
         let request = context.request
         guard case .success(var writer) = SiteWriter.prepare(layout: layout, force: request.force,
-                                                             preserving: keptFolders(context.variants[0], request: request)) else {
+                                                             preserving: PlanSites.keptFolders(context.variants[0], request: request)) else {
             throw Declined("the output folder cannot be prepared")
         }
         // The live site's subsets/ goes into the new one at commit; the spare never holds one.

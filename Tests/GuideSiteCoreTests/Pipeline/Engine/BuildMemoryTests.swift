@@ -24,7 +24,7 @@ struct BuildMemoryTests {
         #expect(result.pagesRendered == 1, "\(result.timings.map(\.stage))")
         #expect(String(decoding: files["web/button/index.html"]!, as: UTF8.self).contains("always."))
         let (_, fresh) = memoryBuild(site, memory: BuildMemory())
-        #expect(PatchBuildTests.differences(files, fresh).isEmpty, "\(PatchBuildTests.differences(files, fresh))")
+        #expect(BuildIncrementallyTests.differences(files, fresh).isEmpty, "\(BuildIncrementallyTests.differences(files, fresh))")
     }
 
     @Test("what the engine cannot patch builds fully and equals a fresh build: nothing reported, a path that is no entry, a new file in a new folder")
@@ -49,7 +49,7 @@ struct BuildMemoryTests {
         let (_, added) = memoryBuild(site, memory: memory, changed: ["Content/extra/new.md"])
         #expect(String(decoding: added["extra/new/index.html"] ?? Data(), as: UTF8.self).contains("New here."))
         let (_, fresh) = memoryBuild(site, memory: BuildMemory())
-        #expect(PatchBuildTests.differences(added, fresh).isEmpty)
+        #expect(BuildIncrementallyTests.differences(added, fresh).isEmpty)
     }
 
     @Test("when the watcher cannot say what changed, edited entries are found by their stamps; a changed template still builds fully")
@@ -65,7 +65,7 @@ struct BuildMemoryTests {
         let (patched, files) = memoryBuild(site, memory: memory)
         #expect(patched.pagesRendered == 1, "\(patched.timings.map(\.stage))")
         let (_, fresh) = memoryBuild(site, memory: BuildMemory())
-        #expect(PatchBuildTests.differences(files, fresh).isEmpty)
+        #expect(BuildIncrementallyTests.differences(files, fresh).isEmpty)
         try site.write(Data("<p>{{page.title}}</p>".utf8), to: "Templates/layouts/page.mustache")
         try site.age(by: 300, only: ["Templates/layouts/page.mustache"])
         let (full, rebuilt) = memoryBuild(site, memory: memory)
@@ -91,7 +91,7 @@ struct BuildMemoryTests {
             let (result, incremental) = memoryBuild(site, memory: memory, changed: [edit.path])
             #expect(result.pagesRendered == nil, "\(edit.path)")
             let (_, fresh) = memoryBuild(site, memory: BuildMemory())
-            #expect(PatchBuildTests.differences(incremental, fresh).isEmpty, "\(edit.path)")
+            #expect(BuildIncrementallyTests.differences(incremental, fresh).isEmpty, "\(edit.path)")
         }
         let (_, last) = memoryBuild(site, memory: BuildMemory())
         #expect(String(decoding: last["about/index.html"]!, as: UTF8.self) == "<p>Page: About us</p>")
@@ -100,7 +100,7 @@ struct BuildMemoryTests {
 
     @Test("body edits that give the site a platform's first section or take its last one away re-render the search page's filter")
     func platformFilter() throws {
-        let site = try TestSite(PatchBuildTests.files)
+        let site = try TestSite(BuildIncrementallyTests.files)
         defer { site.remove() }
         let memory = BuildMemory()
         _ = memoryBuild(site, memory: memory)
@@ -111,7 +111,7 @@ struct BuildMemoryTests {
             let (result, incremental) = memoryBuild(site, memory: memory, changed: [picker])
             #expect(result.pagesRendered == 2, "step \(step): the picker and the search page")
             let (_, fresh) = memoryBuild(site, memory: BuildMemory())
-            #expect(PatchBuildTests.differences(incremental, fresh).isEmpty, "step \(step): \(PatchBuildTests.differences(incremental, fresh))")
+            #expect(BuildIncrementallyTests.differences(incremental, fresh).isEmpty, "step \(step): \(BuildIncrementallyTests.differences(incremental, fresh))")
             let search = String(decoding: incremental["search/index.html"] ?? Data(), as: UTF8.self)
             #expect(search.contains("<option value=\"Web\">") == (step == 0), "step \(step)")
         }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The last build as a full build of the full site leaves it for the engine: held in memory
 /// for `serve`, written to `.guidesite-cache/` for `build`.
-extension SiteBuilder {
+enum KeepLastBuild {
     /// What a successful full build of one site recorded as it went, as the engine keeps it;
     /// nil for `check` and builds of several sites.
     static func lastBuild(of context: BuildContext) -> LastBuild? {
@@ -37,14 +37,14 @@ extension SiteBuilder {
     }
 
     /// Holds the last build in memory, with the walk it came from and its output's files.
-    static func keepInMemory(_ context: inout BuildContext) {
+    static func inMemory(_ context: inout BuildContext) {
         guard var last = lastBuild(of: context), let memory = context.memoryOutput as? MemoryOutput else { return }
         // What the next rebuild compares when the watcher cannot say what changed.
         last.settings = BuildRecord.inputs(for: context)?.settings ?? ""
         let markdown = context.files.filter { $0.kind == .markdown }
         var positions: [String: Int] = [:]
         for (position, file) in markdown.enumerated() { positions[file.path] = position }
-        last.memory = LastBuild.Memory(walkKey: walkKey(context), files: context.files, walkDiagnostics: context.walkDiagnostics,
+        last.memory = LastBuild.Memory(walkKey: Load.walkKey(context), files: context.files, walkDiagnostics: context.walkDiagnostics,
                                        positions: positions, output: memory.files,
                                        otherStamps: context.stamps.count == context.files.count
                                            ? zip(context.files, context.stamps).filter { $0.0.kind != .markdown }.map(\.1) : [],
@@ -53,8 +53,8 @@ extension SiteBuilder {
     }
 
     /// Writes the state of a command-line build of the full site that put its output in place,
-    /// for the next build to patch (see `buildIncrementally`).
-    static func keepOnDisk(_ context: BuildContext) {
+    /// for the next build to patch (see `BuildIncrementally`).
+    static func onDisk(_ context: BuildContext) {
         guard context.inputs != nil, context.variant.subset == nil, var state = lastBuild(of: context), context.writers.count == 1,
               let writer = context.writers.first,
               let outputInode = BuildRecord.inode(of: writer.output) else { return }

@@ -3,7 +3,7 @@ import Testing
 @testable import GuideSiteCore
 
 @Suite("Patched rebuilds")
-struct PatchBuildTests {
+struct BuildIncrementallyTests {
     static let files = [
         "site.yml": "title: Patch test\n",
         "Content/index.md": "---\ntitle: Home\n---\nWelcome. See [the picker](native/picker.md).\n",

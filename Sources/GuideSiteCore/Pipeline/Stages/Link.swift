@@ -1,8 +1,12 @@
 import Foundation
 
-/// The link stage: pages put together into a site.
-extension SiteBuilder {
-    static func link(_ context: inout BuildContext) {
+/// Puts the pages together into a site, and starts writing criteria.json and the search index on
+/// another core.
+/// Reads: `pages`, `files`, `variant`. Writes: `site`, `exports`.
+enum Link: BuildStage {
+    static let name = "link"
+
+    static func run(_ context: inout BuildContext) {
         if context.variant.subset != nil, let home = context.pages.firstIndex(where: { $0.kind == .home }) {
             // A subset's home page is the home of that guide.
             context.pages[home].title = context.variant.title

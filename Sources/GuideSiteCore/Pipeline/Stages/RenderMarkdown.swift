@@ -1,68 +1,12 @@
 import Foundation
 
-/// Stages that read the site: settings, files, front matter, Markdown, content checks.
-extension SiteBuilder {
-    static func configure(_ context: inout BuildContext) {
-        let file = context.layout.configFile
-        if FileManager.default.fileExists(atPath: file.path) {
-            let path = context.layout.displayPath(file)
-            do {
-                let decoded = SourceTextDecoder().decode(try Data(contentsOf: file), path: path)
-                context.diagnostics += decoded.diagnostics
-                if let text = decoded.value {
-                    let parsed = SiteConfigParser().parse(text, path: path)
-                    context.siteConfig = parsed.value
-                    context.diagnostics += parsed.diagnostics
-                }
-            } catch {
-                context.diagnostics.append(Diagnostic(.error, path, category: "io", "could not read site.yml: \(error.localizedDescription)"))
-            }
-        }
-        if let folder = context.request.contentFolder ?? context.siteConfig.contentFolder {
-            context.layout.content = URL(fileURLWithPath: folder, relativeTo: context.layout.root).standardizedFileURL
-        }
-        if let base = context.request.baseURL, context.request.subset == nil { context.siteConfig.basePath = BasePath.normalize(base) }
-    }
+/// Renders every page's Markdown on every core, finds its title and the criteria it names.
+/// Reads: `pages`, `parsed`, `variant`, `files`. Writes: `pages`, `recording.markdownDiagnostics`,
+/// `recording.excluded`.
+enum RenderMarkdown: BuildStage {
+    static let name = "render markdown, collect criteria"
 
-    /// What a walk of the content folder depends on: the folder and the Markdown extensions.
-    static func walkKey(_ context: BuildContext) -> String {
-        context.layout.content.path + "\n" + context.siteConfig.markdownExtensions.joined(separator: " ")
-    }
-
-    static func load(_ context: inout BuildContext) {
-        // Nothing created, deleted or moved since the last build in memory: the same files. A
-        // reported file that walk did not find means it is older than the report: walk again.
-        if let known = context.request.knownChanges, let memory = context.last?.memory, memory.walkKey == walkKey(context),
-           known.allSatisfy({ path in memory.positions[path] != nil || memory.files.contains { $0.path == path } }) {
-            context.files = memory.files
-            context.walkDiagnostics = memory.walkDiagnostics
-            context.diagnostics += memory.walkDiagnostics
-            context.walkReused = true
-            return
-        }
-        let loaded = ContentLoader(markdownExtensions: Set(context.siteConfig.markdownExtensions))
-            .loadFiles(in: context.layout.content, layout: context.layout)
-        context.files = loaded.value
-        context.walkDiagnostics = loaded.diagnostics
-        context.diagnostics += loaded.diagnostics
-        // Before anything is read: a file saved during the build then shows as changed next time.
-        context.stamps = FileStamp.stamps(of: loaded.value)
-    }
-
-    static func parse(_ context: inout BuildContext) {
-        let reader = PageReader(layout: context.layout, config: context.siteConfig)
-        let markdown = context.files.filter { $0.kind == .markdown }
-        let results = markdown.concurrentMap { reader.read($0) }
-        context.recording.parseDiagnostics = results.map(\.diagnostics)
-        for result in results {
-            context.diagnostics += result.diagnostics
-            guard let page = result.value else { continue }
-            if page.isDraft, !context.request.drafts { continue }
-            context.parsed.append(page)
-        }
-    }
-
-    static func renderMarkdown(_ context: inout BuildContext) {
+    static func run(_ context: inout BuildContext) {
         // Pages a subset leaves out: links to them go to the full site (when site.yml gives its
         // `url`) or become text.
         var excluded: [(contentPath: String, route: Route)] = []
@@ -128,12 +72,5 @@ extension SiteBuilder {
             }
             return Diagnosed(page, rendered.diagnostics + criteria.diagnostics + notes)
         }
-    }
-
-    /// `check` only: the front matter schema, repeated titles and undeclared categories, once
-    /// for the full site.
-    static func lint(_ context: inout BuildContext) {
-        guard context.request.check, context.variant.subset == nil else { return }
-        context.diagnostics += ContentLinter().lint(context.pages, config: context.siteConfig)
     }
 }

@@ -7,7 +7,9 @@ import Foundation
 /// else (a title, front matter, a new or removed file, site.yml, the theme, an error) makes it
 /// decline before touching a file, and the stages run as usual. Its output equals a full
 /// build's (tests compare them byte for byte).
-extension SiteBuilder {
+enum BuildIncrementally: BuildStage {
+    static let name = "build incrementally"
+
     /// At most this many edited files are patched; more are built the usual way.
     static let patchLimit = 16
 
@@ -43,12 +45,12 @@ extension SiteBuilder {
         var inputs: BuildRecord.Inputs?
     }
 
-    static func buildIncrementally(_ context: inout BuildContext) {
+    static func run(_ context: inout BuildContext) {
         let clock = ContinuousClock()
         var began = clock.now
         var timings: [(String, Double)] = []
         func lap(_ name: String) {
-            timings.append(("patch: " + name, milliseconds(clock.now - began)))
+            timings.append(("patch: " + name, SiteBuilder.milliseconds(clock.now - began)))
             began = clock.now
         }
         let request = context.request
@@ -65,7 +67,7 @@ extension SiteBuilder {
             site.config = context.config
             site.assets = context.files.filter { $0.kind == .asset }
             // Into the build's own context: if the patch is not made, the theme stage has it.
-            loadTheme(&context)
+            LoadTheme.run(&context)
             guard let renderer = context.renderer, context.theme != nil, !context.hasErrors else { throw Declined("the theme has problems") }
             var scratch = context
             scratch.pages = site.pages.filter { !$0.contentPath.isEmpty }
@@ -94,7 +96,7 @@ extension SiteBuilder {
                 for (file, data) in changedFiles { try memory.write(data, to: file) }
                 next.memory?.output = memory.files
                 // Stamps taken this time, or none (read again if the watcher cannot vouch next time).
-                let stamps = markdownStamps(context)
+                let stamps = KeepLastBuild.markdownStamps(context)
                 for file in basis.edited where next.stamps.indices.contains(file) { next.stamps[file] = stamps[file] }
                 context.kept = next
             } else if let location = basis.location, let inputs = basis.inputs {
@@ -137,7 +139,7 @@ extension SiteBuilder {
             guard !last.settings.isEmpty, BuildRecord.inputs(for: context)?.settings == last.settings else {
                 throw Declined("site.yml, the theme or an include changed, or was saved in the last two seconds")
             }
-            let stamps = markdownStamps(context)
+            let stamps = KeepLastBuild.markdownStamps(context)
             guard stamps.count == last.stamps.count else { throw Declined("files were added, removed or moved") }
             edited = stamps.indices.filter { stamps[$0] == nil || stamps[$0] != last.stamps[$0] }
             let others = zip(context.files, context.stamps).filter { $0.0.kind != .markdown }.map(\.1)
@@ -188,7 +190,7 @@ extension SiteBuilder {
         }
         var edits = Edits(site: site, files: files, positions: [], fileDiagnostics: state.fileDiagnostics)
         let names = site.config.platforms
-        let rendered = render(parsed.map(\.page), context: context, excluded: state.memory?.excluded ?? [])
+        let rendered = RenderMarkdown.render(parsed.map(\.page), context: context, excluded: state.memory?.excluded ?? [])
         let limited = SiteAssembler.limiting(to: context.variant.subset?.levels ?? [])
         for (file, (item, result)) in zip(files, zip(parsed, rendered)) {
             var page = limited(result.value)

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Two sources that would write the same file are an error naming both.
+/// Reads: `site`. Writes: diagnostics.
+enum CheckURLs: BuildStage {
+    static let name = "check urls"
+
+    /// Two sources that would write the same file are an error naming both.
+    static func run(_ context: inout BuildContext) {
+        guard let site = context.site else { return }
+        duplicateURLs(site, layout: context.layout, config: context.config, into: &context.diagnostics)
+    }
+
+    static func duplicateURLs(_ site: Site, layout: SiteLayout, config: SiteConfig, into diagnostics: inout [Diagnostic]) {
+        var owners: [String: String] = [:]
+        var claims: [(file: String, source: String, line: Int)] = site.pages.map { ($0.route.file, $0.sourcePath, $0.sourcePath.isEmpty ? 0 : 1) }
+        claims += site.assets.map { ($0.relativePath, layout.displayPath($0.url), 0) }
+        if config.url != nil { claims.append(("sitemap.xml", "(sitemap)", 0)) }
+        claims.append((SiteWriter.markerName, "(GuideSite's marker file)", 0))
+        claims.append(("criteria.json", "(criteria export)", 0))
+        claims.append((SearchIndex.path, "(search index)", 0))
+        for claim in claims {
+            let key = claim.file.lowercased()
+            if let first = owners[key] {
+                let source = claim.source.isEmpty ? "a generated page" : claim.source
+                let other = first.isEmpty ? "a page GuideSite generates for a section or the home page" : first
+                diagnostics.append(Diagnostic(
+                    .error, claim.source.isEmpty ? first : claim.source, line: claim.line, column: 1, category: "duplicate-url",
+                    "\(source) and \(other) would both be written to `\(claim.file)`; rename one of them or give one a `permalink`"
+                ))
+            } else {
+                owners[key] = claim.source
+            }
+        }
+    }
+}

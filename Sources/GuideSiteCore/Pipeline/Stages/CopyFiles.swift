@@ -1,0 +1,32 @@
+import Foundation
+
+/// The theme's and the content's files, the sitemap, and the wait for criteria.json and the
+/// search index.
+/// Reads: `site`, `theme`, `exports`. Writes: the output, `recording.search`.
+enum CopyFiles: BuildStage {
+    static let name = "copy files"
+
+    static func run(_ context: inout BuildContext) {
+        let exports = context.exports
+        context.exports = nil
+        // Whatever fails below, the files of the other thread are written before the build
+        // commits or discards its staging folder.
+        defer { _ = try? exports?.wait() }
+        guard let site = context.site, let writer = context.output, let theme = context.theme else { return }
+        do {
+            for asset in theme.assets {
+                try writer.write(asset.data, to: "assets/" + asset.path)
+            }
+            for asset in site.assets {
+                try writer.copy(asset.url, to: asset.relativePath)
+            }
+            if let url = context.config.url {
+                try writer.write(Data(Sitemap.xml(for: site, siteURL: url, basePath: context.basePath).utf8), to: "sitemap.xml")
+            }
+            context.recording.search = try exports?.wait()
+        } catch {
+            context.diagnostics.append(Diagnostic(.error, context.layout.displayPath(context.layout.output), category: "io",
+                                                  "could not write the site: \(error.localizedDescription)"))
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Decides which sites this run builds (the full site, a subset, all of them) and where each goes.
+/// Reads: `siteConfig`, the request. Writes: `variants`, `subsets`.
+enum PlanSites: BuildStage {
+    static let name = "plan sites"
+
+    /// Decides which sites this run builds and checks the subsets' selectors against the
+    /// sections, categories and platforms the site has.
+    static func run(_ context: inout BuildContext) {
+        let config = context.siteConfig
+        let request = context.request
+        let layout = context.layout
+        func subsetVariant(_ subset: Subset, inside: Bool) -> Variant {
+            let base = request.baseURL.map(BasePath.normalize) ?? (config.basePath + "subsets/\(subset.name)/")
+            let output = request.output.flatMap { inside ? nil : $0 }
+                ?? layout.root.appending(path: "Output/subsets/\(subset.name)", directoryHint: .isDirectory)
+            return Variant(subset: subset, output: output, basePath: inside ? config.basePath + "subsets/\(subset.name)/" : base,
+                           title: subset.title ?? "\(config.title) – \(subset.label ?? subset.name)", insideFullSite: inside ? "subsets/\(subset.name)/" : nil)
+        }
+        let full = Variant(subset: nil, output: layout.output, basePath: config.basePath, title: config.title)
+        var subsets: [Subset] = []
+        if let adHoc = request.adHoc {
+            context.variants = [subsetVariant(adHoc, inside: false)]
+            subsets = [adHoc]
+        } else if let name = request.subset {
+            guard let subset = config.subsets.first(where: { $0.name == name }) else {
+                let known = config.subsets.map(\.name)
+                context.diagnostics.append(Diagnostic(.error, "site.yml", category: "subset",
+                    "there is no subset `\(name)` in site.yml" + (known.isEmpty ? "; declare one under `subsets:`" : "; the subsets are: \(known.joined(separator: ", ")).\(Suggestion.didYouMean(name, in: known))")))
+                context.usageError = true
+                return
+            }
+            context.variants = [subsetVariant(subset, inside: false)]
+            subsets = [subset]
+        } else if request.allSubsets {
+            context.variants = [full] + config.subsets.map { subsetVariant($0, inside: true) }
+            subsets = config.subsets
+        } else {
+            context.variants = [full]
+        }
+        if context.memoryOutput != nil, context.variants.count > 1, !request.check {
+            // The preview serves one site.
+            context.variants = [context.variants[0]]
+        }
+        context.subsets = subsets
+    }
+
+    /// The live output's folders a build of `variant` carries into its new output: a full
+    /// build keeps the subsets built before it, unless it builds them itself.
+    static func keptFolders(_ variant: Variant, request: BuildRequest) -> [String] {
+        variant.subset == nil && !request.allSubsets ? ["subsets"] : []
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Renders every page through its layout, on every core, and writes it.
+/// Reads: `site`, `renderer`. Writes: the output, `pagesWritten`, `recording.pagesFile`.
+enum RenderTemplates: BuildStage {
+    static let name = "render templates"
+
+    static func run(_ context: inout BuildContext) {
+        guard var site = context.site, let renderer = context.renderer, let writer = context.output, context.theme != nil else { return }
+        var layoutWarnings: [Diagnostic] = []
+        let available = renderer.layouts.sorted().joined(separator: ", ")
+        var reportedGenerated = Set<String>()
+        for index in site.pages.indices where !renderer.layouts.contains(site.pages[index].layout) {
+            let page = site.pages[index]
+            if renderer.brokenLayouts.contains(page.layout) {
+                // Its template error is reported already; the build fails on it.
+                site.pages[index].layout = "page"
+                continue
+            }
+            if page.sourcePath.isEmpty, !reportedGenerated.insert(page.layout).inserted {
+                site.pages[index].layout = "page"
+                continue
+            }
+            let line = page.frontMatter.entries["layout"]?.line ?? 1
+            layoutWarnings.append(Diagnostic(
+                .warning, page.sourcePath.isEmpty ? "Templates/layouts" : page.sourcePath, line: line, column: 1, category: "unknown-layout",
+                "unknown layout `\(page.layout)`, using `page` instead; the layouts are: \(available).\(Suggestion.didYouMean(page.layout, in: renderer.layouts))"
+            ))
+            site.pages[index].layout = "page"
+        }
+        context.diagnostics += layoutWarnings
+        let pages = site.pages
+        let builder = PageContextBuilder(site: site, basePath: context.basePath)
+        let results = Array(pages.indices).concurrentMap { index -> Diagnostic? in
+            let page = pages[index]
+            do {
+                guard let html = renderer.renderBytes(builder.context(for: index), layout: page.layout) else {
+                    return Diagnostic(.error, page.sourcePath, category: "template", "the theme has no layout `\(page.layout)` and no `page` layout to fall back on")
+                }
+                try writer.write(bytes: html, to: page.route.file)
+                return nil
+            } catch {
+                return Diagnostic(.error, page.sourcePath, category: "io", "could not write `\(page.route.file)`: \(error.localizedDescription)")
+            }
+        }
+        context.diagnostics += results.compactMap { $0 }
+        context.pagesWritten += pages.count
+        context.site = site
+        // The pages of the build's state (`LastBuild`), made while the rest is written and the
+        // output put in place.
+        if context.memoryOutput == nil, context.inputs != nil, context.variants.count == 1, context.variant.subset == nil {
+            context.recording.pagesFile = PagesFile(pages: site.pages)
+        }
+    }
+}
