@@ -36,6 +36,15 @@ public final class MemoryOutput: SiteOutput, @unchecked Sendable {
         writtenSinceAdopting = []
     }
 
+    /// Forgets every file (a build that started from the last build's files and then built
+    /// everything after all).
+    func reset() {
+        lock.lock()
+        defer { lock.unlock() }
+        storage = [:]
+        writtenSinceAdopting = nil
+    }
+
     /// When the build started from the last build's files: the paths written since (the
     /// others are that build's). Nil when every file was written.
     public var written: Set<String>? {

@@ -3,15 +3,43 @@ import Foundation
 import Glibc
 #endif
 
-/// Replacing a few files of a live site that has no spare beside it (the second build after a
-/// first one into a new folder): copying 10,000 folders to make a spare cost more than the
-/// whole patch.
-extension SiteWriter {
+/// An output whose files are put in place when the build commits.
+public protocol CommittedOutput: SiteOutput {
+    /// The folder the files go to.
+    var output: URL { get }
+    func commit() throws
+    func discard()
+}
+
+extension SiteWriter: CommittedOutput {}
+
+/// A few files replacing those of a live site that has no spare beside it (the second build
+/// after a first one into a new folder): copying 10,000 folders to make a spare cost more than
+/// the whole patch. The files are held until the build commits.
+final class InPlaceOutput: CommittedOutput, @unchecked Sendable {
+    let output: URL
+    private let lock = NSLock()
+    private var files: [(file: String, data: Data)] = []
+
+    init(output: URL) {
+        self.output = output
+    }
+
+    func write(_ data: Data, to path: String) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        files.append((path, data))
+    }
+
+    func copy(_ source: URL, to path: String) throws {
+        try write(Data(contentsOf: source), to: path)
+    }
+
     /// Writes every file beside `output` first, then renames each over its live file, so each
     /// file changes whole. Only a kill between the renames (microseconds) leaves some files new
-    /// and others old; the caller removes the build state before, so the next build is a full
-    /// one that puts a complete site in place.
-    public static func replaceInPlace(_ files: [(file: String, data: Data)], in output: URL) throws {
+    /// and others old; the build state is removed before, so the next build is a full one that
+    /// puts a complete site in place.
+    func commit() throws {
         let output = output.standardizedFileURL
         let scratch = output.deletingLastPathComponent()
             .appending(path: ".\(output.lastPathComponent).patch-\(getpid())", directoryHint: .isDirectory)
@@ -35,5 +63,11 @@ extension SiteWriter {
         for move in staged where rename(move.from, move.to) != 0 {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO, path: move.to)
         }
+    }
+
+    func discard() {
+        lock.lock()
+        defer { lock.unlock() }
+        files = []
     }
 }

@@ -33,7 +33,7 @@ struct BuildContext {
     /// Each file's stamp, taken before any is read (empty when the walk was reused).
     var stamps: [FileStamp?] = []
     /// Writers of every site of the run, committed together at the end.
-    var writers: [SiteWriter] = []
+    var writers: [any CommittedOutput] = []
     /// Where files go: the writer's staging folder, or memory for the preview server.
     var output: (any SiteOutput)?
     /// Memory to build into instead of disk (the preview server).
@@ -45,6 +45,8 @@ struct BuildContext {
     /// `criteria.json` and the search index, made beside the template stage (command-line builds).
     var exports: SiteExports?
     var pagesWritten = 0
+    /// Pages rendered through templates under a basis (nil for a full build).
+    var pagesRendered: Int?
     var siteCount = 0
     var diagnostics: [Diagnostic] = []
     var usageError = false
@@ -55,10 +57,18 @@ struct BuildContext {
     var recordKey: String? { inputs?.key }
     /// What the stages of a full-site build record for the last build (`LastBuild`) as they go.
     var recording = Recording()
-    /// A build that patched the last one instead of running the stages (`LastBuild`).
-    var patched: BuildResult?
-    /// The patch's own steps, for `--timings`.
-    var timingsOfPatch: [(String, Double)] = []
+    /// The last build and the files edited since, when the engine found that the last build
+    /// can stand for everything else: the stages then do only the edited files' work.
+    var basis: Basis?
+    /// What the edits changed in the last site (under a basis).
+    var edits = EditSummary()
+    /// Why a stage found that the edits reach beyond what the last build can stand for: the
+    /// run starts again and builds everything.
+    var declined: String?
+    /// Set for the run that builds everything after a decline.
+    var buildsEverything = false
+    /// Notes for `--timings` (why the engine did not patch).
+    var notes: [String] = []
     /// The record of an identical last build whose output is still in place: nothing to do.
     var upToDate: BuildRecord?
 
@@ -68,6 +78,9 @@ struct BuildContext {
     }
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Pages made from pasted text (under a basis, the last build's count: edits keep it).
+    var pastedText: Int { basis?.last.pastedText ?? parsed.filter(\.isPastedText).count }
 }
 
 /// What a full-site build records for `LastBuild`: each Markdown file's parse problems (walk

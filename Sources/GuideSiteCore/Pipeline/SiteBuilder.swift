@@ -12,7 +12,7 @@ public struct SiteBuilder: Sendable {
 
     /// Stages run once per run.
     static let sharedStages: [any BuildStage.Type] = [
-        Configure.self, Load.self, PlanSites.self, CompareWithLastBuild.self, BuildIncrementally.self, Parse.self,
+        Configure.self, Load.self, PlanSites.self, CompareWithLastBuild.self, FindEdits.self, Parse.self,
         CheckSubsets.self, LoadTheme.self,
     ]
 
@@ -45,19 +45,15 @@ public struct SiteBuilder: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         var timings: [(String, Double)] = []
-        for stage in Self.sharedStages where !context.usageError && context.upToDate == nil && context.patched == nil {
-            context.request.progress?(stage.name)
-            let began = clock.now
-            stage.run(&context)
-            timings += context.timingsOfPatch
-            context.timingsOfPatch = []
-            timings.append((stage.name, Self.milliseconds(clock.now - began)))
-        }
-        if var result = context.patched {
-            if context.request.endsProcess { _ = Unmanaged.passRetained(KeptUntilExit(context)) }
-            result.timings = timings
-            result.milliseconds = Int(Self.milliseconds(clock.now - start).rounded())
-            return result
+        let initial = context
+        // A stage that finds the edits reach beyond what the last build stands for declines:
+        // nothing was written, and the stages run again building everything.
+        while !runStages(&context, timings: &timings), let reason = context.declined {
+            context.writers.forEach { $0.discard() }
+            (context.memoryOutput as? MemoryOutput)?.reset()
+            timings.append(("patch: not patched: " + reason, 0))
+            context = initial
+            context.buildsEverything = true
         }
         if let record = context.upToDate {
             return BuildResult(
@@ -69,19 +65,6 @@ public struct SiteBuilder: Sendable {
                 basePath: context.variants.first?.basePath ?? context.siteConfig.basePath, content: context.layout.content,
                 upToDate: true
             )
-        }
-        for variant in context.variants where !context.usageError {
-            context.variant = variant
-            context.site = nil
-            context.output = context.memoryOutput
-            let prefix = context.variants.count > 1 ? "\(variant.subset?.name ?? "full"): " : ""
-            for stage in Self.siteStages where !context.usageError {
-                context.request.progress?(prefix + stage.name)
-                let began = clock.now
-                stage.run(&context)
-                timings.append((prefix + stage.name, Self.milliseconds(clock.now - began)))
-            }
-            context.siteCount += 1
         }
         if context.request.strict {
             context.diagnostics = context.diagnostics.map {
@@ -128,12 +111,41 @@ public struct SiteBuilder: Sendable {
             sites: context.siteCount,
             filesRead: context.files.filter { $0.kind == .markdown }.count,
             filesCopied: context.files.filter { $0.kind == .asset }.count,
-            pastedText: context.parsed.filter(\.isPastedText).count,
+            pastedText: context.pastedText,
             title: context.variants.first?.title ?? context.siteConfig.title,
             language: context.siteConfig.language,
             basePath: context.variants.first?.basePath ?? context.siteConfig.basePath,
-            content: context.layout.content
+            content: context.layout.content, pagesRendered: outcome == .success ? context.pagesRendered : nil
         )
+    }
+
+    /// Runs the shared stages, then the site stages for each site; false when a stage declined.
+    private func runStages(_ context: inout BuildContext, timings: inout [(String, Double)]) -> Bool {
+        let clock = ContinuousClock()
+        func run(_ stage: any BuildStage.Type, prefix: String = "") -> Bool {
+            context.request.progress?(prefix + stage.name)
+            let began = clock.now
+            stage.run(&context)
+            timings += context.notes.map { ($0, 0) }
+            context.notes = []
+            timings.append((prefix + stage.name, Self.milliseconds(clock.now - began)))
+            return context.declined == nil
+        }
+        for stage in Self.sharedStages where !context.usageError && context.upToDate == nil {
+            guard run(stage) else { return false }
+        }
+        guard context.upToDate == nil else { return true }
+        for variant in context.variants where !context.usageError {
+            context.variant = variant
+            context.site = nil
+            context.output = context.memoryOutput
+            let prefix = context.variants.count > 1 ? "\(variant.subset?.name ?? "full"): " : ""
+            for stage in Self.siteStages where !context.usageError {
+                guard run(stage, prefix: prefix) else { return false }
+            }
+            context.siteCount += 1
+        }
+        return true
     }
 
     static func milliseconds(_ duration: Duration) -> Double {

@@ -132,7 +132,7 @@ struct BuildRecord: Codable {
 
     init(key: String, outputInode: UInt64, context: BuildContext) {
         self.init(key: key, outputInode: outputInode, pagesWritten: context.pagesWritten, sites: context.siteCount,
-                  files: context.files, pastedText: context.parsed.filter(\.isPastedText).count, diagnostics: context.diagnostics)
+                  files: context.files, pastedText: context.pastedText, diagnostics: context.diagnostics)
     }
 
     init(key: String, outputInode: UInt64, pagesWritten: Int, sites: Int, files: [ContentFile], pastedText: Int, diagnostics: [Diagnostic]) {

@@ -36,9 +36,36 @@ enum KeepLastBuild {
         return zip(context.files, context.stamps).filter { $0.0.kind == .markdown }.map(\.1)
     }
 
+    /// The last build a build under `basis` leaves: that one with the edited pages, their
+    /// problems, the link problems and the search index's layout as they are now.
+    static func next(after basis: Basis, context: BuildContext) -> LastBuild? {
+        let recording = context.recording
+        guard let site = context.site, recording.parseDiagnostics.count == basis.edited.count,
+              recording.linkDiagnostics.count == site.pages.count else { return nil }
+        let markdown = context.files.filter { $0.kind == .markdown }
+        var next = basis.last
+        next.site = site
+        next.linkDiagnostics = recording.linkDiagnostics
+        next.search = recording.search ?? next.search
+        for (read, file) in basis.edited.enumerated() {
+            next.fileDiagnostics[file] = recording.parseDiagnostics[read] + (recording.markdownDiagnostics[markdown[file].relativePath] ?? [])
+        }
+        return next
+    }
+
     /// Holds the last build in memory, with the walk it came from and its output's files.
     static func inMemory(_ context: inout BuildContext) {
-        guard var last = lastBuild(of: context), let memory = context.memoryOutput as? MemoryOutput else { return }
+        guard let memory = context.memoryOutput as? MemoryOutput else { return }
+        if let basis = context.basis {
+            guard var next = next(after: basis, context: context) else { return }
+            next.memory?.output = memory.files
+            // Stamps taken this time, or none (read again if the watcher cannot vouch next time).
+            let stamps = markdownStamps(context)
+            for file in basis.edited where next.stamps.indices.contains(file) { next.stamps[file] = stamps[file] }
+            context.kept = next
+            return
+        }
+        guard var last = lastBuild(of: context) else { return }
         // What the next rebuild compares when the watcher cannot say what changed.
         last.settings = BuildRecord.inputs(for: context)?.settings ?? ""
         let markdown = context.files.filter { $0.kind == .markdown }
@@ -48,15 +75,20 @@ enum KeepLastBuild {
                                        positions: positions, output: memory.files,
                                        otherStamps: context.stamps.count == context.files.count
                                            ? zip(context.files, context.stamps).filter { $0.0.kind != .markdown }.map(\.1) : [],
-                                       excluded: context.recording.excluded)
+                                       excluded: context.recording.excluded, 
+                                       routes: RenderMarkdown.routes(of: last.site.pages.filter { !$0.contentPath.isEmpty }),
+                                       theme: context.theme.flatMap { theme in context.renderer.map { (theme, $0) } })
         context.kept = last
     }
 
     /// Writes the state of a command-line build of the full site that put its output in place,
-    /// for the next build to patch (see `BuildIncrementally`).
+    /// for the next build to start from (see `FindEdits`).
     static func onDisk(_ context: BuildContext) {
+        if let basis = context.basis {
+            return afterEdits(basis, context: context)
+        }
         guard context.inputs != nil, context.variant.subset == nil, var state = lastBuild(of: context), context.writers.count == 1,
-              let writer = context.writers.first,
+              let writer = context.writers.first as? SiteWriter,
               let outputInode = BuildRecord.inode(of: writer.output) else { return }
         let spare = SiteWriter.sparePath(for: writer.output)
         let spareInode = spare.flatMap(BuildRecord.inode(of:))
@@ -74,5 +106,25 @@ enum KeepLastBuild {
         let location = LastBuild.location(root: context.layout.root, output: writer.output)
         state.writeWithPages(to: location, encoded: context.recording.pagesFile)
         LastBuild.removeOthers(besides: location)
+    }
+
+    /// The state after a build under `basis` put its files in place: the edited pages appended
+    /// to the pages file, the header written again.
+    private static func afterEdits(_ basis: Basis, context: BuildContext) {
+        guard var next = next(after: basis, context: context), let location = basis.location, let inputs = basis.inputs,
+              let writer = context.writers.first, let outputInode = BuildRecord.inode(of: writer.output) else { return }
+        for file in basis.edited { next.stamps[file] = inputs.markdownStamps[file] }
+        let spareInode = SiteWriter.sparePath(for: writer.output).flatMap(BuildRecord.inode(of:))
+        // Through the spare site, it now differs from the live one in the files written; in
+        // place, there is still no spare.
+        if let written = writer as? SiteWriter {
+            guard spareInode != nil else { return }
+            next.differing = written.freshFiles
+        } else {
+            guard spareInode == nil else { return }
+            next.differing = nil
+        }
+        (next.outputInode, next.spareInode) = (outputInode, spareInode ?? 0)
+        _ = next.appendPages(context.edits.positions, to: location)
     }
 }

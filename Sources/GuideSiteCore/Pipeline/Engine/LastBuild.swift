@@ -62,6 +62,10 @@ struct LastBuild {
         var otherStamps: [FileStamp?]
         /// The pages a subset leaves out, which its links go around.
         var excluded: [(contentPath: String, route: Route)]
+        /// Each page's route by its content path, which links resolve against.
+        var routes: [String: Route]
+        /// The theme and its compiled templates.
+        var theme: (theme: Theme, renderer: TemplateRenderer)?
     }
 
     /// Where the state of builds into `output` lives (and its pages, with extension `pages`).

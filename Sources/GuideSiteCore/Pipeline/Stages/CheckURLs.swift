@@ -1,13 +1,14 @@
 import Foundation
 
-/// Two sources that would write the same file are an error naming both.
-/// Reads: `site`. Writes: diagnostics.
+/// Two sources that would write the same file are an error naming both. Under a basis the pages
+/// and files are the last build's, whose problems stand.
+/// Reads: `site`, `basis`. Writes: diagnostics.
 enum CheckURLs: BuildStage {
     static let name = "check urls"
 
     /// Two sources that would write the same file are an error naming both.
     static func run(_ context: inout BuildContext) {
-        guard let site = context.site else { return }
+        guard let site = context.site, context.basis == nil else { return }
         duplicateURLs(site, layout: context.layout, config: context.config, into: &context.diagnostics)
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The theme's and the content's files, the sitemap, and the wait for criteria.json and the
-/// search index.
-/// Reads: `site`, `theme`, `exports`. Writes: the output, `recording.search`.
+/// search index. Under a basis those are the last build's, but for the edited pages' entries in
+/// the search index.
+/// Reads: `site`, `theme`, `exports`, `basis`, `edits`. Writes: the output, `recording.search`.
 enum CopyFiles: BuildStage {
     static let name = "copy files"
 
@@ -13,6 +14,20 @@ enum CopyFiles: BuildStage {
         // commits or discards its staging folder.
         defer { _ = try? exports?.wait() }
         guard let site = context.site, let writer = context.output, let theme = context.theme else { return }
+        if let basis = context.basis {
+            do {
+                let search = try SearchIndexPatch.patched(site, edits: context.edits, state: basis.last, output: context.variant.output,
+                                                          basePath: context.basePath)
+                if let data = search.data { try writer.write(data, to: SearchIndex.path) }
+                context.recording.search = search.layout
+            } catch let declined as Basis.Declined {
+                context.declined = declined.reason
+            } catch {
+                context.diagnostics.append(Diagnostic(.error, context.layout.displayPath(context.variant.output), category: "io",
+                                                      "could not write the search index: \(error.localizedDescription)"))
+            }
+            return
+        }
         do {
             for asset in theme.assets {
                 try writer.write(asset.data, to: "assets/" + asset.path)

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Puts the pages together into a site, and starts writing criteria.json and the search index on
-/// another core.
-/// Reads: `pages`, `files`, `variant`. Writes: `site`, `exports`.
+/// another core. Under a basis, the edited pages take their places in the last site instead,
+/// when each changed only inside its body.
+/// Reads: `pages`, `files`, `variant`, `basis`, `renderer`. Writes: `site`, `exports`, `edits`.
 enum Link: BuildStage {
     static let name = "link"
 
@@ -13,6 +14,11 @@ enum Link: BuildStage {
         }
         let assets = context.files.filter { $0.kind == .asset }
         let levels = context.variant.subset?.levels ?? []
+        if let basis = context.basis {
+            context.site = relinked(basis, assets: assets, levels: levels, context: &context)
+            context.pages = []
+            return
+        }
         context.site = SiteAssembler().assemble(pages: context.pages, assets: assets, config: context.config, levels: levels)
         context.pages = []
         // criteria.json and the search index are made and written on another core from here
@@ -23,5 +29,46 @@ enum Link: BuildStage {
         if let writer = context.output, let site = context.site {
             context.exports = SiteExports(site: site, basePath: context.basePath, writer: writer)
         }
+    }
+
+    /// The last site with the edited pages in their places; nil (and declined) when an edited
+    /// page changed more than its body or the edits have problems a full build should report.
+    private static func relinked(_ basis: Basis, assets: [ContentFile], levels: [String], context: inout BuildContext) -> Site? {
+        func decline(_ reason: String) -> Site? {
+            context.declined = reason
+            return nil
+        }
+        let strict = context.request.strict
+        guard !context.diagnostics.contains(where: { $0.severity == .error || (strict && $0.severity == .warning) }) else {
+            return decline("the site has errors")
+        }
+        guard let renderer = context.renderer, context.pages.count == basis.edited.count else { return decline("the theme has problems") }
+        var site = basis.last.site
+        site.config = context.config
+        site.assets = assets
+        let limited = SiteAssembler.limiting(to: levels)
+        let names = site.config.platforms
+        var edits = EditSummary()
+        for (file, rendered) in zip(basis.edited, context.pages) {
+            var page = limited(rendered)
+            // As the template stage would: the last site holds the page with its layout so.
+            if !renderer.layouts.contains(page.layout) {
+                guard !renderer.brokenLayouts.contains(page.layout) else { return decline("an edited page's layout is broken") }
+                page.layout = "page"
+            }
+            let position = basis.last.pageOfFile[file]
+            guard let last = basis.last.wholePage(position) else { return decline("the state's pages cannot be read") }
+            guard page.sameOutsideBody(as: last) else {
+                return decline("an edited file changed more than its body (title, front matter, criteria, layout, acceptance criteria under headings)")
+            }
+            site.pages[position] = page
+            edits.positions.append(position)
+            edits.last.append(last)
+            if page.body.headings.map(\.id) != last.body.headings.map(\.id) { edits.idsChanged = true }
+            if page.body.links != last.body.links { edits.linksChanged.append(position) }
+            if SearchIndex.platforms(of: page, names: names) != SearchIndex.platforms(of: last, names: names) { edits.platformsChanged = true }
+        }
+        context.edits = edits
+        return site
     }
 }

@@ -1,13 +1,16 @@
 import Foundation
 
-/// Loads and compiles the theme (Templates/ over the built-in one).
-/// Reads: `layout.templates`. Writes: `theme`, `renderer`.
+/// Loads and compiles the theme (Templates/ over the built-in one). Under a basis held in memory
+/// the templates are those of the last build (a changed one means no basis), compiled then.
+/// Reads: `layout.templates`, `basis`. Writes: `theme`, `renderer`.
 enum LoadTheme: BuildStage {
     static let name = "theme"
 
     static func run(_ context: inout BuildContext) {
-        // Loaded already by a patch of the last build that was then not made.
-        guard context.renderer == nil else { return }
+        if let kept = context.basis?.last.memory?.theme {
+            (context.theme, context.renderer) = (kept.theme, kept.renderer)
+            return
+        }
         let theme = Theme.load(from: context.layout.templates, layout: context.layout)
         context.diagnostics += theme.diagnostics
         let compiled = TemplateRenderer.compile(theme.value, fast: !context.request.swiftMustacheOnly)

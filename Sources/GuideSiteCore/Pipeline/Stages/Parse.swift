@@ -1,19 +1,23 @@
 import Foundation
 
-/// Reads every Markdown file: bytes, front matter, Liquid, acceptance sections, route, layout.
-/// Reads: `files`. Writes: `parsed`, `recording.parseDiagnostics`.
+/// Reads the Markdown files (every one, or the edited ones when the last build stands for the
+/// rest): bytes, front matter, Liquid, acceptance sections, route, layout.
+/// Reads: `files`, `basis`. Writes: `parsed`, `recording.parseDiagnostics` (in the order read).
 enum Parse: BuildStage {
     static let name = "parse"
 
     static func run(_ context: inout BuildContext) {
         let reader = PageReader(layout: context.layout, config: context.siteConfig)
         let markdown = context.files.filter { $0.kind == .markdown }
-        let results = markdown.concurrentMap { reader.read($0) }
+        let results = (context.basis?.edited ?? Array(markdown.indices)).concurrentMap { reader.read(markdown[$0]) }
         context.recording.parseDiagnostics = results.map(\.diagnostics)
         for result in results {
             context.diagnostics += result.diagnostics
-            guard let page = result.value else { continue }
-            if page.isDraft, !context.request.drafts { continue }
+            guard let page = result.value, !page.isDraft || context.request.drafts else {
+                // An edited file the last site has a page for must still give one.
+                if context.basis != nil { context.declined = "an edited file is unreadable or a draft" }
+                continue
+            }
             context.parsed.append(page)
         }
     }

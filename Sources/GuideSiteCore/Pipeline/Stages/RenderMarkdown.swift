@@ -1,16 +1,17 @@
 import Foundation
 
 /// Renders every page's Markdown on every core, finds its title and the criteria it names.
-/// Reads: `pages`, `parsed`, `variant`, `files`. Writes: `pages`, `recording.markdownDiagnostics`,
-/// `recording.excluded`.
+/// Links resolve against every page of the site (under a basis, the last site's).
+/// Reads: `pages`, `parsed`, `variant`, `files`, `basis`. Writes: `pages`,
+/// `recording.markdownDiagnostics`, `recording.excluded`.
 enum RenderMarkdown: BuildStage {
     static let name = "render markdown, collect criteria"
 
     static func run(_ context: inout BuildContext) {
         // Pages a subset leaves out: links to them go to the full site (when site.yml gives its
         // `url`) or become text.
-        var excluded: [(contentPath: String, route: Route)] = []
-        if context.variant.subset != nil {
+        var excluded = context.basis?.last.memory?.excluded ?? []
+        if context.variant.subset != nil, context.basis == nil {
             let included = Set(context.pages.map(\.contentPath))
             excluded = context.parsed.filter { !included.contains($0.contentPath) }.map { ($0.contentPath, $0.route) }
         }
@@ -24,13 +25,8 @@ enum RenderMarkdown: BuildStage {
 
     /// Renders the Markdown of `pages`, on every core.
     static func render(_ pages: [Page], context: BuildContext, excluded: [(contentPath: String, route: Route)]) -> [Diagnosed<Page>] {
-        var routes: [String: Route] = [:]
-        for page in context.pages {
-            routes[page.contentPath] = page.route
-            if page.contentPath.hasSuffix("/index.md") || page.contentPath == "index.md" {
-                routes[String(page.contentPath.dropLast("index.md".count)).trimming("/")] = page.route
-            }
-        }
+        let routes = context.basis?.last.memory?.routes
+            ?? routes(of: context.basis.map { $0.last.site.pages.filter { !$0.contentPath.isEmpty } } ?? context.pages)
         var excludedRoutes: [String: Route] = [:]
         for page in excluded {
             excludedRoutes[page.contentPath] = page.route
@@ -72,5 +68,17 @@ enum RenderMarkdown: BuildStage {
             }
             return Diagnosed(page, rendered.diagnostics + criteria.diagnostics + notes)
         }
+    }
+
+    /// Each page's route by its content path (and a folder's `index.md` by the folder's path).
+    static func routes(of pages: [Page]) -> [String: Route] {
+        var routes: [String: Route] = [:]
+        for page in pages {
+            routes[page.contentPath] = page.route
+            if page.contentPath.hasSuffix("/index.md") || page.contentPath == "index.md" {
+                routes[String(page.contentPath.dropLast("index.md".count)).trimming("/")] = page.route
+            }
+        }
+        return routes
     }
 }

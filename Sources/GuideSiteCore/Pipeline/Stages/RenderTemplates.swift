@@ -1,7 +1,9 @@
 import Foundation
 
-/// Renders every page through its layout, on every core, and writes it.
-/// Reads: `site`, `renderer`. Writes: the output, `pagesWritten`, `recording.pagesFile`.
+/// Renders every page through its layout, on every core, and writes it. Under a basis, only the
+/// edited pages, and the search page when its platform filter changed.
+/// Reads: `site`, `renderer`, `basis`, `edits`. Writes: the output, `pagesWritten`,
+/// `pagesRendered`, `recording.pagesFile`.
 enum RenderTemplates: BuildStage {
     static let name = "render templates"
 
@@ -30,8 +32,9 @@ enum RenderTemplates: BuildStage {
         }
         context.diagnostics += layoutWarnings
         let pages = site.pages
-        let builder = PageContextBuilder(site: site, basePath: context.basePath)
-        let results = Array(pages.indices).concurrentMap { index -> Diagnostic? in
+        let targets = context.basis == nil ? Array(pages.indices) : changedPages(site, edits: context.edits)
+        let builder = PageContextBuilder(site: site, basePath: context.basePath, precomputeLinks: targets.count > 50)
+        let results = targets.concurrentMap { index -> Diagnostic? in
             let page = pages[index]
             do {
                 guard let html = renderer.renderBytes(builder.context(for: index), layout: page.layout) else {
@@ -45,11 +48,23 @@ enum RenderTemplates: BuildStage {
         }
         context.diagnostics += results.compactMap { $0 }
         context.pagesWritten += pages.count
+        if context.basis != nil { context.pagesRendered = targets.count }
         context.site = site
         // The pages of the build's state (`LastBuild`), made while the rest is written and the
         // output put in place.
-        if context.memoryOutput == nil, context.inputs != nil, context.variants.count == 1, context.variant.subset == nil {
+        if context.basis == nil, context.memoryOutput == nil, context.inputs != nil, context.variants.count == 1, context.variant.subset == nil {
             context.recording.pagesFile = PagesFile(pages: site.pages)
         }
+    }
+
+    /// The edited pages, and the search page when the platforms entries have sections for
+    /// changed (its filter lists them).
+    static func changedPages(_ site: Site, edits: EditSummary) -> [Int] {
+        guard edits.platformsChanged, let search = site.search else { return edits.positions }
+        let searchable = SearchIndex.searchable(site)
+        var before = site
+        for (position, last) in zip(edits.positions, edits.last) { before.pages[position] = last }
+        let filterChanged = SearchIndex.platformsPresent(in: searchable, of: site) != SearchIndex.platformsPresent(in: searchable, of: before)
+        return edits.positions + (filterChanged ? [search] : [])
     }
 }

@@ -1,15 +1,13 @@
 import Foundation
 
 /// The pages of the site being built: for a subset, its entries, the sections holding them, and
-/// the pages outside sections.
-/// Reads: `parsed`, `variant`. Writes: `pages`.
+/// the pages outside sections. Every edited file the last build stands for had a page in it.
+/// Reads: `parsed`, `variant`, `basis`. Writes: `pages`.
 enum SelectPages: BuildStage {
     static let name = "select pages"
 
-    /// The pages of the site being built: for a subset, its entries, the sections holding them,
-    /// and the pages outside sections.
     static func run(_ context: inout BuildContext) {
-        guard let subset = context.variant.subset else {
+        guard let subset = context.variant.subset, context.basis == nil else {
             context.pages = context.parsed
             return
         }

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The last build and the walk positions of the Markdown files edited since: what the stages
+/// start from when the engine finds that the last build can stand for everything else.
+struct Basis {
+    var last: LastBuild
+    var edited: [Int]
+    /// On disk: where the state lives and the build's inputs.
+    var location: URL?
+    var inputs: BuildRecord.Inputs?
+
+    /// At most this many edited files are patched; more are built the usual way.
+    static let limit = 16
+
+    /// Why the last build cannot stand for this one, for `--timings`.
+    struct Declined: Error {
+        let reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    /// The last build `serve` holds, and the Markdown files the watcher reported, or, when it
+    /// cannot vouch for them, those whose stamps moved in the same files as then.
+    static func inMemory(_ context: BuildContext) throws -> Basis {
+        guard let last = context.last, let memory = last.memory else { throw Declined("no last build in memory") }
+        var edited: [Int] = []
+        if let known = context.request.knownChanges, context.walkReused {
+            for path in known {
+                guard let position = memory.positions[path] else {
+                    throw Declined("a change outside the entries' Markdown (site.yml, the theme, an include, a copied file)")
+                }
+                edited.append(position)
+            }
+        } else {
+            guard context.files == memory.files, context.stamps.count == context.files.count else {
+                throw Declined("files were added, removed or moved")
+            }
+            guard !last.settings.isEmpty, BuildRecord.inputs(for: context)?.settings == last.settings else {
+                throw Declined("site.yml, the theme or an include changed, or was saved in the last two seconds")
+            }
+            let stamps = KeepLastBuild.markdownStamps(context)
+            guard stamps.count == last.stamps.count else { throw Declined("files were added, removed or moved") }
+            edited = stamps.indices.filter { stamps[$0] == nil || stamps[$0] != last.stamps[$0] }
+            let others = zip(context.files, context.stamps).filter { $0.0.kind != .markdown }.map(\.1)
+            guard others == memory.otherStamps, !others.contains(nil) else { throw Declined("a copied file changed") }
+        }
+        try check(edited.sorted(), of: last)
+        return Basis(last: last, edited: edited.sorted())
+    }
+
+    /// The last build's state in `.guidesite-cache/`, and the Markdown files whose stamps moved.
+    static func onDisk(_ context: BuildContext) throws -> Basis {
+        guard let inputs = context.inputs else { throw Declined("the inputs cannot be trusted by their stamps") }
+        let output = context.variant.output
+        let location = LastBuild.location(root: context.layout.root, output: output)
+        guard let state = LastBuild.read(from: location, settings: inputs.settings) else {
+            throw Declined("no state of the last build with these settings, binary and theme")
+        }
+        // With the spare site the last build left, the patch is put in place with the whole
+        // site; without one (after a first build), its few files replace the live ones.
+        let spareInode = SiteWriter.sparePath(for: output).flatMap(BuildRecord.inode(of:))
+        guard state.spareInode == spareInode ?? 0, state.outputInode == BuildRecord.inode(of: output),
+              spareInode == nil || (state.differing?.count ?? .max) <= 4096, state.stamps.count == inputs.markdownStamps.count,
+              state.unusedBytes <= (state.records.last?.upperBound ?? 0) / 4 else {
+            throw Declined("the output or spare folder is not the one the last build left")
+        }
+        let edited = inputs.markdownStamps.indices.filter { inputs.markdownStamps[$0] == nil || inputs.markdownStamps[$0] != state.stamps[$0] }
+        try check(edited, of: state)
+        return Basis(last: state, edited: edited, location: location, inputs: inputs)
+    }
+
+    private static func check(_ edited: [Int], of last: LastBuild) throws {
+        guard !edited.isEmpty, edited.count <= limit, edited.allSatisfy({ last.pageOfFile.indices.contains($0) && last.pageOfFile[$0] >= 0 }) else {
+            throw Declined("not a few edited Markdown files (files added, removed or many edited, or an edited file was a draft or unreadable)")
+        }
+    }
+}
+
+/// What the edits changed in the last site, for the stages after the link.
+struct EditSummary {
+    /// Positions in `site.pages` of the edited pages, and those pages as the last build had them.
+    var positions: [Int] = []
+    var last: [Page] = []
+    /// Pages whose links must be checked again; every page's when heading ids changed.
+    var linksChanged: [Int] = []
+    var idsChanged = false
+    /// Whether the search page's platform filter may have changed.
+    var platformsChanged = false
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Where a build that starts from the last one writes on disk: the spare site beside the output,
+/// made the live one again by the files known to differ (then swapped in like any build), or,
+/// without a spare, the live output itself, a few files replaced at commit.
+enum PatchOutput {
+    static func open(_ basis: Basis, context: BuildContext) throws -> any CommittedOutput {
+        let variant = context.variant
+        guard let spareInode = SiteWriter.sparePath(for: variant.output).flatMap(BuildRecord.inode(of:)),
+              let differing = basis.last.differing else {
+            return InPlaceOutput(output: variant.output)
+        }
+        var layout = context.layout
+        layout.output = variant.output
+        let request = context.request
+        guard case .success(var writer) = SiteWriter.prepare(layout: layout, force: request.force,
+                                                             preserving: PlanSites.keptFolders(variant, request: request)) else {
+            throw Basis.Declined("the output folder cannot be prepared")
+        }
+        // The live site's subsets/ goes into the new one at commit; the spare never holds one.
+        guard writer.reusing, BuildRecord.inode(of: writer.staging) == spareInode,
+              request.allSubsets || !FileManager.default.fileExists(atPath: writer.staging.appending(path: "subsets").path) else {
+            writer.discard()
+            throw Basis.Declined("the spare folder is not the one the last build left")
+        }
+        writer.holdsOnlyWrittenFiles = true
+        writer.listsFiles = true
+        do {
+            try writer.takeLive(differing)
+        } catch {
+            // Nothing was put in place: the folder is kept as the spare (its files are checked
+            // before reuse) and the build goes the usual way.
+            writer.discard()
+            throw Basis.Declined("could not prepare the spare site: \(error.localizedDescription)")
+        }
+        return writer
+    }
+}

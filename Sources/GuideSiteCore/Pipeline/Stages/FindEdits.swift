@@ -1,0 +1,36 @@
+import Foundation
+
+/// The incremental engine's question: can the last build (`LastBuild`, held in memory by
+/// `serve`, kept in `.guidesite-cache/` by `build`) stand for everything but a few edited
+/// Markdown files? When it can, the stages after this one do only those files' work: parse and
+/// render them, put their pages into the last site, check their links, render their pages
+/// and replace their search entries, and write only those files. A stage that finds an edit
+/// reaching further (a title, front matter, criteria, an error) declines, and the run starts
+/// again building everything. The output equals a full build's (tests compare them byte for
+/// byte).
+/// Reads: `files`, `stamps`, `inputs`, `last`, `variants`. Writes: `basis`, the last build's
+/// diagnostics for what it stands for.
+enum FindEdits: BuildStage {
+    static let name = "find the edits"
+
+    static func run(_ context: inout BuildContext) {
+        let request = context.request
+        // On disk, only the full site keeps a state; in memory, the one site previewed.
+        guard !request.check, !request.fresh, !context.buildsEverything, context.variants.count == 1,
+              let variant = context.variants.first, variant.subset == nil || context.memoryOutput != nil else { return }
+        context.variant = variant
+        do {
+            let basis = try context.memoryOutput == nil ? Basis.onDisk(context) : Basis.inMemory(context)
+            context.basis = basis
+            // What the last build reported stands for every file not edited and for the checks
+            // of the whole site (walk, site.yml, theme, layouts, addresses).
+            let edited = Set(basis.edited)
+            context.diagnostics += basis.last.otherDiagnostics
+            for (file, list) in basis.last.fileDiagnostics.enumerated() where !edited.contains(file) { context.diagnostics += list }
+        } catch let declined as Basis.Declined {
+            context.notes.append("patch: not patched: " + declined.reason)
+        } catch {
+            context.notes.append("patch: not patched: \(error.localizedDescription)")
+        }
+    }
+}
