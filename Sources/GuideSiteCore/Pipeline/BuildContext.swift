@@ -40,8 +40,8 @@ struct BuildContext {
     var memoryOutput: (any SiteOutput)?
     /// The last build, held in memory by the preview server (on disk, the engine reads it).
     var last: LastBuild?
-    /// The last build this one leaves in memory for the next (the preview server).
-    var kept: LastBuild?
+    /// Where the last build is kept between runs.
+    let store: any LastBuildStore
     /// `criteria.json` and the search index, made beside the template stage (command-line builds).
     var exports: SiteExports?
     var pagesWritten = 0
@@ -72,8 +72,9 @@ struct BuildContext {
     /// The record of an identical last build whose output is still in place: nothing to do.
     var upToDate: BuildRecord?
 
-    init(request: BuildRequest) {
+    init(request: BuildRequest, store: any LastBuildStore) {
         self.request = request
+        self.store = store
         self.layout = SiteLayout(root: request.root, output: request.output)
     }
 

@@ -24,7 +24,7 @@ public struct SiteBuilder: Sendable {
 
     /// Runs every stage, then writes the site only if no error was found.
     public func build(_ request: BuildRequest) -> BuildResult {
-        var context = BuildContext(request: request)
+        var context = BuildContext(request: request, store: StateFolder())
         return run(&context)
     }
 
@@ -32,13 +32,14 @@ public struct SiteBuilder: Sendable {
     /// patching the last build `memory` holds when only entries' bodies changed, and leaving
     /// this one there (nothing after a failed build).
     public func build(_ request: BuildRequest, into output: MemoryOutput, memory: BuildMemory) -> BuildResult {
-        var context = BuildContext(request: request)
+        var request = request
+        // A preview serves one site; `check` builds them all to check them.
+        if !request.check { request.allSubsets = false }
+        var context = BuildContext(request: request, store: memory)
         context.memoryOutput = output
         context.last = memory.last
         memory.last = nil
-        let result = run(&context)
-        memory.last = context.kept
-        return result
+        return run(&context)
     }
 
     private func run(_ context: inout BuildContext) -> BuildResult {
@@ -94,12 +95,7 @@ public struct SiteBuilder: Sendable {
         }
         timings.append(("commit", Self.milliseconds(clock.now - began)))
         let recording = clock.now
-        let succeeded = !context.hasErrors && !context.usageError
-        if context.memoryOutput == nil {
-            CompareWithLastBuild.keepRecord(context, succeeded: succeeded)
-        } else if succeeded {
-            KeepLastBuild.inMemory(&context)
-        }
+        context.store.keep(&context, succeeded: !context.hasErrors && !context.usageError)
         timings.append(("keep the build record and the last build", Self.milliseconds(clock.now - recording)))
         let outcome: BuildResult.Outcome = context.usageError ? .usageError : context.hasErrors ? .contentErrors : .success
         if context.request.endsProcess { _ = Unmanaged.passRetained(KeptUntilExit(context)) }

@@ -54,18 +54,17 @@ enum KeepLastBuild {
     }
 
     /// Holds the last build in memory, with the walk it came from and its output's files.
-    static func inMemory(_ context: inout BuildContext) {
-        guard let memory = context.memoryOutput as? MemoryOutput else { return }
+    static func inMemory(_ context: BuildContext) -> LastBuild? {
+        guard let memory = context.output as? MemoryOutput else { return nil }
         if let basis = context.basis {
-            guard var next = next(after: basis, context: context) else { return }
+            guard var next = next(after: basis, context: context) else { return nil }
             next.memory?.output = memory.files
             // Stamps taken this time, or none (read again if the watcher cannot vouch next time).
             let stamps = markdownStamps(context)
             for file in basis.edited where next.stamps.indices.contains(file) { next.stamps[file] = stamps[file] }
-            context.kept = next
-            return
+            return next
         }
-        guard var last = lastBuild(of: context) else { return }
+        guard var last = lastBuild(of: context) else { return nil }
         // What the next rebuild compares when the watcher cannot say what changed.
         last.settings = BuildRecord.inputs(for: context)?.settings ?? ""
         let markdown = context.files.filter { $0.kind == .markdown }
@@ -78,7 +77,7 @@ enum KeepLastBuild {
                                        excluded: context.recording.excluded, 
                                        routes: RenderMarkdown.routes(of: last.site.pages.filter { !$0.contentPath.isEmpty }),
                                        theme: context.theme.flatMap { theme in context.renderer.map { (theme, $0) } })
-        context.kept = last
+        return last
     }
 
     /// Writes the state of a command-line build of the full site that put its output in place,

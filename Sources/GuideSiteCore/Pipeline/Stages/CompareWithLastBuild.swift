@@ -1,15 +1,20 @@
 import Foundation
 
 /// Skips the rest of the build when the record of the last build shows the same inputs and its
-/// output folder still in place (`BuildRecord`), and keeps the record after a build.
+/// output folder still in place (`BuildRecord`, kept on disk; the preview has none), and keeps
+/// the record after a build.
 /// Reads: `files`, `stamps`, `variants`. Writes: `inputs`, `upToDate`, `recording.previousFiles`.
 enum CompareWithLastBuild: BuildStage {
     static let name = "compare with the last build"
 
-    /// Skips the rest of the build when the record of the last build shows the same inputs and
-    /// its output folder still in place.
     static func run(_ context: inout BuildContext) {
-        guard context.memoryOutput == nil, !context.request.check, let primary = context.variants.first?.output else { return }
+        context.store.compare(&context)
+    }
+
+    /// On disk: skips the rest of the build when the record of the last build shows the same
+    /// inputs and its output folder still in place.
+    static func compare(_ context: inout BuildContext) {
+        guard !context.request.check, let primary = context.variants.first?.output else { return }
         context.inputs = BuildRecord.inputs(for: context)
         // What the spare site holds, for the state this build leaves (see `KeepLastBuild.onDisk`).
         if context.inputs != nil, context.variants.count == 1, context.variants[0].subset == nil {
@@ -26,7 +31,7 @@ enum CompareWithLastBuild: BuildStage {
     /// Writes the record of a build that put its site in place, or removes it after a failed
     /// build (whose inputs no longer match the output left in place).
     static func keepRecord(_ context: BuildContext, succeeded: Bool) {
-        guard context.memoryOutput == nil, !context.request.check, let primary = context.variants.first?.output else { return }
+        guard !context.request.check, let primary = context.variants.first?.output else { return }
         let location = BuildRecord.location(root: context.layout.root, output: primary)
         if succeeded { KeepLastBuild.onDisk(context) }
         guard succeeded, let key = context.recordKey, let inode = BuildRecord.inode(of: primary) else {

@@ -15,12 +15,11 @@ enum FindEdits: BuildStage {
 
     static func run(_ context: inout BuildContext) {
         let request = context.request
-        // On disk, only the full site keeps a state; in memory, the one site previewed.
         guard !request.check, !request.fresh, !context.buildsEverything, context.variants.count == 1,
-              let variant = context.variants.first, variant.subset == nil || context.memoryOutput != nil else { return }
+              let variant = context.variants.first, context.store.keepsLastBuild(of: variant) else { return }
         context.variant = variant
         do {
-            let basis = try context.memoryOutput == nil ? Basis.onDisk(context) : Basis.inMemory(context)
+            let basis = try context.store.basis(for: context)
             context.basis = basis
             // What the last build reported stands for every file not edited and for the checks
             // of the whole site (walk, site.yml, theme, layouts, addresses).

@@ -39,10 +39,6 @@ enum PlanSites: BuildStage {
         } else {
             context.variants = [full]
         }
-        if context.memoryOutput != nil, context.variants.count > 1, !request.check {
-            // The preview serves one site.
-            context.variants = [context.variants[0]]
-        }
         context.subsets = subsets
     }
 

@@ -21,10 +21,8 @@ enum PrepareOutput: BuildStage {
         }
         var layout = context.layout
         layout.output = variant.output
-        // The state of the last build no longer describes a folder this build replaces.
-        if context.memoryOutput == nil {
-            LastBuild.remove(at: LastBuild.location(root: context.layout.root, output: variant.output))
-        }
+        // The last build no longer describes a folder this build replaces.
+        context.store.forget(output: variant.output, context: context)
         switch SiteWriter.prepare(layout: layout, force: context.request.force, preserving: PlanSites.keptFolders(variant, request: context.request),
                                   markParent: variant.subset != nil && context.request.output == nil ? context.layout.output : nil) {
         case .success(var writer):
@@ -38,18 +36,8 @@ enum PrepareOutput: BuildStage {
     }
 
     private static func startFromLastBuild(_ basis: Basis, context: inout BuildContext) {
-        if let memory = context.memoryOutput as? MemoryOutput, let kept = basis.last.memory {
-            memory.adopt(kept.output)
-            return
-        }
-        guard let location = basis.location else { return }
-        // The state goes before any file changes: a build killed from here on leaves none, and
-        // the next build is a full one.
-        LastBuild.remove(at: location)
         do {
-            let output = try PatchOutput.open(basis, context: context)
-            context.writers.append(output)
-            context.output = output
+            try context.store.openOutput(from: basis, context: &context)
         } catch let declined as Basis.Declined {
             context.declined = declined.reason
         } catch {

@@ -52,7 +52,7 @@ enum RenderTemplates: BuildStage {
         context.site = site
         // The pages of the build's state (`LastBuild`), made while the rest is written and the
         // output put in place.
-        if context.basis == nil, context.memoryOutput == nil, context.inputs != nil, context.variants.count == 1, context.variant.subset == nil {
+        if context.basis == nil, context.store.encodesPages(context) {
             context.recording.pagesFile = PagesFile(pages: site.pages)
         }
     }

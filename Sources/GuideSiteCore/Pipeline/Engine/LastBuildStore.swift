@@ -1,0 +1,82 @@
+import Foundation
+
+/// Where the engine keeps the last build between runs: in memory for the preview server
+/// (`BuildMemory`) or in `.guidesite-cache/` for `guidesite build` (`StateFolder`). The stages
+/// ask the store, never which of the two it is.
+protocol LastBuildStore {
+    /// Before anything is read: on disk, the record that says nothing changed.
+    func compare(_ context: inout BuildContext)
+    /// Whether a build of `variant` can start from a last build.
+    func keepsLastBuild(of variant: Variant) -> Bool
+    /// The last build and the edits since; throws why it cannot stand for this run.
+    func basis(for context: BuildContext) throws -> Basis
+    /// Opens the output of a build under `basis`, starting from the last build's files.
+    func openOutput(from basis: Basis, context: inout BuildContext) throws
+    /// Before the output at `output` is replaced: what described it no longer does.
+    func forget(output: URL, context: BuildContext)
+    /// Whether the pages are encoded while the output is written, for `keep`.
+    func encodesPages(_ context: BuildContext) -> Bool
+    /// After the build: keeps what it leaves for the next one, or nothing after a failure.
+    func keep(_ context: inout BuildContext, succeeded: Bool)
+}
+
+extension BuildMemory: LastBuildStore {
+    func compare(_ context: inout BuildContext) {}
+
+    func keepsLastBuild(of variant: Variant) -> Bool { true }
+
+    func basis(for context: BuildContext) throws -> Basis {
+        try Basis.inMemory(context)
+    }
+
+    func openOutput(from basis: Basis, context: inout BuildContext) throws {
+        guard let memory = context.output as? MemoryOutput, let kept = basis.last.memory else {
+            throw Basis.Declined("no last build in memory")
+        }
+        memory.adopt(kept.output)
+    }
+
+    func forget(output: URL, context: BuildContext) {}
+
+    func encodesPages(_ context: BuildContext) -> Bool { false }
+
+    func keep(_ context: inout BuildContext, succeeded: Bool) {
+        last = succeeded ? KeepLastBuild.inMemory(context) : nil
+    }
+}
+
+/// The last build of each output folder in `.guidesite-cache/`: the record of its inputs
+/// (`BuildRecord`) and, for the full site, its state (`LastBuild+Storage`).
+struct StateFolder: LastBuildStore {
+    func compare(_ context: inout BuildContext) {
+        CompareWithLastBuild.compare(&context)
+    }
+
+    /// Only the full site keeps a state.
+    func keepsLastBuild(of variant: Variant) -> Bool { variant.subset == nil }
+
+    func basis(for context: BuildContext) throws -> Basis {
+        try Basis.onDisk(context)
+    }
+
+    func openOutput(from basis: Basis, context: inout BuildContext) throws {
+        // The state goes before any file changes: a build killed from here on leaves none, and
+        // the next build is a full one.
+        if let location = basis.location { LastBuild.remove(at: location) }
+        let output = try PatchOutput.open(basis, context: context)
+        context.writers.append(output)
+        context.output = output
+    }
+
+    func forget(output: URL, context: BuildContext) {
+        LastBuild.remove(at: LastBuild.location(root: context.layout.root, output: output))
+    }
+
+    func encodesPages(_ context: BuildContext) -> Bool {
+        context.inputs != nil && context.variants.count == 1 && context.variant.subset == nil
+    }
+
+    func keep(_ context: inout BuildContext, succeeded: Bool) {
+        CompareWithLastBuild.keepRecord(context, succeeded: succeeded)
+    }
+}
