@@ -26,7 +26,9 @@ enum PatchOutput {
         writer.holdsOnlyWrittenFiles = true
         writer.listsFiles = true
         do {
-            try writer.takeLive(differing)
+            // The marker too, so that a patch leaves every unchanged file as it was (deploy tools
+            // compare modification times).
+            try writer.takeLive(differing + [SiteWriter.markerName])
         } catch {
             // Nothing was put in place: the folder is kept as the spare (its files are checked
             // before reuse) and the build goes the usual way.
