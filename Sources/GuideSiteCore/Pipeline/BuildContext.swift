@@ -93,6 +93,8 @@ struct Recording {
     var markdownDiagnostics: [String: [Diagnostic]] = [:]
     var linkDiagnostics: [[Diagnostic]] = []
     var search: SearchIndex.Layout?
+    /// What each page shows (kept by the preview's last build).
+    var renderKeys: RenderPlan.Keys?
     /// The pages a subset leaves out.
     var excluded: [(contentPath: String, route: Route)] = []
     var previousFiles: [String]?

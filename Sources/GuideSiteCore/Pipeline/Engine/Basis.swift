@@ -85,4 +85,7 @@ struct EditSummary {
     var idsChanged = false
     /// Whether the search page's platform filter may have changed.
     var platformsChanged = false
+    /// Whether the site was linked anew from the last one's pages (an edit beyond a body, in
+    /// memory): links, criteria.json and the search index are then made again.
+    var relinked = false
 }

@@ -62,6 +62,7 @@ enum KeepLastBuild {
             // Stamps taken this time, or none (read again if the watcher cannot vouch next time).
             let stamps = markdownStamps(context)
             for file in basis.edited where next.stamps.indices.contains(file) { next.stamps[file] = stamps[file] }
+            next.memory?.renderKeys = context.recording.renderKeys
             return next
         }
         guard var last = lastBuild(of: context) else { return nil }
@@ -76,6 +77,7 @@ enum KeepLastBuild {
                                            ? zip(context.files, context.stamps).filter { $0.0.kind != .markdown }.map(\.1) : [],
                                        excluded: context.recording.excluded, 
                                        routes: RenderMarkdown.routes(of: last.site.pages.filter { !$0.contentPath.isEmpty }),
+                                       renderKeys: context.recording.renderKeys,
                                        theme: context.theme.flatMap { theme in context.renderer.map { (theme, $0) } })
         return last
     }

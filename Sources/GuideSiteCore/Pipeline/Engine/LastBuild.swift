@@ -64,6 +64,8 @@ struct LastBuild {
         var excluded: [(contentPath: String, route: Route)]
         /// Each page's route by its content path, which links resolve against.
         var routes: [String: Route]
+        /// What each page shows, to render again only the pages whose key changed.
+        var renderKeys: RenderPlan.Keys?
         /// The theme and its compiled templates.
         var theme: (theme: Theme, renderer: TemplateRenderer)?
     }

@@ -16,6 +16,10 @@ protocol LastBuildStore {
     func forget(output: URL, context: BuildContext)
     /// Whether the pages are encoded while the output is written, for `keep`.
     func encodesPages(_ context: BuildContext) -> Bool
+    /// Whether the last build holds every page whole and what each shows (`RenderPlan`), so an
+    /// edit beyond a body (a title, categories) links the site anew and renders only the pages
+    /// whose output it changed.
+    var holdsWholeSite: Bool { get }
     /// After the build: keeps what it leaves for the next one, or nothing after a failure.
     func keep(_ context: inout BuildContext, succeeded: Bool)
 }
@@ -39,6 +43,8 @@ extension BuildMemory: LastBuildStore {
     func forget(output: URL, context: BuildContext) {}
 
     func encodesPages(_ context: BuildContext) -> Bool { false }
+
+    var holdsWholeSite: Bool { true }
 
     func keep(_ context: inout BuildContext, succeeded: Bool) {
         last = succeeded ? KeepLastBuild.inMemory(context) : nil
@@ -75,6 +81,8 @@ struct StateFolder: LastBuildStore {
     func encodesPages(_ context: BuildContext) -> Bool {
         context.inputs != nil && context.variants.count == 1 && context.variant.subset == nil
     }
+
+    var holdsWholeSite: Bool { false }
 
     func keep(_ context: inout BuildContext, succeeded: Bool) {
         CompareWithLastBuild.keepRecord(context, succeeded: succeeded)

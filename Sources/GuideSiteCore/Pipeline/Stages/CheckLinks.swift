@@ -10,7 +10,7 @@ enum CheckLinks: BuildStage {
     static func run(_ context: inout BuildContext) {
         guard var site = context.site else { return }
         var found: [[Diagnostic]]
-        if let basis = context.basis, !context.edits.idsChanged {
+        if let basis = context.basis, !context.edits.idsChanged, !context.edits.relinked {
             found = basis.last.linkDiagnostics
             if !context.edits.linksChanged.isEmpty {
                 let checker = LinkChecker(site: site, assets: Set(site.assets.map(\.relativePath)))

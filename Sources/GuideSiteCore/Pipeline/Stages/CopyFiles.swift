@@ -14,7 +14,7 @@ enum CopyFiles: BuildStage {
         // commits or discards its staging folder.
         defer { _ = try? exports?.wait() }
         guard let site = context.site, let writer = context.output, let theme = context.theme else { return }
-        if let basis = context.basis {
+        if let basis = context.basis, !context.edits.relinked {
             do {
                 let search = try SearchIndexPatch.patched(site, edits: context.edits, state: basis.last, output: context.variant.output,
                                                           basePath: context.basePath)
@@ -25,6 +25,14 @@ enum CopyFiles: BuildStage {
             } catch {
                 context.diagnostics.append(Diagnostic(.error, context.layout.displayPath(context.variant.output), category: "io",
                                                       "could not write the search index: \(error.localizedDescription)"))
+            }
+            return
+        }
+        // Linked anew from the last build's pages: its other files stand.
+        if context.basis != nil {
+            do { context.recording.search = try exports?.wait() } catch {
+                context.diagnostics.append(Diagnostic(.error, context.layout.displayPath(context.variant.output), category: "io",
+                                                      "could not write the site: \(error.localizedDescription)"))
             }
             return
         }

@@ -2,7 +2,8 @@ import Foundation
 
 /// Puts the pages together into a site, and starts writing criteria.json and the search index on
 /// another core. Under a basis, the edited pages take their places in the last site instead,
-/// when each changed only inside its body.
+/// when each changed only inside its body; when one changed more and the last build holds every
+/// page (the preview), the site is linked anew from them.
 /// Reads: `pages`, `files`, `variant`, `basis`, `renderer`. Writes: `site`, `exports`, `edits`.
 enum Link: BuildStage {
     static let name = "link"
@@ -58,8 +59,14 @@ enum Link: BuildStage {
             }
             let position = basis.last.pageOfFile[file]
             guard let last = basis.last.wholePage(position) else { return decline("the state's pages cannot be read") }
-            guard page.sameOutsideBody(as: last) else {
-                return decline("an edited file changed more than its body (title, front matter, criteria, layout, acceptance criteria under headings)")
+            if !page.sameOutsideBody(as: last) {
+                // Held whole in memory, the last site's pages link anew with this one, as long as
+                // every page keeps its address (so the pages and their order stay).
+                guard context.store.holdsWholeSite, context.variant.subset == nil, page.route == last.route,
+                      page.frontMatter.layout == last.frontMatter.layout else {
+                    return decline("an edited file changed more than its body (title, front matter, criteria, layout, acceptance criteria under headings)")
+                }
+                edits.relinked = true
             }
             site.pages[position] = page
             edits.positions.append(position)
@@ -67,6 +74,16 @@ enum Link: BuildStage {
             if page.body.headings.map(\.id) != last.body.headings.map(\.id) { edits.idsChanged = true }
             if page.body.links != last.body.links { edits.linksChanged.append(position) }
             if SearchIndex.platforms(of: page, names: names) != SearchIndex.platforms(of: last, names: names) { edits.platformsChanged = true }
+        }
+        if edits.relinked {
+            // The pages in the order a full build links them: the walk's.
+            let inputs = basis.last.pageOfFile.compactMap { $0 >= 0 ? site.pages[$0] : nil }
+            let relinked = SiteAssembler().assemble(pages: inputs, assets: assets, config: context.config, levels: levels)
+            guard relinked.pages.map(\.route) == site.pages.map(\.route) else {
+                return decline("an edit added or removed pages of the site (categories, criteria, redirects)")
+            }
+            site = relinked
+            if let writer = context.output { context.exports = SiteExports(site: site, basePath: context.basePath, writer: writer) }
         }
         context.edits = edits
         return site

@@ -32,7 +32,7 @@ enum RenderTemplates: BuildStage {
         }
         context.diagnostics += layoutWarnings
         let pages = site.pages
-        let targets = context.basis == nil ? Array(pages.indices) : changedPages(site, edits: context.edits)
+        let targets = pagesToRender(site, context: &context)
         let builder = PageContextBuilder(site: site, basePath: context.basePath, precomputeLinks: targets.count > 50)
         let results = targets.concurrentMap { index -> Diagnostic? in
             let page = pages[index]
@@ -55,6 +55,25 @@ enum RenderTemplates: BuildStage {
         if context.basis == nil, context.store.encodesPages(context) {
             context.recording.pagesFile = PagesFile(pages: site.pages)
         }
+    }
+
+    /// Every page, or under a basis those whose output the edits changed: by what each page shows
+    /// when the last build kept it (`RenderPlan`), else the edited pages and the search page.
+    private static func pagesToRender(_ site: Site, context: inout BuildContext) -> [Int] {
+        guard context.store.holdsWholeSite, let layoutKeys = context.theme?.layoutKeys else {
+            return context.basis == nil ? Array(site.pages.indices) : changedPages(site, edits: context.edits)
+        }
+        let last = context.basis?.last.memory?.renderKeys
+        let keys: RenderPlan.Keys
+        if let last, !context.edits.relinked, last.keys.count == site.pages.count {
+            keys = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys, previous: last, changed: context.edits.positions)
+        } else {
+            keys = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys)
+        }
+        context.recording.renderKeys = keys
+        guard context.basis != nil else { return Array(site.pages.indices) }
+        guard let last, last.keys.count == site.pages.count else { return Array(site.pages.indices) }
+        return site.pages.indices.filter { keys.keys[$0] != last.keys[$0] }
     }
 
     /// The edited pages, and the search page when the platforms entries have sections for

@@ -73,25 +73,35 @@ struct BuildMemoryTests {
         #expect(String(decoding: rebuilt["about/index.html"] ?? Data(), as: UTF8.self) == "<p>About us</p>")
     }
 
-    @Test("a changed title, layout or site.yml builds fully, and the result equals a fresh build")
+    @Test("a changed title links the site anew from the pages in memory and renders only the pages that show it; a new category, a template or site.yml build fully; each equals a fresh build")
     func wholeSiteEdits() throws {
         var files = Fixtures.site()
         files["Templates/layouts/page.mustache"] = "<p>{{page.title}}</p>"
         let site = try TestSite(files)
         defer { site.remove() }
         let memory = BuildMemory()
-        _ = memoryBuild(site, memory: memory)
-        let edits: [(path: String, text: String)] = [
-            ("Content/web/button.md", "---\ntitle: Push button\norder: 1\ncategories: [controls]\n---\nUse it.\n"),
-            ("Templates/layouts/page.mustache", "<p>Page: {{page.title}}</p>"),
-            ("site.yml", "title: Renamed\nsections:\n  native:\n    title: Apps\n    layout: page\n"),
+        let (first, _) = memoryBuild(site, memory: memory)
+        let button = "Content/web/button.md"
+        let original = try String(contentsOf: site.root.appending(path: button), encoding: .utf8)
+        // (file, text, relinked: only some pages rendered again; false: a full build)
+        let edits: [(path: String, text: String, relinked: Bool)] = [
+            (button, original.replacingOccurrences(of: "title: Button", with: "title: Push button"), true),
+            (button, "---\ntitle: Push button\norder: 1\ncategories: [brand-new]\n---\nUse it.\n", false),
+            ("Templates/layouts/page.mustache", "<p>Page: {{page.title}}</p>", false),
+            ("site.yml", "title: Renamed\nsections:\n  native:\n    title: Apps\n    layout: page\n", false),
         ]
         for edit in edits {
             try site.write(Data(edit.text.utf8), to: edit.path)
             let (result, incremental) = memoryBuild(site, memory: memory, changed: [edit.path])
-            #expect(result.pagesRendered == nil, "\(edit.path)")
-            let (_, fresh) = memoryBuild(site, memory: BuildMemory())
-            #expect(BuildIncrementallyTests.differences(incremental, fresh).isEmpty, "\(edit.path)")
+            if edit.relinked {
+                let rendered = try #require(result.pagesRendered, "\(edit.path): \(result.timings.map(\.stage))")
+                #expect(rendered > 2 && rendered < first.pagesWritten / 2, "\(edit.path): \(rendered) of \(first.pagesWritten) pages")
+            } else {
+                #expect(result.pagesRendered == nil, "\(edit.path)")
+            }
+            let (fresh, freshFiles) = memoryBuild(site, memory: BuildMemory())
+            #expect(BuildIncrementallyTests.differences(incremental, freshFiles).isEmpty, "\(edit.path): \(BuildIncrementallyTests.differences(incremental, freshFiles))")
+            #expect(result.diagnostics == fresh.diagnostics, "\(edit.path)")
         }
         let (_, last) = memoryBuild(site, memory: BuildMemory())
         #expect(String(decoding: last["about/index.html"]!, as: UTF8.self) == "<p>Page: About us</p>")

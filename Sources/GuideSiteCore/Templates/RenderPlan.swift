@@ -1,0 +1,181 @@
+/// A key per page that changes whenever the page's rendered output could change: its own data,
+/// its layout (and the partials), the site-wide values every page shows, and what it shows of
+/// other pages (titles, descriptions, categories and criteria of the entries it lists, counts of
+/// the criteria it names). The preview's last build keeps them: after an edit that changed
+/// what pages show of each other (a title, categories), only the pages whose key changed are
+/// rendered again.
+struct RenderPlan {
+    let site: Site
+    let layoutKeys: [String: Int]
+    private let globalKey: Int
+    private let citingCounts: [String: Int]
+    /// Every page's summary, when every key is computed; otherwise summaries are made as needed.
+    private var summaries: [Int] = []
+    /// What the search page shows of the searchable pages, in its order: made once with every
+    /// key, and the same after edits inside bodies (titles and order do not change).
+    private var searchShown = 0
+
+    /// The platforms the search page's filter offers, as counts of the searchable pages naming
+    /// each (site.yml's order), kept with each page's so a patch updates them for its pages only.
+    private var platformCounts: [Int] = []
+
+    /// Every page's key, and what the search page shows of the others (for `keys(previous:)`).
+    struct Keys {
+        var keys: [Int]
+        var searchShown: Int
+        var platformCounts: [Int]
+        /// Positions in site.yml's platforms that each page names (none for unsearchable pages).
+        var pagePlatforms: [[Int]]
+    }
+
+    init(site: Site, basePath: String, layoutKeys: [String: Int]) {
+        self.site = site
+        self.layoutKeys = layoutKeys
+        var global = Hasher()
+        global.combine(basePath)
+        global.combine(site.config)
+        global.combine(site.home)
+        global.combine([site.criteriaIndex, site.coverage, site.categoryIndex, site.search].map { $0.map { site.pages[$0].route } })
+        for section in site.sections {
+            global.combine(section.name)
+            global.combine(section.title)
+            global.combine(section.description)
+            global.combine(site.pages[section.page].route)
+            global.combine(section.entries.count)
+        }
+        for category in site.categories {
+            global.combine(category.slug)
+            global.combine(category.title)
+            global.combine(category.description)
+            global.combine(site.pages[category.page].route)
+            global.combine(category.entries.count)
+        }
+        globalKey = global.finalize()
+        citingCounts = site.criterionPages.mapValues(\.count)
+    }
+
+    /// Every page's key.
+    static func keys(site: Site, basePath: String, layoutKeys: [String: Int]) -> Keys {
+        var plan = RenderPlan(site: site, basePath: basePath, layoutKeys: layoutKeys)
+        plan.summaries = site.pages.map(Self.summary)
+        var shown = Hasher()
+        let searchable = SearchIndex.searchable(site)
+        shown.combine(searchable.count)
+        for index in searchable { shown.combine(plan.summaries[index]) }
+        plan.searchShown = shown.finalize()
+        let matcher = PlatformMatcher(names: site.config.platforms)
+        let pagePlatforms = site.pages.map { SearchIndex.isSearchable($0) ? matcher.positions(in: $0) : [] }
+        plan.platformCounts = Array(repeating: 0, count: site.config.platforms.count)
+        for positions in pagePlatforms { for position in positions { plan.platformCounts[position] += 1 } }
+        var positions: [Int: (SiteSection, Int)] = [:]
+        for section in site.sections {
+            for (position, entry) in section.entries.enumerated() where positions[entry] == nil { positions[entry] = (section, position) }
+        }
+        return Keys(keys: site.pages.indices.map { plan.key(for: $0, position: positions[$0]) }, searchShown: plan.searchShown,
+                    platformCounts: plan.platformCounts, pagePlatforms: pagePlatforms)
+    }
+
+    /// The keys of `previous` (made for a site that differs from this one only in the bodies of
+    /// the pages at `changed`) with those pages' keys made again: what other pages show of a page
+    /// (its summary) does not depend on its body, so no other key changes.
+    static func keys(site: Site, basePath: String, layoutKeys: [String: Int], previous: Keys, changed: [Int]) -> Keys {
+        var plan = RenderPlan(site: site, basePath: basePath, layoutKeys: layoutKeys)
+        plan.searchShown = previous.searchShown
+        var pagePlatforms = previous.pagePlatforms
+        plan.platformCounts = previous.platformCounts
+        let matcher = PlatformMatcher(names: site.config.platforms)
+        for index in changed where SearchIndex.isSearchable(site.pages[index]) {
+            for position in pagePlatforms[index] { plan.platformCounts[position] -= 1 }
+            pagePlatforms[index] = matcher.positions(in: site.pages[index])
+            for position in pagePlatforms[index] { plan.platformCounts[position] += 1 }
+        }
+        var keys = previous.keys
+        // The search page's platform filter lists the platforms entries have sections for,
+        // which body edits change.
+        for index in changed + (changed.isEmpty ? [] : [site.search].compactMap { $0 }) {
+            let position = site.sections.lazy.compactMap { section in section.entries.firstIndex(of: index).map { (section, $0) } }.first
+            keys[index] = plan.key(for: index, position: position)
+        }
+        return Keys(keys: keys, searchShown: previous.searchShown, platformCounts: plan.platformCounts, pagePlatforms: pagePlatforms)
+    }
+
+    private func summary(of index: Int) -> Int {
+        summaries.isEmpty ? Self.summary(site.pages[index]) : summaries[index]
+    }
+
+    private func key(for index: Int, position: (SiteSection, Int)?) -> Int {
+        let page = site.pages[index]
+        var hasher = Hasher()
+        hasher.combine(globalKey)
+        hasher.combine(layoutKeys[page.layout] ?? 0)
+        hasher.combine(page.route)
+        hasher.combine(page.kind)
+        hasher.combine(page.title)
+        hasher.combine(page.layout)
+        hasher.combine(page.section)
+        hasher.combine(page.subject)
+        hasher.combine(Self.content(page))
+        for reference in page.criteria { hasher.combine(citingCounts[reference.number] ?? 0) }
+        func show(_ others: [Int]) {
+            hasher.combine(others.count)
+            for other in others { hasher.combine(summary(of: other)) }
+        }
+        switch page.kind {
+        case .entry:
+            if let (section, position) = position {
+                // Which side each neighbour is on matters: "Previous" and "Next" are both shown.
+                hasher.combine(position > 0 ? summary(of: section.entries[position - 1]) : nil)
+                hasher.combine(position + 1 < section.entries.count ? summary(of: section.entries[position + 1]) : nil)
+            }
+            show(site.related[index] ?? [])
+        case .section:
+            show(site.sections.first { $0.page == index }?.entries ?? [])
+        case .home:
+            for section in site.sections { show(section.entries) }
+        case .criterion:
+            show(page.subject.flatMap { site.criterionPages[$0] } ?? [])
+        case .criteriaIndex:
+            for number in citingCounts.keys.sorted() { hasher.combine(number); hasher.combine(citingCounts[number]) }
+        case .coverage:
+            for number in site.criterionPages.keys.sorted() {
+                hasher.combine(number)
+                hasher.combine(site.criterionPages[number]!.map { site.pages[$0].section })
+            }
+        case .category:
+            show(site.categories.first { $0.page == index }?.entries ?? [])
+        case .search:
+            hasher.combine(searchShown)
+            hasher.combine(platformCounts.indices.filter { platformCounts[$0] > 0 }.map { site.config.platforms[$0] })
+        case .redirect:
+            show(site.pages.indices.filter { site.pages[$0].kind != .redirect && site.pages[$0].route.path == page.subject })
+        case .categoryIndex, .page, .notFound:
+            break
+        }
+        return hasher.finalize()
+    }
+
+    /// What other pages show of a page.
+    private static func summary(_ page: Page) -> Int {
+        var hasher = Hasher()
+        hasher.combine(page.route)
+        hasher.combine(page.title)
+        hasher.combine(page.kind)
+        hasher.combine(page.section)
+        hasher.combine(page.frontMatter.description)
+        hasher.combine(page.frontMatter.categories)
+        hasher.combine(page.criteria)
+        return hasher.finalize()
+    }
+
+    /// Everything the page holds that its own output shows.
+    private static func content(_ page: Page) -> Int {
+        var hasher = Hasher()
+        hasher.combine(page.sourcePath)
+        hasher.combine(page.frontMatter)
+        hasher.combine(page.criteria)
+        hasher.combine(page.body.html)
+        hasher.combine(page.body.headings)
+        hasher.combine(page.acceptanceSections)
+        return hasher.finalize()
+    }
+}
