@@ -120,7 +120,7 @@ extension PageContextBuilder {
 /// Values for the search page.
 extension PageContextBuilder {
     func addSearchValues(to context: inout ContextMap) {
-        let pages = SearchIndex.searchable(site)
+        let pages = SearchablePages.searchable(site)
         var entries: [ContextMap] = []
         for index in pages {
             let page = site.pages[index]
@@ -129,7 +129,7 @@ extension PageContextBuilder {
             entries.append(item)
         }
         var search: ContextMap = [
-            "indexHref": .text(basePath + SearchIndex.path),
+            "indexHref": .text(basePath + SearchablePages.indexPath),
             "scriptHref": .text(basePath + "assets/search.js"),
             "count": .number(pages.count),
             "countText": .text(Self.plural(pages.count, "page", "pages")),
@@ -140,7 +140,7 @@ extension PageContextBuilder {
         }
         if site.sections.count > 1 { search["sectionFilter"] = options(site.sections.map { ($0.name, $0.title) }) }
         if !site.categories.isEmpty { search["categoryFilter"] = options(site.categories.map { ($0.slug, $0.title) }) }
-        let platforms = SearchIndex.platformsPresent(in: pages, of: site)
+        let platforms = SearchablePages.platformsPresent(in: pages, of: site)
         if !platforms.isEmpty { search["platformFilter"] = options(platforms.map { ($0, $0) }) }
         context["search"] = .map(search)
     }

@@ -73,7 +73,7 @@ enum Link: BuildStage {
             edits.last.append(last)
             if page.body.headings.map(\.id) != last.body.headings.map(\.id) { edits.idsChanged = true }
             if page.body.links != last.body.links { edits.linksChanged.append(position) }
-            if SearchIndex.platforms(of: page, names: names) != SearchIndex.platforms(of: last, names: names) { edits.platformsChanged = true }
+            if SearchablePages.platforms(of: page, names: names) != SearchablePages.platforms(of: last, names: names) { edits.platformsChanged = true }
         }
         if edits.relinked {
             // The pages in the order a full build links them: the walk's.

@@ -80,10 +80,10 @@ enum RenderTemplates: BuildStage {
     /// changed (its filter lists them).
     static func changedPages(_ site: Site, edits: EditSummary) -> [Int] {
         guard edits.platformsChanged, let search = site.search else { return edits.positions }
-        let searchable = SearchIndex.searchable(site)
+        let searchable = SearchablePages.searchable(site)
         var before = site
         for (position, last) in zip(edits.positions, edits.last) { before.pages[position] = last }
-        let filterChanged = SearchIndex.platformsPresent(in: searchable, of: site) != SearchIndex.platformsPresent(in: searchable, of: before)
+        let filterChanged = SearchablePages.platformsPresent(in: searchable, of: site) != SearchablePages.platformsPresent(in: searchable, of: before)
         return edits.positions + (filterChanged ? [search] : [])
     }
 }

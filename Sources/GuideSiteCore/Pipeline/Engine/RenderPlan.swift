@@ -59,12 +59,12 @@ struct RenderPlan {
         var plan = RenderPlan(site: site, basePath: basePath, layoutKeys: layoutKeys)
         plan.summaries = site.pages.map(Self.summary)
         var shown = Hasher()
-        let searchable = SearchIndex.searchable(site)
+        let searchable = SearchablePages.searchable(site)
         shown.combine(searchable.count)
         for index in searchable { shown.combine(plan.summaries[index]) }
         plan.searchShown = shown.finalize()
         let matcher = PlatformMatcher(names: site.config.platforms)
-        let pagePlatforms = site.pages.map { SearchIndex.isSearchable($0) ? matcher.positions(in: $0) : [] }
+        let pagePlatforms = site.pages.map { SearchablePages.isSearchable($0) ? matcher.positions(in: $0) : [] }
         plan.platformCounts = Array(repeating: 0, count: site.config.platforms.count)
         for positions in pagePlatforms { for position in positions { plan.platformCounts[position] += 1 } }
         var positions: [Int: (SiteSection, Int)] = [:]
@@ -84,7 +84,7 @@ struct RenderPlan {
         var pagePlatforms = previous.pagePlatforms
         plan.platformCounts = previous.platformCounts
         let matcher = PlatformMatcher(names: site.config.platforms)
-        for index in changed where SearchIndex.isSearchable(site.pages[index]) {
+        for index in changed where SearchablePages.isSearchable(site.pages[index]) {
             for position in pagePlatforms[index] { plan.platformCounts[position] -= 1 }
             pagePlatforms[index] = matcher.positions(in: site.pages[index])
             for position in pagePlatforms[index] { plan.platformCounts[position] += 1 }

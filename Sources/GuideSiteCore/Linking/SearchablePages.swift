@@ -1,0 +1,69 @@
+import Foundation
+
+/// Which pages the search page lists and the platforms its filter offers: read by the search
+/// page's values (Templates) and by the search index (Output).
+enum SearchablePages {
+    /// Where the search index is written, relative to the site.
+    static let indexPath = "search/index.json"
+
+    static func isSearchable(_ page: Page) -> Bool {
+        page.kind == .entry || page.kind == .page
+    }
+
+    static func searchable(_ site: Site) -> [Int] {
+        site.pages.indices.filter { isSearchable(site.pages[$0]) }
+            .map { (title: site.pages[$0].title.lowercased(), path: site.pages[$0].route.path, index: $0) }
+            .sorted { ($0.title, $0.path) < ($1.title, $1.path) }
+            .map(\.index)
+    }
+
+    /// The site's platforms (in site.yml's order) that any of the pages at `indices` has
+    /// (see `platforms(of:names:)`): the search page's platform filter.
+    static func platformsPresent(in indices: [Int], of site: Site) -> [String] {
+        let names = site.config.platforms
+        let matcher = PlatformMatcher(names: names)
+        var present = Set<Int>()
+        for index in indices {
+            present.formUnion(matcher.positions(in: site.pages[index]))
+            if present.count == names.count { break }
+        }
+        return names.indices.filter(present.contains).map { names[$0] }
+    }
+
+    /// The site's platforms an entry has a section for (a heading with the platform's name), or
+    /// names in its front matter `platforms:`.
+    static func platforms(of page: Page, names: [String]) -> [String] {
+        PlatformMatcher(names: names).positions(in: page).map { names[$0] }
+    }
+}
+
+/// Finds the platforms a page names, with the names lowercased once for every page (a site with
+/// a platform no entry has made the search page's filter scan all of them).
+struct PlatformMatcher {
+    private let lowered: [String]
+    private let lengths: Set<Int>
+
+    init(names: [String]) {
+        lowered = names.map { $0.lowercased() }
+        lengths = Set(lowered.map(\.utf8.count))
+    }
+
+    /// Positions in `names` of the platforms `page` names, in order.
+    func positions(in page: Page) -> [Int] {
+        guard !lowered.isEmpty else { return [] }
+        var found: [Int] = []
+        func note(_ text: String) {
+            let trimmed = text.trimmingSpaces()
+            // ASCII text keeps its length when lowercased: a heading of another length than
+            // every platform name (most headings) is passed over without lowercasing it.
+            if !lengths.contains(trimmed.utf8.count), trimmed.utf8.allSatisfy({ $0 < 0x80 }) { return }
+            let key = trimmed.lowercased()
+            for position in lowered.indices where lowered[position] == key && !found.contains(position) { found.append(position) }
+        }
+        for heading in page.body.headings { note(heading.text) }
+        if case .list(let items)? = page.frontMatter.entries["platforms"]?.value {
+            for item in items { if let text = item.text { note(text) } }
+        }
+        return found.sorted()
+    }
+}
