@@ -6,11 +6,12 @@ struct BuildContext {
     var layout: SiteLayout
     /// site.yml as read (with `--base-url`), the same for every site of the run.
     var siteConfig = SiteConfig()
-    var files: [ContentFile] = []
-    /// Every page parsed, shared by all the sites of one run.
+    /// The files of the content folder (`Load`).
+    var walk = Walk()
+    /// Every page parsed, shared by all the sites of one run (`Parse`).
     var parsed: [Page] = []
-    /// The sites this run builds: the full site, a subset, or both and every subset.
-    var variants: [Variant] = []
+    /// The sites this run builds (`PlanSites`).
+    var plan = SitePlan()
     /// The one being built: its title, base path and output are the per-site values.
     var variant = Variant(subset: nil, output: URL(fileURLWithPath: "/"), basePath: "/", title: "")
     /// The settings of the site being built: site.yml's, titled as its variant.
@@ -23,15 +24,10 @@ struct BuildContext {
     var basePath: String { variant.basePath }
     /// The pages of the site being built.
     var pages: [Page] = []
+    /// The linked site being built (`Link`).
     var site: Site?
-    var theme: Theme?
-    var renderer: TemplateRenderer?
-    /// The walk's warnings (kept with the last build in memory, for a rebuild that reuses the walk).
-    var walkDiagnostics: [Diagnostic] = []
-    /// The files are the last build's walk (nothing was created, deleted or moved since).
-    var walkReused = false
-    /// Each file's stamp, taken before any is read (empty when the walk was reused).
-    var stamps: [FileStamp?] = []
+    /// The theme and its compiled templates (`LoadTheme`).
+    var theme: CompiledTheme?
     /// Writers of every site of the run, committed together at the end.
     var writers: [any CommittedOutput] = []
     /// Where files go: the writer's staging folder, or memory for the preview server.
@@ -50,8 +46,6 @@ struct BuildContext {
     var siteCount = 0
     var diagnostics: [Diagnostic] = []
     var usageError = false
-    /// The subsets this run builds, checked once the pages are parsed.
-    var subsets: [Subset] = []
     /// The hashes of this run's inputs, for the build record; nil when they cannot be trusted.
     var inputs: BuildRecord.Inputs?
     var recordKey: String? { inputs?.key }
@@ -100,6 +94,30 @@ struct Recording {
     var previousFiles: [String]?
     /// The pages file, encoded on another thread from the end of rendering (`build` only).
     var pagesFile: PagesFile?
+}
+
+/// What `Load` found in the content folder.
+struct Walk {
+    var files: [ContentFile] = []
+    /// Each file's stamp, taken before any is read (empty when the walk was reused).
+    var stamps: [FileStamp?] = []
+    /// The walk's warnings (kept with the last build in memory, for a rebuild that reuses it).
+    var diagnostics: [Diagnostic] = []
+    /// The files are the last build's walk (nothing was created, deleted or moved since).
+    var reused = false
+}
+
+/// The sites a run builds (`PlanSites`): the full site, a subset, or both and every subset, and
+/// the subsets to check.
+struct SitePlan {
+    var variants: [Variant] = []
+    var subsets: [Subset] = []
+}
+
+/// The theme and its compiled templates (`LoadTheme`).
+struct CompiledTheme {
+    var theme: Theme
+    var renderer: TemplateRenderer
 }
 
 /// One site a run builds.

@@ -60,10 +60,10 @@ public struct SiteBuilder: Sendable {
             return BuildResult(
                 diagnostics: Diagnostic.sortedForReport(record.diagnostics), pagesWritten: record.pagesWritten,
                 milliseconds: Int(Self.milliseconds(clock.now - start).rounded()), timings: timings, outcome: .success,
-                output: context.variants.first?.output ?? context.layout.output, sites: record.sites,
+                output: context.plan.variants.first?.output ?? context.layout.output, sites: record.sites,
                 filesRead: record.filesRead, filesCopied: record.filesCopied, pastedText: record.pastedText,
-                title: context.variants.first?.title ?? context.siteConfig.title, language: context.siteConfig.language,
-                basePath: context.variants.first?.basePath ?? context.siteConfig.basePath, content: context.layout.content,
+                title: context.plan.variants.first?.title ?? context.siteConfig.title, language: context.siteConfig.language,
+                basePath: context.plan.variants.first?.basePath ?? context.siteConfig.basePath, content: context.layout.content,
                 upToDate: true
             )
         }
@@ -103,14 +103,14 @@ public struct SiteBuilder: Sendable {
             diagnostics: Diagnostic.sortedForReport(context.diagnostics),
             pagesWritten: outcome == .success ? context.pagesWritten : 0,
             milliseconds: Int(Self.milliseconds(clock.now - start).rounded()),
-            timings: timings, outcome: outcome, output: context.variants.first?.output ?? context.layout.output,
+            timings: timings, outcome: outcome, output: context.plan.variants.first?.output ?? context.layout.output,
             sites: context.siteCount,
-            filesRead: context.files.filter { $0.kind == .markdown }.count,
-            filesCopied: context.files.filter { $0.kind == .asset }.count,
+            filesRead: context.walk.files.filter { $0.kind == .markdown }.count,
+            filesCopied: context.walk.files.filter { $0.kind == .asset }.count,
             pastedText: context.pastedText,
-            title: context.variants.first?.title ?? context.siteConfig.title,
+            title: context.plan.variants.first?.title ?? context.siteConfig.title,
             language: context.siteConfig.language,
-            basePath: context.variants.first?.basePath ?? context.siteConfig.basePath,
+            basePath: context.plan.variants.first?.basePath ?? context.siteConfig.basePath,
             content: context.layout.content, pagesRendered: outcome == .success ? context.pagesRendered : nil
         )
     }
@@ -131,11 +131,11 @@ public struct SiteBuilder: Sendable {
             guard run(stage) else { return false }
         }
         guard context.upToDate == nil else { return true }
-        for variant in context.variants where !context.usageError {
+        for variant in context.plan.variants where !context.usageError {
             context.variant = variant
             context.site = nil
             context.output = context.memoryOutput
-            let prefix = context.variants.count > 1 ? "\(variant.subset?.name ?? "full"): " : ""
+            let prefix = context.plan.variants.count > 1 ? "\(variant.subset?.name ?? "full"): " : ""
             for stage in Self.siteStages where !context.usageError {
                 guard run(stage, prefix: prefix) else { return false }
             }

@@ -23,7 +23,7 @@ struct Basis {
     static func inMemory(_ context: BuildContext) throws -> Basis {
         guard let last = context.last, let memory = last.memory else { throw Declined("no last build in memory") }
         var edited: [Int] = []
-        if let known = context.request.knownChanges, context.walkReused {
+        if let known = context.request.knownChanges, context.walk.reused {
             for path in known {
                 guard let position = memory.positions[path] else {
                     throw Declined("a change outside the entries' Markdown (site.yml, the theme, an include, a copied file)")
@@ -31,7 +31,7 @@ struct Basis {
                 edited.append(position)
             }
         } else {
-            guard context.files == memory.files, context.stamps.count == context.files.count else {
+            guard context.walk.files == memory.files, context.walk.stamps.count == context.walk.files.count else {
                 throw Declined("files were added, removed or moved")
             }
             guard !last.settings.isEmpty, BuildRecord.inputs(for: context)?.settings == last.settings else {
@@ -40,7 +40,7 @@ struct Basis {
             let stamps = KeepLastBuild.markdownStamps(context)
             guard stamps.count == last.stamps.count else { throw Declined("files were added, removed or moved") }
             edited = stamps.indices.filter { stamps[$0] == nil || stamps[$0] != last.stamps[$0] }
-            let others = zip(context.files, context.stamps).filter { $0.0.kind != .markdown }.map(\.1)
+            let others = zip(context.walk.files, context.walk.stamps).filter { $0.0.kind != .markdown }.map(\.1)
             guard others == memory.otherStamps, !others.contains(nil) else { throw Declined("a copied file changed") }
         }
         try check(edited.sorted(), of: last)

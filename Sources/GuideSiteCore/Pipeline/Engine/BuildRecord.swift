@@ -57,7 +57,7 @@ struct BuildRecord: Codable {
         hash.add(request.subset ?? "-")
         hash.add(request.adHoc.map { String(describing: $0) } ?? "-")
         hash.add(request.contentFolder ?? "-")
-        for variant in context.variants { hash.add(variant.output.standardizedFileURL.path) }
+        for variant in context.plan.variants { hash.add(variant.output.standardizedFileURL.path) }
         let layout = context.layout
         if FileManager.default.fileExists(atPath: layout.configFile.path) {
             guard let stamp = FileStamp(path: layout.configFile.path) else { return nil }
@@ -67,9 +67,9 @@ struct BuildRecord: Codable {
         // Looked up by name in each open folder, on every core: a full path per file was most
         // of this stage at 10,000 entries.
         var markdownStamps: [FileStamp?] = []
-        markdownStamps.reserveCapacity(context.files.count)
-        guard context.stamps.count == context.files.count else { return nil }
-        for (file, stamp) in zip(context.files, context.stamps) {
+        markdownStamps.reserveCapacity(context.walk.files.count)
+        guard context.walk.stamps.count == context.walk.files.count else { return nil }
+        for (file, stamp) in zip(context.walk.files, context.walk.stamps) {
             hash.add(file.relativePath)
             if file.kind == .markdown {
                 markdownStamps.append(stamp)
@@ -132,7 +132,7 @@ struct BuildRecord: Codable {
 
     init(key: String, outputInode: UInt64, context: BuildContext) {
         self.init(key: key, outputInode: outputInode, pagesWritten: context.pagesWritten, sites: context.siteCount,
-                  files: context.files, pastedText: context.pastedText, diagnostics: context.diagnostics)
+                  files: context.walk.files, pastedText: context.pastedText, diagnostics: context.diagnostics)
     }
 
     init(key: String, outputInode: UInt64, pagesWritten: Int, sites: Int, files: [ContentFile], pastedText: Int, diagnostics: [Diagnostic]) {

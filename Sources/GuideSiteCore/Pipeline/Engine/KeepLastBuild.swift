@@ -7,9 +7,9 @@ enum KeepLastBuild {
     /// nil for `check` and builds of several sites.
     static func lastBuild(of context: BuildContext) -> LastBuild? {
         let recording = context.recording
-        guard !context.request.check, context.variants.count == 1, let site = context.site,
+        guard !context.request.check, context.plan.variants.count == 1, let site = context.site,
               let search = recording.search, recording.linkDiagnostics.count == site.pages.count else { return nil }
-        let markdown = context.files.filter { $0.kind == .markdown }
+        let markdown = context.walk.files.filter { $0.kind == .markdown }
         guard recording.parseDiagnostics.count == markdown.count else { return nil }
         var pageByPath: [String: Int] = [:]
         for (index, page) in site.pages.enumerated() where !page.contentPath.isEmpty { pageByPath[page.contentPath] = index }
@@ -30,10 +30,10 @@ enum KeepLastBuild {
 
     /// Each Markdown file's stamp in walk order; none known when the walk was reused.
     static func markdownStamps(_ context: BuildContext) -> [FileStamp?] {
-        guard context.stamps.count == context.files.count else {
-            return Array(repeating: nil, count: context.files.count { $0.kind == .markdown })
+        guard context.walk.stamps.count == context.walk.files.count else {
+            return Array(repeating: nil, count: context.walk.files.count { $0.kind == .markdown })
         }
-        return zip(context.files, context.stamps).filter { $0.0.kind == .markdown }.map(\.1)
+        return zip(context.walk.files, context.walk.stamps).filter { $0.0.kind == .markdown }.map(\.1)
     }
 
     /// The last build a build under `basis` leaves: that one with the edited pages, their
@@ -42,7 +42,7 @@ enum KeepLastBuild {
         let recording = context.recording
         guard let site = context.site, recording.parseDiagnostics.count == basis.edited.count,
               recording.linkDiagnostics.count == site.pages.count else { return nil }
-        let markdown = context.files.filter { $0.kind == .markdown }
+        let markdown = context.walk.files.filter { $0.kind == .markdown }
         var next = basis.last
         next.site = site
         next.linkDiagnostics = recording.linkDiagnostics
@@ -68,17 +68,17 @@ enum KeepLastBuild {
         guard var last = lastBuild(of: context) else { return nil }
         // What the next rebuild compares when the watcher cannot say what changed.
         last.settings = BuildRecord.inputs(for: context)?.settings ?? ""
-        let markdown = context.files.filter { $0.kind == .markdown }
+        let markdown = context.walk.files.filter { $0.kind == .markdown }
         var positions: [String: Int] = [:]
         for (position, file) in markdown.enumerated() { positions[file.path] = position }
-        last.memory = LastBuild.Memory(walkKey: Load.walkKey(context), files: context.files, walkDiagnostics: context.walkDiagnostics,
+        last.memory = LastBuild.Memory(walkKey: Load.walkKey(context), files: context.walk.files, walkDiagnostics: context.walk.diagnostics,
                                        positions: positions, output: memory.files,
-                                       otherStamps: context.stamps.count == context.files.count
-                                           ? zip(context.files, context.stamps).filter { $0.0.kind != .markdown }.map(\.1) : [],
+                                       otherStamps: context.walk.stamps.count == context.walk.files.count
+                                           ? zip(context.walk.files, context.walk.stamps).filter { $0.0.kind != .markdown }.map(\.1) : [],
                                        excluded: context.recording.excluded, 
                                        routes: RenderMarkdown.routes(of: last.site.pages.filter { !$0.contentPath.isEmpty }),
                                        renderKeys: context.recording.renderKeys,
-                                       theme: context.theme.flatMap { theme in context.renderer.map { (theme, $0) } })
+                                       theme: context.theme)
         return last
     }
 

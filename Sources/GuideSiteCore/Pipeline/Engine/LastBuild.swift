@@ -67,7 +67,7 @@ struct LastBuild {
         /// What each page shows, to render again only the pages whose key changed.
         var renderKeys: RenderPlan.Keys?
         /// The theme and its compiled templates.
-        var theme: (theme: Theme, renderer: TemplateRenderer)?
+        var theme: CompiledTheme?
     }
 
     /// Where the state of builds into `output` lives (and its pages, with extension `pages`).

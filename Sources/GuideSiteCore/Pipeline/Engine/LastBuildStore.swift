@@ -79,7 +79,7 @@ struct StateFolder: LastBuildStore {
     }
 
     func encodesPages(_ context: BuildContext) -> Bool {
-        context.inputs != nil && context.variants.count == 1 && context.variant.subset == nil
+        context.inputs != nil && context.plan.variants.count == 1 && context.variant.subset == nil
     }
 
     var holdsWholeSite: Bool { false }

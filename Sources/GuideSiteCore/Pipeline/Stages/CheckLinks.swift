@@ -3,7 +3,7 @@ import Foundation
 /// Every internal link and anchor of every page, on every core. Under a basis, the last build's
 /// problems stand, with the edited pages' links checked again when they changed, or every
 /// page's when heading ids came or went (other pages may link to them).
-/// Reads: `site`, `basis`, `edits`. Writes: diagnostics, `recording.linkDiagnostics`.
+/// Reads: `Site`, `Basis`, `EditSummary`. Writes: diagnostics, `recording.linkDiagnostics`.
 enum CheckLinks: BuildStage {
     static let name = "check links"
 

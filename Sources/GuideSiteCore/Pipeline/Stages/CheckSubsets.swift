@@ -1,20 +1,20 @@
 import Foundation
 
 /// Unknown sections, categories or platforms in a subset are errors naming the closest one.
-/// Reads: `subsets`, `files`, `parsed`, `basis`. Writes: diagnostics.
+/// Reads: `SitePlan`, `Walk`, `parsed`, `Basis`. Writes: diagnostics.
 enum CheckSubsets: BuildStage {
     static let name = "check subsets"
 
     static func run(_ context: inout BuildContext) {
         // The last build checked them against the same site.yml, files and categories.
         guard context.basis == nil else { return }
-        validate(context.subsets, context: &context)
+        validate(context.plan.subsets, context: &context)
     }
 
     /// Unknown sections, categories or platforms in a subset are errors naming the closest one.
     static func validate(_ subsets: [Subset], context: inout BuildContext) {
         guard !subsets.isEmpty else { return }
-        let sections = Set(context.files.compactMap { file in
+        let sections = Set(context.walk.files.compactMap { file in
             file.relativePath.utf8.firstIndex(of: UInt8(ascii: "/")).map { String(file.relativePath[..<$0]) }
         })
         let config = context.siteConfig

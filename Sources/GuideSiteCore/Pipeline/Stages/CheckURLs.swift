@@ -2,7 +2,7 @@ import Foundation
 
 /// Two sources that would write the same file are an error naming both. Under a basis the pages
 /// and files are the last build's, whose problems stand.
-/// Reads: `site`, `basis`. Writes: diagnostics.
+/// Reads: `Site`, `Basis`. Writes: diagnostics.
 enum CheckURLs: BuildStage {
     static let name = "check urls"
 

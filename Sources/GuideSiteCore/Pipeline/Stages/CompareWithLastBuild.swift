@@ -3,7 +3,8 @@ import Foundation
 /// Skips the rest of the build when the record of the last build shows the same inputs and its
 /// output folder still in place (`BuildRecord`, kept on disk; the preview has none), and keeps
 /// the record after a build.
-/// Reads: `files`, `stamps`, `variants`. Writes: `inputs`, `upToDate`, `recording.previousFiles`.
+/// Reads: `Walk`, `SitePlan`. Makes: `BuildRecord.Inputs` (`inputs`), `upToDate`,
+/// `recording.previousFiles`.
 enum CompareWithLastBuild: BuildStage {
     static let name = "compare with the last build"
 
@@ -14,24 +15,24 @@ enum CompareWithLastBuild: BuildStage {
     /// On disk: skips the rest of the build when the record of the last build shows the same
     /// inputs and its output folder still in place.
     static func compare(_ context: inout BuildContext) {
-        guard !context.request.check, let primary = context.variants.first?.output else { return }
+        guard !context.request.check, let primary = context.plan.variants.first?.output else { return }
         context.inputs = BuildRecord.inputs(for: context)
         // What the spare site holds, for the state this build leaves (see `KeepLastBuild.onDisk`).
-        if context.inputs != nil, context.variants.count == 1, context.variants[0].subset == nil {
+        if context.inputs != nil, context.plan.variants.count == 1, context.plan.variants[0].subset == nil {
             context.recording.previousFiles = LastBuild.outputFiles(at: LastBuild.location(root: context.layout.root, output: primary),
                                                                     outputInode: BuildRecord.inode(of: primary))
         }
         guard !context.request.fresh, let key = context.recordKey,
               let record = BuildRecord.read(from: BuildRecord.location(root: context.layout.root, output: primary)),
               record.key == key, record.outputInode == BuildRecord.inode(of: primary),
-              context.variants.allSatisfy({ $0.insideFullSite != nil || BuildRecord.inode(of: $0.output) != nil }) else { return }
+              context.plan.variants.allSatisfy({ $0.insideFullSite != nil || BuildRecord.inode(of: $0.output) != nil }) else { return }
         context.upToDate = record
     }
 
     /// Writes the record of a build that put its site in place, or removes it after a failed
     /// build (whose inputs no longer match the output left in place).
     static func keepRecord(_ context: BuildContext, succeeded: Bool) {
-        guard !context.request.check, let primary = context.variants.first?.output else { return }
+        guard !context.request.check, let primary = context.plan.variants.first?.output else { return }
         let location = BuildRecord.location(root: context.layout.root, output: primary)
         if succeeded { KeepLastBuild.onDisk(context) }
         guard succeeded, let key = context.recordKey, let inode = BuildRecord.inode(of: primary) else {

@@ -3,7 +3,8 @@ import Foundation
 /// The theme's and the content's files, the sitemap, and the wait for criteria.json and the
 /// search index. Under a basis those are the last build's, but for the edited pages' entries in
 /// the search index.
-/// Reads: `site`, `theme`, `exports`, `basis`, `edits`. Writes: the output, `recording.search`.
+/// Reads: `Site`, `CompiledTheme`, `SiteExports`, `Basis`, `EditSummary`. Writes: the output,
+/// `recording.search`.
 enum CopyFiles: BuildStage {
     static let name = "copy files"
 
@@ -13,7 +14,7 @@ enum CopyFiles: BuildStage {
         // Whatever fails below, the files of the other thread are written before the build
         // commits or discards its staging folder.
         defer { _ = try? exports?.wait() }
-        guard let site = context.site, let writer = context.output, let theme = context.theme else { return }
+        guard let site = context.site, let writer = context.output, let theme = context.theme?.theme else { return }
         if let basis = context.basis, !context.edits.relinked {
             do {
                 let search = try SearchIndexPatch.patched(site, edits: context.edits, state: basis.last, output: context.variant.output,

@@ -8,15 +8,15 @@ import Foundation
 /// reaching further (a title, front matter, criteria, an error) declines, and the run starts
 /// again building everything. The output equals a full build's (tests compare them byte for
 /// byte).
-/// Reads: `files`, `stamps`, `inputs`, `last`, `variants`. Writes: `basis`, the last build's
+/// Reads: `Walk`, `inputs`, `last`, `SitePlan`. Makes: `Basis` (`basis`), the last build's
 /// diagnostics for what it stands for.
 enum FindEdits: BuildStage {
     static let name = "find the edits"
 
     static func run(_ context: inout BuildContext) {
         let request = context.request
-        guard !request.check, !request.fresh, !context.buildsEverything, context.variants.count == 1,
-              let variant = context.variants.first, context.store.keepsLastBuild(of: variant) else { return }
+        guard !request.check, !request.fresh, !context.buildsEverything, context.plan.variants.count == 1,
+              let variant = context.plan.variants.first, context.store.keepsLastBuild(of: variant) else { return }
         context.variant = variant
         do {
             let basis = try context.store.basis(for: context)

@@ -4,7 +4,8 @@ import Foundation
 /// another core. Under a basis, the edited pages take their places in the last site instead,
 /// when each changed only inside its body; when one changed more and the last build holds every
 /// page (the preview), the site is linked anew from them.
-/// Reads: `pages`, `files`, `variant`, `basis`, `renderer`. Writes: `site`, `exports`, `edits`.
+/// Reads: `pages`, `Walk`, `variant`, `Basis`, `CompiledTheme`. Makes: `Site` (`site`),
+/// `SiteExports` (`exports`), `EditSummary` (`edits`).
 enum Link: BuildStage {
     static let name = "link"
 
@@ -13,7 +14,7 @@ enum Link: BuildStage {
             // A subset's home page is the home of that guide.
             context.pages[home].title = context.variant.title
         }
-        let assets = context.files.filter { $0.kind == .asset }
+        let assets = context.walk.files.filter { $0.kind == .asset }
         let levels = context.variant.subset?.levels ?? []
         if let basis = context.basis {
             context.site = relinked(basis, assets: assets, levels: levels, context: &context)
@@ -43,7 +44,7 @@ enum Link: BuildStage {
         guard !context.diagnostics.contains(where: { $0.severity == .error || (strict && $0.severity == .warning) }) else {
             return decline("the site has errors")
         }
-        guard let renderer = context.renderer, context.pages.count == basis.edited.count else { return decline("the theme has problems") }
+        guard let renderer = context.theme?.renderer, context.pages.count == basis.edited.count else { return decline("the theme has problems") }
         var site = basis.last.site
         site.config = context.config
         site.assets = assets

@@ -2,7 +2,7 @@ import Foundation
 
 /// Walks the content folder and takes every file's stamp, or reuses the walk of the last build in
 /// memory when the watcher reports only files it found.
-/// Reads: `siteConfig`, `last`. Writes: `files`, `stamps`, `walkDiagnostics`, `walkReused`.
+/// Reads: `siteConfig`, `last`. Makes: `Walk` (`walk`).
 enum Load: BuildStage {
     static let name = "load"
 
@@ -16,18 +16,18 @@ enum Load: BuildStage {
         // reported file that walk did not find means it is older than the report: walk again.
         if let known = context.request.knownChanges, let memory = context.last?.memory, memory.walkKey == walkKey(context),
            known.allSatisfy({ path in memory.positions[path] != nil || memory.files.contains { $0.path == path } }) {
-            context.files = memory.files
-            context.walkDiagnostics = memory.walkDiagnostics
+            context.walk.files = memory.files
+            context.walk.diagnostics = memory.walkDiagnostics
             context.diagnostics += memory.walkDiagnostics
-            context.walkReused = true
+            context.walk.reused = true
             return
         }
         let loaded = ContentLoader(markdownExtensions: Set(context.siteConfig.markdownExtensions))
             .loadFiles(in: context.layout.content, layout: context.layout)
-        context.files = loaded.value
-        context.walkDiagnostics = loaded.diagnostics
+        context.walk.files = loaded.value
+        context.walk.diagnostics = loaded.diagnostics
         context.diagnostics += loaded.diagnostics
         // Before anything is read: a file saved during the build then shows as changed next time.
-        context.stamps = FileStamp.stamps(of: loaded.value)
+        context.walk.stamps = FileStamp.stamps(of: loaded.value)
     }
 }

@@ -2,20 +2,19 @@ import Foundation
 
 /// Loads and compiles the theme (Templates/ over the built-in one). Under a basis held in memory
 /// the templates are those of the last build (a changed one means no basis), compiled then.
-/// Reads: `layout.templates`, `basis`. Writes: `theme`, `renderer`.
+/// Reads: `layout.templates`, `basis`. Makes: `CompiledTheme` (`theme`).
 enum LoadTheme: BuildStage {
     static let name = "theme"
 
     static func run(_ context: inout BuildContext) {
         if let kept = context.basis?.last.memory?.theme {
-            (context.theme, context.renderer) = (kept.theme, kept.renderer)
+            context.theme = kept
             return
         }
         let theme = Theme.load(from: context.layout.templates, layout: context.layout)
         context.diagnostics += theme.diagnostics
         let compiled = TemplateRenderer.compile(theme.value, fast: !context.request.swiftMustacheOnly)
         context.diagnostics += compiled.diagnostics
-        context.theme = theme.value
-        context.renderer = compiled.value
+        context.theme = CompiledTheme(theme: theme.value, renderer: compiled.value)
     }
 }

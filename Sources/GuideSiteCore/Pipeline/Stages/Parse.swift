@@ -2,13 +2,13 @@ import Foundation
 
 /// Reads the Markdown files (every one, or the edited ones when the last build stands for the
 /// rest): bytes, front matter, Liquid, acceptance sections, route, layout.
-/// Reads: `files`, `basis`. Writes: `parsed`, `recording.parseDiagnostics` (in the order read).
+/// Reads: `Walk`, `Basis`. Makes: `parsed`, `recording.parseDiagnostics` (in the order read).
 enum Parse: BuildStage {
     static let name = "parse"
 
     static func run(_ context: inout BuildContext) {
         let reader = PageReader(layout: context.layout, config: context.siteConfig)
-        let markdown = context.files.filter { $0.kind == .markdown }
+        let markdown = context.walk.files.filter { $0.kind == .markdown }
         let results = (context.basis?.edited ?? Array(markdown.indices)).concurrentMap { reader.read(markdown[$0]) }
         context.recording.parseDiagnostics = results.map(\.diagnostics)
         for result in results {

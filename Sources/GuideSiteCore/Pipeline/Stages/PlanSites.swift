@@ -1,7 +1,7 @@
 import Foundation
 
 /// Decides which sites this run builds (the full site, a subset, all of them) and where each goes.
-/// Reads: `siteConfig`, the request. Writes: `variants`, `subsets`.
+/// Reads: `siteConfig`, the request. Makes: `SitePlan` (`plan`).
 enum PlanSites: BuildStage {
     static let name = "plan sites"
 
@@ -21,7 +21,7 @@ enum PlanSites: BuildStage {
         let full = Variant(subset: nil, output: layout.output, basePath: config.basePath, title: config.title)
         var subsets: [Subset] = []
         if let adHoc = request.adHoc {
-            context.variants = [subsetVariant(adHoc, inside: false)]
+            context.plan.variants = [subsetVariant(adHoc, inside: false)]
             subsets = [adHoc]
         } else if let name = request.subset {
             guard let subset = config.subsets.first(where: { $0.name == name }) else {
@@ -31,15 +31,15 @@ enum PlanSites: BuildStage {
                 context.usageError = true
                 return
             }
-            context.variants = [subsetVariant(subset, inside: false)]
+            context.plan.variants = [subsetVariant(subset, inside: false)]
             subsets = [subset]
         } else if request.allSubsets {
-            context.variants = [full] + config.subsets.map { subsetVariant($0, inside: true) }
+            context.plan.variants = [full] + config.subsets.map { subsetVariant($0, inside: true) }
             subsets = config.subsets
         } else {
-            context.variants = [full]
+            context.plan.variants = [full]
         }
-        context.subsets = subsets
+        context.plan.subsets = subsets
     }
 
     /// The live output's folders a build of `variant` carries into its new output: a full

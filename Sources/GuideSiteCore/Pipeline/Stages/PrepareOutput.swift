@@ -4,7 +4,7 @@ import Foundation
 /// the full site's (a subset of `--all-subsets`), or memory. Under a basis, the files of the last
 /// build are where it starts: in memory, on disk the spare site or the live output
 /// (`PatchOutput`).
-/// Reads: `variant`, `basis`. Writes: `output`, `writers`.
+/// Reads: `variant`, `Basis`. Makes: `output`, `writers` (`CommittedOutput`s).
 enum PrepareOutput: BuildStage {
     static let name = "prepare output"
 
@@ -26,7 +26,7 @@ enum PrepareOutput: BuildStage {
         switch SiteWriter.prepare(layout: layout, force: context.request.force, preserving: PlanSites.keptFolders(variant, request: context.request),
                                   markParent: variant.subset != nil && context.request.output == nil ? context.layout.output : nil) {
         case .success(var writer):
-            writer.listsFiles = context.inputs != nil && context.variants.count == 1 && variant.subset == nil
+            writer.listsFiles = context.inputs != nil && context.plan.variants.count == 1 && variant.subset == nil
             context.writers.append(writer)
             context.output = writer
         case .failure(let problem):

@@ -2,7 +2,7 @@ import Foundation
 
 /// Renders every page's Markdown on every core, finds its title and the criteria it names.
 /// Links resolve against every page of the site (under a basis, the last site's).
-/// Reads: `pages`, `parsed`, `variant`, `files`, `basis`. Writes: `pages`,
+/// Reads: `pages`, `parsed`, `variant`, `Walk`, `Basis`. Makes: `pages` (rendered),
 /// `recording.markdownDiagnostics`, `recording.excluded`.
 enum RenderMarkdown: BuildStage {
     static let name = "render markdown, collect criteria"
@@ -35,7 +35,7 @@ enum RenderMarkdown: BuildStage {
         let fullSite = context.siteConfig.url.flatMap { CriteriaExport.absolute(context.siteConfig.basePath, siteURL: $0) }
         let resolver = LinkResolver(
             basePath: context.basePath, routes: routes,
-            assets: Set(context.files.filter { $0.kind == .asset }.map(\.relativePath)),
+            assets: Set(context.walk.files.filter { $0.kind == .asset }.map(\.relativePath)),
             excluded: excludedRoutes, fullSite: fullSite
         )
         let platforms = context.variant.subset.flatMap { subset in

@@ -2,13 +2,13 @@ import Foundation
 
 /// Renders every page through its layout, on every core, and writes it. Under a basis, only the
 /// edited pages, and the search page when its platform filter changed.
-/// Reads: `site`, `renderer`, `basis`, `edits`. Writes: the output, `pagesWritten`,
+/// Reads: `Site`, `CompiledTheme`, `Basis`, `EditSummary`. Writes: the output, `pagesWritten`,
 /// `pagesRendered`, `recording.pagesFile`.
 enum RenderTemplates: BuildStage {
     static let name = "render templates"
 
     static func run(_ context: inout BuildContext) {
-        guard var site = context.site, let renderer = context.renderer, let writer = context.output, context.theme != nil else { return }
+        guard var site = context.site, let renderer = context.theme?.renderer, let writer = context.output else { return }
         var layoutWarnings: [Diagnostic] = []
         let available = renderer.layouts.sorted().joined(separator: ", ")
         var reportedGenerated = Set<String>()
@@ -60,7 +60,7 @@ enum RenderTemplates: BuildStage {
     /// Every page, or under a basis those whose output the edits changed: by what each page shows
     /// when the last build kept it (`RenderPlan`), else the edited pages and the search page.
     private static func pagesToRender(_ site: Site, context: inout BuildContext) -> [Int] {
-        guard context.store.holdsWholeSite, let layoutKeys = context.theme?.layoutKeys else {
+        guard context.store.holdsWholeSite, let layoutKeys = context.theme?.theme.layoutKeys else {
             return context.basis == nil ? Array(site.pages.indices) : changedPages(site, edits: context.edits)
         }
         let last = context.basis?.last.memory?.renderKeys

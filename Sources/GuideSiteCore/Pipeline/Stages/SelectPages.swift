@@ -2,7 +2,7 @@ import Foundation
 
 /// The pages of the site being built: for a subset, its entries, the sections holding them, and
 /// the pages outside sections. Every edited file the last build stands for had a page in it.
-/// Reads: `parsed`, `variant`, `basis`. Writes: `pages`.
+/// Reads: `parsed`, `variant`, `Basis`. Makes: `pages`.
 enum SelectPages: BuildStage {
     static let name = "select pages"
 
