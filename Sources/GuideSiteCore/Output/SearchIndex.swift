@@ -26,11 +26,8 @@ enum SearchIndex {
         var order: [Int]
         /// Each entry's JSON, in `order`.
         var entries: [JSONWriter.Fragment]
-        /// Positions in `order` by site index.
-        var slots: [Int: Int]
         var head: String
         var tail: String
-        var maker: EntryMaker
 
         var data: Data {
             var bytes: [UInt8] = []
@@ -68,7 +65,7 @@ enum SearchIndex {
     }
 
     /// The tables shared by every entry and the way one entry is written.
-    struct EntryMaker: Sendable, Equatable {
+    struct EntryMaker: Sendable {
         let basePath: String
         let sectionIndex: [String: Int]
         let categoryIndex: [String: Int]
@@ -91,10 +88,6 @@ enum SearchIndex {
         }
     }
 
-    static func json(for site: Site, basePath: String) -> Data {
-        parts(for: site, basePath: basePath).data
-    }
-
     static func parts(for site: Site, basePath: String) -> Parts {
         let order = SearchablePages.searchable(site)
         let maker = maker(for: site, order: order, basePath: basePath)
@@ -114,9 +107,8 @@ enum SearchIndex {
         // occurrence is the one put there.
         let whole = JSONWriter.compact(document)
         let split = whole.range(of: marker)!
-        return Parts(order: order, entries: entries,
-                     slots: Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }),
-                     head: String(whole[..<split.lowerBound]) + "[", tail: "]" + String(whole[split.upperBound...]), maker: maker)
+        return Parts(order: order, entries: entries, head: String(whole[..<split.lowerBound]) + "[",
+                     tail: "]" + String(whole[split.upperBound...]))
     }
 
     /// The tables of an index of the pages at `order` (site indices, in index order).

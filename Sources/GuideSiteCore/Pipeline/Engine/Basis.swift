@@ -31,17 +31,14 @@ struct Basis {
                 edited.append(position)
             }
         } else {
-            guard context.walk.files == memory.files, context.walk.stamps.count == context.walk.files.count else {
-                throw Declined("files were added, removed or moved")
+            guard context.walk.files == memory.files else { throw Declined("files were added, removed or moved") }
+            // The settings hold every other file's stamp: site.yml, the theme, includes, copied files.
+            guard !last.settings.isEmpty, let inputs = BuildRecord.inputs(for: context), inputs.settings == last.settings,
+                  inputs.markdownStamps.count == last.stamps.count else {
+                throw Declined("site.yml, the theme, an include or a copied file changed, or was saved in the last two seconds")
             }
-            guard !last.settings.isEmpty, BuildRecord.inputs(for: context)?.settings == last.settings else {
-                throw Declined("site.yml, the theme or an include changed, or was saved in the last two seconds")
-            }
-            let stamps = KeepLastBuild.markdownStamps(context)
-            guard stamps.count == last.stamps.count else { throw Declined("files were added, removed or moved") }
+            let stamps = inputs.markdownStamps
             edited = stamps.indices.filter { stamps[$0] == nil || stamps[$0] != last.stamps[$0] }
-            let others = zip(context.walk.files, context.walk.stamps).filter { $0.0.kind != .markdown }.map(\.1)
-            guard others == memory.otherStamps, !others.contains(nil) else { throw Declined("a copied file changed") }
         }
         try check(edited.sorted(), of: last)
         return Basis(last: last, edited: edited.sorted())

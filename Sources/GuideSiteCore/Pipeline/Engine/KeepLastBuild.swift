@@ -73,8 +73,6 @@ enum KeepLastBuild {
         for (position, file) in markdown.enumerated() { positions[file.path] = position }
         last.memory = LastBuild.Memory(walkKey: Load.walkKey(context), files: context.walk.files, walkDiagnostics: context.walk.diagnostics,
                                        positions: positions, output: memory.files,
-                                       otherStamps: context.walk.stamps.count == context.walk.files.count
-                                           ? zip(context.walk.files, context.walk.stamps).filter { $0.0.kind != .markdown }.map(\.1) : [],
                                        excluded: context.recording.excluded, 
                                        routes: RenderMarkdown.routes(of: last.site.pages.filter { !$0.contentPath.isEmpty }),
                                        renderKeys: context.recording.renderKeys,

@@ -58,8 +58,6 @@ struct LastBuild {
         var walkDiagnostics: [Diagnostic]
         var positions: [String: Int]
         var output: [String: Data]
-        /// The stamps of the copied files, in walk order.
-        var otherStamps: [FileStamp?]
         /// The pages a subset leaves out, which its links go around.
         var excluded: [(contentPath: String, route: Route)]
         /// Each page's route by its content path, which links resolve against.
