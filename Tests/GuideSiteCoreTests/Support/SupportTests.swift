@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import GuideSiteCore
+
+@Suite("Support")
+struct SupportTests {
+    @Test("HTML escaping: the five characters, the same into bytes, the rest untouched")
+    func htmlEscape() {
+        let text = "a < b & \"c\" > 'd' é 🦊"
+        let escaped = HTML.escape(text)
+        #expect(escaped == "a &lt; b &amp; &quot;c&quot; &gt; &#39;d&#39; é 🦊")
+        var bytes: [UInt8] = []
+        HTML.escape(text, into: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == escaped)
+        let long = String(repeating: "plain text without any of them ", count: 10) + "<"
+        #expect(HTML.escape(long).hasSuffix("them &lt;"), "found past the first word-sized chunks")
+    }
+
+    @Test("JSON: strings escaped as JSON requires, keys sorted, the compact form parses back to the same value")
+    func json() throws {
+        let value: [String: Any] = ["b": [1, 2], "a": "quote \" slash \\ line\n tab\t bell\u{7} é", "c": ["x": true, "y": NSNull()]]
+        let compact = JSONWriter.compact(value)
+        #expect(compact.hasPrefix("{\"a\":"), "keys sorted: \(compact)")
+        #expect(compact.contains("\\u0007"))
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(compact.utf8)) as? [String: Any])
+        #expect(parsed["a"] as? String == value["a"] as? String)
+        #expect(parsed["b"] as? [Int] == [1, 2])
+        let pretty = try #require(try JSONSerialization.jsonObject(with: JSONWriter.data(value)) as? [String: Any])
+        #expect(pretty["a"] as? String == value["a"] as? String)
+    }
+
+    @Test("concurrentMap keeps the order of its input, whatever the threads")
+    func concurrentMap() {
+        let numbers = Array(0..<10_000)
+        #expect(numbers.concurrentMap { $0 * 2 } == numbers.map { $0 * 2 })
+        #expect([Int]().concurrentMap { $0 }.isEmpty)
+    }
+
+    @Test("trimming and byte search")
+    func text() {
+        #expect("  a b \t".trimmingSpaces() == "a b")
+        #expect("\n a \n".trimmingWhitespace() == "a")
+        #expect("~~a~~".trimming("~") == "a")
+        #expect("find the needle here".containsBytes("needle"))
+        #expect(!"find the needle here".containsBytes("thread"))
+        #expect("a'b".containsByte(UInt8(ascii: "'")))
+    }
+}
