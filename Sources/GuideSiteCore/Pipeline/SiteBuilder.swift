@@ -1,11 +1,11 @@
 import Foundation
 
-/// Builds a site: an explicit, ordered list of named stages sharing one `BuildContext`.
+/// Builds a site: an explicit, ordered list of named stages sharing one `BuildContext`, the same
+/// for `build`, `serve`, `check`, subsets and builds that start from the last one.
 ///
-/// Once per run: configure → load → parse → plan sites → theme. Then for each site (the full
-/// site, each subset): prepare output → select pages → render Markdown and collect criteria →
-/// lint (check only) → link → check links → check URLs → render templates → copy files.
-/// Finally every site is committed together, or none is.
+/// Once per run (`sharedStages`), then for each site, the full site and each subset
+/// (`siteStages`). Finally every site is committed together, or none is, and the store keeps
+/// the last build for the next run.
 public struct SiteBuilder: Sendable {
     /// Creates a builder.
     public init() {}
