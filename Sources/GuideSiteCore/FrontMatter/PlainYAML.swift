@@ -9,12 +9,14 @@ enum PlainYAML {
     static func read(_ yaml: String, firstLine: Int) -> FrontValue? {
         var yaml = yaml
         return yaml.withUTF8 { bytes -> FrontValue? in
-            // Tabs, carriage returns, other control characters, DEL, NEL, U+2028/2029 and byte
-            // order marks all have rules of their own in YAML: left to Yams.
+            // Tabs, carriage returns, other control characters (C0 and C1, NEL among them), DEL,
+            // U+2028/2029, byte order marks and non-characters all have rules of their own in
+            // YAML: left to Yams.
             for (offset, byte) in bytes.enumerated() {
                 if byte < 0x20, byte != 0x0A { return nil }
                 if byte == 0x7F { return nil }
-                if byte == 0xC2, offset + 1 < bytes.count, bytes[offset + 1] == 0x85 { return nil }
+                if byte == 0xC2, offset + 1 < bytes.count, (0x80...0x9F).contains(bytes[offset + 1]) { return nil }
+                if byte == 0xEF, offset + 2 < bytes.count, bytes[offset + 1] == 0xBF, bytes[offset + 2] >= 0xBE { return nil }
                 if byte == 0xE2, offset + 2 < bytes.count, bytes[offset + 1] == 0x80, bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9 { return nil }
                 if byte == 0xEF, offset + 2 < bytes.count, bytes[offset + 1] == 0xBB, bytes[offset + 2] == 0xBF { return nil }
             }

@@ -42,6 +42,8 @@ struct PlainYAMLTests {
             "a: b\n  c\n", "a: 1\na: 2\n", "\ta: 1\n", "a: [1,\n  2]\n", "a: b: c\n", "- a\n- b\n", "a:\n- b\n",
             "a:\n  - b: c\n   d: e\n", "steps:\n- a\n", "\"quoted key\": x\n", "a: [x, ]\n", "a: [x,,y]\n", "a: -1\n", "a: |\n\n  late\n", "a: x\r\n",
             "a: \"unclosed\n", "a: [unclosed\n", "  indented: root\n", "a: 'x' y\n", "a: x:\n",
+            // C1 control characters (found by the front-matter fuzz target) and non-characters.
+            "k\u{92}ey: x\n", "a: x\u{85}y\n", "a: x\u{FFFE}\n",
         ]
         for yaml in left {
             #expect(PlainYAML.read(yaml, firstLine: 1) == nil, "read, not left to Yams: \(yaml)")
