@@ -33,7 +33,7 @@ struct BuildContext {
     /// Where files go: the writer's staging folder, or memory for the preview server.
     var output: (any SiteOutput)?
     /// Memory to build into instead of disk (the preview server).
-    var memoryOutput: (any SiteOutput)?
+    var memoryOutput: MemoryOutput?
     /// The last build, held in memory by the preview server (on disk, the engine reads it).
     var last: LastBuild?
     /// Where the last build is kept between runs.
@@ -46,7 +46,8 @@ struct BuildContext {
     var siteCount = 0
     var diagnostics: [Diagnostic] = []
     var usageError = false
-    /// The hashes of this run's inputs, for the build record; nil when they cannot be trusted.
+    /// The hashes of this run's inputs, for the build record and the last build; nil when they
+    /// cannot be trusted.
     var inputs: BuildRecord.Inputs?
     var recordKey: String? { inputs?.key }
     /// What the stages of a full-site build record for the last build (`LastBuild`) as they go.

@@ -51,7 +51,7 @@ public struct SiteBuilder: Sendable {
         // nothing was written, and the stages run again building everything.
         while !runStages(&context, timings: &timings), let reason = context.declined {
             context.writers.forEach { $0.discard() }
-            (context.memoryOutput as? MemoryOutput)?.reset()
+            context.memoryOutput?.reset()
             timings.append(("patch: not patched: " + reason, 0))
             context = initial
             context.buildsEverything = true

@@ -33,7 +33,7 @@ struct Basis {
         } else {
             guard context.walk.files == memory.files else { throw Declined("files were added, removed or moved") }
             // The settings hold every other file's stamp: site.yml, the theme, includes, copied files.
-            guard !last.settings.isEmpty, let inputs = BuildRecord.inputs(for: context), inputs.settings == last.settings,
+            guard !last.settings.isEmpty, let inputs = context.inputs, inputs.settings == last.settings,
                   inputs.markdownStamps.count == last.stamps.count else {
                 throw Declined("site.yml, the theme, an include or a copied file changed, or was saved in the last two seconds")
             }

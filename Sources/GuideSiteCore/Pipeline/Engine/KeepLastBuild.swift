@@ -55,7 +55,7 @@ enum KeepLastBuild {
 
     /// Holds the last build in memory, with the walk it came from and its output's files.
     static func inMemory(_ context: BuildContext) -> LastBuild? {
-        guard let memory = context.output as? MemoryOutput else { return nil }
+        guard let memory = context.memoryOutput else { return nil }
         if let basis = context.basis {
             guard var next = next(after: basis, context: context) else { return nil }
             next.memory?.output = memory.files
@@ -67,7 +67,7 @@ enum KeepLastBuild {
         }
         guard var last = lastBuild(of: context) else { return nil }
         // What the next rebuild compares when the watcher cannot say what changed.
-        last.settings = BuildRecord.inputs(for: context)?.settings ?? ""
+        last.settings = context.inputs?.settings ?? ""
         let markdown = context.walk.files.filter { $0.kind == .markdown }
         var positions: [String: Int] = [:]
         for (position, file) in markdown.enumerated() { positions[file.path] = position }

@@ -34,7 +34,7 @@ extension BuildMemory: LastBuildStore {
     }
 
     func openOutput(from basis: Basis, context: inout BuildContext) throws {
-        guard let memory = context.output as? MemoryOutput, let kept = basis.last.memory else {
+        guard let memory = context.memoryOutput, let kept = basis.last.memory else {
             throw Basis.Declined("no last build in memory")
         }
         memory.adopt(kept.output)

@@ -9,6 +9,9 @@ enum CompareWithLastBuild: BuildStage {
     static let name = "compare with the last build"
 
     static func run(_ context: inout BuildContext) {
+        // Hashed before anything is read, for the record and the last build in either store: a
+        // file saved during the build then shows as changed next time.
+        if !context.request.check { context.inputs = BuildRecord.inputs(for: context) }
         context.store.compare(&context)
     }
 
@@ -16,7 +19,6 @@ enum CompareWithLastBuild: BuildStage {
     /// inputs and its output folder still in place.
     static func compare(_ context: inout BuildContext) {
         guard !context.request.check, let primary = context.plan.variants.first?.output else { return }
-        context.inputs = BuildRecord.inputs(for: context)
         // What the spare site holds, for the state this build leaves (see `KeepLastBuild.onDisk`).
         if context.inputs != nil, context.plan.variants.count == 1, context.plan.variants[0].subset == nil {
             context.recording.previousFiles = LastBuild.outputFiles(at: LastBuild.location(root: context.layout.root, output: primary),
