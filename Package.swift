@@ -26,6 +26,19 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // Debian's KSyntaxHighlighting (KDE Frameworks 5) highlights code blocks; it is C++ on Qt 5,
+        // which CSyntaxHighlighting wraps in a few C functions for Markdown/CodeHighlighter.swift.
+        .systemLibrary(
+            name: "CQt5Gui",
+            pkgConfig: "Qt5Gui",
+            providers: [.apt(["libkf5syntaxhighlighting-dev", "qtbase5-dev"])]
+        ),
+        .target(
+            name: "CSyntaxHighlighting",
+            dependencies: ["CQt5Gui"],
+            cxxSettings: [.unsafeFlags(["-I/usr/include/KF5/KSyntaxHighlighting", "-fPIC"])],
+            linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting")]
+        ),
         // Turns the repository's Templates/ folder into Swift source so the binary carries its theme.
         .executableTarget(name: "ThemeEmbedder", path: "Plugins/ThemeEmbedder"),
         .plugin(
@@ -38,6 +51,7 @@ let package = Package(
             name: "GuideSiteCore",
             dependencies: [
                 "CCmarkGFM",
+                "CSyntaxHighlighting",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
@@ -81,5 +95,6 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

@@ -81,7 +81,7 @@ extension MarkdownTree {
             html.append(UInt8(ascii: "\""))
         }
         html.append(UInt8(ascii: ">"))
-        HTML.escape(code, into: &html)
+        if !CodeHighlighter.append(code, language: language, into: &html) { HTML.escape(code, into: &html) }
         html.append(contentsOf: "</code></pre>\n".utf8)
     }
 

@@ -22,7 +22,7 @@ enum HTML {
         text.withUTF8 { escape($0, into: &output) }
     }
 
-    private static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+    static func escape(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         var copied = 0
         while let next = nextEscaped(in: bytes, from: copied) {
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<next]))

@@ -1,0 +1,87 @@
+import CSyntaxHighlighting
+import Foundation
+
+/// Highlights code blocks at build time with KDE's KSyntaxHighlighting (the engine of Kate and
+/// KWrite, 300 languages): tokens become `<span class="hl-…">`, which the theme's CSS colours.
+/// The only file that uses CSyntaxHighlighting.
+enum CodeHighlighter {
+    /// Fence languages whose definition KSyntaxHighlighting names otherwise; other words are
+    /// tried as a definition name, then as a file extension (`kt`, `ts`, `yml`).
+    static let definitionNames: [String: String] = [
+        "swift": "Swift", "kotlin": "Kotlin", "java": "Java", "objc": "Objective-C", "objective-c": "Objective-C",
+        "objectivec": "Objective-C", "obj-c": "Objective-C", "objc++": "Objective-C++", "html": "HTML", "xhtml": "HTML",
+        "css": "CSS", "scss": "SCSS", "javascript": "JavaScript", "js": "JavaScript", "mjs": "JavaScript",
+        "typescript": "TypeScript", "ts": "TypeScript", "jsx": "JavaScript React (JSX)", "tsx": "TypeScript React (TSX)",
+        "xml": "XML", "svg": "XML", "json": "JSON", "yaml": "YAML", "yml": "YAML", "sh": "Bash", "bash": "Bash",
+        "shell": "Bash", "zsh": "Zsh", "c": "C", "cpp": "C++", "c++": "C++", "python": "Python", "py": "Python",
+        "ruby": "Ruby", "rb": "Ruby", "go": "Go", "rust": "Rust", "dart": "Dart", "groovy": "Groovy",
+        "gradle": "Groovy", "sql": "SQL", "diff": "Diff", "markdown": "Markdown", "md": "Markdown",
+    ]
+
+    /// Fence words that mean plain text; KSyntaxHighlighting would find a definition for some.
+    static let plain: Set<String> = ["text", "txt", "plain", "plaintext", "output", "console", "none", "nohighlight"]
+
+    /// The class of each KSyntaxHighlighting::Theme::TextStyle, in its order (Normal has none).
+    static let classes: [String?] = [
+        nil, "hl-keyword", "hl-function", "hl-variable", "hl-control", "hl-operator", "hl-builtin", "hl-extension",
+        "hl-preprocessor", "hl-attribute", "hl-char", "hl-special-char", "hl-string", "hl-verbatim", "hl-special-string",
+        "hl-import", "hl-type", "hl-number", "hl-number", "hl-number", "hl-constant", "hl-comment", "hl-doc",
+        "hl-annotation", "hl-comment-var", "hl-region", "hl-information", "hl-warning", "hl-alert", "hl-error", "hl-others",
+    ]
+
+    /// How many styles KSyntaxHighlighting has; `classes` names each.
+    static let styleCount = Int(gs_highlighter_style_count())
+
+    private static let pool = HighlighterPool()
+
+    /// Appends `code` as escaped HTML with its tokens in spans, and returns true; returns false,
+    /// appending nothing, when no definition knows `language`.
+    static func append(_ code: String, language: String, into html: inout [UInt8]) -> Bool {
+        let word = language.lowercased()
+        guard !word.isEmpty, !plain.contains(word) else { return false }
+        let name = definitionNames[word] ?? language
+        var tokens: [(start: Int, length: Int, style: Int32)] = []
+        var code = code
+        let found = code.withUTF8 { bytes -> Bool in
+            pool.with { highlighter in
+                guard gs_highlighter_select(highlighter, name) == 1 else { return false }
+                withUnsafeMutablePointer(to: &tokens) { list in
+                    gs_highlighter_run(highlighter, UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self), bytes.count, { context, start, length, style in
+                        context!.assumingMemoryBound(to: [(start: Int, length: Int, style: Int32)].self)
+                            .pointee.append((Int(start), Int(length), style))
+                    }, list)
+                }
+                return true
+            }
+        }
+        guard found else { return false }
+        code.withUTF8 { bytes in
+            var at = 0
+            for token in tokens where token.start >= at && token.start + token.length <= bytes.count {
+                guard token.style >= 0, Int(token.style) < classes.count, let name = classes[Int(token.style)] else { continue }
+                HTML.escape(UnsafeBufferPointer(rebasing: bytes[at..<token.start]), into: &html)
+                html.append(contentsOf: "<span class=\"".utf8)
+                html.append(contentsOf: name.utf8)
+                html.append(contentsOf: "\">".utf8)
+                HTML.escape(UnsafeBufferPointer(rebasing: bytes[token.start..<(token.start + token.length)]), into: &html)
+                html.append(contentsOf: "</span>".utf8)
+                at = token.start + token.length
+            }
+            HTML.escape(UnsafeBufferPointer(rebasing: bytes[at...]), into: &html)
+        }
+        return true
+    }
+}
+
+/// KSyntaxHighlighting loads definitions lazily and is not for two threads at once: each
+/// thread borrows a highlighter of its own, made the first time one is short.
+private final class HighlighterPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var idle: [OpaquePointer] = []
+
+    func with<T>(_ body: (OpaquePointer) -> T) -> T {
+        let highlighter = lock.withLock { idle.popLast() } ?? gs_highlighter_create()!
+        defer { lock.withLock { idle.append(highlighter) } }
+        return body(highlighter)
+    }
+}
