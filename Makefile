@@ -15,7 +15,7 @@ AUDIT_PY     := $(AUDIT_VENV)/bin/python
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN  := .build/release/guidesite
 # Libraries in the shapes other generators' users write (Tests/fixtures/), audited like the sample site.
-FIXTURE_LIBRARIES := jekyll-library headings-library
+FIXTURE_LIBRARIES := jekyll-library headings-library developer-notes
 DEBUG_BIN    := .build/debug/guidesite
 
 PREFIX       ?= /usr/local
@@ -93,6 +93,7 @@ test: deps audit-deps
 	$(PYTHON) Tests/hostile/catalogue.py $(RELEASE_BIN)
 	$(AUDIT_PY) Tests/audit/injection-test.py --guidesite $(DEBUG_BIN)
 	$(AUDIT_PY) Tests/audit/search-test.py --guidesite $(DEBUG_BIN)
+	$(AUDIT_PY) Tests/audit/code-test.py --guidesite $(DEBUG_BIN)
 	$(SWIFT) build --product guidesite-fuzz
 	for target in front-matter markdown templates; do \
 	  GUIDESITE_FUZZ_TARGET=$$target .build/debug/guidesite-fuzz Tests/fuzz/seeds/$$target Tests/fuzz/regressions/$$target || exit 1; done

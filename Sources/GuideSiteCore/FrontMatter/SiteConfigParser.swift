@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads `site.yml`, warning about unknown keys with a did-you-mean.
 public struct SiteConfigParser: Sendable {
-    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer", "categories", "platforms", "subsets", "markdown-extensions", "content", "includes", "acceptance-headings", "permalinks"]
+    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer", "categories", "platforms", "subsets", "markdown-extensions", "content", "includes", "acceptance-headings", "permalinks", "frameworks"]
 
     /// Creates a parser.
     public init() {}
@@ -12,6 +12,7 @@ public struct SiteConfigParser: Sendable {
         var config = SiteConfig()
         let read = YAMLReader().read(source, firstLine: 1, path: path)
         var diagnostics = read.diagnostics
+        var frameworksEntry: FrontEntry?
         func problem(_ entry: FrontEntry, _ severity: Diagnostic.Severity, _ message: String) {
             diagnostics.append(Diagnostic(severity, path, line: entry.line, column: entry.column, category: "site-config", message))
         }
@@ -58,18 +59,9 @@ public struct SiteConfigParser: Sendable {
             case "base-url":
                 if let value = text(entry) { basePath = value }
             case "markdown":
-                guard case .map(let options) = entry.value else {
-                    problem(entry, .error, "`markdown` must be a map such as `markdown: {unsafe-html: true}`")
-                    continue
-                }
-                for option in options {
-                    switch (option.key, option.value) {
-                    case ("unsafe-html", .bool(let flag)): config.unsafeHTML = flag
-                    case ("unsafe-html", _): problem(option, .error, "`unsafe-html` must be `true` or `false`")
-                    default:
-                        problem(option, .warning, "unknown markdown option `\(option.key)`; the one GuideSite knows is `unsafe-html`.")
-                    }
-                }
+                markdownOptions(entry, into: &config, report: problem)
+            case "frameworks":
+                if let frameworks = frameworks(entry, report: problem) { config.frameworks = frameworks; frameworksEntry = entry }
             case "sections":
                 config.sections = sections(entry, report: problem)
             case "categories":
@@ -105,12 +97,13 @@ public struct SiteConfigParser: Sendable {
                 problem(entry, .warning, "unknown key `\(entry.key)` is ignored.\(Suggestion.didYouMean(entry.key, in: Self.knownKeys))")
             }
         }
+        if let frameworksEntry { checkPlatforms(of: config.frameworks, in: config.platforms, entry: frameworksEntry, report: problem) }
         config.basePath = BasePath.normalize(basePath ?? config.url.flatMap { URL(string: $0)?.path } ?? "/")
         return Diagnosed(config, diagnostics)
     }
 
     /// A list of names, or one name.
-    private func stringList(_ value: FrontValue) -> [String]? {
+    func stringList(_ value: FrontValue) -> [String]? {
         switch value {
         case .text(let text): return [text]
         case .list(let items):

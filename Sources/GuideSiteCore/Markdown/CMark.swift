@@ -66,7 +66,7 @@ struct MarkdownNode: Equatable {
     }
 
     enum Kind {
-        case document, heading, paragraph, item, codeBlock, htmlBlock, htmlInline, text, code, softBreak, lineBreak, link, image
+        case document, heading, paragraph, blockQuote, item, codeBlock, htmlBlock, htmlInline, text, code, softBreak, lineBreak, link, image
         /// A table, a task-list item, or any other node of an extension or of plain Markdown.
         case other
     }
@@ -76,6 +76,7 @@ struct MarkdownNode: Equatable {
         case CMARK_NODE_DOCUMENT: .document
         case CMARK_NODE_HEADING: .heading
         case CMARK_NODE_PARAGRAPH: .paragraph
+        case CMARK_NODE_BLOCK_QUOTE: .blockQuote
         case CMARK_NODE_ITEM: .item
         case CMARK_NODE_CODE_BLOCK: .codeBlock
         case CMARK_NODE_HTML_BLOCK: .htmlBlock
@@ -101,6 +102,7 @@ struct MarkdownNode: Equatable {
 
     var parent: MarkdownNode? { cmark_node_parent(pointer).map(MarkdownNode.init) }
     var firstChild: MarkdownNode? { cmark_node_first_child(pointer).map(MarkdownNode.init) }
+    var lastChild: MarkdownNode? { cmark_node_last_child(pointer).map(MarkdownNode.init) }
     var next: MarkdownNode? { cmark_node_next(pointer).map(MarkdownNode.init) }
     var previous: MarkdownNode? { cmark_node_previous(pointer).map(MarkdownNode.init) }
 

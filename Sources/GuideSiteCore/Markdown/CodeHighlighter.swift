@@ -34,6 +34,9 @@ enum CodeHighlighter {
 
     private static let pool = HighlighterPool()
 
+    /// The time spent highlighting since the process started, summed over threads (`--timings`).
+    static var timeSpent: Duration { pool.timeSpent }
+
     /// Appends `code` as escaped HTML with its tokens in spans, and returns true; returns false,
     /// appending nothing, when no definition knows `language`.
     static func append(_ code: String, language: String, into html: inout [UInt8]) -> Bool {
@@ -78,10 +81,20 @@ enum CodeHighlighter {
 private final class HighlighterPool: @unchecked Sendable {
     private let lock = NSLock()
     private var idle: [OpaquePointer] = []
+    private var spent = Duration.zero
+
+    var timeSpent: Duration { lock.withLock { spent } }
 
     func with<T>(_ body: (OpaquePointer) -> T) -> T {
+        let clock = ContinuousClock(), start = clock.now
         let highlighter = lock.withLock { idle.popLast() } ?? gs_highlighter_create()!
-        defer { lock.withLock { idle.append(highlighter) } }
+        defer {
+            let elapsed = clock.now - start
+            lock.withLock {
+                idle.append(highlighter)
+                spent += elapsed
+            }
+        }
         return body(highlighter)
     }
 }

@@ -54,6 +54,20 @@ extension MarkdownRenderer {
         }, as: UTF8.self)
     }
 
+    /// A code block's tab label: `title="…"` in its fence info, or the words after the language
+    /// (```` ```swift UIKit ````); none for a demo.
+    static func tabLabel(ofFenceInfo info: String) -> String? {
+        if let title = info.range(of: "title=") {
+            var rest = info[title.upperBound...]
+            guard let quote = rest.first, quote == "\"" || quote == "'" else { return String(rest.prefix { !$0.isWhitespace }) }
+            rest.removeFirst()
+            return String(rest.prefix { $0 != quote }).trimmingWhitespace()
+        }
+        let words = info.split(whereSeparator: \.isWhitespace).dropFirst()
+        guard !words.isEmpty, !words.contains("demo") else { return nil }
+        return words.joined(separator: " ")
+    }
+
     /// cmark-gfm writes task-list checkboxes without a label; each gets its item's text as its
     /// accessible name, in document order (the order the renderer writes them).
     static func labelTaskCheckboxes(_ html: String, labels: [String]) -> String {

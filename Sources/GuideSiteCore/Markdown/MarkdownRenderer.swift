@@ -6,10 +6,16 @@ import Foundation
 public struct MarkdownRenderer: Sendable {
     /// Keep raw HTML written in Markdown (`markdown: {unsafe-html: true}` in site.yml).
     public var unsafeHTML: Bool
+    /// Highlight code blocks whose language KSyntaxHighlighting knows.
+    public var highlight: Bool
+    /// The platform and framework names whose code blocks and sections become tabs; none: no tabs.
+    public var tabs: TabNames?
 
     /// Creates a renderer.
-    public init(unsafeHTML: Bool = false) {
+    public init(unsafeHTML: Bool = false, highlight: Bool = true, tabs: TabNames? = nil) {
         self.unsafeHTML = unsafeHTML
+        self.highlight = highlight
+        self.tabs = tabs
     }
 
     /// Renders `markdown`, whose first line is line `firstLine` of `path`. `rewriteLink` maps each
@@ -34,8 +40,10 @@ public struct MarkdownRenderer: Sendable {
         tree.rewriteLinks(rewriteLink)
         if let annotate { tree.annotateText(annotate) }
         let foundTitle = tree.takeTitle(title)
-        tree.replaceCodeBlocks(demoStylesheet: demoStylesheet)
+        if let tabs { tree.groupTabs(tabs, filter: platforms) }
+        tree.replaceCodeBlocks(demoStylesheet: demoStylesheet, highlight: highlight)
         tree.wrapTables()
+        tree.replaceCallouts()
         let headings = tree.replaceHeadings(reservedIDs: reservedIDs)
         let taskLabels = tree.taskItems.map { tree.plainText($0) }
 

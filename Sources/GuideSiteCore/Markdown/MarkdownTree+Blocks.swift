@@ -43,7 +43,7 @@ extension MarkdownTree {
     }
 
     /// Code blocks become focusable, named, scrollable regions keeping `class="language-x"`.
-    mutating func replaceCodeBlocks(demoStylesheet: String) {
+    mutating func replaceCodeBlocks(demoStylesheet: String, highlight: Bool) {
         var html: [UInt8] = []
         var demos = 0
         for (number, node) in codeBlocks.enumerated() {
@@ -55,14 +55,14 @@ extension MarkdownTree {
             if language == DemoBlocks.exampleInfo || (words.count > 1 && words[1] == "demo") {
                 let named = language == DemoBlocks.exampleInfo && words.count > 1 ? words.dropFirst().joined(separator: " ") : nil
                 demos += 1
-                if language != DemoBlocks.exampleInfo { appendCode(code, language: language, number: number, into: &html) }
+                if language != DemoBlocks.exampleInfo { appendCode(code, language: language, number: number, highlight: highlight, into: &html) }
                 // cmark-gfm's tag filter would escape an `<iframe>`: a placeholder is replaced after rendering.
                 var frame: [UInt8] = []
                 DemoBlocks.frame(code: code, label: named ?? nearestHeading(before: node) ?? "demo \(demos)", stylesheet: demoStylesheet, into: &frame)
                 html.append(contentsOf: DemoBlocks.placeholder(demoFrames.count).utf8)
                 demoFrames.append(String(decoding: frame, as: UTF8.self))
             } else {
-                appendCode(code, language: language, number: number, into: &html)
+                appendCode(code, language: language, number: number, highlight: highlight, into: &html)
             }
             node.replace(withHTML: &html)
         }
@@ -70,7 +70,7 @@ extension MarkdownTree {
     }
 
     /// A code block as a focusable, named, scrollable region, the code escaped on the way.
-    private func appendCode(_ code: String, language: String, number: Int, into html: inout [UInt8]) {
+    private func appendCode(_ code: String, language: String, number: Int, highlight: Bool, into html: inout [UInt8]) {
         let label = "Code example \(number + 1)" + (language.isEmpty ? "" : " (\(language))")
         html.append(contentsOf: "<pre class=\"code-block\" tabindex=\"0\" role=\"region\" aria-label=\"".utf8)
         HTML.escape(label, into: &html)
@@ -81,21 +81,24 @@ extension MarkdownTree {
             html.append(UInt8(ascii: "\""))
         }
         html.append(UInt8(ascii: ">"))
-        if !CodeHighlighter.append(code, language: language, into: &html) { HTML.escape(code, into: &html) }
+        if !highlight || !CodeHighlighter.append(code, language: language, into: &html) { HTML.escape(code, into: &html) }
         html.append(contentsOf: "</code></pre>\n".utf8)
     }
 
-    /// The text of the closest heading before `node` (among its and its ancestors' earlier
-    /// siblings), which names a demo.
+    /// The text of the closest heading before `node`, which names a demo.
     private func nearestHeading(before node: MarkdownNode) -> String? {
+        guard let heading = nearestHeadingNode(before: node) else { return nil }
+        let text = plainText(heading)
+        return text.isEmpty ? nil : text
+    }
+
+    /// The closest heading before `node`, among its and its ancestors' earlier siblings.
+    func nearestHeadingNode(before node: MarkdownNode) -> MarkdownNode? {
         var current: MarkdownNode? = node
         while let start = current {
             var sibling = start.previous
             while let candidate = sibling {
-                if candidate.kind == .heading {
-                    let text = plainText(candidate)
-                    return text.isEmpty ? nil : text
-                }
+                if candidate.kind == .heading { return candidate }
                 sibling = candidate.previous
             }
             current = start.parent

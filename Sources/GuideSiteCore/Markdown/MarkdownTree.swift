@@ -13,6 +13,7 @@ struct MarkdownTree {
     var rawHTML: [MarkdownNode] = []
     var links: [MarkdownNode] = []
     var codeBlocks: [MarkdownNode] = []
+    var blockQuotes: [MarkdownNode] = []
     var tables: [MarkdownNode] = []
     var taskItems: [MarkdownNode] = []
     var texts: [MarkdownNode] = []
@@ -48,6 +49,7 @@ struct MarkdownTree {
             case .item:
                 if node.isTaskItem { taskItems.append(node) }
             case .codeBlock: codeBlocks.append(node)
+            case .blockQuote: blockQuotes.append(node)
             default:
                 if node.isTable { tables.append(node) }
             }

@@ -73,16 +73,22 @@ public struct PlatformFilter: Sendable, Hashable {
     public var platforms: [String]
     /// The ones to keep.
     public var keep: [String]
+    /// The site's frameworks: one of a platform the filter drops is dropped too.
+    public var frameworks: [Framework]
 
     /// Creates a filter.
-    public init(platforms: [String], keep: [String]) {
+    public init(platforms: [String], keep: [String], frameworks: [Framework] = []) {
         self.platforms = platforms
         self.keep = keep
+        self.frameworks = frameworks
     }
 
+    /// Whether a heading (or a code block's tab label) names a platform the filter drops, or a
+    /// framework of one.
     func drops(_ heading: String) -> Bool {
         let name = heading.trimmingSpaces().lowercased()
-        return platforms.contains { $0.lowercased() == name } && !keep.contains { $0.lowercased() == name }
+        let platform = frameworks.first { $0.name.lowercased() == name }?.platform?.lowercased() ?? name
+        return platforms.contains { $0.lowercased() == platform } && !keep.contains { $0.lowercased() == platform }
     }
 }
 

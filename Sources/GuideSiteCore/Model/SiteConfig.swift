@@ -43,6 +43,11 @@ public struct SiteConfig: Sendable, Hashable {
     public var markdownExtensions: [String] = ["md", "markdown"]
     /// Platform names whose headings open platform sections.
     public var platforms = ["iOS", "Android", "Web"]
+    /// Framework names whose code blocks and sections become tabs (`frameworks:`), each with its
+    /// platform when site.yml gives one, so a platform's subset keeps only its frameworks.
+    public var frameworks: [Framework] = []
+    /// Show runs of platform or framework code blocks and sections as tabs (`markdown: {tabs: false}`).
+    public var tabs = true
     /// Named subsets, in site.yml's order.
     public var subsets: [Subset] = []
     /// Categories in site.yml's order; empty when site.yml declares none.
@@ -56,6 +61,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var permalinks: [String: String] = [:]
     /// Keep raw HTML in Markdown.
     public var unsafeHTML = false
+    /// Highlight code blocks at build time (`markdown: {highlight: false}` leaves them plain).
+    public var highlightCode = true
     /// The footer line.
     public var footer: String?
     /// Every top-level key, for templates (`{{site.params.KEY}}`).

@@ -64,6 +64,8 @@ struct BuildContext {
     var buildsEverything = false
     /// Notes for `--timings` (why the engine did not patch).
     var notes: [String] = []
+    /// Parts of the last stage's time for `--timings` (the highlighting within rendering).
+    var parts: [(String, Duration)] = []
     /// The record of an identical last build whose output is still in place: nothing to do.
     var upToDate: BuildRecord?
 

@@ -125,6 +125,8 @@ public struct SiteBuilder: Sendable {
             timings += context.notes.map { ($0, 0) }
             context.notes = []
             timings.append((prefix + stage.name, Self.milliseconds(clock.now - began)))
+            timings += context.parts.map { (prefix + "  " + $0.0, Self.milliseconds($0.1)) }
+            context.parts = []
             return context.declined == nil
         }
         for stage in Self.sharedStages where !context.usageError && context.upToDate == nil {

@@ -9,6 +9,31 @@ struct SiteConfigParserTests {
         SiteConfigParser().parse(text, path: "site.yml")
     }
 
+    @Test("frameworks by platform or as a list, and the code options of markdown:")
+    func frameworks() {
+        let read = parse("""
+            platforms: [iOS, Android]
+            frameworks:
+              iOS: [UIKit, SwiftUI]
+              android: [Views, Jetpack Compose]
+              watchOS: [WatchKit]
+            markdown: {highlight: false, tabs: false, tab: true, unsafe-html: 3}
+            """)
+        #expect(read.value.frameworks == [Framework(name: "UIKit", platform: "iOS"), Framework(name: "SwiftUI", platform: "iOS"),
+                                          Framework(name: "Views", platform: "android"), Framework(name: "Jetpack Compose", platform: "android"),
+                                          Framework(name: "WatchKit", platform: "watchOS")])
+        #expect(!read.value.highlightCode && !read.value.tabs)
+        let messages = read.diagnostics.map { "\($0.line):\($0.severity) \($0.message)" }
+        #expect(messages.count == 3, "\(messages)")
+        #expect(messages.contains { $0.hasPrefix("2:warning") && $0.contains("`watchOS`, which is not in `platforms:`") })
+        #expect(messages.contains { $0.hasPrefix("6:warning") && $0.contains("unknown markdown option `tab`") })
+        #expect(messages.contains { $0.hasPrefix("6:error") && $0.contains("`unsafe-html` must be `true` or `false`") })
+        let list = parse("frameworks: [UIKit, Compose]\n")
+        #expect(list.diagnostics.isEmpty && list.value.frameworks == [Framework(name: "UIKit"), Framework(name: "Compose")])
+        #expect(parse("frameworks: [{a: 1}]\n").diagnostics.first?.message.contains("`frameworks` must be a list") == true)
+        #expect(SiteConfig().highlightCode && SiteConfig().tabs && SiteConfig().frameworks.isEmpty)
+    }
+
     @Test("the usual keys")
     func keys() {
         let read = parse("""

@@ -16,7 +16,9 @@ enum RenderMarkdown: BuildStage {
             excluded = context.parsed.filter { !included.contains($0.contentPath) }.map { ($0.contentPath, $0.route) }
         }
         context.recording.excluded = excluded
+        let highlighting = CodeHighlighter.timeSpent
         let done = render(context.pages, context: context, excluded: excluded)
+        context.parts.append(("of which highlighting code, summed over threads", CodeHighlighter.timeSpent - highlighting))
         context.recording.markdownDiagnostics = Dictionary(done.map { ($0.value.contentPath, $0.diagnostics) },
                                                            uniquingKeysWith: { first, _ in first })
         context.pages = done.map(\.value)
@@ -39,11 +41,14 @@ enum RenderMarkdown: BuildStage {
             excluded: excludedRoutes, fullSite: fullSite
         )
         let platforms = context.variant.subset.flatMap { subset in
-            subset.platforms.isEmpty ? nil : PlatformFilter(platforms: context.siteConfig.platforms, keep: subset.platforms)
+            subset.platforms.isEmpty ? nil : PlatformFilter(platforms: context.siteConfig.platforms, keep: subset.platforms, frameworks: context.siteConfig.frameworks)
         }
         let subsetName = context.variant.subset?.name
         let lint = context.request.check
-        let renderer = MarkdownRenderer(unsafeHTML: context.config.unsafeHTML)
+        let renderer = MarkdownRenderer(
+            unsafeHTML: context.config.unsafeHTML, highlight: context.config.highlightCode,
+            tabs: context.config.tabs ? TabNames(platforms: context.config.platforms, frameworks: context.config.frameworks) : nil
+        )
         let config = context.config
         let annotator = CriteriaCollector.annotator(basePath: context.basePath)
         let stylesheet = context.basePath + "assets/site.css"

@@ -1,0 +1,99 @@
+/// Platform and framework tabs: runs of two or more adjacent code blocks, or sections, that name
+/// a platform or a framework are wrapped in `<div class="tabs">` with a `<div class="tab-panel">` per member
+/// which reads as headed sections (a named `section` would be a landmark); site.js makes ARIA tabs of them.
+extension MarkdownTree {
+    /// Groups the page's tab runs; a subset's filter first drops other platforms' members.
+    mutating func groupTabs(_ names: TabNames, filter: PlatformFilter?) {
+        groupCodeTabs(names, filter: filter)
+        groupSectionTabs(names)
+    }
+
+    /// Adjacent code blocks whose fence names a platform or framework (```` ```swift UIKit ````
+    /// or `title="Jetpack Compose"`), each under a heading of its own one level below the
+    /// heading before the run.
+    private mutating func groupCodeTabs(_ names: TabNames, filter: PlatformFilter?) {
+        var labelled: [(node: MarkdownNode, label: String, kind: TabNames.Kind)] = []
+        for node in codeBlocks {
+            guard let label = MarkdownRenderer.tabLabel(ofFenceInfo: node.fenceInfo), let kind = names.kind(of: label) else { continue }
+            if let filter, filter.drops(label) {
+                node.remove()
+                codeBlocks.removeAll { $0 == node }
+            } else {
+                labelled.append((node, label, kind))
+            }
+        }
+        let shift = headings.contains { $0.headingLevel == 1 } ? 1 : 0
+        var index = 0
+        while index < labelled.count {
+            var end = index + 1
+            while end < labelled.count, labelled[end - 1].node.next == labelled[end].node { end += 1 }
+            let run = labelled[index..<end]
+            index = end
+            guard run.count > 1 else { continue }
+            let level = min(6, (nearestHeadingNode(before: run.first!.node)?.headingLevel ?? 1) + shift + 1)
+            let kind: TabNames.Kind = run.allSatisfy { $0.kind == .platform } ? .platform : .framework
+            for (position, member) in run.enumerated() {
+                let heading = "<h\(level) class=\"tab-heading\">\(HTML.escape(member.label))</h\(level)>\n"
+                let open = position == 0 ? Self.groupOpening(kind) : "</div>\n"
+                insertHTML(open + Self.panelOpening(member.label) + heading, before: member.node)
+            }
+            insertHTML("</div>\n</div>\n", after: run.last!.node)
+        }
+    }
+
+    /// Sibling sections at the top of the page whose headings name a platform or framework,
+    /// each running to the next heading of its level; a section with headings below its own
+    /// stays a section (its headings are in the table of contents).
+    private mutating func groupSectionTabs(_ names: TabNames) {
+        var node = document.root.firstChild
+        var run: [(heading: MarkdownNode, label: String, kind: TabNames.Kind)] = []
+        var runLevel = 0
+        func close(before end: MarkdownNode?) {
+            defer { run = [] }
+            guard run.count > 1 else { return }
+            let kind: TabNames.Kind = run.allSatisfy { $0.kind == .platform } ? .platform : .framework
+            for (position, member) in run.enumerated() {
+                insertHTML((position == 0 ? Self.groupOpening(kind) : "</div>\n") + Self.panelOpening(member.label), before: member.heading)
+            }
+            if let end { insertHTML("</div>\n</div>\n", before: end) } else { appendHTML("</div>\n</div>\n") }
+        }
+        while let current = node {
+            node = current.next
+            guard current.kind == .heading else { continue }
+            let level = current.headingLevel, label = plainText(current), kind = names.kind(of: label)
+            if let last = run.last, level > runLevel {
+                // A heading below a member's: that member is a section with parts, not a tab.
+                run.removeLast()
+                close(before: last.heading)
+            } else if !run.isEmpty, level < runLevel || kind == nil {
+                close(before: current)
+            }
+            if let kind {
+                if run.isEmpty { runLevel = level }
+                run.append((current, label, kind))
+            }
+        }
+        close(before: nil)
+    }
+
+    private static func groupOpening(_ kind: TabNames.Kind) -> String {
+        "<div class=\"tabs\" data-tabs=\"\(kind.rawValue)\">\n"
+    }
+
+    private static func panelOpening(_ label: String) -> String {
+        "<div class=\"tab-panel\" data-tab=\"\(HTML.escape(label))\">\n"
+    }
+
+    private func insertHTML(_ html: String, before node: MarkdownNode) {
+        if let block = MarkdownNode.make(.htmlBlock, literal: html) { node.insertBefore(block) }
+    }
+
+    private func insertHTML(_ html: String, after node: MarkdownNode) {
+        if let block = MarkdownNode.make(.htmlBlock, literal: html) { node.insertAfter(block) }
+    }
+
+    private func appendHTML(_ html: String) {
+        guard let block = MarkdownNode.make(.htmlBlock, literal: html) else { return }
+        if let last = document.root.lastChild { last.insertAfter(block) }
+    }
+}
