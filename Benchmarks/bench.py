@@ -204,6 +204,15 @@ def bench_size(guidesite, count, runs, workdir):
     os.makedirs(fresh)
     unique = "$(date +%s%N)"
     row["guidesite_full"] = hyperfine("guidesite", f"{build} --output {fresh}/guidesite-{unique}", runs)
+    # The same build with `markdown: {highlight: false}`: what highlighting the code costs.
+    plain = os.path.join(workdir, f"corpus-{count}-plain")
+    os.makedirs(plain, exist_ok=True)
+    if not os.path.islink(os.path.join(plain, "Content")):
+        os.symlink(os.path.join(corpus, "Content"), os.path.join(plain, "Content"))
+    with open(os.path.join(corpus, "site.yml")) as source, open(os.path.join(plain, "site.yml"), "w") as handle:
+        handle.write(source.read() + "markdown: {highlight: false}\n")
+    row["guidesite_plain"] = hyperfine("guidesite, code not highlighted",
+                                       f"{guidesite} build --root {plain} --quiet --output {fresh}/plain-{unique}", runs)
     row["hugo_full"] = hyperfine("hugo", f"hugo --quiet -s {hugo_root} -d {fresh}/hugo-{unique}", runs)
     row["guidesite_time"] = time_once(build.split() + ["--output", f"{fresh}/guidesite-timed"])
     row["hugo_time"] = time_once(["hugo", "--quiet", "-s", hugo_root, "-d", f"{fresh}/hugo-timed"])
@@ -267,13 +276,15 @@ def report(rows, runs, hugo_version):
         "Corpus: `Benchmarks/generate-corpus.py N` (two sections, eight categories, criteria front matter,"
         " platform sections, lists, a table, code, W3C links). Hugo builds the same Markdown files with a"
         " minimal layout and `categories` and `wcag` taxonomies.", "",
-        "| entries | Markdown | GuideSite full | Hugo full | GuideSite / Hugo | peak memory (GuideSite / Hugo) | CPU use (GuideSite / Hugo) | every page again (`--fresh`) | nothing changed | files rewritten | one entry changed | one entry changed, second build |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "| entries | Markdown | GuideSite full | code not highlighted | Hugo full | GuideSite / Hugo | peak memory (GuideSite / Hugo) | CPU use (GuideSite / Hugo) | every page again (`--fresh`) | nothing changed | files rewritten | one entry changed | one entry changed, second build |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for row in rows:
         guide, hugo = row["guidesite_full"]["median"], row["hugo_full"]["median"]
         lines.append(
-            f"| {row['count']:,} | {row['megabytes']:.1f} MB | {seconds(guide)} | {seconds(hugo)} | {guide / hugo:.2f} |"
+            f"| {row['count']:,} | {row['megabytes']:.1f} MB | {seconds(guide)} |"
+            f" {seconds(row['guidesite_plain']['median'])} ({(guide / row['guidesite_plain']['median'] - 1) * 100:+.0f}% to highlight) |"
+            f" {seconds(hugo)} | {guide / hugo:.2f} |"
             f" {row['guidesite_time']['peak_mb']:.0f} MB / {row['hugo_time']['peak_mb']:.0f} MB |"
             f" {row['guidesite_time']['cpu'] * 100:.0f}% / {row['hugo_time']['cpu'] * 100:.0f}% |"
             f" {seconds(row['guidesite_refresh']['median'])} | {seconds(row['guidesite_unchanged']['median'])} | {row['rewritten']} of {row['files']:,} |"

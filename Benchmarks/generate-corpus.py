@@ -4,7 +4,9 @@
 Entries carry criteria front matter (keyboard, mobile, screenreader, settings maps of block
 scalars), categories, `wcag:` lists, and bodies with iOS/Android platform sections (Name, Role,
 Groupings, State, Focus), lists, a table, fenced code, links to W3C Understanding pages and
-links to other entries. Two sections (native, web), eight categories. Same N, same bytes.
+links to other entries. Two sections (native, web), eight categories. Each platform section has
+a code sample per framework (Swift for UIKit and SwiftUI, Kotlin and XML for Compose and Views),
+which GuideSite highlights and shows as tabs. Same N, same bytes.
 
 Usage: generate-corpus.py N OUTPUT_DIR
 """
@@ -19,6 +21,17 @@ CRITERIA = [("1.3.1", "info-and-relationships"), ("1.4.3", "contrast-minimum"), 
             ("1.4.11", "non-text-contrast"), ("2.1.1", "keyboard"), ("2.4.3", "focus-order"),
             ("2.4.7", "focus-visible"), ("2.5.8", "target-size-minimum"), ("3.3.2", "labels-or-instructions"),
             ("4.1.2", "name-role-value")]
+# Developer notes as teams write them: one sample per framework, shown as tabs.
+CODE = {
+    "iOS": ["```swift UIKit", "// The label names what is set; the trait makes it adjustable",
+            "picker.accessibilityLabel = \"Reminder time\"", "picker.accessibilityTraits.insert(.adjustable)", "```",
+            "```swift SwiftUI", "Picker(\"Reminder time\", selection: $hour) {",
+            "    ForEach(0..<24) { Text(\"\\($0):00\").tag($0) }", "}.pickerStyle(.wheel)", "```"],
+    "Android": ["```kotlin title=\"Jetpack Compose\"", "TimePicker(state = state, modifier = Modifier.semantics {",
+                "    contentDescription = \"Reminder time\" // read before the value", "})", "```",
+                "```xml title=\"Views\"", "<NumberPicker android:id=\"@+id/hour\"",
+                "    android:contentDescription=\"@string/reminder_time\" />", "```"],
+}
 WORDS = ("the control announces its name role and value when focus arrives and the label matches what "
          "people see on screen so voice control users can say it and screen reader users hear it").split()
 
@@ -74,8 +87,7 @@ def entry(index, rng, count):
         for part in ["Name", "Role", "Groupings", "State", "Focus"]:
             lines += ["", f"### {part}", "", sentence(rng, 30), ""]
             lines += [f"- **UIKit**: use `accessibilityLabel` {sentence(rng, 8)}", f"  - {sentence(rng, 10)}"]
-        lines += ["", "```swift", "button.accessibilityLabel = \"Reminder time\"",
-                  "button.accessibilityTraits = .adjustable", "```", ""]
+        lines += [""] + CODE[platform] + [""]
     lines += ["| Key | Result |", "|-----|--------|", f"| Tab | {sentence(rng, 6)} |", f"| Space | {sentence(rng, 6)} |", ""]
     lines += ["## Success criteria", ""]
     lines += [f"- [{number}](https://www.w3.org/WAI/WCAG22/Understanding/{slug})" for number, slug in criteria]
@@ -90,7 +102,8 @@ def main():
     os.makedirs(os.path.join(root, "Content", "native"), exist_ok=True)
     os.makedirs(os.path.join(root, "Content", "web"), exist_ok=True)
     with open(os.path.join(root, "site.yml"), "w") as handle:
-        handle.write(f"title: Benchmark guide ({count} entries)\nsections:\n  native: {{title: Native apps}}\n  web: {{title: Web}}\n")
+        handle.write(f"title: Benchmark guide ({count} entries)\nsections:\n  native: {{title: Native apps}}\n  web: {{title: Web}}\n"
+                     "frameworks:\n  iOS: [UIKit, SwiftUI]\n  Android: [Views, Jetpack Compose]\n")
     with open(os.path.join(root, "Content", "index.md"), "w") as handle:
         handle.write("---\ntitle: Benchmark guide\n---\nGenerated entries.\n")
     total = 0

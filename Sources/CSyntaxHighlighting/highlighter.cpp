@@ -90,6 +90,9 @@ private:
 struct gs_highlighter {
     Repository repository;
     TokenSink sink;
+    // Most blocks of a page share a language: the last lookup is kept.
+    QByteArray selectedName;
+    bool selected = false;
 };
 
 extern "C" gs_highlighter *gs_highlighter_create(void) { return new gs_highlighter(); }
@@ -97,11 +100,14 @@ extern "C" gs_highlighter *gs_highlighter_create(void) { return new gs_highlight
 extern "C" void gs_highlighter_destroy(gs_highlighter *highlighter) { delete highlighter; }
 
 extern "C" int gs_highlighter_select(gs_highlighter *highlighter, const char *name) {
+    if (highlighter->selectedName == name) return highlighter->selected ? 1 : 0;
     const QString wanted = QString::fromUtf8(name);
     Definition definition = highlighter->repository.definitionForName(wanted);
     if (!definition.isValid()) definition = highlighter->repository.definitionForFileName(QStringLiteral("code.") + wanted);
     highlighter->sink.setDefinition(definition);
-    return definition.isValid() ? 1 : 0;
+    highlighter->selectedName = QByteArray(name);
+    highlighter->selected = definition.isValid();
+    return highlighter->selected ? 1 : 0;
 }
 
 extern "C" void gs_highlighter_run(gs_highlighter *highlighter, const char *code, size_t length,

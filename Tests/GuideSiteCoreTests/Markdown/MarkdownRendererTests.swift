@@ -109,7 +109,9 @@ struct MarkdownRendererTests {
     @Test("fenced code keeps its language as class=language-x inside a named, focusable region")
     func codeLanguage() {
         let html = render("```swift\nlet a = \"<b>\"\n```\n").value.html
-        #expect(html.contains("<code class=\"language-swift\">let a = &quot;&lt;b&gt;&quot;\n</code>"))
+        #expect(html.contains("<code class=\"language-swift\"><span class=\"hl-keyword\">let</span> <span class=\"hl-variable\">a</span> = <span class=\"hl-string\">&quot;&lt;b&gt;&quot;</span>\n</code>"))
+        let plain = MarkdownRenderer(highlight: false).render("```swift\nlet a = \"<b>\"\n```\n", firstLine: 1, path: "a.md", title: .given("x")).value.html
+        #expect(plain.contains("<code class=\"language-swift\">let a = &quot;&lt;b&gt;&quot;\n</code>"))
         #expect(html.contains("tabindex=\"0\" role=\"region\" aria-label=\"Code example 1 (swift)\""))
     }
 

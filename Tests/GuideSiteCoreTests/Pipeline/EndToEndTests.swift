@@ -193,7 +193,7 @@ struct EndToEndTests {
         let result = SiteBuilder().build(BuildRequest(root: site.root, baseURL: "/guide/"))
         #expect(result.errorCount == 0, "\(result.printed)")
         let button = try site.html("checklist-web/button/index.html")
-        #expect(button.contains("<code class=\"language-html\">&lt;p&gt;Shared note&lt;/p&gt;"))
+        #expect(button.contains("<code class=\"language-html\"><span class=\"hl-keyword\">&lt;p&gt;</span>Shared note<span class=\"hl-keyword\">&lt;/p&gt;</span>"))
         #expect(button.contains("href=\"/guide/\""))
         #expect(button.contains("href=\"/guide/checklist-web/link/\""))
         #expect(!button.contains("{:"))
