@@ -44,12 +44,13 @@ enum FuzzEntryPoints {
         ]
         // One render per input; the input's length picks the options, so both are covered.
         let unsafeHTML = data.count % 2 == 1
-        let rendered = MarkdownRenderer(unsafeHTML: unsafeHTML).render(
+        let frameworks = [Framework(name: "UIKit", platform: "iOS"), Framework(name: "Compose", platform: "Android"), Framework(name: "React")]
+        let rendered = MarkdownRenderer(unsafeHTML: unsafeHTML, tabs: TabNames(platforms: ["iOS", "Android", "Web"], frameworks: frameworks)).render(
             liquid.value, firstLine: 1, path: "fuzz.md", title: unsafeHTML ? .fromFirstHeading : .given("Fuzz"),
             reservedIDs: LayoutIDs.reserved,
             rewriteLink: { url in decisions[url.utf8.reduce(0) { ($0 &+ Int($1)) & 0xFFFF } % decisions.count](url) },
             annotate: CriteriaCollector.annotator(basePath: "/"),
-            platforms: PlatformFilter(platforms: ["iOS", "Android", "Web"], keep: unsafeHTML ? ["iOS"] : ["Web"]),
+            platforms: PlatformFilter(platforms: ["iOS", "Android", "Web"], keep: unsafeHTML ? ["iOS"] : ["Web"], frameworks: frameworks),
             lint: true
         )
         _ = SearchIndex.plainText(html: rendered.value.html, limit: SearchIndex.bodyLimit)
