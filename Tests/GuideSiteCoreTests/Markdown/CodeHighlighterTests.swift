@@ -46,6 +46,15 @@ struct CodeHighlighterTests {
         #expect(highlighted("a: \"b\"", "yml") != nil && highlighted("fun a() {}", "kt") != nil && highlighted("fun a() {}", "Kotlin") != nil)
     }
 
+    @Test("a Liquid highlight tag, a ~~~ fence and a language in capitals are highlighted like a fence")
+    func otherForms() {
+        let liquid = LiquidPreprocessor().process("{% highlight kotlin %}\nval a = 1\n{% endhighlight %}\n", firstLine: 1, path: "a.md").value
+        for markdown in [liquid, "~~~swift\nlet a = 1\n~~~\n", "```Kotlin\nval a = 1\n```\n"] {
+            let html = MarkdownRenderer().render(markdown, firstLine: 1, path: "a.md", title: .given("x")).value.html
+            #expect(html.contains("<span class=\"hl-keyword\">"), "\(markdown)")
+        }
+    }
+
     @Test("unknown, empty and plain-text languages stay plain")
     func plain() {
         for language in ["", "text", "plaintext", "console", "no-such-language", "demo", "..", "c.x"] {
@@ -84,6 +93,17 @@ struct CodeHighlighterTests {
                 let background = try #require(colours.values["--code-bg"])
                 let ratio = ThemeColours.contrast(foreground, background)
                 #expect(ratio >= 4.5, "\(name) (\(variable)) in \(scheme): \(ratio)")
+            }
+        }
+        // Callouts' borders repeat their label's kind: 3:1 against the callout's background.
+        let lastDark = try #require(css.range(of: "@media (prefers-color-scheme: dark)", options: .backwards))
+        let lightCallouts = String(css[..<lastDark.lowerBound]).matches(of: #/\.callout-([a-z]+) \{ --callout: (#[0-9a-f]{6}); \}/#)
+        let darkCallouts = String(css[lastDark.lowerBound...]).matches(of: #/\.callout-([a-z]+) \{ --callout: (#[0-9a-f]{6}); \}/#)
+        #expect(lightCallouts.count == 5 && darkCallouts.count == 5)
+        for (callouts, colours) in [(lightCallouts, light), (darkCallouts, night)] {
+            for callout in callouts {
+                let ratio = ThemeColours.contrast(String(callout.2), try #require(colours.values["--surface"]))
+                #expect(ratio >= 3, "callout \(callout.1): \(ratio)")
             }
         }
     }
