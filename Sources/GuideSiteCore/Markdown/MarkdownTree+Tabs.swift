@@ -1,6 +1,7 @@
 /// Platform and framework tabs: runs of two or more adjacent code blocks, or sections, that name
-/// a platform or a framework are wrapped in `<div class="tabs">` with a `<div class="tab-panel">` per member
-/// which reads as headed sections (a named `section` would be a landmark); site.js makes ARIA tabs of them.
+/// a platform or a framework are wrapped in `<div class="tabs">`, a `<div class="tab-panel">`
+/// per member, which reads as headed sections; site.js makes ARIA tabs of them. (Not `section`:
+/// named by its tab, each would be a landmark.)
 extension MarkdownTree {
     /// Groups the page's tab runs; a subset's filter first drops other platforms' members.
     mutating func groupTabs(_ names: TabNames, filter: PlatformFilter?) {
