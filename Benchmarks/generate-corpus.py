@@ -21,17 +21,21 @@ CRITERIA = [("1.3.1", "info-and-relationships"), ("1.4.3", "contrast-minimum"), 
             ("1.4.11", "non-text-contrast"), ("2.1.1", "keyboard"), ("2.4.3", "focus-order"),
             ("2.4.7", "focus-visible"), ("2.5.8", "target-size-minimum"), ("3.3.2", "labels-or-instructions"),
             ("4.1.2", "name-role-value")]
-# Developer notes as teams write them: one sample per framework, shown as tabs.
-CODE = {
-    "iOS": ["```swift UIKit", "// The label names what is set; the trait makes it adjustable",
-            "picker.accessibilityLabel = \"Reminder time\"", "picker.accessibilityTraits.insert(.adjustable)", "```",
-            "```swift SwiftUI", "Picker(\"Reminder time\", selection: $hour) {",
-            "    ForEach(0..<24) { Text(\"\\($0):00\").tag($0) }", "}.pickerStyle(.wheel)", "```"],
-    "Android": ["```kotlin title=\"Jetpack Compose\"", "TimePicker(state = state, modifier = Modifier.semantics {",
-                "    contentDescription = \"Reminder time\" // read before the value", "})", "```",
-                "```xml title=\"Views\"", "<NumberPicker android:id=\"@+id/hour\"",
-                "    android:contentDescription=\"@string/reminder_time\" />", "```"],
-}
+# Developer notes as teams write them: one sample per framework, shown as tabs, naming the
+# entry's component (no two entries have the same code).
+def code(platform, title, index):
+    name = title.lower().replace(" ", "_")
+    if platform == "iOS":
+        return ["```swift UIKit", f"// {title}: the label names it; the trait says how it works",
+                f"{name}.accessibilityLabel = \"{title}\"", f"{name}.accessibilityTraits.insert(.adjustable) // {index}", "```",
+                "```swift SwiftUI", f"Picker(\"{title}\", selection: $value{index % 97}) {{",
+                f"    ForEach(0..<{index % 50 + 2}) {{ Text(\"\\($0)\").tag($0) }}", "}.pickerStyle(.wheel)", "```"]
+    return ["```kotlin title=\"Jetpack Compose\"", f"TimePicker(state = state{index % 97}, modifier = Modifier.semantics {{",
+            f"    contentDescription = \"{title}\" // read before the value", "})", "```",
+            "```xml title=\"Views\"", f"<NumberPicker android:id=\"@+id/{name}\"",
+            f"    android:contentDescription=\"@string/{name}_{index}\" />", "```"]
+
+
 WORDS = ("the control announces its name role and value when focus arrives and the label matches what "
          "people see on screen so voice control users can say it and screen reader users hear it").split()
 
@@ -87,7 +91,7 @@ def entry(index, rng, count):
         for part in ["Name", "Role", "Groupings", "State", "Focus"]:
             lines += ["", f"### {part}", "", sentence(rng, 30), ""]
             lines += [f"- **UIKit**: use `accessibilityLabel` {sentence(rng, 8)}", f"  - {sentence(rng, 10)}"]
-        lines += [""] + CODE[platform] + [""]
+        lines += [""] + code(platform, title, index) + [""]
     lines += ["| Key | Result |", "|-----|--------|", f"| Tab | {sentence(rng, 6)} |", f"| Space | {sentence(rng, 6)} |", ""]
     lines += ["## Success criteria", ""]
     lines += [f"- [{number}](https://www.w3.org/WAI/WCAG22/Understanding/{slug})" for number, slug in criteria]
