@@ -8,17 +8,22 @@
 #include <KSyntaxHighlighting/Theme>
 
 #include <QString>
+#include <string>
 #include <vector>
 
 namespace {
 
 using namespace KSyntaxHighlighting;
 
-// Reports formats as byte ranges of the UTF-8 code, merging neighbours of one style.
+struct Token {
+    size_t start, length;
+    int style;
+};
+
+// Collects formats as byte ranges of the UTF-8 code, merging neighbours of one style.
 class TokenSink final : public AbstractHighlighter {
 public:
-    gs_token_callback callback = nullptr;
-    void *context = nullptr;
+    std::vector<Token> tokens;
 
     void line(const char *bytes, size_t length, size_t base, State &state) {
         lineBase = base;
@@ -80,16 +85,37 @@ private:
     }
 
     void flush() {
-        if (pendingLength > 0 && callback) callback(context, pendingStart, pendingLength, pendingStyle);
+        if (pendingLength > 0) tokens.push_back({pendingStart, pendingLength, pendingStyle});
         pendingLength = 0;
     }
 };
+
+// HTML.escape of GuideSite: the five characters that matter in text and attributes.
+void escapeInto(std::string &out, const char *text, size_t length) {
+    size_t copied = 0;
+    for (size_t i = 0; i < length; i++) {
+        const char *entity;
+        switch (text[i]) {
+        case '&': entity = "&amp;"; break;
+        case '<': entity = "&lt;"; break;
+        case '>': entity = "&gt;"; break;
+        case '"': entity = "&quot;"; break;
+        case '\'': entity = "&#39;"; break;
+        default: continue;
+        }
+        out.append(text + copied, i - copied);
+        out.append(entity);
+        copied = i + 1;
+    }
+    out.append(text + copied, length - copied);
+}
 
 } // namespace
 
 struct gs_highlighter {
     Repository repository;
     TokenSink sink;
+    std::string html;
     // Most blocks of a page share a language: the last lookup is kept.
     QByteArray selectedName;
     bool selected = false;
@@ -110,23 +136,42 @@ extern "C" int gs_highlighter_select(gs_highlighter *highlighter, const char *na
     return highlighter->selected ? 1 : 0;
 }
 
-extern "C" void gs_highlighter_run(gs_highlighter *highlighter, const char *code, size_t length,
-                                   gs_token_callback callback, void *context) {
+extern "C" size_t gs_highlighter_html(gs_highlighter *highlighter, const char *code, size_t length,
+                                      const char *const *classes, int class_count, const char **html) {
     TokenSink &sink = highlighter->sink;
-    sink.callback = callback;
-    sink.context = context;
+    sink.tokens.clear();
     State state;
     size_t start = 0;
-    while (start <= length) {
+    while (start < length) {
         size_t end = start;
         while (end < length && code[end] != '\n') end++;
         size_t lineEnd = end > start && code[end - 1] == '\r' ? end - 1 : end;
-        if (end == length && start == length) break;
         sink.line(code + start, lineEnd - start, start, state);
         start = end + 1;
     }
-    sink.callback = nullptr;
-    sink.context = nullptr;
+    std::string &out = highlighter->html;
+    out.clear();
+    out.reserve(length * 2);
+    size_t at = 0;
+    const char *open = nullptr; // the class of the span written last, while it may go on
+    for (const Token &token : sink.tokens) {
+        const char *name = token.style > 0 && token.style < class_count ? classes[token.style] : nullptr;
+        if (!name || token.start < at || token.start + token.length > length) continue;
+        if (open && (open != name || token.start != at)) { out.append("</span>"); open = nullptr; }
+        escapeInto(out, code + at, token.start - at);
+        if (!open) {
+            out.append("<span class=\"");
+            out.append(name);
+            out.append("\">");
+            open = name;
+        }
+        escapeInto(out, code + token.start, token.length);
+        at = token.start + token.length;
+    }
+    if (open) out.append("</span>");
+    escapeInto(out, code + at, length - at);
+    *html = out.data();
+    return out.size();
 }
 
 extern "C" int gs_highlighter_style_count(void) { return Theme::Others + 1; }

@@ -13,10 +13,6 @@ extern "C" {
 /// threads at once (KSyntaxHighlighting loads definitions lazily); make one per thread.
 typedef struct gs_highlighter gs_highlighter;
 
-/// Receives one token: a byte range of the code given to `gs_highlighter_run` and its
-/// KSyntaxHighlighting::Theme::TextStyle (never Normal, 0). Runs of one style are merged.
-typedef void (*gs_token_callback)(void *context, size_t start, size_t length, int style);
-
 gs_highlighter *gs_highlighter_create(void);
 void gs_highlighter_destroy(gs_highlighter *highlighter);
 
@@ -25,9 +21,13 @@ void gs_highlighter_destroy(gs_highlighter *highlighter);
 /// Returns 1 when one was found, 0 when the code would stay plain.
 int gs_highlighter_select(gs_highlighter *highlighter, const char *name);
 
-/// Highlights `length` bytes of UTF-8 with the chosen definition, line by line.
-void gs_highlighter_run(gs_highlighter *highlighter, const char *code, size_t length,
-                        gs_token_callback callback, void *context);
+/// Highlights `length` bytes of UTF-8 with the chosen definition, line by line, and writes them
+/// as HTML: text escaped (`&<>"'`), each token in `<span class="NAME">` where NAME is
+/// `classes[style]` for its KSyntaxHighlighting::Theme::TextStyle (none when NULL or out of
+/// range; neighbours of one class share a span). Points `html` at the result, valid until the
+/// highlighter's next call, and returns its length.
+size_t gs_highlighter_html(gs_highlighter *highlighter, const char *code, size_t length,
+                           const char *const *classes, int class_count, const char **html);
 
 /// The number of styles KSyntaxHighlighting has (Theme::TextStyle's count).
 int gs_highlighter_style_count(void);
