@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads `site.yml`, warning about unknown keys with a did-you-mean.
 public struct SiteConfigParser: Sendable {
-    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer", "categories", "platforms", "subsets", "markdown-extensions", "content", "includes", "acceptance-headings", "permalinks", "frameworks"]
+    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer", "categories", "platforms", "subsets", "markdown-extensions", "content", "includes", "acceptance-headings", "permalinks", "frameworks", "edit-url", "feedback-url"]
 
     /// Creates a parser.
     public init() {}
@@ -60,6 +60,14 @@ public struct SiteConfigParser: Sendable {
                 if let value = text(entry) { basePath = value }
             case "markdown":
                 markdownOptions(entry, into: &config, report: problem)
+            case "edit-url", "feedback-url":
+                guard let value = text(entry), !value.isEmpty else { continue }
+                if let url = URL(string: value), let scheme = url.scheme, ["http", "https", "mailto"].contains(scheme) {
+                    if entry.key == "edit-url" { config.editURL = value } else { config.feedbackURL = value }
+                } else {
+                    problem(entry, .error, "`\(entry.key)` must be an absolute address such as `https://github.com/team/guide/"
+                            + (entry.key == "edit-url" ? "edit/main/`" : "issues/new`") + ", not `\(value)`")
+                }
             case "frameworks":
                 if let frameworks = frameworks(entry, report: problem) { config.frameworks = frameworks; frameworksEntry = entry }
             case "sections":
@@ -121,7 +129,7 @@ public struct SiteConfigParser: Sendable {
             report(entry, .error, "`subsets` must be a map from subset name to its selectors, e.g. `subsets: {ios: {sections: [native]}}`")
             return []
         }
-        let keys = ["title", "sections", "categories", "entries", "exclude", "platforms", "levels"]
+        let keys = ["title", "sections", "categories", "entries", "exclude", "platforms", "levels", "noindex"]
         var result: [Subset] = []
         for item in items {
             var subset = Subset(name: item.key)
@@ -138,6 +146,12 @@ public struct SiteConfigParser: Sendable {
             for setting in settings {
                 if setting.key == "title" {
                     subset.title = setting.value.text
+                    continue
+                }
+                if setting.key == "noindex" {
+                    if case .bool(let flag) = setting.value { subset.noindex = flag } else {
+                        report(setting, .error, "`noindex` must be `true` or `false`")
+                    }
                     continue
                 }
                 guard keys.contains(setting.key) else {

@@ -63,6 +63,12 @@ public struct SiteConfig: Sendable, Hashable {
     public var unsafeHTML = false
     /// Highlight code blocks at build time (`markdown: {highlight: false}` leaves them plain).
     public var highlightCode = true
+    /// The address that, followed by a page's source path from the site root, edits it
+    /// (`edit-url`, e.g. a repository's `…/edit/main/`).
+    public var editURL: String?
+    /// Where readers report a problem (`feedback-url`); the page's title and address go in its
+    /// query, or in its `{title}`, `{url}` and `{path}` placeholders.
+    public var feedbackURL: String?
     /// The footer line.
     public var footer: String?
     /// Every top-level key, for templates (`{{site.params.KEY}}`).

@@ -21,6 +21,8 @@ public struct Subset: Sendable, Hashable {
     public var platforms: [String] = []
     /// Criterion levels to show (all when empty).
     public var levels: [String] = []
+    /// Ask search engines not to index its pages (`noindex: true`): a subset repeats the site.
+    public var noindex = false
     /// 1-based line in site.yml, for diagnostics.
     public var line = 1
 

@@ -8,6 +8,8 @@ struct PageContextBuilder: Sendable {
     /// A reload script or other markup appended before `</body>` (the preview server's); empty
     /// for `build`.
     var bodyEndMarkup = ""
+    /// Ask search engines not to index the pages (a subset's `noindex: true`).
+    var noindex = false
     /// Each entry's position in its section's reading order, so previous/next is a lookup.
     private let positions: [Int: Int]
     /// Categories by slug.
@@ -86,6 +88,7 @@ struct PageContextBuilder: Sendable {
             }
         }
         addLibraryValues(for: page, to: &pageValues)
+        addMetaValues(for: page, to: &pageValues)
         let toc = tableOfContents(page.body.headings)
         if !toc.isEmpty { pageValues["toc"] = Self.items(toc) }
 
@@ -97,6 +100,7 @@ struct PageContextBuilder: Sendable {
             "nav": .list(navigation),
             "bodyEnd": .text(bodyEndMarkup),
         ]
+        if noindex { context["noindex"] = .flag(true) }
         let trail = breadcrumbs(page, section: section)
         if !trail.isEmpty { context["breadcrumbs"] = Self.items(trail) }
         if let section {

@@ -33,7 +33,9 @@ enum RenderTemplates: BuildStage {
         context.diagnostics += layoutWarnings
         let pages = site.pages
         let targets = pagesToRender(site, context: &context)
-        let builder = PageContextBuilder(site: site, basePath: context.basePath, precomputeLinks: targets.count > 50)
+        var making = PageContextBuilder(site: site, basePath: context.basePath, precomputeLinks: targets.count > 50)
+        making.noindex = context.variant.subset?.noindex ?? false
+        let builder = making
         let results = targets.concurrentMap { index -> Diagnostic? in
             let page = pages[index]
             do {
