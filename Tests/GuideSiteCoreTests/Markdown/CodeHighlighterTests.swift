@@ -55,6 +55,14 @@ struct CodeHighlighterTests {
         }
     }
 
+    @Test("a block with a line longer than 5,000 bytes stays plain (minified code would take minutes)")
+    func longLines() {
+        let minified = "var a=" + (0..<20_000).map { "f\($0)(\"x\",\($0))" }.joined(separator: ";")
+        #expect(highlighted("let a = 1\n" + minified + "\n", "js") == nil)
+        #expect(highlighted(String(repeating: "a", count: CodeHighlighter.longestLine) + "\nlet b = 2", "swift") != nil)
+        #expect(highlighted("let b = 2\n" + String(repeating: "a", count: CodeHighlighter.longestLine + 1), "swift") == nil)
+    }
+
     @Test("unknown, empty and plain-text languages stay plain")
     func plain() {
         for language in ["", "text", "plaintext", "console", "no-such-language", "demo", "..", "c.x"] {
