@@ -159,6 +159,16 @@ struct MarkdownNode: Equatable {
         cmark_node_append_child(pointer, node.pointer)
     }
 
+    /// Puts an HTML block holding `html` before the node (wrappers opened around its blocks).
+    func insertBefore(html: String) {
+        if let block = MarkdownNode.make(.htmlBlock, literal: html) { insertBefore(block) }
+    }
+
+    /// Puts an HTML block holding `html` after the node.
+    func insertAfter(html: String) {
+        if let block = MarkdownNode.make(.htmlBlock, literal: html) { insertAfter(block) }
+    }
+
     /// Takes the node and everything under it out of the document, and frees it.
     func remove() {
         cmark_node_unlink(pointer)

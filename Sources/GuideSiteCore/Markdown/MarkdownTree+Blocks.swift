@@ -109,10 +109,8 @@ extension MarkdownTree {
     /// Tables scroll inside their own focusable, named region instead of widening the page.
     mutating func wrapTables() {
         for (number, node) in tables.enumerated() {
-            if let open = MarkdownNode.make(.htmlBlock, literal: "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Table \(number + 1)\">\n") {
-                node.insertBefore(open)
-            }
-            if let close = MarkdownNode.make(.htmlBlock, literal: "</div>\n") { node.insertAfter(close) }
+            node.insertBefore(html: "<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Table \(number + 1)\">\n")
+            node.insertAfter(html: "</div>\n")
         }
         tables = []
     }

@@ -23,10 +23,8 @@ extension MarkdownTree {
             if let lineEnd = child { lineEnd.remove() }
             if paragraph.firstChild == nil { paragraph.remove() }
             let kind = label.lowercased()
-            if let open = MarkdownNode.make(.htmlBlock, literal: "<aside class=\"callout callout-\(kind)\" role=\"note\">\n<p class=\"callout-label\">\(label)</p>\n") {
-                quote.insertBefore(open)
-            }
-            if let close = MarkdownNode.make(.htmlBlock, literal: "</aside>\n") { quote.insertAfter(close) }
+            quote.insertBefore(html: "<aside class=\"callout callout-\(kind)\" role=\"note\">\n<p class=\"callout-label\">\(label)</p>\n")
+            quote.insertAfter(html: "</aside>\n")
             quote.unwrap()
         }
         blockQuotes = []

@@ -14,14 +14,18 @@ extension MarkdownTree {
     /// heading before the run.
     private mutating func groupCodeTabs(_ names: TabNames, filter: PlatformFilter?) {
         var labelled: [(node: MarkdownNode, label: String, kind: TabNames.Kind)] = []
+        var dropped: [MarkdownNode] = []
         for node in codeBlocks {
             guard let label = MarkdownRenderer.tabLabel(ofFenceInfo: node.fenceInfo), let kind = names.kind(of: label) else { continue }
             if let filter, filter.drops(label) {
-                node.remove()
-                codeBlocks.removeAll { $0 == node }
+                dropped.append(node)
             } else {
                 labelled.append((node, label, kind))
             }
+        }
+        if !dropped.isEmpty {
+            codeBlocks.removeAll { dropped.contains($0) }
+            for node in dropped { node.remove() }
         }
         let shift = headings.contains { $0.headingLevel == 1 } ? 1 : 0
         var index = 0
@@ -36,9 +40,9 @@ extension MarkdownTree {
             for (position, member) in run.enumerated() {
                 let heading = "<h\(level) class=\"tab-heading\">\(HTML.escape(member.label))</h\(level)>\n"
                 let open = position == 0 ? Self.groupOpening(kind) : "</div>\n"
-                insertHTML(open + Self.panelOpening(member.label) + heading, before: member.node)
+                member.node.insertBefore(html: open + Self.panelOpening(member.label) + heading)
             }
-            insertHTML("</div>\n</div>\n", after: run.last!.node)
+            run.last!.node.insertAfter(html: "</div>\n</div>\n")
         }
     }
 
@@ -54,9 +58,9 @@ extension MarkdownTree {
             guard run.count > 1 else { return }
             let kind: TabNames.Kind = run.allSatisfy { $0.kind == .platform } ? .platform : .framework
             for (position, member) in run.enumerated() {
-                insertHTML((position == 0 ? Self.groupOpening(kind) : "</div>\n") + Self.panelOpening(member.label), before: member.heading)
+                member.heading.insertBefore(html: (position == 0 ? Self.groupOpening(kind) : "</div>\n") + Self.panelOpening(member.label))
             }
-            if let end { insertHTML("</div>\n</div>\n", before: end) } else { appendHTML("</div>\n</div>\n") }
+            if let end { end.insertBefore(html: "</div>\n</div>\n") } else { document.root.lastChild?.insertAfter(html: "</div>\n</div>\n") }
         }
         while let current = node {
             node = current.next
@@ -83,18 +87,5 @@ extension MarkdownTree {
 
     private static func panelOpening(_ label: String) -> String {
         "<div class=\"tab-panel\" data-tab=\"\(HTML.escape(label))\">\n"
-    }
-
-    private func insertHTML(_ html: String, before node: MarkdownNode) {
-        if let block = MarkdownNode.make(.htmlBlock, literal: html) { node.insertBefore(block) }
-    }
-
-    private func insertHTML(_ html: String, after node: MarkdownNode) {
-        if let block = MarkdownNode.make(.htmlBlock, literal: html) { node.insertAfter(block) }
-    }
-
-    private func appendHTML(_ html: String) {
-        guard let block = MarkdownNode.make(.htmlBlock, literal: html) else { return }
-        if let last = document.root.lastChild { last.insertAfter(block) }
     }
 }
