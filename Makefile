@@ -96,6 +96,7 @@ test: deps audit-deps
 	$(AUDIT_PY) Tests/audit/search-test.py --guidesite $(DEBUG_BIN)
 	$(AUDIT_PY) Tests/audit/code-test.py --guidesite $(DEBUG_BIN)
 	$(AUDIT_PY) Tests/audit/print-test.py --guidesite $(DEBUG_BIN)
+	$(AUDIT_PY) Tests/audit/portable-test.py --guidesite $(DEBUG_BIN)
 	$(SWIFT) build --product guidesite-fuzz
 	for target in front-matter markdown templates; do \
 	  GUIDESITE_FUZZ_TARGET=$$target .build/debug/guidesite-fuzz Tests/fuzz/seeds/$$target Tests/fuzz/regressions/$$target || exit 1; done

@@ -142,7 +142,7 @@ def snapshot(folder):
 
 def search_figures(output):
     """Index size against the site's HTML, and query times in headless Chromium (median of several)."""
-    index = os.path.getsize(os.path.join(output, "search", "index.json"))
+    index = os.path.getsize(os.path.join(output, "search", "index.js"))
     html = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(output) for f in fs if f.endswith(".html"))
     figures = {"index_mb": index / 1e6, "html_mb": html / 1e6, "ratio": index / html}
     try:

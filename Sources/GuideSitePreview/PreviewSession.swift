@@ -66,7 +66,8 @@ public actor PreviewSession {
     }
 
     /// Output files as the pages readers have open: `native/picker/index.html` is
-    /// `/native/picker/`. A changed stylesheet or script reloads every page.
+    /// `/native/picker/`. A changed stylesheet or script reloads every page; a changed search
+    /// index, the search page that loads it.
     static func pages(for files: Set<String>, basePath: String) -> [String] {
         var pages = Set<String>()
         for file in files {
@@ -74,6 +75,8 @@ public actor PreviewSession {
                 pages.insert(basePath + String(file.dropLast("index.html".count)))
             } else if file.hasSuffix(".html") {
                 pages.insert(basePath + file)
+            } else if file == SearchablePages.indexPath {
+                pages.insert(basePath + file.dropLast("index.js".count))
             } else if file.hasSuffix(".css") || file.hasSuffix(".js") {
                 return ["*"]
             }

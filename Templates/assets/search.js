@@ -1,23 +1,30 @@
 /* GuideSite search: results as you type on /search/. Plain JavaScript, no framework. Without
-   JavaScript the page lists every page A to Z. The index (search/index.json) is fetched only
-   when a reader first searches. */
+   JavaScript the page lists every page A to Z. The index (search/index.js) is loaded only when a
+   reader first searches, by a script element rather than fetch, which pages opened from disk
+   (file://) may not use. Its addresses are from the site's root (data-root). */
 (function () {
   "use strict";
   var form = document.getElementById("search-form");
-  if (!form || !window.fetch) return;
+  if (!form) return;
   function byId(id) { return document.getElementById(id); }
   var input = byId("search-q"), status = byId("search-status"), list = byId("search-results");
   var more = byId("search-more"), all = byId("search-all");
   var filters = { section: byId("search-section"), category: byId("search-category"), platform: byId("search-platform") };
   var STOP = { sc: 1, wcag: 1, the: 1, a: 1, an: 1, of: 1, and: 1, to: 1 };
   var PAGE = 50;
+  var root = form.getAttribute("data-root") || "";
   var data = null, loading = null, matches = [], shown = 0, timer = 0, terms = [];
 
   function load() {
     if (!loading) {
-      loading = fetch(form.getAttribute("data-index")).then(function (response) {
-        if (!response.ok) throw new Error(response.status);
-        return response.json();
+      loading = new Promise(function (resolve, reject) {
+        var script = document.createElement("script");
+        script.src = form.getAttribute("data-index");
+        script.onload = function () {
+          if (window.guidesiteSearchIndex) resolve(window.guidesiteSearchIndex); else reject(new Error("no index"));
+        };
+        script.onerror = reject;
+        document.head.appendChild(script);
       }).then(prepare);
     }
     return loading;
@@ -160,7 +167,7 @@
 
   function render(e) {
     var li = document.createElement("li"), a = document.createElement("a");
-    a.href = e[1];
+    a.href = root + e[1];
     a.appendChild(highlight(e[0]));
     li.appendChild(a);
     var facts = [];

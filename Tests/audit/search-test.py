@@ -69,7 +69,7 @@ def type_query(driver, query):
 
 def index_requests(driver):
     return driver.execute_script(
-        "return performance.getEntriesByType('resource').filter(e => e.name.includes('search/index.json')).length")
+        "return performance.getEntriesByType('resource').filter(e => e.name.includes('search/index.js')).length")
 
 
 def main():

@@ -92,7 +92,7 @@ public struct PageReader: Sendable {
             return Diagnosed(nil, [Diagnostic(.warning, path, line: 1, column: 1, category: "empty-file",
                                               "file is empty and was skipped; give it a title (`# Title`) and some text, or delete it")])
         }
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = decoded.diagnostics
         let split = FrontMatterSplitter().split(text, path: path)
         diagnostics += split.diagnostics
         var matter = FrontMatter()

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Turns a file's bytes into text GuideSite can parse: UTF-8 only, a BOM removed, CRLF and lone
-/// CR line endings made LF (line numbers stay those of the file).
+/// CR line endings made LF (line numbers stay those of the file), control characters HTML
+/// forbids replaced by U+FFFD with a warning (the output's links rely on it: `SiteRoot`).
 public struct SourceTextDecoder: Sendable {
     /// Creates a decoder.
     public init() {}
@@ -39,7 +40,28 @@ public struct SourceTextDecoder: Sendable {
         if text.containsByte(13) {
             text = text.replacingBytes("\r\n", with: "\n").replacingBytes("\r", with: "\n")
         }
-        return Diagnosed(text)
+        var diagnostics: [Diagnostic] = []
+        if let offset = Self.firstControl(in: text) {
+            let utf8 = Array(text.utf8)
+            let line = utf8[..<offset].reduce(1) { $0 + ($1 == 10 ? 1 : 0) }
+            let lineStart = utf8[..<offset].lastIndex(of: 10).map { $0 + 1 } ?? 0
+            let column = String(decoding: utf8[lineStart..<offset], as: UTF8.self).count + 1
+            let code = String(utf8[offset], radix: 16, uppercase: true)
+            diagnostics.append(Diagnostic(.warning, path, line: line, column: column, category: "encoding",
+                                          "control character U+\(String(repeating: "0", count: 4 - code.count))\(code) here (and any others) shown as \u{FFFD}, since HTML cannot hold it; delete it"))
+            text = String(decoding: utf8.flatMap { Self.isControl($0) ? Array("\u{FFFD}".utf8) : [$0] }, as: UTF8.self)
+        }
+        return Diagnosed(text, diagnostics)
+    }
+
+    /// A C0 control other than tab, line feed, form feed and carriage return, or DEL.
+    private static func isControl(_ byte: UInt8) -> Bool {
+        byte < 0x20 ? byte != 9 && byte != 10 && byte != 12 && byte != 13 : byte == 0x7F
+    }
+
+    private static func firstControl(in text: String) -> Int? {
+        var text = text
+        return text.withUTF8 { $0.firstIndex(where: isControl) }
     }
 
     private static func position(of offset: Data.Index, in bytes: Data.SubSequence) -> (Int, Int) {

@@ -2,9 +2,9 @@ import Foundation
 
 /// Which pages the search page lists and the platforms its filter offers: read by the search
 /// page's values (Templates) and by the search index (Output).
-enum SearchablePages {
+public enum SearchablePages {
     /// Where the search index is written, relative to the site.
-    static let indexPath = "search/index.json"
+    public static let indexPath = "search/index.js"
 
     static func isSearchable(_ page: Page) -> Bool {
         page.kind == .entry || page.kind == .page

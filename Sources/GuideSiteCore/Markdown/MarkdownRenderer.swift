@@ -50,6 +50,10 @@ public struct MarkdownRenderer: Sendable {
         guard var html = document.withHTML({ Self.scopingColumnHeaders($0) }) else {
             return Diagnosed(RenderedBody(html: "", headings: headings, title: foundTitle), tree.diagnostics)
         }
+        // cmark-gfm percent-encodes the site root's marker at the start of the addresses it writes.
+        if html.containsBytes("=\"%01") {
+            html = html.replacingBytes("href=\"%01", with: "href=\"" + SiteRoot.marker).replacingBytes("src=\"%01", with: "src=\"" + SiteRoot.marker)
+        }
         if !taskLabels.isEmpty { html = Self.labelTaskCheckboxes(html, labels: taskLabels) }
         for (index, frame) in tree.demoFrames.enumerated() { html = html.replacingBytes(DemoBlocks.placeholder(index), with: frame) }
         return Diagnosed(

@@ -1,7 +1,9 @@
 import Foundation
 
-/// `search/index.json`: what the search page searches, fetched by `search.js` only when a reader
-/// first searches. Compact arrays rather than objects, since it is downloaded whole:
+/// `search/index.js`: what the search page searches, loaded by `search.js` only when a reader
+/// first searches: a script (`window.guidesiteSearchIndex = {…};`) rather than JSON, since a page
+/// opened from disk may load scripts but not fetch files. Compact arrays rather than objects,
+/// since it is downloaded whole; hrefs are from the site's root (`native/picker/`):
 ///
 /// ```
 /// { "format": "guidesite-search/1",
@@ -66,7 +68,6 @@ enum SearchIndex {
 
     /// The tables shared by every entry and the way one entry is written.
     struct EntryMaker: Sendable {
-        let basePath: String
         let sectionIndex: [String: Int]
         let categoryIndex: [String: Int]
         let platformNames: [String]
@@ -76,7 +77,7 @@ enum SearchIndex {
         func entry(_ page: Page) -> JSONWriter.Fragment {
             JSONWriter.compactFragment(JSONValue.array([
                 .string(page.title),
-                .string(page.route.href(basePath: basePath)),
+                .string(page.route.href(basePath: "")),
                 .int(page.section.flatMap { sectionIndex[$0] } ?? -1),
                 .ints(Array(Set(page.frontMatter.categories.compactMap { categoryIndex[Slug.make($0)] })).sorted()),
                 .ints(platformMatcher.positions(in: page).compactMap { platformNames.firstIndex(of: platformNames[$0]) }),
@@ -88,9 +89,9 @@ enum SearchIndex {
         }
     }
 
-    static func parts(for site: Site, basePath: String) -> Parts {
+    static func parts(for site: Site) -> Parts {
         let order = SearchablePages.searchable(site)
-        let maker = maker(for: site, order: order, basePath: basePath)
+        let maker = maker(for: site, order: order)
         let criteria = maker.criterionIndex.sorted { $0.value < $1.value }.map(\.key)
         let platformNames = maker.platformNames
         let entries = order.concurrentMap { maker.entry(site.pages[$0]) }
@@ -107,12 +108,12 @@ enum SearchIndex {
         // occurrence is the one put there.
         let whole = JSONWriter.compact(document)
         let split = whole.range(of: marker)!
-        return Parts(order: order, entries: entries, head: String(whole[..<split.lowerBound]) + "[",
-                     tail: "]" + String(whole[split.upperBound...]))
+        return Parts(order: order, entries: entries, head: "window.guidesiteSearchIndex = " + String(whole[..<split.lowerBound]) + "[",
+                     tail: "]" + String(whole[split.upperBound...]) + ";\n")
     }
 
     /// The tables of an index of the pages at `order` (site indices, in index order).
-    static func maker(for site: Site, order: [Int], basePath: String) -> EntryMaker {
+    static func maker(for site: Site, order: [Int]) -> EntryMaker {
         let sectionIndex = Dictionary(site.sections.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         let categoryIndex = Dictionary(site.categories.enumerated().map { ($1.slug, $0) }, uniquingKeysWith: { first, _ in first })
         let platformNames = site.config.platforms
@@ -123,7 +124,7 @@ enum SearchIndex {
         }
         criteria.sort { (WCAG22.position[$0] ?? .max, $0) < (WCAG22.position[$1] ?? .max, $1) }
         let criterionIndex = Dictionary(criteria.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        return EntryMaker(basePath: basePath, sectionIndex: sectionIndex, categoryIndex: categoryIndex,
+        return EntryMaker(sectionIndex: sectionIndex, categoryIndex: categoryIndex,
                           platformNames: platformNames, criterionIndex: criterionIndex)
     }
 

@@ -151,7 +151,7 @@ final class SiteExports: @unchecked Sendable {
         DispatchQueue.global(qos: .userInitiated).async(group: group) { [self] in
             do {
                 try writer.write(CriteriaExport.json(for: site, basePath: basePath), to: "criteria.json")
-                let parts = SearchIndex.parts(for: site, basePath: basePath)
+                let parts = SearchIndex.parts(for: site)
                 try writer.write(parts.data, to: SearchIndex.path)
                 searchLayout = parts.layout
             } catch {

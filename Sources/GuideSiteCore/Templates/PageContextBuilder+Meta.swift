@@ -6,7 +6,8 @@ extension PageContextBuilder {
     /// Adds `canonical`, `ogType`, `editHref` and `feedbackHref` to the page's values.
     func addMetaValues(for page: Page, to values: inout ContextMap) {
         // A subset's page stands for the full site's: the full site's address is its canonical one.
-        let address = CriteriaExport.absolute(page.route.href(basePath: site.config.basePath), siteURL: site.config.url)
+        let path = page.route.href(basePath: site.config.basePath)
+        let address = CriteriaExport.absolute(path, siteURL: site.config.url)
         if page.kind != .redirect, let address { values["canonical"] = .text(address) }
         values["ogType"] = .text(page.kind == .entry ? "article" : "website")
         guard page.kind != .redirect, !page.contentPath.isEmpty else { return }
@@ -15,7 +16,7 @@ extension PageContextBuilder {
             values["editHref"] = .text((edit.hasSuffix("/") ? edit : edit + "/") + path.joined(separator: "/"))
         }
         if let feedback = site.config.feedbackURL {
-            values["feedbackHref"] = .text(Self.feedbackAddress(feedback, title: page.title, url: address ?? href(page), path: page.sourcePath))
+            values["feedbackHref"] = .text(Self.feedbackAddress(feedback, title: page.title, url: address ?? path, path: page.sourcePath))
         }
     }
 

@@ -131,19 +131,19 @@ struct EndToEndTests {
         // Navigation and breadcrumbs.
         #expect(stepper.contains("<a class=\"skip-link\" href=\"#main-content\">"))
         #expect(stepper.contains("<main id=\"main-content\""))
-        #expect(stepper.contains("<a href=\"/guide/native/\" aria-current=\"true\">Native apps</a>"))
-        #expect(stepper.contains("<a href=\"/guide/native/stepper/\" aria-current=\"page\">Stepper</a>"))
+        #expect(stepper.contains("<a href=\"../../native/\" aria-current=\"true\">Native apps</a>"))
+        #expect(stepper.contains("<a href=\"../../native/stepper/\" aria-current=\"page\">Stepper</a>"))
 
         #expect(try site.html("native/segmented-control/index.html").contains("<th scope=\"row\">arrow keys</th><td>Selection moves to the next segment</td>"))
         #expect(try site.html("native/toast-snackbar/index.html").contains("<title>Toast / Snackbar – Native apps – Test Guide</title>"))
         let progress = try site.html("native/progress/index.html")
         #expect(progress.contains("<h1 id=\"page-title\">Progress indicators</h1>"))
-        #expect(try site.html("about/index.html").contains("href=\"/guide/native/stepper/#ios\""))
+        #expect(try site.html("about/index.html").contains("href=\"../native/stepper/#ios\""))
         #expect(try site.html("web/button/index.html").contains("<code>&lt;button&gt;</code>"))
 
         // Generated section page lists its entries; drafts and hidden files are skipped.
         let native = try site.html("native/index.html")
-        #expect(native.contains("href=\"/guide/native/stepper/\""))
+        #expect(native.contains("href=\"../native/stepper/\""))
         #expect(!site.exists("web/draft/index.html"))
         #expect(!site.exists("hidden/index.html"))
         #expect(site.exists("native/images/stepper.png"))
@@ -194,10 +194,10 @@ struct EndToEndTests {
         #expect(result.errorCount == 0, "\(result.printed)")
         let button = try site.html("checklist-web/button/index.html")
         #expect(button.contains("<code class=\"language-html\"><span class=\"hl-keyword\">&lt;p&gt;</span>Shared note<span class=\"hl-keyword\">&lt;/p&gt;</span>"))
-        #expect(button.contains("href=\"/guide/\""))
-        #expect(button.contains("href=\"/guide/checklist-web/link/\""))
+        #expect(button.contains("href=\"../../\""))
+        #expect(button.contains("href=\"../../checklist-web/link/\""))
         #expect(!button.contains("{:"))
-        #expect(try site.html("index.html").contains("href=\"/guide/checklist-web/button/\""))
+        #expect(try site.html("index.html").contains("href=\"./checklist-web/button/\""))
         #expect(!site.exists("_config.yml") && !site.exists("Gemfile") && !site.exists("_includes/note.html") && !site.exists("_layouts"))
         #expect(result.diagnostics.filter { $0.category == "unknown-layout" }.count == 2, "`default` is Jekyll's layout; it falls back to page with a warning")
     }
@@ -220,8 +220,8 @@ struct EndToEndTests {
         let page = try site.html("techniques/pickers/index.html")
         #expect(page.contains("<h1 id=\"page-title\">Pickers</h1>"))
         #expect(page.contains("See the example and the view."))
-        #expect(page.contains("<a href=\"/wcag/1.3.1/\">1.3.1 Info and Relationships</a>"))
-        #expect(page.contains("<a href=\"/wcag/4.1.2/\">4.1.2 Name, Role, Value</a>"))
+        #expect(page.contains("<a href=\"../../wcag/1.3.1/\">1.3.1 Info and Relationships</a>"))
+        #expect(page.contains("<a href=\"../../wcag/4.1.2/\">4.1.2 Name, Role, Value</a>"))
         #expect(result.diagnostics.filter { $0.category == "unpublished-link" }.map(\.line) == [2, 2])
     }
 
@@ -233,14 +233,18 @@ struct EndToEndTests {
         #expect(site.exists("web/draft/index.html"))
     }
 
-    @Test("--base-url overrides site.yml for every internal link")
+    @Test("--base-url overrides site.yml where links must be absolute (the 404 page); other pages link relatively")
     func baseURL() throws {
         let site = try TestSite(Fixtures.site())
         defer { site.remove() }
         #expect(site.build(baseURL: "/other/").outcome == .success)
         let page = try site.html("native/stepper/index.html")
-        #expect(page.contains("href=\"/other/assets/site.css\""))
-        #expect(!page.contains("/guide/"))
+        #expect(page.contains("href=\"../../assets/site.css\""))
+        #expect(!page.contains("/guide/") && !page.contains("href=\"/other/") && !page.contains("src=\"/other/"))
+        #expect(page.contains("<link rel=\"canonical\" href=\"https://a11y.example.com/other/native/stepper/\">"), "absolute where it must be")
+        let notFound = try site.html("404.html")
+        #expect(notFound.contains("href=\"/other/assets/site.css\""))
+        #expect(notFound.contains("<a class=\"site-title\" href=\"/other/\">"))
     }
 
     @Test("the same input gives the same bytes")

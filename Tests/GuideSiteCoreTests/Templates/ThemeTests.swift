@@ -64,7 +64,7 @@ struct ThemeTests {
         #expect(html.contains("Scenario: Mobile – I double tap the plus button\n  GIVEN I am using a screen reader on a mobile device\n  WHEN I double tap the plus button\n  THEN the value goes up by one\n  AND the new value is announced"))
         #expect(html.contains("data-copy=\"checklist-text\" data-done=\"Checklist copied to the clipboard\" hidden>Copy checklist</button>"))
         #expect(html.contains("id=\"copy-status\" role=\"status\" aria-live=\"polite\""))
-        #expect(html.contains("<script src=\"/assets/site.js\" defer></script>"))
+        #expect(html.contains("<script src=\"../../assets/site.js\" defer></script>"))
     }
 
     @Test("entries get a table of contents of their platform sections and previous/next links")

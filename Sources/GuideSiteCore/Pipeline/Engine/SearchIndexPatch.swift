@@ -4,7 +4,7 @@ import Foundation
 enum SearchIndexPatch {
     /// The search index with the edited pages' entries replaced (nil data: the same bytes), and
     /// where its entries now are. The last index is the output's file, in memory or on disk.
-    static func patched(_ site: Site, edits: EditSummary, state: LastBuild, output: URL, basePath: String) throws
+    static func patched(_ site: Site, edits: EditSummary, state: LastBuild, output: URL) throws
         -> (layout: SearchIndex.Layout, data: Data?) {
         let layout = state.search
         var patched = layout
@@ -14,7 +14,7 @@ enum SearchIndexPatch {
         guard var data = last, data.count == layout.size else {
             throw Basis.Declined("the search index is not the one the state describes")
         }
-        let maker = SearchIndex.maker(for: site, order: layout.order, basePath: basePath)
+        let maker = SearchIndex.maker(for: site, order: layout.order)
         var changed = false
         // Later entries first, so the earlier ranges stay where the layout says.
         for (position, slot) in slots.sorted(by: { $0.1 > $1.1 }) {

@@ -36,7 +36,7 @@ enum RenderMarkdown: BuildStage {
         }
         let fullSite = context.siteConfig.url.flatMap { CriteriaExport.absolute(context.siteConfig.basePath, siteURL: $0) }
         let resolver = LinkResolver(
-            basePath: context.basePath, routes: routes,
+            basePath: SiteRoot.marker, routes: routes,
             assets: Set(context.walk.files.filter { $0.kind == .asset }.map(\.relativePath)),
             excluded: excludedRoutes, fullSite: fullSite
         )
@@ -50,8 +50,8 @@ enum RenderMarkdown: BuildStage {
             tabs: context.config.tabs ? TabNames(platforms: context.config.platforms, frameworks: context.config.frameworks) : nil
         )
         let config = context.config
-        let annotator = CriteriaCollector.annotator(basePath: context.basePath)
-        let stylesheet = context.basePath + "assets/site.css"
+        let annotator = CriteriaCollector.annotator(basePath: SiteRoot.marker)
+        let stylesheet = SiteRoot.marker + "assets/site.css"
         return pages.concurrentMap { input -> Diagnosed<Page> in
             var page = input
             let rule: TitleRule = page.frontMatter.title.map { .given($0) } ?? .fromFirstHeading

@@ -33,16 +33,18 @@ enum RenderTemplates: BuildStage {
         context.diagnostics += layoutWarnings
         let pages = site.pages
         let targets = pagesToRender(site, context: &context)
-        var making = PageContextBuilder(site: site, basePath: context.basePath, precomputeLinks: targets.count > 50)
+        var making = PageContextBuilder(site: site, basePath: SiteRoot.marker, precomputeLinks: targets.count > 50)
         making.noindex = context.variant.subset?.noindex ?? false
         let builder = making
+        let absoluteBase = context.basePath
         let results = targets.concurrentMap { index -> Diagnostic? in
             let page = pages[index]
             do {
                 guard let html = renderer.renderBytes(builder.context(for: index), layout: page.layout) else {
                     return Diagnostic(.error, page.sourcePath, category: "template", "the theme has no layout `\(page.layout)` and no `page` layout to fall back on")
                 }
-                try writer.write(bytes: html, to: page.route.file)
+                let root = page.kind == .notFound ? absoluteBase : SiteRoot.prefix(for: page.route)
+                try writer.write(bytes: SiteRoot.resolve(html, prefix: root), to: page.route.file)
                 return nil
             } catch {
                 return Diagnostic(.error, page.sourcePath, category: "io", "could not write `\(page.route.file)`: \(error.localizedDescription)")
