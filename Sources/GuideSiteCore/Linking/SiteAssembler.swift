@@ -43,6 +43,10 @@ public struct SiteAssembler: Sendable {
         }
         let categoryList = Self.categories(of: pages, config: config)
         pages += Self.generatedReferencePages(categories: categoryList, levels: levels)
+        let updates = Route(segments: ["updates"])
+        if pages.contains(where: { $0.updated != nil }), !pages.contains(where: { $0.route == updates }) {
+            pages.append(generated(.updates, title: "Recently updated", section: nil, route: updates, layout: "updates"))
+        }
         pages += Self.redirects(to: pages)
         pages.sort { $0.route < $1.route }
 

@@ -22,6 +22,8 @@ public enum PageKind: String, Sendable, Hashable {
     case category
     /// `/search/`: search as you type with JavaScript, every entry A to Z without.
     case search
+    /// `/updates/`: the pages changed last, by the git history's dates.
+    case updates
     /// An old path of a page (front matter `aliases:`): a redirect to it.
     case redirect
 }
@@ -62,6 +64,7 @@ public struct Page: Sendable, Hashable {
         var markdown: String
         var bodyFirstLine: Int
         var acceptanceSections: [AcceptanceSection] = []
+        var updated: CommitDate?
     }
 
     private final class Box: @unchecked Sendable {
@@ -177,6 +180,12 @@ public struct Page: Sendable, Hashable {
     public var acceptanceSections: [AcceptanceSection] {
         get { box.fields.acceptanceSections }
         set { unique().fields.acceptanceSections = newValue }
+    }
+
+    /// When its source last changed in the git history, if it has one.
+    public var updated: CommitDate? {
+        get { box.fields.updated }
+        set { unique().fields.updated = newValue }
     }
 
     /// The Markdown source after Liquid handling, kept until rendering.

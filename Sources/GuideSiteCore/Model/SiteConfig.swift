@@ -71,6 +71,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var feedbackURL: String?
     /// The footer line.
     public var footer: String?
+    /// Whether pages show "Last updated" from the git history, with a Recently updated page and feed.
+    public var gitDates = true
     /// Every top-level key, for templates (`{{site.params.KEY}}`).
     public var entries: [FrontEntry] = []
 

@@ -8,6 +8,8 @@ struct BuildContext {
     var siteConfig = SiteConfig()
     /// The files of the content folder (`Load`).
     var walk = Walk()
+    /// The git history, being read (`ReadHistory`).
+    var history: HistoryRead?
     /// Every page parsed, shared by all the sites of one run (`Parse`).
     var parsed: [Page] = []
     /// The sites this run builds (`PlanSites`).

@@ -12,7 +12,7 @@ public struct SiteBuilder: Sendable {
 
     /// Stages run once per run.
     static let sharedStages: [any BuildStage.Type] = [
-        Configure.self, Load.self, PlanSites.self, CompareWithLastBuild.self, FindEdits.self, Parse.self,
+        Configure.self, Load.self, ReadHistory.self, PlanSites.self, CompareWithLastBuild.self, FindEdits.self, Parse.self,
         CheckSubsets.self, LoadTheme.self,
     ]
 

@@ -20,6 +20,11 @@ extension PageContextBuilder {
         return values
     }
 
+    /// `{iso, text}` of a date from the history, for `<time datetime="{{iso}}">{{text}}</time>`.
+    static func dateValues(_ date: CommitDate?) -> ContextValue? {
+        date.map { .map(["iso": .text($0.iso), "text": .text($0.text)]) }
+    }
+
     /// "No pages", "1 page", "3 pages".
     static func plural(_ count: Int, _ one: String, _ many: String) -> String {
         count == 0 ? "No \(many)" : count == 1 ? "1 \(one)" : "\(count) \(many)"
@@ -104,6 +109,14 @@ extension PageContextBuilder {
             })
         case .search:
             addSearchValues(to: &context)
+        case .updates:
+            context["updates"] = Self.items(RecentPages.latest(in: site).map { index in
+                let other = site.pages[index]
+                var item = link(other)
+                if let section = site.section(of: other), other.kind == .entry { item["section"] = .text(section.title) }
+                item["updated"] = Self.dateValues(other.updated)
+                return item
+            })
         case .category:
             guard let slug = page.subject, let category = categoryBySlug[slug] else { return }
             var values: ContextMap = ["title": .text(category.title), "count": .number(category.entries.count),

@@ -87,6 +87,7 @@ struct PageContextBuilder: Sendable {
                 pageValues["testing"] = .map(testing)
             }
         }
+        pageValues["updated"] = Self.dateValues(page.updated)
         addLibraryValues(for: page, to: &pageValues)
         addMetaValues(for: page, to: &pageValues)
         let toc = tableOfContents(page.body.headings)
@@ -133,6 +134,10 @@ struct PageContextBuilder: Sendable {
         values["footer"] = .text(ifAny: site.config.footer)
         if let coverage = site.coverage { values["coverageHref"] = .text(href(site.pages[coverage])) }
         if let search = site.search { values["searchHref"] = .text(href(site.pages[search])) }
+        if let updates = site.pages.firstIndex(where: { $0.kind == .updates }) {
+            values["updatesHref"] = .text(href(site.pages[updates]))
+            if site.config.url != nil { values["feedHref"] = .text(basePath + AtomFeed.path) }
+        }
         return values
     }
 

@@ -146,6 +146,9 @@ struct RenderPlan {
         case .search:
             hasher.combine(searchShown)
             hasher.combine(platformCounts.indices.filter { platformCounts[$0] > 0 }.map { site.config.platforms[$0] })
+        case .updates:
+            show(RecentPages.latest(in: site))
+            for index in RecentPages.latest(in: site) { hasher.combine(site.pages[index].updated) }
         case .redirect:
             show(site.pages.indices.filter { site.pages[$0].kind != .redirect && site.pages[$0].route.path == page.subject })
         case .categoryIndex, .page, .notFound:
@@ -176,6 +179,7 @@ struct RenderPlan {
         hasher.combine(page.body.html)
         hasher.combine(page.body.headings)
         hasher.combine(page.acceptanceSections)
+        hasher.combine(page.updated)
         return hasher.finalize()
     }
 }

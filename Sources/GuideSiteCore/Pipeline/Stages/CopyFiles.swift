@@ -45,6 +45,9 @@ enum CopyFiles: BuildStage {
             }
             if let url = context.config.url {
                 try writer.write(Data(Sitemap.xml(for: site, siteURL: url, basePath: context.basePath).utf8), to: "sitemap.xml")
+                if let feed = AtomFeed.xml(for: site, siteURL: url, basePath: context.basePath) {
+                    try writer.write(Data(feed.utf8), to: AtomFeed.path)
+                }
             }
             context.recording.search = try exports?.wait()
         } catch {

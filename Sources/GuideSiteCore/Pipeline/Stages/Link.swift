@@ -14,6 +14,7 @@ enum Link: BuildStage {
             // A subset's home page is the home of that guide.
             context.pages[home].title = context.variant.title
         }
+        context.pages = ReadHistory.dated(context.pages, context.history?.wait())
         let assets = context.walk.files.filter { $0.kind == .asset }
         let levels = context.variant.subset?.levels ?? []
         if let basis = context.basis {
