@@ -222,6 +222,7 @@ def bench_size(guidesite, count, runs, workdir):
             times.append(time.perf_counter() - began)
     row["guidesite_highlighted"] = {"median": statistics.median(with_code)}
     row["guidesite_plain"] = {"median": statistics.median(without)}
+    row["history"] = bench_history(guidesite, corpus, git_corpus(corpus, workdir, count, stamp), runs, fresh)
     row["hugo_full"] = hyperfine("hugo", f"hugo --quiet -s {hugo_root} -d {fresh}/hugo-{unique}", runs)
     row["guidesite_time"] = time_once(build.split() + ["--output", f"{fresh}/guidesite-timed"])
     row["hugo_time"] = time_once(["hugo", "--quiet", "-s", hugo_root, "-d", f"{fresh}/hugo-timed"])
@@ -272,6 +273,73 @@ def bench_size(guidesite, count, runs, workdir):
     return row
 
 
+def git_corpus(corpus, workdir, count, stamp):
+    """The corpus in a git repository of its own with one commit per file (an hour apart), made
+    with git fast-import (10,000 `git commit`s take minutes); again only when the corpus changed."""
+    repo = os.path.join(workdir, f"corpus-{count}-git")
+    stamp_path = repo + ".stamp"
+    if os.path.isdir(os.path.join(repo, ".git")) and os.path.exists(stamp_path) and open(stamp_path).read() == stamp:
+        return repo
+    shutil.rmtree(repo, ignore_errors=True)
+    os.makedirs(repo)
+    shutil.copytree(os.path.join(corpus, "Content"), os.path.join(repo, "Content"))
+    shutil.copy(os.path.join(corpus, "site.yml"), os.path.join(repo, "site.yml"))
+    files = sorted(os.path.relpath(os.path.join(folder, name), repo)
+                   for folder, _, names in os.walk(repo) for name in names)
+    run(["git", "-C", repo, "-c", "init.defaultBranch=main", "init", "-q"])
+    importer = subprocess.Popen(["git", "-C", repo, "fast-import", "--quiet"], stdin=subprocess.PIPE)
+    for number, path in enumerate(files):
+        data = open(os.path.join(repo, path), "rb").read()
+        message = f"Add {path}\n".encode()
+        when = 1_700_000_000 + number * 3600
+        importer.stdin.write(b"commit refs/heads/main\n")
+        importer.stdin.write(f"author Bench <bench@example.org> {when} +0000\n".encode())
+        importer.stdin.write(f"committer Bench <bench@example.org> {when} +0000\n".encode())
+        importer.stdin.write(b"data %d\n%s\n" % (len(message), message))
+        importer.stdin.write(b"M 100644 inline %s\ndata %d\n%s\n" % (path.encode(), len(data), data))
+    importer.stdin.close()
+    if importer.wait() != 0:
+        sys.exit("git fast-import failed")
+    run(["git", "-C", repo, "reset", "-q"])
+    run(["git", "-C", repo, "gc", "-q"])
+    with open(stamp_path, "w") as handle:
+        handle.write(stamp)
+    return repo
+
+
+def bench_history(guidesite, corpus, repo, runs, fresh):
+    """Full builds of the corpus outside git and in its repository, alternated, each into a new
+    folder: with the history read from scratch (a fresh clone's first build) and with the
+    history the last build kept; then builds after one new commit each."""
+    cache = os.path.join(repo, ".guidesite-cache", "history")
+    times = {"none": [], "cold": [], "kept": []}
+    for attempt in range(max(runs, 5)):
+        for kind in ("none", "cold", "kept"):
+            if kind == "cold" and os.path.exists(cache):
+                os.remove(cache)
+            os.sync()
+            began = time.perf_counter()
+            run([guidesite, "build", "--root", corpus if kind == "none" else repo, "--quiet",
+                 "--output", f"{fresh}/history-{kind}-{attempt}"], stdout=subprocess.DEVNULL)
+            times[kind].append(time.perf_counter() - began)
+    edited = os.path.join(repo, "Content", "native", "entry-00000.md")
+    commits = []
+    for attempt in range(runs):
+        with open(edited, "a") as handle:
+            handle.write(f"\nCommitted edit {attempt}.\n")
+        run(["git", "-C", repo, "-c", "user.name=Bench", "-c", "user.email=bench@example.org", "commit", "-q", "-a", "-m", "Edit"])
+        os.sync()
+        began = time.perf_counter()
+        run([guidesite, "build", "--root", repo, "--quiet", "--output", f"{fresh}/history-commit-{attempt}"], stdout=subprocess.DEVNULL)
+        commits.append(time.perf_counter() - began)
+    run(["git", "-C", repo, "reset", "-q", "--hard", f"HEAD~{runs}"])
+    count = subprocess.run(["git", "-C", repo, "rev-list", "--count", "HEAD"], capture_output=True, text=True).stdout.strip()
+    figures = {kind: statistics.median(values) for kind, values in times.items()}
+    figures["commit"] = statistics.median(commits)
+    figures["commits"] = int(count)
+    return figures
+
+
 def seconds(value):
     return f"{value:.2f} s" if value >= 1 else f"{value * 1000:.0f} ms"
 
@@ -309,6 +377,18 @@ def report(rows, runs, hugo_version):
               " Code not highlighted: the same corpus with `markdown: {highlight: false}`; the percentage compares"
               " medians of five full builds of each, alternated (not the hyperfine column). One entry changed, second build: a full build into a new folder, one sentence appended to one entry,"
               " then the timed build (median of one per run; no spare site yet, so the patch replaces its files in place).", ""]
+    lines += ["| entries | commits | not in git | in git, history read (a clone's first build) | in git, history kept | one new commit |",
+              "|---:|---:|---:|---:|---:|---:|"]
+    for row in rows:
+        history = row["history"]
+        none = history["none"]
+        lines.append(f"| {row['count']:,} | {history['commits']:,} | {seconds(none)} | {seconds(history['cold'])} ({(history['cold'] / none - 1) * 100:+.0f}%) |"
+                     f" {seconds(history['kept'])} ({(history['kept'] / none - 1) * 100:+.0f}%) | {seconds(history['commit'])} ({(history['commit'] / none - 1) * 100:+.0f}%) |")
+    lines += ["", "Git dates: the corpus in a repository of its own with one commit per file (`git fast-import`, then"
+              " `git gc`), against the same files untracked (the corpus folder, inside GuideSite's own checkout, is ignored there); medians of five full builds of each, alternated, each"
+              " into a new folder. History read: `.guidesite-cache/history` removed first, as in a fresh clone;"
+              " history kept: the last build's; one new commit: an edit to one entry committed before each build"
+              " (a full build, since HEAD is part of the settings; only that commit's changes are read).", ""]
     lines += ["| entries | search index | site HTML | index / HTML | query in headless Chromium (median, max of 8) |",
               "|---:|---:|---:|---:|---:|"]
     for row in rows:

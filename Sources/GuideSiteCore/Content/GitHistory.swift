@@ -31,6 +31,13 @@ enum GitHistory {
         return Checkout(root: lines[0], prefix: lines[1], head: lines[2])
     }
 
+    /// The files of `folder` that git tracks, relative to it: the others have no history, and a
+    /// walk looking for them would read every commit.
+    static func tracked(in folder: URL) -> Set<String>? {
+        guard let output = run(["-C", folder.path, "-c", "core.quotePath=false", "ls-files", "-z"]) else { return nil }
+        return Set(output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) })
+    }
+
     /// Whether `commit` is `head` or one of its ancestors.
     static func isAncestor(_ commit: String, of head: String, in checkout: Checkout) -> Bool {
         run(["-C", checkout.root, "merge-base", "--is-ancestor", commit, head]) != nil

@@ -14,7 +14,8 @@ final class HistoryRead: @unchecked Sendable {
         checkout = GitHistory.checkout(of: folder)
         guard let checkout else { return }
         DispatchQueue.global(qos: .userInitiated).async(group: group) { [self] in
-            history = HistoryStore.history(checkout, paths: paths, file: cacheFolder.appending(path: "history"))
+            guard let tracked = GitHistory.tracked(in: folder)?.intersection(paths) else { return }
+            history = HistoryStore.history(checkout, paths: tracked, file: cacheFolder.appending(path: "history"))
         }
     }
 
@@ -31,6 +32,8 @@ enum HistoryStore {
     nonisolated(unsafe) private static var memory: [String: ContentHistory] = [:]
 
     static func history(_ checkout: GitHistory.Checkout, paths: Set<String>, file: URL) -> ContentHistory? {
+        // Content that git does not track (a folder git ignores inside another project): no history.
+        if paths.isEmpty { return ContentHistory(head: checkout.head, dates: [:]) }
         let key = checkout.root + "\n" + checkout.prefix
         let known = lock.withLock { memory[key] } ?? read(file)
         if let known, known.head == checkout.head { return remember(known, key: key, file: nil) }
