@@ -24,7 +24,7 @@ struct Build: ParsableCommand {
     @Option(help: ArgumentHelp("Write the site here instead of DIR/Output.", valueName: "DIR"))
     var output: String?
 
-    @Option(name: .customLong("base-url"), help: ArgumentHelp("Path (or address) the site is served under, e.g. /guide/; overrides site.yml.", valueName: "URL"))
+    @Option(name: .customLong("base-url"), help: ArgumentHelp("Path (or address) the site is served under, e.g. /guide/, for the not-found page and absolute addresses (other links are relative); overrides site.yml.", valueName: "URL"))
     var baseURL: String?
 
     @Flag(help: "Include pages with `draft: true`.")

@@ -84,29 +84,43 @@ enum GitHistory {
 
     /// Runs git, handing each NUL-separated token of its output (or each chunk, without a
     /// separator) to `consume` until it returns true; then git is stopped. True when git ran to
-    /// its end with success, or was stopped.
+    /// its end with success, or was stopped. Through `posix_spawnp`: Foundation's `Process`
+    /// closes every descriptor the limit allows one by one, 55 ms under `ulimit -n 20000`.
     private static func run(_ arguments: [String], stopping consume: (ArraySlice<UInt8>) -> Bool, separator: UInt8? = 0) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return false }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var environment = ProcessInfo.processInfo.environment
         environment["LC_ALL"] = "C"
         environment["GIT_TERMINAL_PROMPT"] = "0"
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return false }
-        let reader = pipe.fileHandleForReading
+        let argv = (["git"] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawnp(&pid, "git", &actions, nil, argv, envp)
+        close(ends[1])
+        guard spawned == 0 else {
+            close(ends[0])
+            return false
+        }
         var buffer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var stopped = false
-        while !stopped, let chunk = try? reader.read(upToCount: 1 << 16), !chunk.isEmpty {
+        while !stopped {
+            let count = chunk.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
             guard let separator else {
-                stopped = consume(ArraySlice(chunk))
+                stopped = consume(chunk[..<count])
                 continue
             }
-            buffer.append(contentsOf: chunk)
+            buffer.append(contentsOf: chunk[..<count])
             var start = 0
             while !stopped, let end = buffer[start...].firstIndex(of: separator) {
                 stopped = consume(buffer[start..<end])
@@ -114,9 +128,11 @@ enum GitHistory {
             }
             buffer.removeFirst(start)
         }
-        if stopped { process.terminate() }
-        try? reader.close()
-        process.waitUntilExit()
-        return stopped || process.terminationStatus == 0
+        if stopped { kill(pid, SIGTERM) }
+        close(ends[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        // Exited (not signalled) with status 0.
+        return stopped || status == 0
     }
 }
