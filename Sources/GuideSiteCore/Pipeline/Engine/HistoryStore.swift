@@ -14,6 +14,11 @@ final class HistoryRead: @unchecked Sendable {
         checkout = GitHistory.checkout(of: folder)
         guard let checkout else { return }
         DispatchQueue.global(qos: .userInitiated).async(group: group) { [self] in
+            // The same HEAD as the last build in this process (the preview's edits): its dates.
+            if let known = HistoryStore.remembered(checkout) {
+                history = known
+                return
+            }
             guard let tracked = GitHistory.tracked(in: folder)?.intersection(paths) else { return }
             history = HistoryStore.history(checkout, paths: tracked, file: cacheFolder.appending(path: "history"))
         }
@@ -31,10 +36,17 @@ enum HistoryStore {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var memory: [String: ContentHistory] = [:]
 
+    private static func key(_ checkout: GitHistory.Checkout) -> String { checkout.root + "\n" + checkout.prefix }
+
+    /// The history this process read last for `checkout`'s work tree, if it was read at its HEAD.
+    static func remembered(_ checkout: GitHistory.Checkout) -> ContentHistory? {
+        lock.withLock { memory[key(checkout)] }.flatMap { $0.head == checkout.head ? $0 : nil }
+    }
+
     static func history(_ checkout: GitHistory.Checkout, paths: Set<String>, file: URL) -> ContentHistory? {
+        let key = key(checkout)
         // Content that git does not track (a folder git ignores inside another project): no history.
-        if paths.isEmpty { return ContentHistory(head: checkout.head, dates: [:]) }
-        let key = checkout.root + "\n" + checkout.prefix
+        if paths.isEmpty { return remember(ContentHistory(head: checkout.head, dates: [:]), key: key, file: nil) }
         let known = lock.withLock { memory[key] } ?? read(file)
         if let known, known.head == checkout.head { return remember(known, key: key, file: nil) }
         var history: ContentHistory
