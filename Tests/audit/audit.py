@@ -62,6 +62,23 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class Checks:
+    """The named checks of a browser test: each prints ok or FAIL; `finish` says how many failed
+    and exits 1 if any did."""
+
+    def __init__(self):
+        self.failures = []
+
+    def __call__(self, condition, message):
+        print(("ok:   " if condition else "FAIL: ") + message)
+        if not condition:
+            self.failures.append(message)
+
+    def finish(self, name):
+        print(f"{name}: {len(self.failures)} failure(s)")
+        sys.exit(1 if self.failures else 0)
+
+
 def html_pages(output):
     pages = []
     for folder, dirs, files in os.walk(output):

@@ -17,20 +17,14 @@ import tempfile
 import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from audit import emulate, new_driver, serve  # noqa: E402
+from audit import Checks, emulate, new_driver, serve  # noqa: E402
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "developer-notes")
-failures = []
-
-
-def check(condition, message):
-    print(("ok:   " if condition else "FAIL: ") + message)
-    if not condition:
-        failures.append(message)
+check = Checks()
 
 
 def tab_sets(driver):
@@ -179,8 +173,7 @@ def main():
         server.shutdown()
     finally:
         shutil.rmtree(root, ignore_errors=True)
-    print(f"Code test: {len(failures)} failure(s)")
-    sys.exit(1 if failures else 0)
+    check.finish("Code test")
 
 
 if __name__ == "__main__":

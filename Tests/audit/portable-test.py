@@ -25,19 +25,13 @@ import threading
 import urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from audit import html_pages, new_driver  # noqa: E402
+from audit import Checks, html_pages, new_driver  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-failures = []
-
-
-def check(condition, message):
-    print(("ok:   " if condition else "FAIL: ") + message)
-    if not condition:
-        failures.append(message)
+check = Checks()
 
 
 class Links(html.parser.HTMLParser):
@@ -225,8 +219,7 @@ def main():
         for server in servers:
             server.shutdown()
         shutil.rmtree(scratch, ignore_errors=True)
-    print(f"Portable output test: {len(failures)} failure(s)")
-    sys.exit(1 if failures else 0)
+    check.finish("Portable output test")
 
 
 if __name__ == "__main__":

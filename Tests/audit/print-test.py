@@ -16,16 +16,10 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from audit import new_driver, serve  # noqa: E402
+from audit import Checks, new_driver, serve  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-failures = []
-
-
-def check(condition, message):
-    print(("ok:   " if condition else "FAIL: ") + message)
-    if not condition:
-        failures.append(message)
+check = Checks()
 
 
 def main():
@@ -66,8 +60,7 @@ def main():
             check(words not in text, f"the printout leaves out \u201c{words}\u201d")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    print(f"Print test: {len(failures)} failure(s)")
-    sys.exit(1 if failures else 0)
+    check.finish("Print test")
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from audit import new_driver, serve  # noqa: E402
+from audit import Checks, new_driver, serve  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
@@ -34,15 +34,7 @@ FILES = {
     "Content/web/carousel.md": "---\ntitle: Carousel\ncategories: [controls]\n---\n## Web\n\nSlides rotate.\n",
 }
 
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("FAIL: " + message)
-    else:
-        print("ok:   " + message)
+check = Checks()
 
 
 def results(driver):
@@ -96,8 +88,7 @@ def main():
         no_script(base, root)
     finally:
         shutil.rmtree(root, ignore_errors=True)
-    print(f"Search test: {len(failures)} failure(s)")
-    sys.exit(1 if failures else 0)
+    check.finish("Search test")
 
 
 def run(driver, base):

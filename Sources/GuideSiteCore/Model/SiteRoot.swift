@@ -37,9 +37,4 @@ public enum SiteRoot {
             return output
         }
     }
-
-    /// `text` with every marker replaced by `prefix`.
-    public static func resolve(_ text: String, prefix: String) -> String {
-        text.utf8.contains(markerByte) ? String(decoding: resolve(Array(text.utf8), prefix: prefix), as: UTF8.self) : text
-    }
 }

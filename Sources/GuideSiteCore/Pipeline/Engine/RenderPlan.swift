@@ -147,8 +147,9 @@ struct RenderPlan {
             hasher.combine(searchShown)
             hasher.combine(platformCounts.indices.filter { platformCounts[$0] > 0 }.map { site.config.platforms[$0] })
         case .updates:
-            show(RecentPages.latest(in: site))
-            for index in RecentPages.latest(in: site) { hasher.combine(site.pages[index].updated) }
+            let recent = RecentPages.latest(in: site)
+            show(recent)
+            for index in recent { hasher.combine(site.pages[index].updated) }
         case .redirect:
             show(site.pages.indices.filter { site.pages[$0].kind != .redirect && site.pages[$0].route.path == page.subject })
         case .categoryIndex, .page, .notFound:
