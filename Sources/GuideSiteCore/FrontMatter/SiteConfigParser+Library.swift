@@ -50,3 +50,24 @@ extension SiteConfigParser {
         return patterns
     }
 }
+
+extension SiteConfigParser {
+    /// `standards: [en-301-549, section-508]`: which standards beside WCAG the site names.
+    func standards(_ entry: FrontEntry, into config: inout SiteConfig, report: (FrontEntry, Diagnostic.Severity, String) -> Void) {
+        let known = Standard.allCases.map(\.rawValue)
+        guard let names = stringList(entry.value) else {
+            report(entry, .error, "`standards` must be a list such as `[en-301-549, section-508]`")
+            return
+        }
+        config.standards = []
+        for name in names {
+            let key = name.trimmingWhitespace().lowercased()
+            if let standard = Standard(rawValue: key) {
+                if !config.standards.contains(standard) { config.standards.append(standard) }
+            } else {
+                report(entry, .error, "`\(name)` is not a standard GuideSite knows; use \(known.map { "`\($0)`" }.joined(separator: " or "))."
+                       + Suggestion.didYouMean(key, in: known))
+            }
+        }
+    }
+}

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads `site.yml`, warning about unknown keys with a did-you-mean.
 public struct SiteConfigParser: Sendable {
-    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer", "categories", "platforms", "subsets", "markdown-extensions", "content", "includes", "acceptance-headings", "permalinks", "frameworks", "edit-url", "feedback-url", "git-dates"]
+    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer", "categories", "platforms", "subsets", "markdown-extensions", "content", "includes", "acceptance-headings", "permalinks", "frameworks", "edit-url", "feedback-url", "git-dates", "standards"]
 
     /// Creates a parser.
     public init() {}
@@ -50,6 +50,8 @@ public struct SiteConfigParser: Sendable {
             case "footer": config.footer = text(entry)
             case "git-dates":
                 if case .bool(let flag) = entry.value { config.gitDates = flag } else { problem(entry, .error, "`git-dates` must be `true` or `false`") }
+            case "standards":
+                standards(entry, into: &config, report: problem)
             case "url":
                 if let value = text(entry), !value.isEmpty {
                     if let url = URL(string: value), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil {

@@ -73,6 +73,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var footer: String?
     /// Whether pages show "Last updated" from the git history, with a Recently updated page and feed.
     public var gitDates = true
+    /// The standards beside WCAG that criteria pages, lists and exports name (`standards:`).
+    public var standards: [Standard] = []
     /// Every top-level key, for templates (`{{site.params.KEY}}`).
     public var entries: [FrontEntry] = []
 

@@ -14,7 +14,9 @@ import Foundation
 ///       "title": String, "path": String, "url": String?, "section": String?, "source": String,
 ///       "categories": [String],
 ///       "criteria": [ { "number": String, "name": String, "level": String,
-///                       "fromFrontMatter": Bool, "fromBody": Bool } ],
+///                       "fromFrontMatter": Bool, "fromBody": Bool,
+///                       "en301549": [ { "clause": String, "scope": String, "applies": Bool } ],
+///                       "section508": Bool } ],           (the last two with site.yml `standards:`)
 ///       "tests": { "keyboard" | "mobile" | "screenreader" | "settings":
 ///                  [ { "check": String, "expected": String } ] },
 ///       "gherkin": { "<kind>": [ { "when": String, "then": String, "result": String? } ] },
@@ -29,6 +31,7 @@ enum CriteriaExport {
             .map { (page: $0, path: $0.route.href(basePath: basePath)) }
             .sorted { $0.path < $1.path }
         let siteURL = site.config.url
+        let standards = site.config.standards
         // Each entry is written on its own core; joined in path order, the bytes never vary.
         let entries = pages.concurrentMap { page, path -> JSONWriter.Fragment in
             var entry: [(key: String, value: JSONValue)] = [
@@ -38,9 +41,18 @@ enum CriteriaExport {
                 ("categories", .strings(page.frontMatter.categories)),
                 ("criteria", .array(page.criteria.compactMap { reference -> JSONValue? in
                     guard let criterion = WCAG22.byNumber[reference.number] else { return nil }
-                    return .object([("number", .string(criterion.number)), ("name", .string(criterion.name)),
-                                    ("level", .string(criterion.obsolete ? "obsolete" : criterion.level)),
-                                    ("fromFrontMatter", .bool(reference.fromFrontMatter)), ("fromBody", .bool(reference.fromBody))])
+                    var item: [(key: String, value: JSONValue)] = [
+                        ("number", .string(criterion.number)), ("name", .string(criterion.name)),
+                        ("level", .string(criterion.obsolete ? "obsolete" : criterion.level)),
+                        ("fromFrontMatter", .bool(reference.fromFrontMatter)), ("fromBody", .bool(reference.fromBody)),
+                    ]
+                    if standards.contains(.en301549) {
+                        item.append(("en301549", .array(Standards.enClauses(of: criterion.number).map { clause in
+                            .object([("clause", .string(clause.number)), ("scope", .string(clause.scope)), ("applies", .bool(clause.applies))])
+                        })))
+                    }
+                    if standards.contains(.section508) { item.append(("section508", .bool(Standards.section508Requires(criterion.number)))) }
+                    return .object(item)
                 })),
             ]
             if let section = page.section { entry.append(("section", .string(section))) }

@@ -17,6 +17,31 @@ extension PageContextBuilder {
         ]
         if let page = site.criterionPage[criterion.number] { values["href"] = .text(href(site.pages[page])) }
         if criterion.obsolete { values["obsolete"] = .flag(true) }
+        if let standards = Self.standardValues(criterion, shown: site.config.standards) { values["standards"] = .map(standards) }
+        return values
+    }
+
+    /// What the standards site.yml names say of a criterion: `en301549` (its clauses, each with
+    /// its scope and `void`, or `absent`) and `section508` (`text`, `required`).
+    static func standardValues(_ criterion: SuccessCriterion, shown: [Standard]) -> ContextMap? {
+        guard !shown.isEmpty else { return nil }
+        var values: ContextMap = [:]
+        if shown.contains(.en301549) {
+            let clauses = Standards.enClauses(of: criterion.number)
+            var en: ContextMap = ["version": .text(Standards.enVersion), "text": .text(Standards.enText(of: criterion.number))]
+            if clauses.isEmpty { en["absent"] = .flag(true) }
+            en["clauses"] = .list(clauses.map { clause -> ContextMap in
+                var item: ContextMap = ["number": .text(clause.number), "scope": .text(clause.scope)]
+                if !clause.applies { item["void"] = .flag(true) }
+                return item
+            })
+            values["en301549"] = .map(en)
+        }
+        if shown.contains(.section508) {
+            values["section508"] = .map(["text": .text(Standards.section508Text(of: criterion)),
+                                         "required": .flag(Standards.section508Requires(criterion.number)),
+                                         "reason": .text(Standards.section508Reason(criterion))])
+        }
         return values
     }
 
