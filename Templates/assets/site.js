@@ -207,3 +207,70 @@
     records.forEach(function (record) { Array.prototype.forEach.call(record.addedNodes, fix); });
   }).observe(document.body, { childList: true, subtree: true });
 })();
+
+// The criteria basket: "Add to my criteria" toggles keep the chosen entries (their addresses
+// from the site's root) in localStorage, one list per site, and announce each change. The My
+// criteria page (basket.js) combines their tests. Without JavaScript the toggles stay hidden.
+(function () {
+  "use strict";
+  var sheet = document.querySelector('link[rel="stylesheet"][href$="assets/site.css"]');
+  var status = document.getElementById("copy-status");
+  if (!sheet || !status) return;
+  var key = "guidesite-basket:" + sheet.href.slice(0, -"assets/site.css".length);
+
+  function read() {
+    try {
+      var list = JSON.parse(window.localStorage.getItem(key));
+      return Array.isArray(list) ? list.filter(function (item) { return typeof item === "string"; }) : [];
+    } catch (error) { return []; }
+  }
+  function write(list) {
+    try { window.localStorage.setItem(key, JSON.stringify(list)); return true; } catch (error) { return false; }
+  }
+  function announce(message) {
+    status.textContent = "";
+    window.setTimeout(function () { status.textContent = message; }, 50);
+  }
+  function count(list) { return list.length === 1 ? "1 entry" : list.length + " entries"; }
+  function sync() {
+    var list = read();
+    Array.prototype.forEach.call(document.querySelectorAll("button.basket-toggle"), function (button) {
+      button.setAttribute("aria-pressed", list.indexOf(button.getAttribute("data-entry")) >= 0 ? "true" : "false");
+      button.hidden = false;
+    });
+    Array.prototype.forEach.call(document.querySelectorAll(".basket-count"), function (element) {
+      element.textContent = "(" + count(list) + ")";
+    });
+    document.dispatchEvent(new CustomEvent("guidesite-basket"));
+  }
+  function remove(entry, title) {
+    var list = read().filter(function (item) { return item !== entry; });
+    if (!write(list)) return announce("Could not keep your criteria: this browser does not allow storage");
+    sync();
+    announce("Removed " + title + " from my criteria, " + count(list) + " left");
+  }
+
+  window.guidesiteBasket = { read: read, remove: remove, count: count };
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("button.basket-toggle") : null;
+    if (!button) return;
+    var entry = button.getAttribute("data-entry"), title = button.getAttribute("data-title") || entry;
+    var list = read();
+    if (list.indexOf(entry) >= 0) return remove(entry, title);
+    list.push(entry);
+    if (!write(list)) return announce("Could not keep your criteria: this browser does not allow storage");
+    sync();
+    announce("Added " + title + " to my criteria, " + count(list) + " chosen");
+  });
+  // Another tab changed the list; and toggles the search adds later.
+  window.addEventListener("storage", function (event) { if (event.key === key) sync(); });
+  new MutationObserver(function (records) {
+    var added = records.some(function (record) {
+      return Array.prototype.some.call(record.addedNodes, function (node) {
+        return node.querySelector && (node.matches("button.basket-toggle") || node.querySelector("button.basket-toggle"));
+      });
+    });
+    if (added) sync();
+  }).observe(document.body, { childList: true, subtree: true });
+  sync();
+})();

@@ -137,6 +137,28 @@ def page_url(base, path):
 
 # The search page is also audited with results on screen: a query and a filter, in every view.
 SEARCH_STATES = ["q=picker", "q=4.1.2&platform=iOS"]
+# The My criteria page is audited empty, and filled with the site's first three entries.
+BASKET_FILLED = "filled"
+FILL_BASKET = """
+const done = arguments[arguments.length - 1];
+const wait = () => window.guidesiteAcceptance ? fill() : setTimeout(wait, 50);
+const fill = () => {
+  const sheet = document.querySelector('link[rel="stylesheet"][href$="assets/site.css"]').href;
+  const keys = Object.keys(window.guidesiteAcceptance.entries).slice(0, 3);
+  localStorage.setItem("guidesite-basket:" + sheet.slice(0, -"assets/site.css".length), JSON.stringify(keys));
+  done(keys.length);
+};
+wait();
+"""
+
+
+def fill_basket(driver):
+    """Fills the basket of the page's site with its first three entries and reloads; the number."""
+    count = driver.execute_async_script(FILL_BASKET)
+    driver.refresh()
+    if count:
+        WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#basket-list > li"))
+    return count
 
 
 def new_driver():
@@ -254,6 +276,7 @@ def main():
     # below, and the page they lead to is audited in its own right.
     pages = [page for page in html_pages(output) if not is_redirect(os.path.join(output, page))]
     pages += [f"{page}?{state}" for page in pages if page.endswith("search/index.html") for state in SEARCH_STATES]
+    pages += [f"{page}?{BASKET_FILLED}" for page in pages if page.endswith("my-criteria/index.html")]
     if arguments.only:
         pages = [page for page in pages if re.search(arguments.only, page)]
     failures = defaultdict(lambda: {"impact": "", "help": "", "where": set()})
@@ -266,7 +289,11 @@ def main():
             for path in chunk:
                 url = page_url(base, path)
                 driver.get(url)
-                if "?" in path:
+                if path.endswith("?" + BASKET_FILLED):
+                    if not fill_basket(driver) and not path.startswith("subsets/"):
+                        with lock:
+                            problems.append(f"basket: /{path} had no entries to fill it with")
+                elif "?" in path:
                     WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "search-status").text)
                     with lock:
                         # A subset, or a fixture library without those words, may rightly have

@@ -81,6 +81,7 @@ public struct SiteAssembler: Sendable {
         }
         var pages = [
             page(.search, "Search", ["search"], layout: "search"),
+            page(.basket, "My criteria", [String(CriteriaBasket.pagePath.dropLast())], layout: "basket"),
             page(.criteriaIndex, "WCAG 2.2 success criteria", ["wcag"], layout: "criteria"),
             page(.coverage, "WCAG coverage", ["wcag", "coverage"], layout: "coverage"),
         ]
@@ -144,6 +145,7 @@ public struct SiteAssembler: Sendable {
             case .coverage: site.coverage = index
             case .categoryIndex: site.categoryIndex = index
             case .search: site.search = index
+            case .basket: site.basket = index
             default: break
             }
         }

@@ -24,6 +24,8 @@ public enum PageKind: String, Sendable, Hashable {
     case search
     /// `/updates/`: the pages changed last, by the git history's dates.
     case updates
+    /// `/my-criteria/`: the entries a reader chose, their tests combined in the browser.
+    case basket
     /// An old path of a page (front matter `aliases:`): a redirect to it.
     case redirect
 }

@@ -50,6 +50,8 @@ public struct Site: Sendable {
     public var criteriaIndex: Int?
     /// See `criteriaIndex`.
     public var coverage: Int?
+    /// Index of `/my-criteria/`.
+    public var basket: Int?
     /// See `criteriaIndex`.
     public var categoryIndex: Int?
     /// Index of `/search/`.

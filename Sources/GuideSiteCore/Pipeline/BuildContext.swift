@@ -153,6 +153,10 @@ final class SiteExports: @unchecked Sendable {
         DispatchQueue.global(qos: .userInitiated).async(group: group) { [self] in
             do {
                 try writer.write(CriteriaExport.json(for: site, basePath: basePath), to: "criteria.json")
+                let tests = AcceptanceExport.entries(of: site, basePath: basePath)
+                try writer.write(AcceptanceExport.csv(tests), to: AcceptanceExport.csvPath)
+                try writer.write(AcceptanceExport.script(tests), to: AcceptanceExport.scriptPath)
+                if let path = CoverageExport.path(in: site) { try writer.write(CoverageExport.csv(for: site, basePath: basePath), to: path) }
                 let parts = SearchIndex.parts(for: site)
                 try writer.write(parts.data, to: SearchIndex.path)
                 searchLayout = parts.layout

@@ -140,6 +140,7 @@ enum JSONValue: Sendable {
     init(_ value: Any) {
         switch value {
         case let text as String: self = .string(text)
+        case let json as JSONValue: self = json
         case let fragment as JSONWriter.Fragment: self = .fragment(fragment)
         case let flag as Bool: self = .bool(flag)
         case let number as Int: self = .int(number)

@@ -1,99 +1,47 @@
 import Foundation
 
-/// The "How to test" front matter as copy-ready text: a plain checklist and Gherkin-style
-/// scenarios, for pasting into stories and test plans.
+/// The "How to test" front matter and checklists kept under headings as one copy-ready
+/// checklist, for pasting into stories and test plans (the Gherkin text is `GherkinText`'s).
 struct AcceptanceCriteria {
-    /// How each test table reads as a Gherkin GIVEN / WHEN.
-    private static let phrasing: [String: (given: String, when: @Sendable (String) -> String)] = [
-        "keyboard": ("I am using a keyboard", { "I press \($0)" }),
-        "mobile": ("I am using a screen reader on a mobile device", { "I \($0)" }),
-        "screenreader": ("I am using a screen reader", { _ in "focus reaches the component" }),
-        "settings": ("I have changed the device settings", { "\($0) is on" }),
-    ]
-
     let checklist: String
-    let gherkin: String
 
-    /// Nil when the entry has nothing to test. `sections` are the page's acceptance criteria
-    /// kept under headings ("## Condensed", "## Gherkin").
+    /// Nil when the entry has nothing to check. `sections` are the page's acceptance criteria
+    /// kept under headings ("## Condensed").
     init?(title: String, matter: FrontMatter, sections: [AcceptanceSection] = []) {
-        // Both texts are written as bytes (lines joined by line breaks, a blank line after each
-        // table and scenario), then trimmed: appending to a `String` piece by piece cost ten
-        // times more.
+        // Written as bytes (lines joined by line breaks, a blank line after each table), then
+        // trimmed: appending to a `String` piece by piece cost ten times more.
         var checklist: [UInt8] = []
-        var gherkin: [UInt8] = []
         checklist.reserveCapacity(1024)
-        gherkin.reserveCapacity(2048)
         // One piece at a time: variadic helpers made an array for every line.
         func check(_ text: String) {
             checklist.append(contentsOf: text.utf8)
-        }
-        func say(_ text: String) {
-            gherkin.append(contentsOf: text.utf8)
-        }
-        let writtenGherkin = sections.filter { $0.kind == .gherkin }.map { $0.text }.filter { !$0.isEmpty }
-        if !writtenGherkin.contains(where: { $0.range(of: "Feature:", options: .caseInsensitive) != nil }) {
-            say("Feature: "); say(title); say("\n")
-        }
-        var scenarios = 0
-        for text in writtenGherkin {
-            say("\n"); say(text); say("\n")
-            scenarios += 1
         }
         for section in sections where section.kind == .checklist {
             let text = section.text
             guard !text.isEmpty else { continue }
             check(section.heading); check("\n"); check(text); check("\n\n")
         }
-        let explicit = matter.entries.contains { $0.key.hasPrefix("gherkin-") }
-            ? Set(matter.entries.map(\.key).filter { $0.hasPrefix("gherkin-") }) : []
         for entry in matter.entries {
-            if let spec = TestingTables.all.first(where: { $0.key == entry.key }) {
-                let rows = TestingTables.rows(entry.value)
-                guard !rows.isEmpty else { continue }
-                check(spec.caption); check("\n")
-                for (key, value) in rows {
-                    check("- [ ] ")
-                    if !key.isEmpty { check(key); check(": ") }
-                    check(value); check("\n")
-                }
-                check("\n")
-                guard explicit.isEmpty || !explicit.contains("gherkin-" + entry.key), let phrase = Self.phrasing[entry.key] else { continue }
-                for (key, value) in rows {
-                    say("\nScenario: "); say(spec.caption); say(" – "); say(key.isEmpty ? title : key)
-                    say("\n  GIVEN "); say(phrase.given); say("\n  WHEN "); say(phrase.when(key)); say("\n  THEN ")
-                    if entry.key == "screenreader", !key.isEmpty { say("its "); say(key); say(": ") }
-                    say(Self.lowercasedFirst(value)); say("\n")
-                    scenarios += 1
-                }
-            } else if entry.key.hasPrefix("gherkin-"), case .list(let items) = entry.value {
-                let kind = String(entry.key.dropFirst("gherkin-".count))
-                let given = Self.phrasing[kind]?.given ?? "I am testing the \(kind) behaviour"
-                for case .map(let steps) in items {
-                    let when = steps["when"]?.value.text ?? ""
-                    let then = steps["then"]?.value.text ?? ""
-                    say("\nScenario: "); say(kind.capitalized); say(" – "); say(when); say("\n  GIVEN "); say(given)
-                    say("\n  WHEN "); say(when); say("\n  THEN "); say(then)
-                    if let result = steps["result"]?.value.text { say("\n  AND "); say(result) }
-                    say("\n")
-                    scenarios += 1
-                }
+            guard let spec = TestingTables.all.first(where: { $0.key == entry.key }) else { continue }
+            let rows = TestingTables.rows(entry.value)
+            guard !rows.isEmpty else { continue }
+            check(spec.caption); check("\n")
+            for (key, value) in rows {
+                check("- [ ] ")
+                if !key.isEmpty { check(key); check(": ") }
+                check(value); check("\n")
             }
+            check("\n")
         }
         for group in matter.criteriaGroups where !group.checks.isEmpty {
             check("Criteria – "); check(group.name); check("\n")
             for item in group.checks {
                 check("- [ ] "); check(item.text); check("\n")
-                say("\nScenario: "); say(group.name); say(" – "); say(item.text)
-                say("\n  GIVEN "); say(title); say(" is on screen\n  THEN "); say(Self.lowercasedFirst(item.text)); say("\n")
-                scenarios += 1
             }
             check("\n")
         }
-        guard !checklist.isEmpty || scenarios > 0 else { return nil }
+        guard !checklist.isEmpty else { return nil }
         self.checklist = Self.trimmedText(checklist)
-        // A feature line with no scenario under it is nothing to copy.
-        self.gherkin = scenarios > 0 ? Self.trimmedText(gherkin) : ""
     }
 
     /// The bytes as text without leading and trailing white space, made into a `String` once:

@@ -122,6 +122,7 @@ extension PageContextBuilder {
                     return row
                 }),
             ]
+            if let path = CoverageExport.path(in: site) { coverage["csvHref"] = .text(SiteRoot.marker + Route.percentEncode(path)) }
             if !missing.isEmpty { coverage["missing"] = .map(["items": .list(missing.map(criterionValues)), "count": .number(missing.count)]) }
             context["coverage"] = .map(coverage)
         case .categoryIndex:
@@ -134,6 +135,9 @@ extension PageContextBuilder {
             })
         case .search:
             addSearchValues(to: &context)
+        case .basket:
+            context["basket"] = .map(["platforms": .list(site.config.platforms.map { ["name": .text($0)] }),
+                                      "script": .text(SiteRoot.marker + AcceptanceExport.scriptPath)])
         case .updates:
             context["updates"] = Self.items(RecentPages.latest(in: site).map { index in
                 let other = site.pages[index]

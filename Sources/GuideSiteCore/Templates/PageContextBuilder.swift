@@ -75,17 +75,19 @@ struct PageContextBuilder: Sendable {
         if page.kind == .entry || !page.acceptanceSections.isEmpty {
             let tables = testingTables(page.frontMatter)
             let acceptance = AcceptanceCriteria(title: page.title, matter: page.frontMatter, sections: page.acceptanceSections)
-            if !tables.isEmpty || acceptance != nil {
+            let plan = TestPlan(page: page)
+            if !tables.isEmpty || acceptance != nil || !plan.scenarios.isEmpty {
                 var testing = ContextMap()
                 if !tables.isEmpty { testing["tables"] = .list(tables) }
-                if let acceptance {
-                    var texts = ContextMap()
-                    texts["checklist"] = .text(ifAny: acceptance.checklist.isEmpty ? nil : acceptance.checklist)
-                    texts["gherkin"] = .text(ifAny: acceptance.gherkin.isEmpty ? nil : acceptance.gherkin)
-                    testing["acceptance"] = .map(texts)
-                }
+                var texts = ContextMap()
+                texts["checklist"] = .text(ifAny: acceptance?.checklist)
+                if !plan.scenarios.isEmpty { texts["gherkin"] = .text(GherkinText.feature(plan, page: page)) }
+                testing["acceptance"] = .map(texts)
                 pageValues["testing"] = .map(testing)
             }
+            pageValues["feature"] = .map(["href": .text(SiteRoot.marker + Route.percentEncode(TestPlan.featurePath(of: page.route))),
+                                          "name": .text(TestPlan.featureName(of: page.route))])
+            pageValues["basketKey"] = .text(TestPlan.basketKey(of: page.route))
         }
         pageValues["updated"] = Self.dateValues(page.updated)
         addLibraryValues(for: page, to: &pageValues)
@@ -134,6 +136,10 @@ struct PageContextBuilder: Sendable {
         values["footer"] = .text(ifAny: site.config.footer)
         if let coverage = site.coverage { values["coverageHref"] = .text(href(site.pages[coverage])) }
         if let search = site.search { values["searchHref"] = .text(href(site.pages[search])) }
+        if let basket = site.basket { values["basketHref"] = .text(href(site.pages[basket])) }
+        values["acceptanceHref"] = .text(SiteRoot.marker + AcceptanceExport.csvPath)
+        let standards = site.config.standards.map { $0 == .en301549 ? "EN 301 549 clauses" : "Section 508 status" }
+        values["standards"] = .text(ifAny: standards.isEmpty ? nil : standards.joined(separator: " and "))
         if let updates = site.pages.firstIndex(where: { $0.kind == .updates }) {
             values["updatesHref"] = .text(href(site.pages[updates]))
             if site.config.url != nil { values["feedHref"] = .text(basePath + AtomFeed.path) }
@@ -152,6 +158,7 @@ struct PageContextBuilder: Sendable {
         if !page.frontMatter.categories.isEmpty {
             values["categories"] = Self.items(categoryLinks(page.frontMatter.categories))
         }
+        if page.kind == .entry { values["basketKey"] = .text(TestPlan.basketKey(of: page.route)) }
         return values
     }
 

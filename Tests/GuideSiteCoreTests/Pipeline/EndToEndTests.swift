@@ -111,8 +111,9 @@ struct EndToEndTests {
         #expect(result.outcome == .success, "\(result.printed)")
         #expect(result.diagnostics.isEmpty, "\(result.printed)")
         // 10 pages from Content/ and generated section, home and 404 pages, 89 WCAG pages (87
-        // criteria, the index, coverage), the categories index with its 2 categories, and search.
-        #expect(result.pagesWritten == 10 + 89 + 3 + 1)
+        // criteria, the index, coverage), the categories index with its 2 categories, search and
+        // My criteria.
+        #expect(result.pagesWritten == 10 + 89 + 3 + 2)
 
         let stepper = try site.html("native/stepper/index.html")
         #expect(stepper.contains("<html lang=\"en-GB\">"))

@@ -134,7 +134,7 @@ extension ByteWriter {
             writer.int(item.key)
             writer.ints(item.value)
         }
-        for index in [site.criteriaIndex, site.coverage, site.categoryIndex, site.search] {
+        for index in [site.criteriaIndex, site.coverage, site.categoryIndex, site.search, site.basket] {
             optional(index) { $0.int($1) }
         }
     }
@@ -276,6 +276,7 @@ extension ByteReader {
         site.coverage = try optional { try valid(try $0.int()) }
         site.categoryIndex = try optional { try valid(try $0.int()) }
         site.search = try optional { try valid(try $0.int()) }
+        site.basket = try optional { try valid(try $0.int()) }
         // `pageIndex` stays empty: the patch renders a few pages, whose lists make their links as
         // they go (`PageContextBuilder` without `precomputeLinks`), and looks pages up no other way.
         return site

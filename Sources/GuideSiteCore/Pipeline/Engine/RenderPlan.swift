@@ -35,7 +35,7 @@ struct RenderPlan {
         global.combine(basePath)
         global.combine(site.config)
         global.combine(site.home)
-        global.combine([site.criteriaIndex, site.coverage, site.categoryIndex, site.search].map { $0.map { site.pages[$0].route } })
+        global.combine([site.criteriaIndex, site.coverage, site.categoryIndex, site.search, site.basket].map { $0.map { site.pages[$0].route } })
         for section in site.sections {
             global.combine(section.name)
             global.combine(section.title)
@@ -152,7 +152,7 @@ struct RenderPlan {
             for index in recent { hasher.combine(site.pages[index].updated) }
         case .redirect:
             show(site.pages.indices.filter { site.pages[$0].kind != .redirect && site.pages[$0].route.path == page.subject })
-        case .categoryIndex, .page, .notFound:
+        case .categoryIndex, .page, .notFound, .basket:
             break
         }
         return hasher.finalize()

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Renders every page through its layout, on every core, and writes it. Under a basis, only the
-/// edited pages, and the search page when its platform filter changed.
+/// Renders every page through its layout, on every core, and writes it, with an entry's
+/// `.feature` file beside it. Under a basis, only the edited pages, and the search page when its
+/// platform filter changed.
 /// Reads: `Site`, `CompiledTheme`, `Basis`, `EditSummary`. Writes: the output, `pagesWritten`,
 /// `pagesRendered`, `recording.pagesFile`.
 enum RenderTemplates: BuildStage {
@@ -45,6 +46,11 @@ enum RenderTemplates: BuildStage {
                 }
                 let root = page.kind == .notFound ? absoluteBase : SiteRoot.prefix(for: page.route)
                 try writer.write(bytes: SiteRoot.resolve(html, prefix: root), to: page.route.file)
+                if page.kind == .entry || !page.acceptanceSections.isEmpty {
+                    // Beside the page, whether or not it has tests yet: every entry has one.
+                    let feature = GherkinText.feature(TestPlan(page: page), page: page)
+                    try writer.write(bytes: Array(feature.utf8), to: TestPlan.featurePath(of: page.route))
+                }
                 return nil
             } catch {
                 return Diagnostic(.error, page.sourcePath, category: "io", "could not write `\(page.route.file)`: \(error.localizedDescription)")

@@ -1,0 +1,113 @@
+import Foundation
+
+/// Every entry's tests for test-management tools: `acceptance.csv`, one row per test step, and
+/// `acceptance/index.js`, what the "My criteria" page combines in the browser (a script, not
+/// JSON, so that a site opened from disk can load it).
+///
+/// acceptance.csv (RFC 4180, UTF-8, CRLF; rows in entry path order) has the columns `columns`:
+/// ID (`native/wheel-picker/#keyboard`, the same for every step of one scenario), Test
+/// ("Wheel picker: Keyboard"), Entry, Section, Platform (the platform heading the test was
+/// written under, else the entry's front matter `platforms:`), Test kind (keyboard, gesture,
+/// screen reader, setting, check, scenario), Step, Expected result, WCAG criteria ("1.3.1;
+/// 2.1.1"), URL (absolute with site.yml `url`, else from the site's root).
+enum AcceptanceExport {
+    static let csvPath = "acceptance.csv"
+    static let scriptPath = CriteriaBasket.scriptPath
+    static let columns = ["ID", "Test", "Entry", "Section", "Platform", "Test kind", "Step", "Expected result", "WCAG criteria", "URL"]
+
+    /// One entry's scenarios as the CSV and the basket read them.
+    struct EntryTests {
+        var key: String
+        var title: String
+        var section: String
+        var platforms: String
+        var criteria: String
+        var url: String
+        var scenarios: [(id: String, plan: TestPlan.Scenario)]
+    }
+
+    static func entries(of site: Site, basePath: String) -> [EntryTests] {
+        let sectionTitles = Dictionary(site.sections.map { ($0.name, $0.title) }, uniquingKeysWith: { first, _ in first })
+        let pages = site.pages.filter { $0.kind == .entry || !$0.acceptanceSections.isEmpty }.sorted { $0.route.path < $1.route.path }
+        return pages.concurrentMap { page in
+            let key = TestPlan.basketKey(of: page.route)
+            var used = Set<String>()
+            let scenarios = TestPlan(page: page).scenarios.map { scenario -> (id: String, plan: TestPlan.Scenario) in
+                var slug = HeadingIDGenerator.slug(scenario.name)
+                if slug.isEmpty { slug = "scenario" }
+                var id = slug, number = 2
+                while !used.insert(id).inserted { id = "\(slug)-\(number)"; number += 1 }
+                return (key + "#" + id, scenario)
+            }
+            var platforms: [String] = []
+            if case .list(let items)? = page.frontMatter.entries["platforms"]?.value { platforms = items.compactMap(\.text) }
+            return EntryTests(key: key, title: page.title, section: page.section.flatMap { sectionTitles[$0] } ?? "",
+                              platforms: platforms.joined(separator: "; "), criteria: page.criteria.map(\.number).joined(separator: "; "),
+                              url: CriteriaExport.absolute(page.route.href(basePath: basePath), siteURL: site.config.url) ?? key,
+                              scenarios: scenarios)
+        }
+    }
+
+    /// acceptance.csv.
+    static func csv(_ entries: [EntryTests]) -> Data {
+        var output: [UInt8] = []
+        output.reserveCapacity(entries.count * 1024)
+        row(columns, into: &output)
+        for entry in entries {
+            for (id, scenario) in entry.scenarios {
+                for step in scenario.steps {
+                    row([id, entry.title + ": " + scenario.name, entry.title, entry.section, scenario.platform ?? entry.platforms,
+                         scenario.kind.rawValue, step.action.isEmpty ? "Check" : step.action, step.expected, entry.criteria, entry.url],
+                        into: &output)
+                }
+            }
+        }
+        return Data(output)
+    }
+
+    /// One CSV record: fields quoted when they hold a comma, a quote, a line break or outer spaces.
+    static func row(_ fields: [String], into output: inout [UInt8]) {
+        for (offset, field) in fields.enumerated() {
+            if offset > 0 { output.append(UInt8(ascii: ",")) }
+            let needsQuotes = field.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }
+                || field.hasPrefix(" ") || field.hasSuffix(" ")
+            guard needsQuotes else { output.append(contentsOf: field.utf8); continue }
+            output.append(UInt8(ascii: "\""))
+            for byte in field.utf8 {
+                if byte == UInt8(ascii: "\"") { output.append(byte) }
+                output.append(byte)
+            }
+            output.append(UInt8(ascii: "\""))
+        }
+        output.append(contentsOf: [13, 10])
+    }
+
+    /// acceptance/index.js: `window.guidesiteAcceptance = {columns, entries: {key: {title,
+    /// section, platforms, criteria, url, scenarios: [{id, name, kind, platform, gherkin,
+    /// checklist, steps: [[step, expected]]}]}}};` — each scenario's Gherkin and checklist
+    /// written here, so the page only joins them.
+    static func script(_ entries: [EntryTests]) -> Data {
+        let values = entries.concurrentMap { entry -> (String, JSONWriter.Fragment) in
+            let scenarios = entry.scenarios.map { id, scenario -> JSONValue in
+                var checklist = [scenario.name]
+                for step in scenario.steps {
+                    checklist.append("- [ ] " + (step.action.isEmpty ? step.expected : step.action + ": " + step.expected))
+                }
+                if let written = scenario.written, scenario.steps.isEmpty { checklist += written.dropFirst().map { "- [ ] " + $0 } }
+                return .object([
+                    ("id", .string(id)), ("name", .string(scenario.name)), ("kind", .string(scenario.kind.rawValue)),
+                    ("platform", scenario.platform.map(JSONValue.string) ?? .null),
+                    ("gherkin", .string(GherkinText.lines(of: scenario, indent: "").joined(separator: "\n"))),
+                    ("checklist", .string(checklist.joined(separator: "\n"))),
+                    ("steps", .array(scenario.steps.map { .array([.string($0.action.isEmpty ? "Check" : $0.action), .string($0.expected)]) })),
+                ])
+            }
+            return (entry.key, JSONWriter.compactFragment(JSONValue.object([
+                ("title", .string(entry.title)), ("section", .string(entry.section)), ("platforms", .string(entry.platforms)),
+                ("criteria", .string(entry.criteria)), ("url", .string(entry.url)), ("scenarios", .array(scenarios)),
+            ])))
+        }
+        let document: [String: Any] = ["columns": columns, "entries": JSONValue.object(values.map { ($0.0, .fragment($0.1)) })]
+        return Data(("window.guidesiteAcceptance = " + JSONWriter.compact(document) + ";\n").utf8)
+    }
+}

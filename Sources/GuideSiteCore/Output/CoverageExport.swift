@@ -1,0 +1,33 @@
+import Foundation
+
+/// The coverage page's table to hand on: `coverage.csv` beside it, one row per success
+/// criterion the site has a page for, with its level, the entries that reference it and, when
+/// site.yml names them, its EN 301 549 clauses and Section 508 status.
+enum CoverageExport {
+    /// Where the file goes: beside the coverage page (`wcag/coverage/coverage.csv`).
+    static func path(in site: Site) -> String? {
+        guard let index = site.coverage else { return nil }
+        let folder = site.pages[index].route.file.split(separator: "/").dropLast().joined(separator: "/")
+        return (folder.isEmpty ? "" : folder + "/") + "coverage.csv"
+    }
+
+    static func csv(for site: Site, basePath: String) -> Data {
+        let standards = site.config.standards
+        var header = ["Criterion", "Name", "Level", "Pages", "Entries", "Entry URLs"]
+        if standards.contains(.en301549) { header.append("EN 301 549 \(Standards.enVersion)") }
+        if standards.contains(.section508) { header.append("Section 508") }
+        var output: [UInt8] = []
+        AcceptanceExport.row(header, into: &output)
+        for criterion in WCAG22.all where site.criterionPage[criterion.number] != nil {
+            let pages = (site.criterionPages[criterion.number] ?? []).map { site.pages[$0] }
+            var row = [criterion.number, criterion.name, criterion.obsolete ? "obsolete" : criterion.level, String(pages.count),
+                       pages.map(\.title).joined(separator: "; "),
+                       pages.map { CriteriaExport.absolute($0.route.href(basePath: basePath), siteURL: site.config.url) ?? TestPlan.basketKey(of: $0.route) }
+                           .joined(separator: "; ")]
+            if standards.contains(.en301549) { row.append(Standards.enText(of: criterion.number)) }
+            if standards.contains(.section508) { row.append(Standards.section508Text(of: criterion)) }
+            AcceptanceExport.row(row, into: &output)
+        }
+        return Data(output)
+    }
+}

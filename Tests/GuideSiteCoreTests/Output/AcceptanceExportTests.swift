@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import GuideSiteCore
+
+/// acceptance.csv, acceptance/index.js and coverage.csv as a build writes them.
+@Suite("Acceptance exports")
+struct AcceptanceExportTests {
+    @Test("CSV fields with commas, quotes and line breaks are quoted; records end in CRLF")
+    func quoting() {
+        var output: [UInt8] = []
+        AcceptanceExport.row(["plain", "a, b", "say \"hi\"", "two\nlines", " padded"], into: &output)
+        #expect(String(decoding: output, as: UTF8.self) == "plain,\"a, b\",\"say \"\"hi\"\"\",\"two\nlines\",\" padded\"\r\n")
+    }
+
+    @Test("each site and subset writes its own acceptance.csv, basket data and coverage.csv; every entry has a .feature")
+    func files() throws {
+        let site = try TestSite([
+            "site.yml": "title: T\nurl: https://a.example/\nstandards: [section-508]\nsubsets:\n  web:\n    sections: [web]\n",
+            "Content/web/button.md": "---\ntitle: Button\nwcag: [2.1.1]\nkeyboard:\n  \"space, enter\": \"Activates, \\\"once\\\"\"\n---\nBody.\n",
+            "Content/web/empty.md": "---\ntitle: Empty\n---\nNo tests yet.\n",
+            "Content/native/slider.md": "---\ntitle: Slider\nmobile:\n  swipe up: Value goes up\n---\n",
+        ])
+        var request = BuildRequest(root: site.root)
+        request.allSubsets = true
+        let result = SiteBuilder().build(request)
+        #expect(result.outcome == .success, "\(result.printed)")
+        let csv = try site.html("acceptance.csv")
+        #expect(csv.hasPrefix("ID,Test,Entry,Section,Platform,Test kind,Step,Expected result,WCAG criteria,URL\r\n"))
+        #expect(csv.contains("web/button/#keyboard,Button: Keyboard,Button,Web,,keyboard,\"space, enter\",\"Activates, \"\"once\"\"\",2.1.1,https://a.example/web/button/\r\n"))
+        #expect(csv.contains("native/slider/#mobile-gestures,Slider: Mobile gestures,Slider,Native,,gesture,swipe up,Value goes up,,https://a.example/native/slider/\r\n"))
+        #expect(try site.html("web/empty/empty.feature") == "Feature: Empty\n")
+        let script = try site.html("acceptance/index.js")
+        #expect(script.hasPrefix("window.guidesiteAcceptance = {\"columns\":[\"ID\",\"Test\""))
+        #expect(script.contains("\"web/button/\":{\"criteria\":\"2.1.1\""))
+        let subset = try site.html("subsets/web/acceptance.csv")
+        #expect(subset.contains("Button: Keyboard") && !subset.contains("Slider"))
+        #expect(site.exists("subsets/web/web/button/button.feature") && site.exists("subsets/web/my-criteria/index.html"))
+        let coverage = try site.html("wcag/coverage/coverage.csv")
+        #expect(coverage.hasPrefix("Criterion,Name,Level,Pages,Entries,Entry URLs,Section 508\r\n"))
+        #expect(coverage.contains("2.1.1,Keyboard,A,1,Button,https://a.example/web/button/,required (WCAG 2.0 Level A)\r\n"))
+        #expect(try site.html("wcag/coverage/index.html").contains("<a href=\"../../wcag/coverage/coverage.csv\" download>Download the coverage as CSV</a>"))
+        let basket = try site.html("my-criteria/index.html")
+        #expect(basket.contains("<div class=\"basket\" id=\"basket\" data-script=\"../acceptance/index.js\" hidden>"))
+        #expect(basket.contains("<a href=\"../acceptance.csv\" download>acceptance.csv</a>"))
+        let list = try site.html("web/index.html")
+        #expect(list.contains("<button type=\"button\" class=\"basket-toggle\" aria-pressed=\"false\" data-entry=\"web/button/\" data-title=\"Button\" hidden>Add <span class=\"visually-hidden\">Button </span>to my criteria</button>"))
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import GuideSiteCore
+
+/// An entry's tests as scenarios, and the Gherkin written from them.
+@Suite("Test plans and Gherkin")
+struct TestPlanTests {
+    static func page(_ matter: String, body: String = "", sections: [AcceptanceSection] = []) -> Page {
+        let parsed = FrontMatterParser().parse(matter, firstLine: 2, path: "a.md")
+        var page = Page(sourcePath: "Content/web/a.md", contentPath: "web/a.md", kind: .entry, section: "web",
+                        route: Route(segments: ["web", "a"]), frontMatter: parsed.value, title: parsed.value.title ?? "Wheel Picker",
+                        layout: "entry", body: RenderedBody(html: "", headings: []), markdown: body, bodyFirstLine: 1)
+        page.acceptanceSections = sections
+        return page
+    }
+
+    @Test("one scenario per test table, a When per key, an And for what follows the same action")
+    func tables() {
+        let page = Self.page("keyboard:\n  tab: Focus moves\n  escape: It closes\nscreenreader:\n  name: Says the label\n  role: Button\nsettings:\n  - Larger text works\n")
+        let feature = GherkinText.feature(TestPlan(page: page), page: page)
+        #expect(feature == """
+            Feature: Wheel Picker
+
+              Scenario: Keyboard
+                Given I am using a keyboard
+                When I press tab
+                Then focus moves
+                When I press escape
+                Then it closes
+
+              Scenario: Screen reader
+                Given I am using a screen reader
+                When focus reaches the wheel picker
+                Then its name: says the label
+                And its role: button
+
+              Scenario: Device settings
+                Given I have changed the device settings
+                Then larger text works
+
+            """)
+    }
+
+    @Test("written Gherkin keeps its steps in their case, gets a Scenario, and keeps other text as comments")
+    func written() {
+        let lines = ["GIVEN I use a keyboard", "WHEN I press Tab", "THEN focus moves", "| a | b |", "| 1 | 2 | 3 |", "Some prose",
+                     "Feature: again", "scenario: Second", "and it ends"]
+        let section = AcceptanceSection(kind: .gherkin, heading: "Gherkin", lines: lines.map { .init(text: $0, platform: nil) })
+        let plan = TestPlan(page: Self.page("title: T\n", sections: [section]))
+        #expect(plan.scenarios.map(\.name) == ["Gherkin", "Second"])
+        #expect(plan.scenarios[0].written == ["Scenario: Gherkin", "Given I use a keyboard", "When I press Tab", "Then focus moves",
+                                              "| a | b |", "# | 1 | 2 | 3 |", "# Some prose"])
+        #expect(plan.scenarios[0].kind == .keyboard)
+        #expect(plan.scenarios[0].steps.map(\.action) == ["I press Tab"] && plan.scenarios[0].steps.map(\.expected) == ["focus moves"])
+        #expect(plan.scenarios[1].written == ["Scenario: Second", "And it ends"])
+    }
+
+    @Test("a checklist under a heading: a scenario per sub-heading and platform, `key: text` items as actions")
+    func checklist() {
+        let lines: [(String, String?)] = [("", nil), ("Keyboard", nil), ("- [ ] Tab: focus moves", nil), ("", "iOS"), ("iOS", "iOS"),
+                                          ("- [ ] VoiceOver reads the label", "iOS")]
+        let section = AcceptanceSection(kind: .checklist, heading: "Condensed", lines: lines.map { .init(text: $0.0, platform: $0.1) })
+        let plan = TestPlan(page: Self.page("title: Button\n", sections: [section]))
+        #expect(plan.scenarios.map(\.name) == ["Keyboard", "iOS"])
+        #expect(plan.scenarios.map(\.platform) == [nil, "iOS"])
+        #expect(plan.scenarios[0].steps == [TestPlan.Step(action: "Tab", expected: "focus moves", when: "I press Tab", then: "focus moves")])
+        #expect(plan.scenarios[1].given == "the button is on screen")
+    }
+
+    @Test("titles read as nouns unless they hold names", arguments: [
+        ("Wheel Picker", "wheel picker"), ("Wheel picker", "wheel picker"), ("iOS date picker", "iOS date picker"), ("NVDA tips", "NVDA tips"),
+    ])
+    func noun(title: String, expected: String) {
+        #expect(TestPlan.noun(title) == expected)
+    }
+
+    @Test("a .feature file beside each entry, named after it")
+    func paths() {
+        #expect(TestPlan.featurePath(of: Route(segments: ["native", "wheel-picker"])) == "native/wheel-picker/wheel-picker.feature")
+        #expect(TestPlan.featurePath(of: Route(file: "guide/intro.html")) == "guide/intro.feature")
+        #expect(TestPlan.featurePath(of: Route(segments: [])) == "home.feature")
+    }
+}
