@@ -22,6 +22,10 @@ enum FuzzEntryPoints {
             let matter = FrontMatterParser().parse(yaml, firstLine: split.value.yamlFirstLine, path: "fuzz.md").value
             _ = matter.categories
             _ = AcceptanceCriteria(title: matter.title ?? "Fuzz", matter: matter)
+            let page = Page(sourcePath: "fuzz.md", contentPath: "fuzz.md", kind: .entry, section: nil, route: Route(segments: ["fuzz"]),
+                            frontMatter: matter, title: matter.title ?? "Fuzz", layout: "entry", body: RenderedBody(html: "", headings: []),
+                            markdown: "", bodyFirstLine: 1)
+            _ = GherkinText.feature(TestPlan(page: page), page: page)
             for group in matter.criteriaGroups { for check in group.checks { _ = CheckSuggester.suggestion(for: check.text) } }
             for alias in matter.aliases { _ = Permalink.route(alias) }
             for entry in matter.entries { _ = CriteriaDetector.number(inReference: entry.value.text ?? entry.key) }
@@ -56,6 +60,11 @@ enum FuzzEntryPoints {
         _ = SearchIndex.plainText(html: rendered.value.html, limit: SearchIndex.bodyLimit)
         let sections = AcceptanceSectionReader(headings: SiteConfig().acceptanceHeadings, platforms: ["iOS", "Android"]).sections(in: text)
         _ = AcceptanceCriteria(title: "Fuzz", matter: FrontMatter(), sections: sections.map { $0.keeping(PlatformFilter(platforms: ["iOS"], keep: [])) })
+        var page = Page(sourcePath: "fuzz.md", contentPath: "fuzz.md", kind: .entry, section: nil, route: Route(segments: ["fuzz"]),
+                        frontMatter: FrontMatter(), title: "Fuzz", layout: "entry", body: RenderedBody(html: "", headings: []),
+                        markdown: "", bodyFirstLine: 1)
+        page.acceptanceSections = sections
+        _ = GherkinText.feature(TestPlan(page: page), page: page)
         _ = MediaMarkup.rewritingSources(text) { "/base" + $0 }
         _ = MediaMarkup.videosWithoutCaptions(in: text)
         _ = CriteriaDetector.mentions(in: text, atBlockStart: true)
