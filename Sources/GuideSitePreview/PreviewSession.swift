@@ -67,7 +67,7 @@ public actor PreviewSession {
 
     /// Output files as the pages readers have open: `native/picker/index.html` is
     /// `/native/picker/`. A changed stylesheet or script reloads every page; a changed search
-    /// index, the search page that loads it; a changed acceptance/index.js, the My criteria page.
+    /// index, the search page that loads it; a changed script of acceptance/, the My criteria page.
     static func pages(for files: Set<String>, basePath: String) -> [String] {
         var pages = Set<String>()
         for file in files {
@@ -77,7 +77,7 @@ public actor PreviewSession {
                 pages.insert(basePath + file)
             } else if file == SearchablePages.indexPath {
                 pages.insert(basePath + file.dropLast("index.js".count))
-            } else if file == CriteriaBasket.scriptPath {
+            } else if CriteriaBasket.isScript(file) {
                 pages.insert(basePath + CriteriaBasket.pagePath)
             } else if file.hasSuffix(".css") || file.hasSuffix(".js") {
                 return ["*"]

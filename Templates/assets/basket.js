@@ -1,15 +1,46 @@
 // The My criteria page: the entries chosen with "Add to my criteria" (site.js keeps the list),
-// their tests from acceptance/index.js combined as a checklist, Gherkin or CSV, filtered by
-// platform, to copy or download. The tests are loaded by a script element, which also works
-// for a site opened from disk.
+// their tests combined as a checklist, Gherkin or CSV, filtered by platform, to copy or
+// download. The tests are in acceptance/<n>.js, an entry in the script its key's FNV-1a hash
+// names (as the build computes it); only the chosen entries' scripts are loaded, by script
+// elements, which also work for a site opened from disk.
 (function () {
   "use strict";
   var box = document.getElementById("basket"), basket = window.guidesiteBasket;
   if (!box || !basket) return;
   var list = document.getElementById("basket-list"), empty = document.getElementById("basket-empty");
   var output = document.getElementById("basket-text"), platform = document.getElementById("basket-platform");
-  var root = box.getAttribute("data-script").replace(/acceptance\/index\.js$/, "");
-  var data = null;
+  var scripts = box.getAttribute("data-scripts"), count = Number(box.getAttribute("data-script-count")) || 1;
+  var root = scripts.replace(/acceptance\/$/, "");
+  var data = { columns: [], entries: {} }, loaded = {}, waiting = {};
+  window.guidesiteAcceptance = {
+    entries: data.entries,
+    add: function (part) {
+      data.columns = part.columns;
+      Object.keys(part.entries).forEach(function (key) { data.entries[key] = part.entries[key]; });
+    }
+  };
+
+  function scriptOf(key) {
+    var hash = 2166136261, bytes = new TextEncoder().encode(key);
+    for (var i = 0; i < bytes.length; i++) hash = Math.imul(hash ^ bytes[i], 16777619) >>> 0;
+    return hash % count;
+  }
+  // Loads the scripts of `keys` not loaded yet, then calls `done` (a script that fails counts as
+  // loaded: its entries show as no longer in this guide).
+  function need(keys, done) {
+    var missing = keys.map(scriptOf).filter(function (n, i, all) { return !loaded[n] && all.indexOf(n) === i; });
+    if (!missing.length) return done();
+    var left = missing.length;
+    missing.forEach(function (n) {
+      function finish() { loaded[n] = true; delete waiting[n]; if (--left === 0) done(); }
+      if (waiting[n]) { waiting[n].push(finish); return; }
+      waiting[n] = [finish];
+      var script = document.createElement("script");
+      script.src = scripts + n + ".js";
+      script.onload = script.onerror = function () { (waiting[n] || []).forEach(function (callback) { callback(); }); };
+      document.head.appendChild(script);
+    });
+  }
 
   function form() {
     var chosen = box.querySelector('input[name="basket-form"]:checked');
@@ -27,7 +58,11 @@
   function checklist(items) {
     return items.map(function (item) {
       var e = item.entry, head = e.title + (e.section ? " (" + e.section + ")" : "") + "\n" + e.url;
-      return [head].concat(scenarios(e).map(function (s) { return s.checklist; })).join("\n\n");
+      return [head].concat(scenarios(e).map(function (s) {
+        return [s.name].concat(s.steps.map(function (step) {
+          return "- [ ] " + (step[0] ? step[0] + ": " + step[1] : step[1]);
+        })).join("\n");
+      })).join("\n\n");
     }).join("\n\n\n");
   }
 
@@ -59,7 +94,7 @@
       scenarios(e).forEach(function (s) {
         s.steps.forEach(function (step) {
           rows.push([s.id, e.title + ": " + s.name, e.title, e.section, s.platform || platform.value || e.platforms,
-                     s.kind, step[0], step[1], e.criteria, e.url]);
+                     s.kind, step[0] || "Check", step[1], e.criteria, e.url]);
         });
       });
     });
@@ -75,8 +110,9 @@
     window.setTimeout(function () { URL.revokeObjectURL(link.href); link.remove(); }, 1000);
   }
 
-  function render() {
-    if (!data) return;
+  function render() { need(basket.read(), draw); }
+
+  function draw() {
     var items = chosen(), known = items.filter(function (item) { return item.entry; });
     list.textContent = "";
     items.forEach(function (item) {
@@ -120,16 +156,9 @@
     });
   }
 
-  var script = document.createElement("script");
-  script.src = box.getAttribute("data-script");
-  script.onload = function () {
-    data = window.guidesiteAcceptance;
-    if (!data) return;
-    box.hidden = false;
-    Array.prototype.forEach.call(document.querySelectorAll(".basket-no-script"), function (element) { element.hidden = true; });
-    render();
-  };
-  document.head.appendChild(script);
+  box.hidden = false;
+  Array.prototype.forEach.call(document.querySelectorAll(".basket-no-script"), function (element) { element.hidden = true; });
+  render();
   document.addEventListener("guidesite-basket", render);
   platform.addEventListener("change", render);
   Array.prototype.forEach.call(box.querySelectorAll('input[name="basket-form"]'), function (input) {

@@ -165,32 +165,13 @@
     return (start > 0 ? "\u2026 " : "") + cut + (start + 200 < text.length ? " \u2026" : "");
   }
 
-  // An entry's "Add to my criteria" toggle, which site.js shows and keeps in step.
-  function basketToggle(e) {
-    var toggle = document.createElement("button"), name = document.createElement("span");
-    toggle.type = "button";
-    toggle.className = "basket-toggle";
-    toggle.hidden = true;
-    toggle.setAttribute("aria-pressed", "false");
-    toggle.setAttribute("data-entry", e[1]);
-    toggle.setAttribute("data-title", e[0]);
-    name.className = "visually-hidden";
-    name.textContent = e[0] + " ";
-    toggle.appendChild(document.createTextNode("Add "));
-    toggle.appendChild(name);
-    toggle.appendChild(document.createTextNode("to my criteria"));
-    var wrap = document.createDocumentFragment();
-    wrap.appendChild(document.createTextNode(" "));
-    wrap.appendChild(toggle);
-    return wrap;
-  }
-
   function render(e) {
     var li = document.createElement("li"), a = document.createElement("a");
     a.href = root + e[1];
     a.appendChild(highlight(e[0]));
+    // An entry: site.js adds its "Add to my criteria" toggle.
+    if (e[2] >= 0) a.setAttribute("data-entry", e[1]);
     li.appendChild(a);
-    if (e[2] >= 0) li.appendChild(basketToggle(e));
     var facts = [];
     if (e[2] >= 0) facts.push(data.sections[e[2]][1]);
     e[3].forEach(function (i) { facts.push(data.categories[i][1]); });

@@ -210,7 +210,9 @@
 
 // The criteria basket: "Add to my criteria" toggles keep the chosen entries (their addresses
 // from the site's root) in localStorage, one list per site, and announce each change. The My
-// criteria page (basket.js) combines their tests. Without JavaScript the toggles stay hidden.
+// criteria page (basket.js) combines their tests. An entry page has its toggle (hidden until
+// now); a link to an entry in a list (`a[data-entry]`, the search's too) gets one after it.
+// Without JavaScript there are none.
 (function () {
   "use strict";
   var sheet = document.querySelector('link[rel="stylesheet"][href$="assets/site.css"]');
@@ -232,6 +234,25 @@
     window.setTimeout(function () { status.textContent = message; }, 50);
   }
   function count(list) { return list.length === 1 ? "1 entry" : list.length + " entries"; }
+  // A toggle after each entry link in `root` that has none yet.
+  function addToggles(root) {
+    Array.prototype.forEach.call(root.querySelectorAll("a[data-entry]"), function (link) {
+      var next = link.nextElementSibling;
+      if (next && next.classList.contains("basket-toggle")) return;
+      var title = link.textContent, toggle = document.createElement("button"), name = document.createElement("span");
+      toggle.type = "button";
+      toggle.className = "basket-toggle";
+      toggle.setAttribute("data-entry", link.getAttribute("data-entry"));
+      toggle.setAttribute("data-title", title);
+      name.className = "visually-hidden";
+      name.textContent = title + " ";
+      toggle.appendChild(document.createTextNode("Add "));
+      toggle.appendChild(name);
+      toggle.appendChild(document.createTextNode("to my criteria"));
+      link.parentNode.insertBefore(toggle, link.nextSibling);
+      link.parentNode.insertBefore(document.createTextNode(" "), toggle);
+    });
+  }
   function sync() {
     var list = read();
     Array.prototype.forEach.call(document.querySelectorAll("button.basket-toggle"), function (button) {
@@ -262,15 +283,16 @@
     sync();
     announce("Added " + title + " to my criteria, " + count(list) + " chosen");
   });
-  // Another tab changed the list; and toggles the search adds later.
+  // Another tab changed the list; and entry links the search adds later.
   window.addEventListener("storage", function (event) { if (event.key === key) sync(); });
   new MutationObserver(function (records) {
     var added = records.some(function (record) {
       return Array.prototype.some.call(record.addedNodes, function (node) {
-        return node.querySelector && (node.matches("button.basket-toggle") || node.querySelector("button.basket-toggle"));
+        return node.querySelector && (node.matches("a[data-entry]") || node.querySelector("a[data-entry]"));
       });
     });
-    if (added) sync();
+    if (added) { addToggles(document); sync(); }
   }).observe(document.body, { childList: true, subtree: true });
+  addToggles(document);
   sync();
 })();

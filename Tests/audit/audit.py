@@ -141,14 +141,16 @@ SEARCH_STATES = ["q=picker", "q=4.1.2&platform=iOS"]
 BASKET_FILLED = "filled"
 FILL_BASKET = """
 const done = arguments[arguments.length - 1];
-const wait = () => window.guidesiteAcceptance ? fill() : setTimeout(wait, 50);
-const fill = () => {
+const script = document.createElement("script");
+script.src = document.getElementById("basket").getAttribute("data-scripts") + "0.js";
+script.onload = () => {
   const sheet = document.querySelector('link[rel="stylesheet"][href$="assets/site.css"]').href;
   const keys = Object.keys(window.guidesiteAcceptance.entries).slice(0, 3);
   localStorage.setItem("guidesite-basket:" + sheet.slice(0, -"assets/site.css".length), JSON.stringify(keys));
   done(keys.length);
 };
-wait();
+script.onerror = () => done(0);
+document.head.appendChild(script);
 """
 
 

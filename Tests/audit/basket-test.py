@@ -178,6 +178,34 @@ def main():
             plain.quit()
             server.shutdown()
 
+        # A library of 450 entries: its tests are spread over three scripts, of which My criteria
+        # loads only those of the chosen entries.
+        large = os.path.join(scratch, "large")
+        for number in range(450):
+            path = os.path.join(large, "Content", "components", f"component-{number:03}.md")
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w") as handle:
+                handle.write(f"---\ntitle: Component {number}\nkeyboard:\n  tab: Focus reaches component {number}\n---\nBody.\n")
+        built = subprocess.run([arguments.guidesite, "build", "--root", large, "--quiet"], capture_output=True, text=True)
+        check(built.returncode == 0 and os.path.exists(os.path.join(large, "Output", "acceptance", "2.js")),
+              "a library of 450 entries spreads its tests over acceptance/0.js, 1.js and 2.js")
+        disk = new_driver()
+        try:
+            disk.get("file://" + os.path.join(large, "Output", "my-criteria", "index.html"))
+            keys = [f"components/component-{number:03}/" for number in (7, 222, 449)]
+            disk.execute_script("""
+                const sheet = document.querySelector('link[rel="stylesheet"][href$="assets/site.css"]').href;
+                localStorage.setItem("guidesite-basket:" + sheet.slice(0, -"assets/site.css".length), JSON.stringify(arguments[0]));""", keys)
+            disk.refresh()
+            WebDriverWait(disk, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#basket-list > li a")) == 3)
+            names = [a.text for a in disk.find_elements(By.CSS_SELECTOR, "#basket-list > li a")]
+            loaded = disk.execute_script("return Array.from(document.querySelectorAll('script[src*=\"acceptance/\"]')).map(s => s.getAttribute('src'))")
+            check(names == ["Component 7", "Component 222", "Component 449"], f"My criteria finds each chosen entry in its script: {names}")
+            check(1 <= len(loaded) <= 3 and "Focus reaches component 222" in disk.find_element(By.ID, "basket-text").text,
+                  f"loading only the scripts that hold them: {sorted(loaded)}")
+        finally:
+            disk.quit()
+
         disk = new_driver()
         try:
             disk.get("file://" + os.path.join(output, "web", "link", "index.html"))

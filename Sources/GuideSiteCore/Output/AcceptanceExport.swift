@@ -1,8 +1,9 @@
 import Foundation
 
 /// Every entry's tests for test-management tools: `acceptance.csv`, one row per test step, and
-/// `acceptance/index.js`, what the "My criteria" page combines in the browser (a script, not
-/// JSON, so that a site opened from disk can load it).
+/// `acceptance/<n>.js`, what the "My criteria" page combines in the browser (scripts, not JSON,
+/// so that a site opened from disk can load them; see `CriteriaBasket` for how entries are
+/// spread over them).
 ///
 /// acceptance.csv (RFC 4180, UTF-8, CRLF; rows in entry path order) has the columns `columns`:
 /// ID (`native/wheel-picker/#keyboard`, the same for every step of one scenario), Test
@@ -12,7 +13,6 @@ import Foundation
 /// 2.1.1"), URL (absolute with site.yml `url`, else from the site's root).
 enum AcceptanceExport {
     static let csvPath = "acceptance.csv"
-    static let scriptPath = CriteriaBasket.scriptPath
     static let columns = ["ID", "Test", "Entry", "Section", "Platform", "Test kind", "Step", "Expected result", "WCAG criteria", "URL"]
 
     /// One entry's scenarios as the CSV and the basket read them.
@@ -28,7 +28,7 @@ enum AcceptanceExport {
 
     static func entries(of site: Site, basePath: String) -> [EntryTests] {
         let sectionTitles = Dictionary(site.sections.map { ($0.name, $0.title) }, uniquingKeysWith: { first, _ in first })
-        let pages = site.pages.filter { $0.kind == .entry || !$0.acceptanceSections.isEmpty }.sorted { $0.route.path < $1.route.path }
+        let pages = site.pages.filter(FeatureFile.isWritten).sorted { $0.route.path < $1.route.path }
         return pages.concurrentMap { page in
             let key = TestPlan.basketKey(of: page.route)
             var used = Set<String>()
@@ -82,32 +82,31 @@ enum AcceptanceExport {
         output.append(contentsOf: [13, 10])
     }
 
-    /// acceptance/index.js: `window.guidesiteAcceptance = {columns, entries: {key: {title,
+    /// The basket's scripts: each `guidesiteAcceptance.add({columns, entries: {key: {title,
     /// section, platforms, criteria, url, scenarios: [{id, name, kind, platform, gherkin,
-    /// checklist, steps: [[step, expected]]}]}}};` — each scenario's Gherkin and checklist
-    /// written here, so the page only joins them.
-    static func script(_ entries: [EntryTests]) -> Data {
-        let values = entries.concurrentMap { entry -> (String, JSONWriter.Fragment) in
+    /// steps: [[action, expected]]}]}}});` — each scenario's Gherkin written here, so the page
+    /// only joins and filters.
+    static func scripts(_ entries: [EntryTests]) -> [(path: String, data: Data)] {
+        let count = CriteriaBasket.scriptCount(entries: entries.count)
+        let values = entries.concurrentMap { entry -> (Int, String, JSONWriter.Fragment) in
             let scenarios = entry.scenarios.map { id, scenario -> JSONValue in
-                var checklist = [scenario.name]
-                for step in scenario.steps {
-                    checklist.append("- [ ] " + (step.action.isEmpty ? step.expected : step.action + ": " + step.expected))
-                }
-                if let written = scenario.written, scenario.steps.isEmpty { checklist += written.dropFirst().map { "- [ ] " + $0 } }
-                return .object([
+                .object([
                     ("id", .string(id)), ("name", .string(scenario.name)), ("kind", .string(scenario.kind.rawValue)),
                     ("platform", scenario.platform.map(JSONValue.string) ?? .null),
                     ("gherkin", .string(GherkinText.lines(of: scenario, indent: "").joined(separator: "\n"))),
-                    ("checklist", .string(checklist.joined(separator: "\n"))),
-                    ("steps", .array(scenario.steps.map { .array([.string($0.action.isEmpty ? "Check" : $0.action), .string($0.expected)]) })),
+                    ("steps", .array(scenario.steps.map { .array([.string($0.action), .string($0.expected)]) })),
                 ])
             }
-            return (entry.key, JSONWriter.compactFragment(JSONValue.object([
+            return (CriteriaBasket.script(of: entry.key, count: count), entry.key, JSONWriter.compactFragment(JSONValue.object([
                 ("title", .string(entry.title)), ("section", .string(entry.section)), ("platforms", .string(entry.platforms)),
                 ("criteria", .string(entry.criteria)), ("url", .string(entry.url)), ("scenarios", .array(scenarios)),
             ])))
         }
-        let document: [String: Any] = ["columns": columns, "entries": JSONValue.object(values.map { ($0.0, .fragment($0.1)) })]
-        return Data(("window.guidesiteAcceptance = " + JSONWriter.compact(document) + ";\n").utf8)
+        var parts = Array(repeating: [(key: String, value: JSONValue)](), count: count)
+        for (script, key, fragment) in values { parts[script].append((key, .fragment(fragment))) }
+        return parts.enumerated().map { script, entries in
+            let document: [String: Any] = ["columns": columns, "entries": JSONValue.object(entries)]
+            return (CriteriaBasket.scriptFolder + "\(script).js", Data(("guidesiteAcceptance.add(" + JSONWriter.compact(document) + ");\n").utf8))
+        }
     }
 }

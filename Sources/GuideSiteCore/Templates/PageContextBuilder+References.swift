@@ -136,8 +136,10 @@ extension PageContextBuilder {
         case .search:
             addSearchValues(to: &context)
         case .basket:
+            let entries = site.pages.lazy.filter(FeatureFile.isWritten).count
             context["basket"] = .map(["platforms": .list(site.config.platforms.map { ["name": .text($0)] }),
-                                      "script": .text(SiteRoot.marker + AcceptanceExport.scriptPath)])
+                                      "scripts": .text(SiteRoot.marker + CriteriaBasket.scriptFolder),
+                                      "scriptCount": .number(CriteriaBasket.scriptCount(entries: entries))])
         case .updates:
             context["updates"] = Self.items(RecentPages.latest(in: site).map { index in
                 let other = site.pages[index]

@@ -51,7 +51,8 @@ struct PageContextBuilder: Sendable {
         .map(["items": .list(list)])
     }
 
-    func context(for index: Int) -> ContextMap {
+    /// `feature`: the page's `.feature` file when the caller made it already.
+    func context(for index: Int, feature: FeatureFile? = nil) -> ContextMap {
         let page = site.pages[index]
         let section = site.section(of: page)
         var pageValues: ContextMap = [
@@ -72,16 +73,16 @@ struct PageContextBuilder: Sendable {
         if let related = site.related[index], !related.isEmpty {
             pageValues["related"] = Self.items(related.map { link(site.pages[$0]) })
         }
-        if page.kind == .entry || !page.acceptanceSections.isEmpty {
+        if FeatureFile.isWritten(for: page) {
             let tables = testingTables(page.frontMatter)
             let acceptance = AcceptanceCriteria(title: page.title, matter: page.frontMatter, sections: page.acceptanceSections)
-            let plan = TestPlan(page: page)
-            if !tables.isEmpty || acceptance != nil || !plan.scenarios.isEmpty {
+            let feature = feature ?? FeatureFile(page: page)
+            if !tables.isEmpty || acceptance != nil || feature.hasScenarios {
                 var testing = ContextMap()
                 if !tables.isEmpty { testing["tables"] = .list(tables) }
                 var texts = ContextMap()
                 texts["checklist"] = .text(ifAny: acceptance?.checklist)
-                if !plan.scenarios.isEmpty { texts["gherkin"] = .text(GherkinText.feature(plan, page: page)) }
+                if feature.hasScenarios { texts["gherkin"] = .text(feature.text) }
                 testing["acceptance"] = .map(texts)
                 pageValues["testing"] = .map(testing)
             }

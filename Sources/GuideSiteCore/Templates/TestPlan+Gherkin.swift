@@ -1,3 +1,20 @@
+/// An entry's `.feature` file, made once per render: written beside the page and shown on it.
+struct FeatureFile: Sendable {
+    let text: String
+    let hasScenarios: Bool
+
+    init(page: Page) {
+        let plan = TestPlan(page: page)
+        text = GherkinText.feature(plan, page: page)
+        hasScenarios = !plan.scenarios.isEmpty
+    }
+
+    /// Whether a page gets one: entries, and pages with acceptance criteria under headings.
+    static func isWritten(for page: Page) -> Bool {
+        page.kind == .entry || !page.acceptanceSections.isEmpty
+    }
+}
+
 /// Gherkin text: an entry's `.feature` file, and Gherkin written by authors made valid for a
 /// Gherkin parser (keywords in their case, steps inside a scenario, anything else a comment).
 enum GherkinText {

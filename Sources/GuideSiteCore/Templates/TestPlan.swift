@@ -38,30 +38,29 @@ struct TestPlan: Sendable {
 
     var title: String
     var scenarios: [Scenario]
+    /// The title as a noun in a sentence ("wheel picker"), made once.
+    private let subject: String
 
-    /// How each test table's rows read as Gherkin.
-    private static let phrasing: [String: (kind: Kind, given: String, when: @Sendable (String, String) -> String?)] = [
-        "keyboard": (.keyboard, "I am using a keyboard", { key, _ in "I press \(key)" }),
-        "mobile": (.gesture, "I am using a screen reader on a mobile device", { key, _ in "I \(AcceptanceCriteria.lowercasedFirst(key))" }),
-        "screenreader": (.screenReader, "I am using a screen reader", { _, title in "focus reaches the \(TestPlan.noun(title))" }),
-        "settings": (.setting, "I have changed the device settings", { key, _ in "\(key) is on" }),
-    ]
+    /// The kind of each test table.
+    private static let tableKinds: [String: Kind] = ["keyboard": .keyboard, "mobile": .gesture, "screenreader": .screenReader, "settings": .setting]
 
     init(page: Page) {
         title = page.title
+        subject = Self.noun(page.title)
         scenarios = []
         let matter = page.frontMatter
-        let explicit = Set(matter.entries.map(\.key).filter { $0.hasPrefix("gherkin-") })
+        let explicit = matter.entries.contains { $0.key.hasPrefix("gherkin-") }
+            ? Set(matter.entries.map(\.key).filter { $0.hasPrefix("gherkin-") }) : []
         for entry in matter.entries {
-            if let spec = TestingTables.all.first(where: { $0.key == entry.key }), let phrase = Self.phrasing[entry.key],
+            if let kind = Self.tableKinds[entry.key], let spec = TestingTables.all.first(where: { $0.key == entry.key }),
                !explicit.contains("gherkin-" + entry.key) {
                 let steps = TestingTables.rows(entry.value).map { row in
-                    step(action: row.key, expected: row.value, kind: phrase.kind, when: row.key.isEmpty ? nil : phrase.when(row.key, title))
+                    step(action: row.key, expected: row.value, kind: kind, when: row.key.isEmpty ? nil : when(kind, action: row.key))
                 }
-                if !steps.isEmpty { scenarios.append(Scenario(name: spec.caption, kind: phrase.kind, given: phrase.given, steps: steps)) }
+                if !steps.isEmpty { scenarios.append(Scenario(name: spec.caption, kind: kind, given: Self.given(kind), steps: steps)) }
             } else if entry.key.hasPrefix("gherkin-"), case .list(let items) = entry.value {
                 let name = String(entry.key.dropFirst("gherkin-".count))
-                let phrase = Self.phrasing[name]
+                let kind = Self.tableKinds[name]
                 var steps: [Step] = []
                 for case .map(let fields) in items {
                     let when = Self.line(fields["when"]?.value.text ?? "")
@@ -71,14 +70,14 @@ struct TestPlan: Sendable {
                                       when: when.isEmpty ? nil : when, then: then, also: also))
                 }
                 if !steps.isEmpty {
-                    scenarios.append(Scenario(name: name.capitalized, kind: phrase?.kind ?? .scenario,
-                                              given: phrase?.given ?? "I am testing the \(name) behaviour", steps: steps))
+                    scenarios.append(Scenario(name: name.capitalized, kind: kind ?? .scenario,
+                                              given: kind.flatMap(Self.given) ?? "I am testing the \(name) behaviour", steps: steps))
                 }
             }
         }
         for group in matter.criteriaGroups where !group.checks.isEmpty {
             let steps = group.checks.map { Step(action: "", expected: Self.line($0.text), when: nil, then: AcceptanceCriteria.lowercasedFirst(Self.line($0.text))) }
-            scenarios.append(Scenario(name: group.name, kind: .check, given: "the \(Self.noun(title)) is on screen", steps: steps))
+            scenarios.append(Scenario(name: group.name, kind: .check, given: "the \(subject) is on screen", steps: steps))
         }
         for section in page.acceptanceSections {
             switch section.kind {
@@ -104,7 +103,7 @@ struct TestPlan: Sendable {
         var current: Scenario?
         func finish() {
             if var scenario = current, !scenario.steps.isEmpty {
-                if scenario.given == nil { scenario.given = "the \(Self.noun(title)) is on screen" }
+                if scenario.given == nil { scenario.given = "the \(subject) is on screen" }
                 scenarios.append(scenario)
             }
             current = nil
@@ -129,19 +128,23 @@ struct TestPlan: Sendable {
             let kind = current?.kind ?? .check
             if parts.count == 2, parts[0].count <= 60, !parts[1].trimmingWhitespace().isEmpty {
                 let action = parts[0].trimmingWhitespace()
-                let when: String? = switch kind {
-                case .keyboard: "I press \(action)"
-                case .gesture: "I \(AcceptanceCriteria.lowercasedFirst(action))"
-                case .setting: "\(action) is on"
-                case .screenReader: "focus reaches the \(Self.noun(title))"
-                case .check, .scenario: nil
-                }
-                current?.steps.append(step(action: action, expected: parts[1].trimmingWhitespace(), kind: kind, when: when))
+                current?.steps.append(step(action: action, expected: parts[1].trimmingWhitespace(), kind: kind, when: when(kind, action: action)))
             } else {
                 current?.steps.append(step(action: "", expected: item, kind: kind, when: nil))
             }
         }
         finish()
+    }
+
+    /// What is done first in a test of `kind`, as Gherkin's `When`.
+    private func when(_ kind: Kind, action: String) -> String? {
+        switch kind {
+        case .keyboard: "I press \(action)"
+        case .gesture: "I \(AcceptanceCriteria.lowercasedFirst(action))"
+        case .setting: "\(action) is on"
+        case .screenReader: "focus reaches the \(subject)"
+        case .check, .scenario: nil
+        }
     }
 
     /// The kind a sub-heading names ("Keyboard", "Mobile gestures", "Screen reader output").

@@ -152,7 +152,9 @@ struct RenderPlan {
             for index in recent { hasher.combine(site.pages[index].updated) }
         case .redirect:
             show(site.pages.indices.filter { site.pages[$0].kind != .redirect && site.pages[$0].route.path == page.subject })
-        case .categoryIndex, .page, .notFound, .basket:
+        case .basket:
+            hasher.combine(CriteriaBasket.scriptCount(entries: site.pages.lazy.filter(FeatureFile.isWritten).count))
+        case .categoryIndex, .page, .notFound:
             break
         }
         return hasher.finalize()

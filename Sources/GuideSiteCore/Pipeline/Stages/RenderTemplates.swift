@@ -41,15 +41,15 @@ enum RenderTemplates: BuildStage {
         let results = targets.concurrentMap { index -> Diagnostic? in
             let page = pages[index]
             do {
-                guard let html = renderer.renderBytes(builder.context(for: index), layout: page.layout) else {
+                let feature = FeatureFile.isWritten(for: page) ? FeatureFile(page: page) : nil
+                guard let html = renderer.renderBytes(builder.context(for: index, feature: feature), layout: page.layout) else {
                     return Diagnostic(.error, page.sourcePath, category: "template", "the theme has no layout `\(page.layout)` and no `page` layout to fall back on")
                 }
                 let root = page.kind == .notFound ? absoluteBase : SiteRoot.prefix(for: page.route)
                 try writer.write(bytes: SiteRoot.resolve(html, prefix: root), to: page.route.file)
-                if page.kind == .entry || !page.acceptanceSections.isEmpty {
+                if let feature {
                     // Beside the page, whether or not it has tests yet: every entry has one.
-                    let feature = GherkinText.feature(TestPlan(page: page), page: page)
-                    try writer.write(bytes: Array(feature.utf8), to: TestPlan.featurePath(of: page.route))
+                    try writer.write(bytes: Array(feature.text.utf8), to: TestPlan.featurePath(of: page.route))
                 }
                 return nil
             } catch {
