@@ -171,15 +171,21 @@ struct TestPlan: Sendable {
     /// Where an entry's `.feature` file is written: beside its page, named after it
     /// (`native/wheel-picker/wheel-picker.feature`).
     static func featurePath(of route: Route) -> String {
-        let folder = route.file.split(separator: "/").dropLast().joined(separator: "/")
-        return (folder.isEmpty ? "" : folder + "/") + featureName(of: route)
+        let file = route.file
+        guard let slash = file.lastIndex(of: "/") else { return featureName(of: route) }
+        return file[...slash] + featureName(of: route)
     }
 
     /// `wheel-picker.feature`: the page's last path segment, or its file's name.
     static func featureName(of route: Route) -> String {
-        let file = route.file.split(separator: "/").last.map(String.init) ?? "index.html"
-        let name = file == "index.html" ? route.path.split(separator: "/").last.map(String.init) ?? "home"
-            : String(file.prefix { $0 != "." })
+        let file = route.file.lastIndex(of: "/").map { route.file[route.file.index(after: $0)...] } ?? Substring(route.file)
+        var name: Substring
+        if file == "index.html" {
+            let path = route.path.dropLast()
+            name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path
+        } else {
+            name = file.prefix { $0 != "." }
+        }
         return (name.isEmpty ? "home" : name) + ".feature"
     }
 

@@ -42,7 +42,7 @@ struct AcceptanceExportTests {
         #expect(try site.html("web/empty/empty.feature") == "Feature: Empty\n")
         let script = try site.html("acceptance/0.js")
         #expect(script.hasPrefix("guidesiteAcceptance.add({\"columns\":[\"ID\",\"Test\""))
-        #expect(script.contains("\"web/button/\":{\"criteria\":\"2.1.1\""))
+        #expect(script.contains("\"web/button/\":{\"title\":\"Button\",\"section\":\"Web\",\"platforms\":\"\",\"criteria\":\"2.1.1\""))
         let subset = try site.html("subsets/web/acceptance.csv")
         #expect(subset.contains("Button: Keyboard") && !subset.contains("Slider"))
         #expect(site.exists("subsets/web/web/button/button.feature") && site.exists("subsets/web/my-criteria/index.html"))
