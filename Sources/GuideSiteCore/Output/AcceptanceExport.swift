@@ -3,7 +3,7 @@ import Foundation
 /// Every entry's tests for test-management tools: `acceptance.csv`, one row per test step, and
 /// `acceptance/<n>.js`, what the "My criteria" page combines in the browser (scripts, not JSON,
 /// so that a site opened from disk can load them; see `CriteriaBasket` for how entries are
-/// spread over them).
+/// spread over them; each script is `guidesiteAcceptance.add({columns, entries})`).
 ///
 /// acceptance.csv (RFC 4180, UTF-8, CRLF; rows in entry path order) has the columns `columns`:
 /// ID (`native/wheel-picker/#keyboard`, the same for every step of one scenario), Test
@@ -26,43 +26,62 @@ enum AcceptanceExport {
         var scenarios: [(id: String, plan: TestPlan.Scenario)]
     }
 
-    static func entries(of site: Site, basePath: String) -> [EntryTests] {
+    /// acceptance.csv and the basket's scripts, each entry's part made on every core.
+    static func files(of site: Site, basePath: String) -> [(path: String, data: Data)] {
         let sectionTitles = Dictionary(site.sections.map { ($0.name, $0.title) }, uniquingKeysWith: { first, _ in first })
         let pages = site.pages.filter(FeatureFile.isWritten).sorted { $0.route.path < $1.route.path }
-        return pages.concurrentMap { page in
-            let key = TestPlan.basketKey(of: page.route)
-            var used = Set<String>()
-            let scenarios = TestPlan(page: page).scenarios.map { scenario -> (id: String, plan: TestPlan.Scenario) in
-                var slug = HeadingIDGenerator.slug(scenario.name)
-                if slug.isEmpty { slug = "scenario" }
-                var id = slug, number = 2
-                while !used.insert(id).inserted { id = "\(slug)-\(number)"; number += 1 }
-                return (key + "#" + id, scenario)
-            }
-            var platforms: [String] = []
-            if case .list(let items)? = page.frontMatter.entries["platforms"]?.value { platforms = items.compactMap(\.text) }
-            return EntryTests(key: key, title: page.title, section: page.section.flatMap { sectionTitles[$0] } ?? "",
-                              platforms: platforms.joined(separator: "; "), criteria: page.criteria.map(\.number).joined(separator: "; "),
-                              url: CriteriaExport.absolute(page.route.href(basePath: basePath), siteURL: site.config.url) ?? key,
-                              scenarios: scenarios)
+        let count = CriteriaBasket.scriptCount(entries: pages.count)
+        let parts = pages.concurrentMap { page -> (rows: [UInt8], script: Int, entry: [UInt8]) in
+            let entry = tests(of: page, sectionTitles: sectionTitles, basePath: basePath, siteURL: site.config.url)
+            return (csvRows(entry), CriteriaBasket.script(of: entry.key, count: count), scriptEntry(entry))
+        }
+        var csv: [UInt8] = []
+        csv.reserveCapacity(parts.reduce(0) { $0 + $1.rows.count } + 128)
+        row(columns, into: &csv)
+        for part in parts { csv.append(contentsOf: part.rows) }
+        var scripts = Array(repeating: Array("guidesiteAcceptance.add({\"columns\":\(JSONWriter.compact(columns)),\"entries\":{".utf8), count: count)
+        var empty = Array(repeating: true, count: count)
+        for part in parts {
+            if !empty[part.script] { scripts[part.script].append(UInt8(ascii: ",")) }
+            scripts[part.script].append(contentsOf: part.entry)
+            empty[part.script] = false
+        }
+        return [(csvPath, Data(csv))] + scripts.enumerated().map { script, bytes in
+            (CriteriaBasket.scriptFolder + "\(script).js", Data(bytes + Array("}});\n".utf8)))
         }
     }
 
-    /// acceptance.csv.
-    static func csv(_ entries: [EntryTests]) -> Data {
+    /// One entry's scenarios, with the ids, section title, platforms and address the files show.
+    static func tests(of page: Page, sectionTitles: [String: String], basePath: String, siteURL: String?) -> EntryTests {
+        let key = TestPlan.basketKey(of: page.route)
+        var used = Set<String>()
+        let scenarios = TestPlan(page: page).scenarios.map { scenario -> (id: String, plan: TestPlan.Scenario) in
+            var slug = HeadingIDGenerator.slug(scenario.name)
+            if slug.isEmpty { slug = "scenario" }
+            var id = slug, number = 2
+            while !used.insert(id).inserted { id = "\(slug)-\(number)"; number += 1 }
+            return (key + "#" + id, scenario)
+        }
+        var platforms: [String] = []
+        if case .list(let items)? = page.frontMatter.entries["platforms"]?.value { platforms = items.compactMap(\.text) }
+        return EntryTests(key: key, title: page.title, section: page.section.flatMap { sectionTitles[$0] } ?? "",
+                          platforms: platforms.joined(separator: "; "), criteria: page.criteria.map(\.number).joined(separator: "; "),
+                          url: CriteriaExport.absolute(page.route.href(basePath: basePath), siteURL: siteURL) ?? key,
+                          scenarios: scenarios)
+    }
+
+    /// An entry's rows of acceptance.csv.
+    static func csvRows(_ entry: EntryTests) -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(entries.count * 1024)
-        row(columns, into: &output)
-        for entry in entries {
-            for (id, scenario) in entry.scenarios {
-                for step in scenario.steps {
-                    row([id, entry.title + ": " + scenario.name, entry.title, entry.section, scenario.platform ?? entry.platforms,
-                         scenario.kind.rawValue, step.action.isEmpty ? "Check" : step.action, step.expected, entry.criteria, entry.url],
-                        into: &output)
-                }
+        output.reserveCapacity(1024)
+        for (id, scenario) in entry.scenarios {
+            for step in scenario.steps {
+                row([id, entry.title + ": " + scenario.name, entry.title, entry.section, scenario.platform ?? entry.platforms,
+                     scenario.kind.rawValue, step.action.isEmpty ? "Check" : step.action, step.expected, entry.criteria, entry.url],
+                    into: &output)
             }
         }
-        return Data(output)
+        return output
     }
 
     /// One CSV record: fields quoted when they hold a comma, a quote, a line break or outer spaces.
@@ -82,60 +101,45 @@ enum AcceptanceExport {
         output.append(contentsOf: [13, 10])
     }
 
-    /// The basket's scripts: each `guidesiteAcceptance.add({columns, entries: {key: {title,
-    /// section, platforms, criteria, url, scenarios: [{id, name, kind, platform?, gherkin,
-    /// steps: [[action, expected]]}]}}});` — each scenario's Gherkin written here, so the page
-    /// only joins and filters.
-    static func scripts(_ entries: [EntryTests]) -> [(path: String, data: Data)] {
-        let count = CriteriaBasket.scriptCount(entries: entries.count)
-        // Written straight as bytes, entry by entry on every core: made as JSON values first,
-        // 10,000 entries' scripts took a third of a second of CPU.
-        let written = entries.concurrentMap { entry -> (script: Int, bytes: [UInt8]) in
-            var out: [UInt8] = []
-            out.reserveCapacity(2048)
-            func field(_ name: String, _ value: String, comma: Bool = true) {
-                if comma { out.append(UInt8(ascii: ",")) }
-                JSONWriter.quote(name, into: &out)
-                out.append(UInt8(ascii: ":"))
-                JSONWriter.quote(value, into: &out)
-            }
-            JSONWriter.quote(entry.key, into: &out)
-            out.append(contentsOf: ":{".utf8)
-            field("title", entry.title, comma: false)
-            field("section", entry.section)
-            field("platforms", entry.platforms)
-            field("criteria", entry.criteria)
-            field("url", entry.url)
-            out.append(contentsOf: ",\"scenarios\":[".utf8)
-            for (position, (id, scenario)) in entry.scenarios.enumerated() {
-                out.append(contentsOf: (position == 0 ? "{" : ",{").utf8)
-                field("id", id, comma: false)
-                field("name", scenario.name)
-                field("kind", scenario.kind.rawValue)
-                if let platform = scenario.platform { field("platform", platform) }
-                field("gherkin", GherkinText.lines(of: scenario, indent: "").joined(separator: "\n"))
-                out.append(contentsOf: ",\"steps\":[".utf8)
-                for (number, step) in scenario.steps.enumerated() {
-                    out.append(contentsOf: (number == 0 ? "[" : ",[").utf8)
-                    JSONWriter.quote(step.action, into: &out)
-                    out.append(UInt8(ascii: ","))
-                    JSONWriter.quote(step.expected, into: &out)
-                    out.append(UInt8(ascii: "]"))
-                }
-                out.append(contentsOf: "]}".utf8)
+    /// An entry in a basket script: `"key":{title, section, platforms, criteria, url,
+    /// scenarios: [{id, name, kind, platform?, gherkin, steps: [[action, expected]]}]}`, each
+    /// scenario's Gherkin written here so the page only joins and filters. Written straight as
+    /// bytes: made as JSON values first, 10,000 entries took a third of a second of CPU.
+    static func scriptEntry(_ entry: EntryTests) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(2048)
+        func field(_ name: String, _ value: String, comma: Bool = true) {
+            if comma { out.append(UInt8(ascii: ",")) }
+            JSONWriter.quote(name, into: &out)
+            out.append(UInt8(ascii: ":"))
+            JSONWriter.quote(value, into: &out)
+        }
+        JSONWriter.quote(entry.key, into: &out)
+        out.append(contentsOf: ":{".utf8)
+        field("title", entry.title, comma: false)
+        field("section", entry.section)
+        field("platforms", entry.platforms)
+        field("criteria", entry.criteria)
+        field("url", entry.url)
+        out.append(contentsOf: ",\"scenarios\":[".utf8)
+        for (position, (id, scenario)) in entry.scenarios.enumerated() {
+            out.append(contentsOf: (position == 0 ? "{" : ",{").utf8)
+            field("id", id, comma: false)
+            field("name", scenario.name)
+            field("kind", scenario.kind.rawValue)
+            if let platform = scenario.platform { field("platform", platform) }
+            field("gherkin", GherkinText.lines(of: scenario, indent: "").joined(separator: "\n"))
+            out.append(contentsOf: ",\"steps\":[".utf8)
+            for (number, step) in scenario.steps.enumerated() {
+                out.append(contentsOf: (number == 0 ? "[" : ",[").utf8)
+                JSONWriter.quote(step.action, into: &out)
+                out.append(UInt8(ascii: ","))
+                JSONWriter.quote(step.expected, into: &out)
+                out.append(UInt8(ascii: "]"))
             }
             out.append(contentsOf: "]}".utf8)
-            return (CriteriaBasket.script(of: entry.key, count: count), out)
         }
-        var scripts = Array(repeating: Array("guidesiteAcceptance.add({\"columns\":\(JSONWriter.compact(columns)),\"entries\":{".utf8), count: count)
-        var empty = Array(repeating: true, count: count)
-        for (script, bytes) in written {
-            if !empty[script] { scripts[script].append(UInt8(ascii: ",")) }
-            scripts[script].append(contentsOf: bytes)
-            empty[script] = false
-        }
-        return scripts.enumerated().map { script, bytes in
-            (CriteriaBasket.scriptFolder + "\(script).js", Data(bytes + Array("}});\n".utf8)))
-        }
+        out.append(contentsOf: "]}".utf8)
+        return out
     }
 }

@@ -153,9 +153,7 @@ final class SiteExports: @unchecked Sendable {
         DispatchQueue.global(qos: .userInitiated).async(group: group) { [self] in
             do {
                 try writer.write(CriteriaExport.json(for: site, basePath: basePath), to: "criteria.json")
-                let tests = AcceptanceExport.entries(of: site, basePath: basePath)
-                try writer.write(AcceptanceExport.csv(tests), to: AcceptanceExport.csvPath)
-                for script in AcceptanceExport.scripts(tests) { try writer.write(script.data, to: script.path) }
+                for file in AcceptanceExport.files(of: site, basePath: basePath) { try writer.write(file.data, to: file.path) }
                 if let path = CoverageExport.path(in: site) { try writer.write(CoverageExport.csv(for: site, basePath: basePath), to: path) }
                 let parts = SearchIndex.parts(for: site)
                 try writer.write(parts.data, to: SearchIndex.path)

@@ -18,10 +18,10 @@ struct SupportTests {
 
     @Test("JSON: strings escaped as JSON requires, keys sorted, the compact form parses back to the same value")
     func json() throws {
-        let value: [String: Any] = ["b": [1, 2], "a": "quote \" slash \\ line\n tab\t bell\u{7} é", "c": ["x": true, "y": NSNull()]]
+        let value: [String: Any] = ["b": [1, 2], "a": "quote \" slash \\ line\n tab\t bell\u{7} é \u{2028}separators\u{2029} ↑ end\u{1F}", "c": ["x": true, "y": NSNull()]]
         let compact = JSONWriter.compact(value)
         #expect(compact.hasPrefix("{\"a\":"), "keys sorted: \(compact)")
-        #expect(compact.contains("\\u0007"))
+        #expect(compact.contains("\\u0007") && compact.contains("\\u001f") && compact.contains("é \\u2028separators\\u2029 ↑"))
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(compact.utf8)) as? [String: Any])
         #expect(parsed["a"] as? String == value["a"] as? String)
         #expect(parsed["b"] as? [Int] == [1, 2])
