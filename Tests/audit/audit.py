@@ -139,14 +139,16 @@ def page_url(base, path):
 SEARCH_STATES = ["q=picker", "q=4.1.2&platform=iOS"]
 # The My criteria page is audited empty, and filled with the site's first three entries.
 BASKET_FILLED = "filled"
+# The localStorage key of the page's site basket, as site.js makes it.
+BASKET_KEY = """"guidesite-basket:" + document.querySelector('link[rel="stylesheet"][href$="assets/site.css"]').href
+  .slice(0, -"assets/site.css".length)"""
 FILL_BASKET = """
 const done = arguments[arguments.length - 1];
 const script = document.createElement("script");
 script.src = document.getElementById("basket").getAttribute("data-scripts") + "0.js";
 script.onload = () => {
-  const sheet = document.querySelector('link[rel="stylesheet"][href$="assets/site.css"]').href;
   const keys = Object.keys(window.guidesiteAcceptance.entries).slice(0, 3);
-  localStorage.setItem("guidesite-basket:" + sheet.slice(0, -"assets/site.css".length), JSON.stringify(keys));
+  localStorage.setItem(""" + BASKET_KEY + """, JSON.stringify(keys));
   done(keys.length);
 };
 script.onerror = () => done(0);
@@ -163,12 +165,14 @@ def fill_basket(driver):
     return count
 
 
-def new_driver():
+def new_driver(javascript=True):
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                      "--window-size=1280,900", "--force-device-scale-factor=1", "--lang=en"]:
         options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 

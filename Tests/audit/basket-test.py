@@ -20,15 +20,13 @@ import time
 
 from gherkin.parser import Parser
 from gherkin.pickles.compiler import Compiler
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from audit import Checks, new_driver, serve  # noqa: E402
+from audit import BASKET_KEY, Checks, new_driver, serve  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 check = Checks()
@@ -160,12 +158,7 @@ def main():
         finally:
             driver.quit()
 
-        options = webdriver.ChromeOptions()
-        options.binary_location = "/usr/bin/chromium"
-        for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900"]:
-            options.add_argument(argument)
-        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
-        plain = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        plain = new_driver(javascript=False)
         try:
             plain.get(base + "native/wheel-picker/")
             check(not any(b.is_displayed() for b in plain.find_elements(By.CSS_SELECTOR, "button.basket-toggle")), "without JavaScript no toggle shows")
@@ -193,9 +186,7 @@ def main():
         try:
             disk.get("file://" + os.path.join(large, "Output", "my-criteria", "index.html"))
             keys = [f"components/component-{number:03}/" for number in (7, 222, 449)]
-            disk.execute_script("""
-                const sheet = document.querySelector('link[rel="stylesheet"][href$="assets/site.css"]').href;
-                localStorage.setItem("guidesite-basket:" + sheet.slice(0, -"assets/site.css".length), JSON.stringify(arguments[0]));""", keys)
+            disk.execute_script("localStorage.setItem(" + BASKET_KEY + ", JSON.stringify(arguments[0]));", keys)
             disk.refresh()
             WebDriverWait(disk, 10).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#basket-list > li a")) == 3)
             names = [a.text for a in disk.find_elements(By.CSS_SELECTOR, "#basket-list > li a")]

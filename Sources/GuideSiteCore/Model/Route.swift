@@ -8,6 +8,12 @@ public struct Route: Sendable, Hashable, Comparable {
     /// Output file relative to the output folder.
     public var file: String
 
+    /// The folder `file` is written in, with its final slash (`native/picker/`), or "" at the
+    /// root: where files that go beside the page are written.
+    public var folder: Substring {
+        file.lastIndex(of: "/").map { file[...$0] } ?? ""
+    }
+
     /// A clean URL for these path segments: `["native", "picker"]` is `/native/picker/`.
     public init(segments: [String]) {
         if segments.isEmpty {

@@ -7,8 +7,7 @@ enum CoverageExport {
     /// Where the file goes: beside the coverage page (`wcag/coverage/coverage.csv`).
     static func path(in site: Site) -> String? {
         guard let index = site.coverage else { return nil }
-        let folder = site.pages[index].route.file.split(separator: "/").dropLast().joined(separator: "/")
-        return (folder.isEmpty ? "" : folder + "/") + "coverage.csv"
+        return site.pages[index].route.folder + "coverage.csv"
     }
 
     static func csv(for site: Site, basePath: String) -> Data {

@@ -90,6 +90,8 @@ enum JSONWriter {
         return text.utf8.withContiguousStorageIfAvailable(check) ?? Array(text.utf8).withUnsafeBufferPointer(check)
     }
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     static func quote(_ text: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         // Most strings need no escape: checked over bytes (0xE2 starts U+2028 and U+2029).
@@ -102,7 +104,6 @@ enum JSONWriter {
         // other character became a String of its own (a third of the basket scripts' cost).
         var utf8 = text
         utf8.withUTF8 { bytes in
-            let hex: [UInt8] = Array("0123456789abcdef".utf8)
             var start = 0, index = 0
             // The bytes since the last escape, then `escape`, then on after `length` bytes.
             func replace(_ length: Int, with escape: UInt8...) {
@@ -119,7 +120,7 @@ enum JSONWriter {
                 case 10: replace(1, with: UInt8(ascii: "n"))
                 case 13: replace(1, with: UInt8(ascii: "r"))
                 case 9: replace(1, with: UInt8(ascii: "t"))
-                case 0..<0x20: replace(1, with: UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)])
+                case 0..<0x20: replace(1, with: UInt8(ascii: "u"), 0x30, 0x30, hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)])
                 case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
                     replace(3, with: UInt8(ascii: "u"), 0x32, 0x30, 0x32, bytes[index + 2] == 0xA8 ? 0x38 : 0x39)
                 default: index += 1

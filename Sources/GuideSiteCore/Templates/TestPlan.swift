@@ -171,9 +171,7 @@ struct TestPlan: Sendable {
     /// Where an entry's `.feature` file is written: beside its page, named after it
     /// (`native/wheel-picker/wheel-picker.feature`).
     static func featurePath(of route: Route) -> String {
-        let file = route.file
-        guard let slash = file.lastIndex(of: "/") else { return featureName(of: route) }
-        return file[...slash] + featureName(of: route)
+        route.folder + featureName(of: route)
     }
 
     /// `wheel-picker.feature`: the page's last path segment, or its file's name.
