@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        // SHA-256 of a translation's source (`translation-of:`); Hummingbird builds it already.
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
         // Debian's libcmark-gfm and its extensions; only Markdown/MarkdownRenderer.swift imports it.
@@ -54,6 +56,7 @@ let package = Package(
                 "CSyntaxHighlighting",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             plugins: ["EmbedTheme"]
         ),

@@ -24,7 +24,10 @@ struct Report {
         if timings { Self.printTimings(result) }
         guard !quiet else { return }
         var pages = "\(result.pagesWritten) page\(result.pagesWritten == 1 ? "" : "s")"
-        if result.sites > 1 { pages += " (\(result.sites) sites: the full site and \(result.sites - 1) subset\(result.sites == 2 ? "" : "s"))" }
+        let subsets = result.sites / max(1, result.languages) - 1
+        let inLanguages = result.languages > 1 ? " in \(result.languages) languages" : ""
+        if result.sites > 1, subsets == 0 { pages += " (\(result.sites) sites: the full site\(inLanguages))" }
+        if subsets > 0 { pages += " (\(result.sites) sites: the full site and \(subsets) subset\(subsets == 1 ? "" : "s")\(inLanguages))" }
         let problems = "\(result.warningCount) warning\(result.warningCount == 1 ? "" : "s"), \(result.errorCount) error\(result.errorCount == 1 ? "" : "s")"
         let groups = result.groupedProblems
         if !groups.isEmpty, result.warningCount + groups.reduce(0, { $0 + $1.count }) > 0 {

@@ -124,7 +124,7 @@
         li.appendChild(a);
         if (item.entry.section) li.appendChild(document.createTextNode(" (" + item.entry.section + ")"));
       } else {
-        li.appendChild(document.createTextNode(title + " (no longer in this guide)"));
+        li.appendChild(document.createTextNode(guidesiteText("gone", { title: title })));
       }
       var remove = document.createElement("button"), name = document.createElement("span");
       remove.type = "button";
@@ -132,7 +132,7 @@
       remove.setAttribute("data-entry", item.key);
       name.className = "visually-hidden";
       name.textContent = " " + title;
-      remove.appendChild(document.createTextNode("Remove"));
+      remove.appendChild(document.createTextNode(guidesiteText("remove")));
       remove.appendChild(name);
       remove.addEventListener("click", function () {
         var buttons = Array.prototype.slice.call(list.querySelectorAll("button.basket-remove"));

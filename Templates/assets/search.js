@@ -117,13 +117,14 @@
       show();
       all.hidden = true;
       list.hidden = matches.length === 0;
-      var what = query ? " for \u201c" + query + "\u201d" : "";
-      var within = filtered ? " with the chosen filters" : "";
-      status.textContent = matches.length === 0
-        ? "No results" + what + within + ". Try fewer or other words."
-        : matches.length + (matches.length === 1 ? " result" : " results") + what + within + ".";
+      var parts = {
+        "for": query ? guidesiteText("for", { query: query }) : "",
+        within: filtered ? guidesiteText("within") : "",
+        results: guidesiteText(matches.length === 1 ? "results-one" : "results-other", { count: matches.length })
+      };
+      status.textContent = guidesiteText(matches.length === 0 ? "no-results-status" : "results-status", parts);
     }, function () {
-      status.textContent = "Search is not available right now; every page is listed below.";
+      status.textContent = guidesiteText("search-unavailable");
       all.hidden = false;
     });
   }
@@ -133,7 +134,7 @@
     for (var i = shown; i < end; i++) list.appendChild(render(matches[i].item.e));
     shown = end;
     more.hidden = shown >= matches.length;
-    if (!more.hidden) more.textContent = "Show more results (" + (matches.length - shown) + " more)";
+    if (!more.hidden) more.textContent = guidesiteText("show-more", { count: matches.length - shown });
   }
 
   // Text with the search terms wrapped in <mark>, built as nodes so no text is read as HTML.

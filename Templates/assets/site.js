@@ -1,5 +1,20 @@
 // GuideSite default theme: progressive enhancement only. Without JavaScript every text stays
 // visible and selectable; with it, Copy buttons appear and confirm through a polite live region.
+
+// The theme's texts in the page's language (strings/<code>.yml, the `js-` keys), `{name}` filled.
+window.guidesiteText = (function () {
+  var texts = null;
+  return function (key, values) {
+    if (!texts) {
+      var element = document.getElementById("guidesite-strings");
+      try { texts = JSON.parse(element ? element.textContent : "{}"); } catch (error) { texts = {}; }
+    }
+    var text = Object.prototype.hasOwnProperty.call(texts, key) ? texts[key] : key;
+    Object.keys(values || {}).forEach(function (name) { text = text.split("{" + name + "}").join(values[name]); });
+    return text;
+  };
+})();
+
 (function () {
   "use strict";
   var status = document.getElementById("copy-status");
@@ -25,8 +40,8 @@
     button.hidden = false;
     button.addEventListener("click", function () {
       var text = source.textContent;
-      var done = button.getAttribute("data-done") || "Copied";
-      var failed = "Could not copy: select the text and copy it with the keyboard";
+      var done = button.getAttribute("data-done") || guidesiteText("copied");
+      var failed = guidesiteText("copy-failed");
       if (navigator.clipboard && window.isSecureContext) {
         navigator.clipboard.writeText(text).then(function () { announce(done); }, function () {
           announce(copyBySelection(source) ? done : failed);
@@ -47,8 +62,8 @@
       var button = document.createElement("button");
       button.type = "button";
       button.className = "copy-button copy-code";
-      button.setAttribute("data-done", "Code copied to the clipboard");
-      button.textContent = "Copy";
+      button.setAttribute("data-done", guidesiteText("code-copied"));
+      button.textContent = guidesiteText("copy");
       var name = document.createElement("span");
       name.className = "visually-hidden";
       name.textContent = " " + (block.getAttribute("aria-label") || "code").toLowerCase();
@@ -118,7 +133,7 @@
     if (panels.length < 2) return;
     var list = document.createElement("div");
     list.setAttribute("role", "tablist");
-    list.setAttribute("aria-label", group.getAttribute("data-tabs") === "platform" ? "Platforms" : "Frameworks");
+    list.setAttribute("aria-label", guidesiteText(group.getAttribute("data-tabs") === "platform" ? "platforms" : "frameworks"));
     var set = { tabs: [], panels: panels, labels: [] };
     panels.forEach(function (panel, index) {
       var tab = document.createElement("button");
@@ -233,7 +248,7 @@
     status.textContent = "";
     window.setTimeout(function () { status.textContent = message; }, 50);
   }
-  function count(list) { return list.length === 1 ? "1 entry" : list.length + " entries"; }
+  function count(list) { return guidesiteText(list.length === 1 ? "entries-one" : "entries-other", { count: list.length }); }
   // A toggle after each entry link in `root` that has none yet.
   function addToggles(root) {
     Array.prototype.forEach.call(root.querySelectorAll("a[data-entry]"), function (link) {
@@ -244,11 +259,13 @@
       toggle.className = "basket-toggle";
       toggle.setAttribute("data-entry", link.getAttribute("data-entry"));
       toggle.setAttribute("data-title", title);
+      // The visible words around the entry's title, which only screen readers hear.
+      var parts = guidesiteText("add", { title: "\u0000" }).split("\u0000");
       name.className = "visually-hidden";
-      name.textContent = title + " ";
-      toggle.appendChild(document.createTextNode("Add "));
+      name.textContent = title;
+      toggle.appendChild(document.createTextNode(parts[0]));
       toggle.appendChild(name);
-      toggle.appendChild(document.createTextNode("to my criteria"));
+      toggle.appendChild(document.createTextNode(parts.slice(1).join("")));
       link.parentNode.insertBefore(toggle, link.nextSibling);
       link.parentNode.insertBefore(document.createTextNode(" "), toggle);
     });
@@ -266,9 +283,9 @@
   }
   function remove(entry, title) {
     var list = read().filter(function (item) { return item !== entry; });
-    if (!write(list)) return announce("Could not keep your criteria: this browser does not allow storage");
+    if (!write(list)) return announce(guidesiteText("storage-failed"));
     sync();
-    announce("Removed " + title + " from my criteria, " + count(list) + " left");
+    announce(guidesiteText("removed", { title: title, count: count(list) }));
   }
 
   window.guidesiteBasket = { read: read, remove: remove, count: count };
@@ -279,9 +296,9 @@
     var list = read();
     if (list.indexOf(entry) >= 0) return remove(entry, title);
     list.push(entry);
-    if (!write(list)) return announce("Could not keep your criteria: this browser does not allow storage");
+    if (!write(list)) return announce(guidesiteText("storage-failed"));
     sync();
-    announce("Added " + title + " to my criteria, " + count(list) + " chosen");
+    announce(guidesiteText("added", { title: title, count: count(list) }));
   });
   // Another tab changed the list; and entry links the search adds later.
   window.addEventListener("storage", function (event) { if (event.key === key) sync(); });

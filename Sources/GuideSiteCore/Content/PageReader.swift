@@ -108,14 +108,16 @@ public struct PageReader: Sendable {
             .process(body, firstLine: split.value.bodyFirstLine, path: path)
         diagnostics += liquid.diagnostics
 
-        let placement = Placement(contentPath: file.relativePath)
+        // A translation stands at its source's place: the same section, kind and address.
+        let translation = TranslationPath(file.relativePath, languages: config.languages)
+        let placement = Placement(contentPath: translation.source)
         var route = placement.route
         if matter.permalink == nil, placement.kind == .entry, let section = placement.section,
            let pattern = config.permalinks[section] ?? config.permalinks["_" + section] {
-            var folders = file.relativePath.split(separator: "/").map(String.init)
+            var folders = translation.source.split(separator: "/").map(String.init)
             folders.removeLast()
             let values = PermalinkPattern.Values(
-                folders: folders, filename: TitleFinder.fileStem(file.relativePath),
+                folders: folders, filename: TitleFinder.fileStem(translation.source),
                 slug: matter.entries["slug"]?.value.text?.trimmingWhitespace(),
                 title: matter.title ?? Self.firstHeading(liquid.value)
             )
@@ -123,7 +125,7 @@ public struct PageReader: Sendable {
         }
         if let pattern = matter.permalink {
             // Jekyll placeholders: `:collection` (the section), `:name` (the file name), `:title`.
-            let stem = Slug.make(((file.relativePath as NSString).lastPathComponent as NSString).deletingPathExtension)
+            let stem = Slug.make(((translation.source as NSString).lastPathComponent as NSString).deletingPathExtension)
             let permalink = pattern
                 .replacingBytes(":collection", with: Slug.make(placement.section ?? ""))
                 .replacingBytes(":name", with: stem)
@@ -149,7 +151,7 @@ public struct PageReader: Sendable {
         case .notFound: "404"
         case .entry: placement.section.flatMap { config.section(named: $0)?.layout } ?? "entry"
         case .page: sections.isEmpty ? "page" : "entry"
-        case .criteriaIndex, .criterion, .coverage, .categoryIndex, .category, .search, .updates, .basket, .redirect: "page"
+        case .criteriaIndex, .criterion, .coverage, .categoryIndex, .category, .search, .updates, .basket, .translations, .redirect: "page"
         }
         let page = Page(
             sourcePath: path, contentPath: file.relativePath, kind: placement.kind, section: placement.section,
@@ -160,6 +162,8 @@ public struct PageReader: Sendable {
         var result = page
         result.isPastedText = pasted
         result.acceptanceSections = sections
+        result.language = translation.language
+        if translation.source != file.relativePath { result.translates = translation.source }
         return Diagnosed(result, diagnostics)
     }
 

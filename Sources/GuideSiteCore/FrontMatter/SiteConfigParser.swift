@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads `site.yml`, warning about unknown keys with a did-you-mean.
 public struct SiteConfigParser: Sendable {
-    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer", "categories", "platforms", "subsets", "markdown-extensions", "content", "includes", "acceptance-headings", "permalinks", "frameworks", "edit-url", "feedback-url", "git-dates", "standards"]
+    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer", "categories", "platforms", "subsets", "markdown-extensions", "content", "includes", "acceptance-headings", "permalinks", "frameworks", "edit-url", "feedback-url", "git-dates", "standards", "languages", "default-language-in-folder"]
 
     /// Creates a parser.
     public init() {}
@@ -13,6 +13,7 @@ public struct SiteConfigParser: Sendable {
         let read = YAMLReader().read(source, firstLine: 1, path: path)
         var diagnostics = read.diagnostics
         var frameworksEntry: FrontEntry?
+        var languagesEntry: FrontEntry?
         func problem(_ entry: FrontEntry, _ severity: Diagnostic.Severity, _ message: String) {
             diagnostics.append(Diagnostic(severity, path, line: entry.line, column: entry.column, category: "site-config", message))
         }
@@ -39,8 +40,8 @@ public struct SiteConfigParser: Sendable {
             switch entry.key {
             case "title": if let value = text(entry), !value.isEmpty { config.title = value }
             case "language":
-                if let value = text(entry) {
-                    if value.range(of: #"^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$"#, options: .regularExpression) != nil {
+                if let value = text(entry), languagesEntry == nil {
+                    if Self.isLanguageTag(value) {
                         config.language = value
                     } else {
                         problem(entry, .error, "`language` must be a language tag such as `en` or `fr-CA`, not `\(value)`")
@@ -50,6 +51,13 @@ public struct SiteConfigParser: Sendable {
             case "footer": config.footer = text(entry)
             case "git-dates":
                 if case .bool(let flag) = entry.value { config.gitDates = flag } else { problem(entry, .error, "`git-dates` must be `true` or `false`") }
+            case "languages":
+                languages(entry, into: &config, report: problem)
+                languagesEntry = entry
+            case "default-language-in-folder":
+                if case .bool(let flag) = entry.value { config.defaultLanguageInFolder = flag } else {
+                    problem(entry, .error, "`default-language-in-folder` must be `true` or `false`")
+                }
             case "standards":
                 standards(entry, into: &config, report: problem)
             case "url":

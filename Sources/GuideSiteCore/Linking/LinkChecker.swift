@@ -17,10 +17,11 @@ public struct LinkChecker: Sendable {
         var byContent: [String: Int] = [:]
         var byRoute: [String: Int] = [:]
         for (index, page) in site.pages.enumerated() {
-            if !page.contentPath.isEmpty {
-                byContent[page.contentPath] = index
-                if page.contentPath.hasSuffix("index.md") {
-                    let folder = String(page.contentPath.dropLast("index.md".count)).trimming("/")
+            // A translation stands at its source's path too (`RenderMarkdown.routes`).
+            for path in page.translates.map({ [$0, page.contentPath] }) ?? [page.contentPath] where !path.isEmpty {
+                if byContent[path] == nil || path == page.translates { byContent[path] = index }
+                if path.hasSuffix("index.md") {
+                    let folder = String(path.dropLast("index.md".count)).trimming("/")
                     byContent[folder] = index
                 }
             }
@@ -49,7 +50,7 @@ public struct LinkChecker: Sendable {
         if url.hasPrefix("#") {
             return anchorProblem(String(url.dropFirst()).removingPercentEncoding, target: index, written: url)
         }
-        guard let link = InternalLink(url, from: page.contentPath) else { return nil }
+        guard let link = InternalLink(url, from: page.translationKey) else { return nil }
         let fragment = link.suffix.hasPrefix("#") ? String(link.suffix.dropFirst()).removingPercentEncoding : nil
         guard let path = link.target else {
             return "broken link `\(url)`: it leaves \(link.rootRelative ? "the site" : "Content/"); link to a page inside Content/"

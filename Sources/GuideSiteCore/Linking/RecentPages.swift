@@ -4,7 +4,7 @@ enum RecentPages {
     static let limit = 50
 
     static func latest(in site: Site, limit: Int = limit) -> [Int] {
-        let dated = site.pages.indices.filter { site.pages[$0].updated != nil && [.entry, .page, .section, .home].contains(site.pages[$0].kind) }
+        let dated = site.pages.indices.filter { site.pages[$0].updated != nil && !site.pages[$0].route.isInOtherLanguage && [.entry, .page, .section, .home].contains(site.pages[$0].kind) }
         let sorted = dated.sorted {
             let a = site.pages[$0], b = site.pages[$1]
             return (b.updated!.seconds, a.title, a.route.path) < (a.updated!.seconds, b.title, b.route.path)

@@ -7,7 +7,7 @@ public enum SearchablePages {
     public static let indexPath = "search/index.js"
 
     static func isSearchable(_ page: Page) -> Bool {
-        page.kind == .entry || page.kind == .page
+        (page.kind == .entry || page.kind == .page) && !page.route.isInOtherLanguage
     }
 
     static func searchable(_ site: Site) -> [Int] {

@@ -8,8 +8,10 @@ public struct SiteAssembler: Sendable {
 
     /// The linked site.
     /// `levels` limits criteria pages and lists to those levels (a subset's `levels:`).
-    public func assemble(pages input: [Page], assets: [ContentFile], config: SiteConfig, levels: [String] = []) -> Site {
-        link(input, assets: assets, config: config, levels: levels)
+    /// `strings` title the pages GuideSite writes, in the site's language.
+    public func assemble(pages input: [Page], assets: [ContentFile], config: SiteConfig, levels: [String] = [],
+                         strings: ThemeStrings = .english) -> Site {
+        link(input, assets: assets, config: config, levels: levels, strings: strings)
     }
 
     /// A page with only the criteria of `levels` (all of them when empty).
@@ -22,7 +24,7 @@ public struct SiteAssembler: Sendable {
         }
     }
 
-    private func link(_ input: [Page], assets: [ContentFile], config: SiteConfig, levels: [String]) -> Site {
+    private func link(_ input: [Page], assets: [ContentFile], config: SiteConfig, levels: [String], strings: ThemeStrings) -> Site {
         var pages = input.map(Self.limiting(to: levels))
         func generated(_ kind: PageKind, title: String, section: String?, route: Route, layout: String) -> Page {
             Page(sourcePath: "", contentPath: "", kind: kind, section: section, route: route, frontMatter: FrontMatter(),
@@ -32,7 +34,7 @@ public struct SiteAssembler: Sendable {
             pages.append(generated(.home, title: config.title, section: nil, route: Route(segments: []), layout: "home"))
         }
         if !pages.contains(where: { $0.kind == .notFound }) {
-            pages.append(generated(.notFound, title: "Page not found", section: nil, route: Route(file: "404.html"), layout: "404"))
+            pages.append(generated(.notFound, title: strings["title-not-found"], section: nil, route: Route(file: "404.html"), layout: "404"))
         }
         let folders = Set(pages.compactMap(\.section))
         let configured = config.sections.map { $0.name.hasPrefix("_") ? String($0.name.dropFirst()) : $0.name }.filter(folders.contains)
@@ -42,10 +44,13 @@ public struct SiteAssembler: Sendable {
             pages.append(generated(.section, title: title, section: name, route: Route(segments: [Slug.make(name)]), layout: "section"))
         }
         let categoryList = Self.categories(of: pages, config: config)
-        pages += Self.generatedReferencePages(categories: categoryList, levels: levels)
+        pages += Self.generatedReferencePages(categories: categoryList, levels: levels, strings: strings)
+        if config.languages.count > 1 {
+            pages.append(generated(.translations, title: strings["title-translations"], section: nil, route: Route(segments: ["translations"]), layout: "translations"))
+        }
         let updates = Route(segments: ["updates"])
         if pages.contains(where: { $0.updated != nil }), !pages.contains(where: { $0.route == updates }) {
-            pages.append(generated(.updates, title: "Recently updated", section: nil, route: updates, layout: "updates"))
+            pages.append(generated(.updates, title: strings["title-updates"], section: nil, route: updates, layout: "updates"))
         }
         pages += Self.redirects(to: pages)
         pages.sort { $0.route < $1.route }
@@ -71,7 +76,7 @@ public struct SiteAssembler: Sendable {
 
     /// Pages GuideSite writes itself: `/search/`, `/wcag/`, one page per criterion,
     /// `/wcag/coverage/`, `/categories/` and one page per category.
-    static func generatedReferencePages(categories: [SiteConfig.Category], levels: [String] = []) -> [Page] {
+    static func generatedReferencePages(categories: [SiteConfig.Category], levels: [String] = [], strings: ThemeStrings = .english) -> [Page] {
         func page(_ kind: PageKind, _ title: String, _ segments: [String], layout: String, subject: String? = nil) -> Page {
             var page = Page(sourcePath: "", contentPath: "", kind: kind, section: nil, route: Route(segments: segments),
                             frontMatter: FrontMatter(), title: title, layout: layout,
@@ -80,15 +85,15 @@ public struct SiteAssembler: Sendable {
             return page
         }
         var pages = [
-            page(.search, "Search", ["search"], layout: "search"),
-            page(.basket, "My criteria", [String(CriteriaBasket.pagePath.dropLast())], layout: "basket"),
-            page(.criteriaIndex, "WCAG 2.2 success criteria", ["wcag"], layout: "criteria"),
-            page(.coverage, "WCAG coverage", ["wcag", "coverage"], layout: "coverage"),
+            page(.search, strings["title-search"], ["search"], layout: "search"),
+            page(.basket, strings["title-basket"], [String(CriteriaBasket.pagePath.dropLast())], layout: "basket"),
+            page(.criteriaIndex, strings["title-criteria"], ["wcag"], layout: "criteria"),
+            page(.coverage, strings["title-coverage"], ["wcag", "coverage"], layout: "coverage"),
         ]
         pages += WCAG22.all.filter { levels.isEmpty || levels.contains($0.level) }
             .map { page(.criterion, $0.label, ["wcag", $0.number], layout: "criterion", subject: $0.number) }
         if !categories.isEmpty {
-            pages.append(page(.categoryIndex, "Categories", ["categories"], layout: "categories"))
+            pages.append(page(.categoryIndex, strings["title-categories"], ["categories"], layout: "categories"))
             pages += categories.map { page(.category, $0.title, ["categories", $0.slug], layout: "category", subject: $0.slug) }
         }
         return pages

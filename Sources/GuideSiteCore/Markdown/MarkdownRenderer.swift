@@ -10,12 +10,15 @@ public struct MarkdownRenderer: Sendable {
     public var highlight: Bool
     /// The platform and framework names whose code blocks and sections become tabs; none: no tabs.
     public var tabs: TabNames?
+    /// The words it writes into bodies, in the site's language.
+    public var labels: MarkdownLabels
 
     /// Creates a renderer.
-    public init(unsafeHTML: Bool = false, highlight: Bool = true, tabs: TabNames? = nil) {
+    public init(unsafeHTML: Bool = false, highlight: Bool = true, tabs: TabNames? = nil, labels: MarkdownLabels = MarkdownLabels()) {
         self.unsafeHTML = unsafeHTML
         self.highlight = highlight
         self.tabs = tabs
+        self.labels = labels
     }
 
     /// Renders `markdown`, whose first line is line `firstLine` of `path`. `rewriteLink` maps each
@@ -32,6 +35,7 @@ public struct MarkdownRenderer: Sendable {
             ])
         }
         var tree = MarkdownTree(document: document, firstLine: firstLine, path: path, unsafeHTML: unsafeHTML)
+        tree.labels = labels
         if let platforms { tree.dropPlatformSections(platforms) }
         tree.collect()
         if lint { tree.lintLinksAndTables() }

@@ -1,8 +1,6 @@
 /// GitHub's alerts: a quote whose first line is `[!NOTE]`, `[!TIP]`, `[!IMPORTANT]`,
 /// `[!WARNING]` or `[!CAUTION]` becomes a note with its kind written out, not shown by colour alone.
 extension MarkdownTree {
-    static let calloutLabels = ["note": "Note", "tip": "Tip", "important": "Important", "warning": "Warning", "caution": "Caution"]
-
     /// Each alert becomes `<aside class="callout callout-KIND" role="note">` and a visible label.
     /// `role="note"`: an unnamed `aside` in `main` would be a complementary landmark inside one.
     mutating func replaceCallouts() {
@@ -18,7 +16,7 @@ extension MarkdownTree {
             }
             let word = marker.trimmingWhitespace()
             guard word.hasPrefix("[!"), word.hasSuffix("]"), child == nil || child?.kind == .softBreak || child?.kind == .lineBreak,
-                  let label = Self.calloutLabels[word.dropFirst(2).dropLast().lowercased()] else { continue }
+                  let label = labels.callouts[word.dropFirst(2).dropLast().lowercased()] else { continue }
             for node in markerNodes { node.remove() }
             if let lineEnd = child { lineEnd.remove() }
             if paragraph.firstChild == nil { paragraph.remove() }

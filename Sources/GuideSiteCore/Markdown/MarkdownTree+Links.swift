@@ -97,8 +97,8 @@ extension MarkdownTree {
             case .leavingGuide(let address):
                 node.url = address
                 if isLink {
-                    node.setTitle("In the full guide, outside this one")
-                    if let marker = MarkdownNode.make(.text, literal: " (full guide)") { node.appendChild(marker) }
+                    node.setTitle(labels.outsideGuide)
+                    if let marker = MarkdownNode.make(.text, literal: " (\(labels.fullGuide))") { node.appendChild(marker) }
                 }
                 rewritten.append(SourceLink(target: "`\(url)` is not in this guide; it now points to the full guide", line: here.line, column: here.column))
             case .unpublished:

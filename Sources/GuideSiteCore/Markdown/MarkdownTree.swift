@@ -7,6 +7,8 @@ struct MarkdownTree {
     let firstLine: Int
     let path: String
     let unsafeHTML: Bool
+    /// The words written into the body.
+    var labels = MarkdownLabels()
     var diagnostics: [Diagnostic] = []
 
     var headings: [MarkdownNode] = []

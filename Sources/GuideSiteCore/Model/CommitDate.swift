@@ -21,6 +21,9 @@ public struct CommitDate: Sendable, Hashable, Comparable {
             + (offset < 0 ? "-" : "+") + "\(two(abs(offset) / 60)):\(two(abs(offset) % 60))"
     }
 
+    /// The civil day in the author's zone.
+    public var day: (year: Int, month: Int, day: Int) { local.date }
+
     /// The day in words, the same on every machine: `24 November 2026`.
     public var text: String {
         let date = local.date

@@ -26,6 +26,8 @@ public enum PageKind: String, Sendable, Hashable {
     case updates
     /// `/my-criteria/`: the entries a reader chose, their tests combined in the browser.
     case basket
+    /// `/translations/`: how each page's translations stand (multilingual sites).
+    case translations
     /// An old path of a page (front matter `aliases:`): a redirect to it.
     case redirect
 }
@@ -67,6 +69,8 @@ public struct Page: Sendable, Hashable {
         var bodyFirstLine: Int
         var acceptanceSections: [AcceptanceSection] = []
         var updated: CommitDate?
+        var language: String?
+        var translates: String?
     }
 
     private final class Box: @unchecked Sendable {
@@ -190,6 +194,23 @@ public struct Page: Sendable, Hashable {
         set { unique().fields.updated = newValue }
     }
 
+    /// The language of a translation (`fr` for `wheel-picker.fr.md` or `fr/…/wheel-picker.md`);
+    /// nil for the default language's pages and the pages GuideSite writes.
+    public var language: String? {
+        get { box.fields.language }
+        set { unique().fields.language = newValue }
+    }
+
+    /// The content path of the place it stands at, when its own path names a language: a
+    /// translation's source (`native/wheel-picker.md`).
+    public var translates: String? {
+        get { box.fields.translates }
+        set { unique().fields.translates = newValue }
+    }
+
+    /// What a page and its translations share: the content path of the source's place.
+    public var translationKey: String { box.fields.translates ?? box.fields.contentPath }
+
     /// The Markdown source after Liquid handling, kept until rendering.
     var markdown: String {
         get { box.fields.markdown }
@@ -215,6 +236,7 @@ public struct Page: Sendable, Hashable {
             && a.route == b.route && a.title == b.title && a.layout == b.layout && a.subject == b.subject
             && a.isPastedText == b.isPastedText && a.criteria == b.criteria && a.frontMatterKey == b.frontMatterKey
             && a.frontMatter == b.frontMatter && a.acceptanceSections == b.acceptanceSections
+            && a.language == b.language && a.translates == b.translates
     }
 
     public static func == (lhs: Page, rhs: Page) -> Bool {

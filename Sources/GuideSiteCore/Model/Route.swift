@@ -31,6 +31,17 @@ public struct Route: Sendable, Hashable, Comparable {
         self.file = file
     }
 
+    /// `route` in the site of another language, whose root is `up` from this one's (`../`):
+    /// a link to a page that site writes, this one does not (no file).
+    public static func inLanguage(_ route: Route, up: String) -> Route {
+        var other = Route(file: "")
+        other.path = "/" + up + route.path.dropFirst()
+        return other
+    }
+
+    /// Whether the page is written by another language's site (`inLanguage`).
+    public var isInOtherLanguage: Bool { file.isEmpty }
+
     /// The href for this route under `basePath`, percent-encoded.
     public func href(basePath: String) -> String {
         let relative = String(path.dropFirst())

@@ -57,6 +57,9 @@ public struct Site: Sendable {
     /// Index of `/search/`.
     public var search: Int?
 
+    /// The other languages and the translations, in a multilingual site.
+    public var languages: SiteLanguages?
+
     /// Index of each page by route.
     public var pageIndex: [Route: Int] = [:]
 

@@ -75,6 +75,11 @@ public struct SiteConfig: Sendable, Hashable {
     public var gitDates = true
     /// The standards beside WCAG that criteria pages, lists and exports name (`standards:`).
     public var standards: [Standard] = []
+    /// The languages of a multilingual site, the default first; empty for a site in `language` alone.
+    public var languages: [Language] = []
+    /// Whether the default language too is written under its code (`/en/`), the root then
+    /// sending readers there (`default-language-in-folder: true`).
+    public var defaultLanguageInFolder = false
     /// Every top-level key, for templates (`{{site.params.KEY}}`).
     public var entries: [FrontEntry] = []
 

@@ -18,7 +18,7 @@ enum CoverageExport {
         var output: [UInt8] = []
         AcceptanceExport.row(header, into: &output)
         for criterion in WCAG22.all where site.criterionPage[criterion.number] != nil {
-            let pages = (site.criterionPages[criterion.number] ?? []).map { site.pages[$0] }
+            let pages = (site.criterionPages[criterion.number] ?? []).map { site.pages[$0] }.filter { !$0.route.isInOtherLanguage }
             var row = [criterion.number, criterion.name, criterion.obsolete ? "obsolete" : criterion.level, String(pages.count),
                        pages.map(\.title).joined(separator: "; "),
                        pages.map { CriteriaExport.absolute($0.route.href(basePath: basePath), siteURL: site.config.url) ?? TestPlan.basketKey(of: $0.route) }

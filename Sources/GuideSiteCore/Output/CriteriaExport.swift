@@ -27,7 +27,7 @@ enum CriteriaExport {
     static let schema = "guidesite-criteria/1"
 
     static func json(for site: Site, basePath: String) -> Data {
-        let pages = site.pages.filter { $0.kind == .entry || !$0.acceptanceSections.isEmpty }
+        let pages = site.pages.filter { ($0.kind == .entry || !$0.acceptanceSections.isEmpty) && !$0.route.isInOtherLanguage }
             .map { (page: $0, path: $0.route.href(basePath: basePath)) }
             .sorted { $0.path < $1.path }
         let siteURL = site.config.url

@@ -12,6 +12,8 @@ struct BuildContext {
     var history: HistoryRead?
     /// Every page parsed, shared by all the sites of one run (`Parse`).
     var parsed: [Page] = []
+    /// How each translation stands against its source (`MatchTranslations`).
+    var translations = TranslationTable()
     /// The sites this run builds (`PlanSites`).
     var plan = SitePlan()
     /// The one being built: its title, base path and output are the per-site values.
@@ -20,7 +22,37 @@ struct BuildContext {
     var config: SiteConfig {
         var config = siteConfig
         config.title = variant.title
+        if let language = variant.language {
+            config.language = language.code
+            config.description = language.description ?? (language == siteConfig.languages.first ? config.description : nil)
+            // Another language's titles and descriptions, where `languages:` gives them; site.yml's
+            // descriptions are the default language's, not shown in another.
+            let isDefault = language == siteConfig.languages.first
+            for index in config.sections.indices {
+                let name = config.sections[index].name
+                let own = language.sections[name] ?? language.sections[String(name.drop { $0 == "_" })]
+                config.sections[index].title = own?.title ?? config.sections[index].title
+                if !isDefault { config.sections[index].description = own?.description }
+            }
+            for name in language.sections.keys.sorted() where config.section(named: name) == nil {
+                config.sections.append(SiteConfig.Section(name: name, title: language.sections[name]?.title, description: language.sections[name]?.description))
+            }
+            for index in config.categories.indices {
+                let own = language.categories[config.categories[index].slug]
+                config.categories[index].title = own?.title ?? config.categories[index].title
+                if !isDefault { config.categories[index].description = own?.description }
+            }
+        }
         return config
+    }
+    /// The theme's texts in the language of the site being built.
+    var strings: ThemeStrings {
+        theme?.strings[variant.language?.code ?? siteConfig.language] ?? .english
+    }
+    /// The languages as the site being built sees them, in a multilingual site.
+    var languages: SiteLanguages? {
+        guard let language = variant.language, let position = siteConfig.languages.firstIndex(of: language) else { return nil }
+        return SiteLanguages(all: siteConfig.languages, current: position, defaultInFolder: siteConfig.defaultLanguageInFolder, table: translations)
     }
     /// The path prefix of the site being built.
     var basePath: String { variant.basePath }
@@ -123,6 +155,8 @@ struct SitePlan {
 struct CompiledTheme {
     var theme: Theme
     var renderer: TemplateRenderer
+    /// Its texts in each language of the site, by code.
+    var strings: [String: ThemeStrings] = [:]
 }
 
 /// One site a run builds.
@@ -135,10 +169,16 @@ struct Variant {
     var basePath: String
     /// Its title.
     var title: String
-    /// Written inside the full site's staging folder at this path (`--all-subsets`).
+    /// Written inside the first site's staging folder at this path (`--all-subsets`, a language).
     var insideFullSite: String?
+    /// Its language, in a multilingual site.
+    var language: Language?
+    /// The folder of its output it is written in, when not the top (`default-language-in-folder`).
+    var folder = ""
 
-    var label: String { subset.map { "subset \($0.name)" } ?? "full site" }
+    var label: String {
+        (subset.map { "subset \($0.name)" } ?? "full site") + (language.map { " in \($0.name)" } ?? "")
+    }
 }
 
 /// The site-wide files made and written on another thread while pages are rendered: their

@@ -78,6 +78,8 @@ public struct BuildResult: Sendable {
     public var output: URL
     /// Number of sites built (the full site and subsets).
     public var sites = 1
+    /// Languages each site was built in.
+    public var languages = 1
     /// Markdown files read, and files copied as they are.
     public var filesRead = 0, filesCopied = 0
     /// Files without front matter read as text pasted from a rich-text editor.

@@ -13,7 +13,7 @@ public struct SiteBuilder: Sendable {
     /// Stages run once per run.
     static let sharedStages: [any BuildStage.Type] = [
         Configure.self, Load.self, ReadHistory.self, PlanSites.self, CompareWithLastBuild.self, FindEdits.self, Parse.self,
-        CheckSubsets.self, LoadTheme.self,
+        MatchTranslations.self, CheckSubsets.self, LoadTheme.self,
     ]
 
     /// Stages run for each site of the run (the full site, each subset).
@@ -60,7 +60,7 @@ public struct SiteBuilder: Sendable {
             return BuildResult(
                 diagnostics: Diagnostic.sortedForReport(record.diagnostics), pagesWritten: record.pagesWritten,
                 milliseconds: Int(Self.milliseconds(clock.now - start).rounded()), timings: timings, outcome: .success,
-                output: context.plan.variants.first?.output ?? context.layout.output, sites: record.sites,
+                output: context.plan.variants.first?.output ?? context.layout.output, sites: record.sites, languages: max(1, context.siteConfig.languages.count),
                 filesRead: record.filesRead, filesCopied: record.filesCopied, pastedText: record.pastedText,
                 title: context.plan.variants.first?.title ?? context.siteConfig.title, language: context.siteConfig.language,
                 basePath: context.plan.variants.first?.basePath ?? context.siteConfig.basePath, content: context.layout.content,
@@ -104,7 +104,7 @@ public struct SiteBuilder: Sendable {
             pagesWritten: outcome == .success ? context.pagesWritten : 0,
             milliseconds: Int(Self.milliseconds(clock.now - start).rounded()),
             timings: timings, outcome: outcome, output: context.plan.variants.first?.output ?? context.layout.output,
-            sites: context.siteCount,
+            sites: context.siteCount, languages: max(1, context.siteConfig.languages.count),
             filesRead: context.walk.files.filter { $0.kind == .markdown }.count,
             filesCopied: context.walk.files.filter { $0.kind == .asset }.count,
             pastedText: context.pastedText,
@@ -136,8 +136,8 @@ public struct SiteBuilder: Sendable {
         for variant in context.plan.variants where !context.usageError {
             context.variant = variant
             context.site = nil
-            context.output = context.memoryOutput
-            let prefix = context.plan.variants.count > 1 ? "\(variant.subset?.name ?? "full"): " : ""
+            context.output = nil
+            let prefix = context.plan.variants.count > 1 ? "\(variant.subset?.name ?? "full")\(variant.language.map { " " + $0.code } ?? ""): " : ""
             for stage in Self.siteStages where !context.usageError {
                 guard run(stage, prefix: prefix) else { return false }
             }

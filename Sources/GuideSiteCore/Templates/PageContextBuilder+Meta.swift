@@ -5,8 +5,9 @@ import Foundation
 extension PageContextBuilder {
     /// Adds `canonical`, `ogType`, `editHref` and `feedbackHref` to the page's values.
     func addMetaValues(for page: Page, to values: inout ContextMap) {
-        // A subset's page stands for the full site's: the full site's address is its canonical one.
-        let path = page.route.href(basePath: site.config.basePath)
+        // A subset's page stands for the full site's: the full site's address (in the page's
+        // language) is its canonical one.
+        let path = page.route.href(basePath: site.config.basePath + (site.languages.map { $0.folder($0.current) } ?? ""))
         let address = CriteriaExport.absolute(path, siteURL: site.config.url)
         if page.kind != .redirect, let address { values["canonical"] = .text(address) }
         values["ogType"] = .text(page.kind == .entry ? "article" : "website")

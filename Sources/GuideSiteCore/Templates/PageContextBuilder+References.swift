@@ -9,11 +9,12 @@ extension PageContextBuilder {
         let count = site.criterionPages[criterion.number]?.count ?? 0
         var values: ContextMap = [
             "number": .text(criterion.number), "name": .text(criterion.name),
-            "level": .text(criterion.obsolete ? "Obsolete" : criterion.level),
+            "level": .text(criterion.obsolete ? strings["level-obsolete"] : criterion.level),
             "principle": .text(criterion.principle), "guideline": .text(criterion.guideline),
             "understanding": .text(criterion.understanding),
             "count": .number(count),
-            "countText": .text(Self.plural(count, "page", "pages")),
+            "countText": .text(strings.count(count, "pages")),
+            "summary": .text(strings.format("criterion-summary", ["count": strings.count(count, "pages"), "number": criterion.number])),
         ]
         if let page = site.criterionPage[criterion.number] { values["href"] = .text(href(site.pages[page])) }
         if criterion.obsolete { values["obsolete"] = .flag(true) }
@@ -46,13 +47,8 @@ extension PageContextBuilder {
     }
 
     /// `{iso, text}` of a date from the history, for `<time datetime="{{iso}}">{{text}}</time>`.
-    static func dateValues(_ date: CommitDate?) -> ContextValue? {
-        date.map { .map(["iso": .text($0.iso), "text": .text($0.text)]) }
-    }
-
-    /// "No pages", "1 page", "3 pages".
-    static func plural(_ count: Int, _ one: String, _ many: String) -> String {
-        count == 0 ? "No \(many)" : count == 1 ? "1 \(one)" : "\(count) \(many)"
+    func dateValues(_ date: CommitDate?) -> ContextValue? {
+        date.map { .map(["iso": .text($0.iso), "text": .text(strings.date($0))]) }
     }
 
     func categoryLinks(_ names: [String]) -> [ContextMap] {
@@ -75,7 +71,7 @@ extension PageContextBuilder {
         }
         let others = indices.filter { site.pages[$0].section == nil }
         if !others.isEmpty {
-            groups.append(["title": .text("Other pages"), "entries": .list(others.map { link(site.pages[$0]).merging(describe($0)) })])
+            groups.append(["title": .text(strings["other-pages"]), "entries": .list(others.map { link(site.pages[$0]).merging(describe($0)) })])
         }
         return groups
     }
@@ -93,7 +89,7 @@ extension PageContextBuilder {
                 case (true, false): "front matter"
                 default: "text"
                 }
-                return ["source": .text(source)]
+                return ["source": .text(strings.format("referenced-in", ["page": source]))]
             })
             context["criterion"] = .map(values)
         case .criteriaIndex:
@@ -122,14 +118,22 @@ extension PageContextBuilder {
                     return row
                 }),
             ]
-            if let path = CoverageExport.path(in: site) { coverage["csvHref"] = .text(SiteRoot.marker + Route.percentEncode(path)) }
-            if !missing.isEmpty { coverage["missing"] = .map(["items": .list(missing.map(criterionValues)), "count": .number(missing.count)]) }
+            coverage["lede"] = .text(strings.format("coverage-lede", ["covered": String(criteria.count - missing.count), "total": String(criteria.count)]))
+            if let path = CoverageExport.path(in: site) {
+                coverage["csvHref"] = .text(SiteRoot.marker + Route.percentEncode(path))
+                let standards = site.config.standards.map { $0 == .en301549 ? "EN 301 549" : "Section 508" }.joined(separator: ", ")
+                coverage["csvNote"] = .text(standards.isEmpty ? strings["coverage-csv-note"] : strings.format("coverage-csv-standards", ["standards": standards]))
+            }
+            if !missing.isEmpty {
+                coverage["missing"] = .map(["items": .list(missing.map(criterionValues)), "count": .number(missing.count),
+                                            "heading": .text(strings.format("no-guidance", ["count": String(missing.count)]))])
+            }
             context["coverage"] = .map(coverage)
         case .categoryIndex:
             context["categories"] = Self.items(site.categories.map { category -> ContextMap in
                 var item: ContextMap = ["title": .text(category.title), "href": .text(href(site.pages[category.page])),
                                         "count": .number(category.entries.count),
-                                        "countText": .text(Self.plural(category.entries.count, "entry", "entries"))]
+                                        "countText": .text(strings.count(category.entries.count, "entries"))]
                 item["description"] = .text(ifAny: category.description)
                 return item
             })
@@ -145,13 +149,14 @@ extension PageContextBuilder {
                 let other = site.pages[index]
                 var item = link(other)
                 if let section = site.section(of: other), other.kind == .entry { item["section"] = .text(section.title) }
-                item["updated"] = Self.dateValues(other.updated)
+                item["updated"] = dateValues(other.updated)
                 return item
             })
         case .category:
             guard let slug = page.subject, let category = categoryBySlug[slug] else { return }
             var values: ContextMap = ["title": .text(category.title), "count": .number(category.entries.count),
-                                      "countText": .text(Self.plural(category.entries.count, "entry", "entries")),
+                                      "countText": .text(strings.count(category.entries.count, "entries")),
+                                      "summary": .text(strings.format("category-summary", ["count": strings.count(category.entries.count, "entries")])),
                                       "sections": .list(bySection(category.entries))]
             values["description"] = .text(ifAny: category.description)
             context["category"] = .map(values)
@@ -176,7 +181,8 @@ extension PageContextBuilder {
             "indexHref": .text(basePath + SearchablePages.indexPath),
             "scriptHref": .text(basePath + "assets/search.js"),
             "count": .number(pages.count),
-            "countText": .text(Self.plural(pages.count, "page", "pages")),
+            "countText": .text(strings.count(pages.count, "pages")),
+            "summary": .text(strings.format("search-count", ["count": strings.count(pages.count, "pages")])),
             "entries": .list(entries),
         ]
         func options(_ pairs: [(value: String, title: String)]) -> ContextValue {

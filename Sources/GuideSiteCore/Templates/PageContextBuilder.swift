@@ -10,6 +10,8 @@ struct PageContextBuilder: Sendable {
     var bodyEndMarkup = ""
     /// Ask search engines not to index the pages (a subset's `noindex: true`).
     var noindex = false
+    /// The theme's texts in the site's language.
+    let strings: ThemeStrings
     /// Each entry's position in its section's reading order, so previous/next is a lookup.
     private let positions: [Int: Int]
     /// Categories by slug.
@@ -23,9 +25,10 @@ struct PageContextBuilder: Sendable {
 
     /// `precomputeLinks` makes every page's link values up front: worth it when many pages are
     /// rendered (lists repeat them), wasted when a rebuild renders one page.
-    init(site: Site, basePath: String, precomputeLinks: Bool = true) {
+    init(site: Site, basePath: String, precomputeLinks: Bool = true, strings: ThemeStrings = .english) {
         self.site = site
         self.basePath = basePath
+        self.strings = strings
         var positions: [Int: Int] = [:]
         for section in site.sections {
             for (position, entry) in section.entries.enumerated() { positions[entry] = position }
@@ -35,6 +38,8 @@ struct PageContextBuilder: Sendable {
         links = UncheckedValues([])
         if precomputeLinks { links.values = site.pages.map { makeLink($0) } }
         shared.site = siteValues()
+        for key in strings.values.keys.sorted() { shared.strings[key] = .text(strings[key]) }
+        shared.scriptStrings = strings.scriptJSON
         for criterion in WCAG22.all { shared.criteria[criterion.number] = makeCriterionValues(criterion) }
         for section in site.sections {
             // Any entry of the section stands for all of them (its route is none of the
@@ -86,11 +91,12 @@ struct PageContextBuilder: Sendable {
                 testing["acceptance"] = .map(texts)
                 pageValues["testing"] = .map(testing)
             }
+            let name = TestPlan.featureName(of: page.route)
             pageValues["feature"] = .map(["href": .text(SiteRoot.marker + Route.percentEncode(TestPlan.featurePath(of: page.route))),
-                                          "name": .text(TestPlan.featureName(of: page.route))])
+                                          "name": .text(name), "label": .text(strings.format("gherkin-file", ["name": name]))])
             pageValues["basketKey"] = .text(TestPlan.basketKey(of: page.route))
         }
-        pageValues["updated"] = Self.dateValues(page.updated)
+        pageValues["updated"] = dateValues(page.updated)
         addLibraryValues(for: page, to: &pageValues)
         addMetaValues(for: page, to: &pageValues)
         let toc = tableOfContents(page.body.headings)
@@ -103,6 +109,8 @@ struct PageContextBuilder: Sendable {
             "documentTitle": .text(documentTitle(page, section: section)),
             "nav": .list(navigation),
             "bodyEnd": .text(bodyEndMarkup),
+            "strings": .map(shared.strings),
+            "scriptStrings": .text(shared.scriptStrings),
         ]
         if noindex { context["noindex"] = .flag(true) }
         let trail = breadcrumbs(page, section: section)
@@ -110,7 +118,7 @@ struct PageContextBuilder: Sendable {
         if let section {
             context["section"] = .map(sectionValues(section, withEntries: page.kind == .section))
             if page.kind == .entry, let position = positions[index], section.entries.count > 1 {
-                var pager: ContextMap = ["label": .text("More in \(section.title)")]
+                var pager: ContextMap = ["label": .text(strings.format("more-in", ["section": section.title]))]
                 if position > 0 { pager["previous"] = .map(link(site.pages[section.entries[position - 1]])) }
                 if position + 1 < section.entries.count { pager["next"] = .map(link(site.pages[section.entries[position + 1]])) }
                 context["pager"] = .map(pager)
@@ -120,6 +128,7 @@ struct PageContextBuilder: Sendable {
             context["sections"] = .list(site.sections.map { sectionValues($0, withEntries: true) })
         }
         addReferenceValues(for: page, to: &context)
+        addLanguageValues(for: page, to: &context)
         if page.kind == .redirect { addRedirect(for: page, to: &context) }
         return context
     }
@@ -134,13 +143,14 @@ struct PageContextBuilder: Sendable {
             "params": .other(OrderedMap(entries: site.config.entries)),
         ]
         values["description"] = .text(ifAny: site.config.description)
+        if site.languages?.language.direction == .rtl { values["rtl"] = .flag(true) }
+        // WCAG's names and texts are W3C's English: marked so in a page in another language.
+        if !site.config.language.lowercased().hasPrefix("en") { values["criteriaLanguage"] = .text("en") }
         values["footer"] = .text(ifAny: site.config.footer)
         if let coverage = site.coverage { values["coverageHref"] = .text(href(site.pages[coverage])) }
         if let search = site.search { values["searchHref"] = .text(href(site.pages[search])) }
         if let basket = site.basket { values["basketHref"] = .text(href(site.pages[basket])) }
         values["acceptanceHref"] = .text(SiteRoot.marker + AcceptanceExport.csvPath)
-        let standards = site.config.standards.map { $0 == .en301549 ? "EN 301 549 clauses" : "Section 508 status" }
-        values["standards"] = .text(ifAny: standards.isEmpty ? nil : standards.joined(separator: " and "))
         if let updates = site.pages.firstIndex(where: { $0.kind == .updates }) {
             values["updatesHref"] = .text(href(site.pages[updates]))
             if site.config.url != nil { values["feedHref"] = .text(basePath + AtomFeed.path) }
@@ -156,10 +166,11 @@ struct PageContextBuilder: Sendable {
     private func makeLink(_ page: Page) -> ContextMap {
         var values: ContextMap = ["title": .text(page.title), "href": .text(href(page))]
         values["description"] = .text(ifAny: page.frontMatter.description)
+        if let other = otherLanguageValues(of: page) { values["otherLanguage"] = other }
         if !page.frontMatter.categories.isEmpty {
             values["categories"] = Self.items(categoryLinks(page.frontMatter.categories))
         }
-        if page.kind == .entry { values["basketKey"] = .text(TestPlan.basketKey(of: page.route)) }
+        if page.kind == .entry, !page.route.isInOtherLanguage { values["basketKey"] = .text(TestPlan.basketKey(of: page.route)) }
         return values
     }
 
@@ -170,6 +181,7 @@ struct PageContextBuilder: Sendable {
             "title": .text(section.title),
             "href": .text(href(site.pages[section.page])),
             "count": .number(section.entries.count),
+            "countText": .text(strings.count(section.entries.count, "entries")),
         ]
         values["description"] = .text(ifAny: section.description)
         if withEntries, !section.entries.isEmpty {
@@ -191,7 +203,7 @@ struct PageContextBuilder: Sendable {
     private func navigation(current page: Page) -> [ContextMap] {
         var items: [ContextMap] = []
         let home = site.pages[site.home]
-        var homeItem: ContextMap = ["title": .text("Home"), "href": .text(href(home))]
+        var homeItem: ContextMap = ["title": .text(strings["nav-home"]), "href": .text(href(home))]
         if page.kind == .home { homeItem["ariaCurrent"] = .text("page") }
         items.append(homeItem)
         for section in site.sections {
@@ -204,8 +216,8 @@ struct PageContextBuilder: Sendable {
             items.append(item)
         }
         let extra: [(Int?, String, Set<PageKind>)] = [
-            (site.criteriaIndex, "WCAG criteria", [.criterion, .coverage]),
-            (site.categoryIndex, "Categories", [.category]),
+            (site.criteriaIndex, strings["nav-criteria"], [.criterion, .coverage]),
+            (site.categoryIndex, strings["nav-categories"], [.category]),
         ]
         for (target, title, children) in extra {
             guard let target else { continue }
@@ -222,7 +234,7 @@ struct PageContextBuilder: Sendable {
 
     private func breadcrumbs(_ page: Page, section: SiteSection?) -> [ContextMap] {
         guard page.kind != .home else { return [] }
-        var trail: [ContextMap] = [["title": .text("Home"), "href": .text(href(site.pages[site.home]))]]
+        var trail: [ContextMap] = [["title": .text(strings["nav-home"]), "href": .text(href(site.pages[site.home]))]]
         if page.kind == .entry, let section {
             trail.append(["title": .text(section.title), "href": .text(href(site.pages[section.page]))])
         }
@@ -242,7 +254,9 @@ struct PageContextBuilder: Sendable {
             guard let spec = TestingTables.all.first(where: { $0.key == entry.key }) else { return nil }
             let rows = TestingTables.rows(entry.value)
             guard !rows.isEmpty else { return nil }
-            return ["key": .text(spec.key), "caption": .text(spec.caption), "keyHeader": .text(spec.keyHeader),
+            let caption = strings["table-\(spec.key)"]
+            return ["key": .text(spec.key), "caption": .text(caption), "keyHeader": .text(strings["table-\(spec.key)-key"]),
+                    "label": .text(strings.format("tests-label", ["caption": caption])),
                     "rows": .list(rows.map { ["key": .text($0.key), "value": .text($0.value)] })]
         }
     }
@@ -274,6 +288,8 @@ final class SharedValues: @unchecked Sendable {
     var site = ContextMap()
     var entryNavigation: [String: [ContextMap]] = [:]
     var criteria: [String: ContextMap] = [:]
+    var strings = ContextMap()
+    var scriptStrings = ""
 }
 
 final class UncheckedValues: @unchecked Sendable {

@@ -11,7 +11,7 @@ struct FeatureFile: Sendable {
 
     /// Whether a page gets one: entries, and pages with acceptance criteria under headings.
     static func isWritten(for page: Page) -> Bool {
-        page.kind == .entry || !page.acceptanceSections.isEmpty
+        (page.kind == .entry || !page.acceptanceSections.isEmpty) && !page.route.isInOtherLanguage
     }
 }
 

@@ -91,6 +91,8 @@ extension ByteWriter {
         }
         bool(page.isPastedText)
         optional(page.subject) { $0.string($1) }
+        optional(page.language) { $0.string($1) }
+        optional(page.translates) { $0.string($1) }
         int(page.bodyFirstLine)
         array(page.acceptanceSections) { writer, section in
             writer.string(section.kind.rawValue)
@@ -216,6 +218,8 @@ extension ByteReader {
         }
         let isPastedText = try bool()
         let subject = try optional { try $0.string() }
+        let language = try optional { try $0.string() }
+        let translates = try optional { try $0.string() }
         let bodyFirstLine = try int()
         let acceptance = try array(minimumSize: 3) { reader in
             guard let kind = AcceptanceSection.Kind(rawValue: try reader.string()) else { throw Damaged() }
@@ -241,6 +245,8 @@ extension ByteReader {
         page.criteria = criteria
         page.isPastedText = isPastedText
         page.subject = subject
+        page.language = language
+        page.translates = translates
         page.acceptanceSections = acceptance
         return page
     }

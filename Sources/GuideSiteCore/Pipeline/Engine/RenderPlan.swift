@@ -154,6 +154,8 @@ struct RenderPlan {
             show(site.pages.indices.filter { site.pages[$0].kind != .redirect && site.pages[$0].route.path == page.subject })
         case .basket:
             hasher.combine(CriteriaBasket.scriptCount(entries: site.pages.lazy.filter(FeatureFile.isWritten).count))
+        case .translations:
+            hasher.combine(site.languages)
         case .categoryIndex, .page, .notFound:
             break
         }

@@ -14,7 +14,8 @@ enum CheckURLs: BuildStage {
 
     static func duplicateURLs(_ site: Site, layout: SiteLayout, config: SiteConfig, into diagnostics: inout [Diagnostic]) {
         var owners: [String: String] = [:]
-        var claims: [(file: String, source: String, line: Int)] = site.pages.map { ($0.route.file, $0.sourcePath, $0.sourcePath.isEmpty ? 0 : 1) }
+        var claims: [(file: String, source: String, line: Int)] = site.pages.filter { !$0.route.isInOtherLanguage }
+            .map { ($0.route.file, $0.sourcePath, $0.sourcePath.isEmpty ? 0 : 1) }
         claims += site.assets.map { ($0.relativePath, layout.displayPath($0.url), 0) }
         if config.url != nil { claims.append(("sitemap.xml", "(sitemap)", 0)) }
         claims.append((SiteWriter.markerName, "(GuideSite's marker file)", 0))

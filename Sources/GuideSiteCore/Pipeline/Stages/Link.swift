@@ -15,14 +15,16 @@ enum Link: BuildStage {
             context.pages[home].title = context.variant.title
         }
         context.pages = ReadHistory.dated(context.pages, context.history?.wait())
-        let assets = context.walk.files.filter { $0.kind == .asset }
+        let assets = SelectPages.assets(of: context.walk, variant: context.variant, config: context.siteConfig)
         let levels = context.variant.subset?.levels ?? []
         if let basis = context.basis {
             context.site = relinked(basis, assets: assets, levels: levels, context: &context)
             context.pages = []
             return
         }
-        context.site = SiteAssembler().assemble(pages: context.pages, assets: assets, config: context.config, levels: levels)
+        var site = SiteAssembler().assemble(pages: context.pages, assets: assets, config: context.config, levels: levels, strings: context.strings)
+        site.languages = context.languages
+        context.site = site
         context.pages = []
         // criteria.json and the search index are made and written on another core from here
         // on, while links are checked and pages rendered (started with the rendering, they were
@@ -80,7 +82,7 @@ enum Link: BuildStage {
         if edits.relinked {
             // The pages in the order a full build links them: the walk's.
             let inputs = basis.last.pageOfFile.compactMap { $0 >= 0 ? site.pages[$0] : nil }
-            let relinked = SiteAssembler().assemble(pages: inputs, assets: assets, config: context.config, levels: levels)
+            let relinked = SiteAssembler().assemble(pages: inputs, assets: assets, config: context.config, levels: levels, strings: context.strings)
             guard relinked.pages.map(\.route) == site.pages.map(\.route) else {
                 return decline("an edit added or removed pages of the site (categories, criteria, redirects)")
             }

@@ -40,6 +40,22 @@ enum PlanSites: BuildStage {
             context.plan.variants = [full]
         }
         context.plan.subsets = subsets
+        if config.languages.count > 1 { context.plan.variants = context.plan.variants.flatMap { inLanguages($0, config: config) } }
+    }
+
+    /// A site in each of site.yml's languages: the default at the site's place (or in its own
+    /// folder there), every other one in `<code>/` inside it.
+    static func inLanguages(_ site: Variant, config: SiteConfig) -> [Variant] {
+        config.languages.enumerated().map { position, language in
+            var variant = site
+            variant.language = language
+            if site.subset == nil, let title = language.title { variant.title = title }
+            guard position > 0 || config.defaultLanguageInFolder else { return variant }
+            let folder = language.code + "/"
+            variant.basePath += folder
+            if position == 0 { variant.folder = folder } else { variant.insideFullSite = (site.insideFullSite ?? "") + folder }
+            return variant
+        }
     }
 
     /// The live output's folders a build of `variant` carries into its new output: a full

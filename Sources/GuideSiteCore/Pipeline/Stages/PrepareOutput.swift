@@ -15,10 +15,32 @@ enum PrepareOutput: BuildStage {
         }
         guard context.output == nil else { return }
         let variant = context.variant
-        if let inside = variant.insideFullSite, let full = context.writers.first {
-            context.output = PrefixedOutput(base: full, prefix: inside)
-            return
+        if let memory = context.memoryOutput {
+            context.output = memory
+        } else if variant.insideFullSite != nil, let full = context.writers.first {
+            context.output = full
+        } else {
+            openWriter(for: variant, context: &context)
         }
+        if variant.folder.isEmpty, variant.insideFullSite == nil { return }
+        if let base = context.output {
+            if !variant.folder.isEmpty { writeLanguageRedirect(to: variant, in: base, context: &context) }
+            context.output = PrefixedOutput(base: base, prefix: (variant.insideFullSite ?? "") + variant.folder)
+        }
+    }
+
+    /// With every language in its folder, the top of the site sends readers to the default one.
+    private static func writeLanguageRedirect(to variant: Variant, in output: any SiteOutput, context: inout BuildContext) {
+        let page = LanguageRedirect.html(to: variant.folder, languages: context.siteConfig.languages, title: variant.title)
+        do {
+            try output.write(Data(page.utf8), to: (variant.insideFullSite ?? "") + "index.html")
+        } catch {
+            context.diagnostics.append(Diagnostic(.error, context.layout.displayPath(variant.output), category: "io",
+                                                  "could not write the page that leads to the default language: \(error.localizedDescription)"))
+        }
+    }
+
+    private static func openWriter(for variant: Variant, context: inout BuildContext) {
         var layout = context.layout
         layout.output = variant.output
         // The last build no longer describes a folder this build replaces.

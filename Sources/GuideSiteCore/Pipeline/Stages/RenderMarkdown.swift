@@ -12,8 +12,9 @@ enum RenderMarkdown: BuildStage {
         // `url`) or become text.
         var excluded = context.basis?.last.memory?.excluded ?? []
         if context.variant.subset != nil, context.basis == nil {
-            let included = Set(context.pages.map(\.contentPath))
-            excluded = context.parsed.filter { !included.contains($0.contentPath) }.map { ($0.contentPath, $0.route) }
+            let included = Set(context.pages.map(\.translationKey))
+            excluded = SelectPages.inLanguage(context.parsed, variant: context.variant, config: context.siteConfig)
+                .filter { !included.contains($0.translationKey) }.map { ($0.translationKey, $0.route) }
         }
         context.recording.excluded = excluded
         let highlighting = CodeHighlighter.timeSpent
@@ -37,7 +38,7 @@ enum RenderMarkdown: BuildStage {
         let fullSite = context.siteConfig.url.flatMap { CriteriaExport.absolute(context.siteConfig.basePath, siteURL: $0) }
         let resolver = LinkResolver(
             basePath: SiteRoot.marker, routes: routes,
-            assets: Set(context.walk.files.filter { $0.kind == .asset }.map(\.relativePath)),
+            assets: Set(SelectPages.assets(of: context.walk, variant: context.variant, config: context.siteConfig).map(\.relativePath)),
             excluded: excludedRoutes, fullSite: fullSite
         )
         let platforms = context.variant.subset.flatMap { subset in
@@ -47,7 +48,8 @@ enum RenderMarkdown: BuildStage {
         let lint = context.request.check
         let renderer = MarkdownRenderer(
             unsafeHTML: context.config.unsafeHTML, highlight: context.config.highlightCode,
-            tabs: context.config.tabs ? TabNames(platforms: context.config.platforms, frameworks: context.config.frameworks) : nil
+            tabs: context.config.tabs ? TabNames(platforms: context.config.platforms, frameworks: context.config.frameworks) : nil,
+            labels: MarkdownLabels { [strings = context.strings] in strings[$0] }
         )
         let config = context.config
         let annotator = CriteriaCollector.annotator(basePath: SiteRoot.marker)
@@ -58,7 +60,7 @@ enum RenderMarkdown: BuildStage {
             let rendered = renderer.render(
                 page.markdown, firstLine: page.bodyFirstLine, path: page.sourcePath, title: rule,
                 reservedIDs: LayoutIDs.reserved,
-                rewriteLink: { resolver.target($0, from: page.contentPath) },
+                rewriteLink: { resolver.target($0, from: page.translationKey) },
                 annotate: annotator, platforms: platforms, lint: lint, demoStylesheet: stylesheet
             )
             page.body = rendered.value
@@ -75,13 +77,16 @@ enum RenderMarkdown: BuildStage {
         }
     }
 
-    /// Each page's route by its content path (and a folder's `index.md` by the folder's path).
+    /// Each page's route by its content path (and a folder's `index.md` by the folder's path);
+    /// a translation's by its source's too, so that links to the source lead to it.
     static func routes(of pages: [Page]) -> [String: Route] {
         var routes: [String: Route] = [:]
         for page in pages {
-            routes[page.contentPath] = page.route
-            if page.contentPath.hasSuffix("/index.md") || page.contentPath == "index.md" {
-                routes[String(page.contentPath.dropLast("index.md".count)).trimming("/")] = page.route
+            for path in page.translates.map({ [$0, page.contentPath] }) ?? [page.contentPath] {
+                if routes[path] == nil || path == page.translates { routes[path] = page.route }
+                if path.hasSuffix("/index.md") || path == "index.md" {
+                    routes[String(path.dropLast("index.md".count)).trimming("/")] = page.route
+                }
             }
         }
         return routes

@@ -34,7 +34,7 @@ enum RenderTemplates: BuildStage {
         context.diagnostics += layoutWarnings
         let pages = site.pages
         let targets = pagesToRender(site, context: &context)
-        var making = PageContextBuilder(site: site, basePath: SiteRoot.marker, precomputeLinks: targets.count > 50)
+        var making = PageContextBuilder(site: site, basePath: SiteRoot.marker, precomputeLinks: targets.count > 50, strings: context.strings)
         making.noindex = context.variant.subset?.noindex ?? false
         let builder = making
         let absoluteBase = context.basePath
@@ -57,7 +57,7 @@ enum RenderTemplates: BuildStage {
             }
         }
         context.diagnostics += results.compactMap { $0 }
-        context.pagesWritten += pages.count
+        context.pagesWritten += pages.count { !$0.route.isInOtherLanguage }
         if context.basis != nil { context.pagesRendered = targets.count }
         context.site = site
         // The pages of the build's state (`LastBuild`), made while the rest is written and the
@@ -71,7 +71,8 @@ enum RenderTemplates: BuildStage {
     /// when the last build kept it (`RenderPlan`), else the edited pages and the search page.
     private static func pagesToRender(_ site: Site, context: inout BuildContext) -> [Int] {
         guard context.store.holdsWholeSite, let layoutKeys = context.theme?.theme.layoutKeys else {
-            return context.basis == nil ? Array(site.pages.indices) : changedPages(site, edits: context.edits)
+            // Another language's pages are that site's to write.
+            return context.basis == nil ? written(site) : changedPages(site, edits: context.edits)
         }
         let last = context.basis?.last.memory?.renderKeys
         let keys: RenderPlan.Keys
@@ -81,9 +82,14 @@ enum RenderTemplates: BuildStage {
             keys = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys)
         }
         context.recording.renderKeys = keys
-        guard context.basis != nil else { return Array(site.pages.indices) }
-        guard let last, last.keys.count == site.pages.count else { return Array(site.pages.indices) }
+        guard context.basis != nil else { return written(site) }
+        guard let last, last.keys.count == site.pages.count else { return written(site) }
         return site.pages.indices.filter { keys.keys[$0] != last.keys[$0] }
+    }
+
+    /// The pages this site writes: not another language's.
+    static func written(_ site: Site) -> [Int] {
+        site.pages.indices.filter { !site.pages[$0].route.isInOtherLanguage }
     }
 
     /// The edited pages, and the search page when the platforms entries have sections for

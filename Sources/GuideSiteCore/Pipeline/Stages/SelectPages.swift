@@ -1,24 +1,79 @@
 import Foundation
 
-/// The pages of the site being built: for a subset, its entries, the sections holding them, and
-/// the pages outside sections. Every edited file the last build stands for had a page in it.
+/// The pages of the site being built. In a language's site, each page of the default language
+/// gives way to its translation, and an untranslated entry or page stays in the lists as a link
+/// to the default language's page (`Route.inLanguage`, not written here). For a subset, its
+/// entries, the sections holding them, and the pages outside sections. Every edited file the
+/// last build stands for had a page in it.
 /// Reads: `parsed`, `variant`, `Basis`. Makes: `pages`.
 enum SelectPages: BuildStage {
     static let name = "select pages"
 
     static func run(_ context: inout BuildContext) {
+        let languagePages = inLanguage(context.parsed, variant: context.variant, config: context.siteConfig)
         guard let subset = context.variant.subset, context.basis == nil else {
-            context.pages = context.parsed
+            context.pages = languagePages
             return
         }
-        let entries = context.parsed.filter { $0.kind == .entry && subset.includes(entry: $0) }
+        let entries = languagePages.filter { $0.kind == .entry && subset.includes(entry: $0) }
         let sections = Set(entries.compactMap(\.section)).union(subset.sections)
-        context.pages = context.parsed.filter { page in
+        context.pages = languagePages.filter { page in
             switch page.kind {
             case .entry: subset.includes(entry: page)
             case .section: sections.contains(page.section ?? "")
             default: true
             }
+        }
+    }
+
+    /// The pages of `variant`'s language: its translations at their sources' places (taking the
+    /// sources' categories and criteria when they list none), then the default language's
+    /// entries and pages it has not translated, leading there.
+    static func inLanguage(_ parsed: [Page], variant: Variant, config: SiteConfig) -> [Page] {
+        guard let language = variant.language, let defaultLanguage = config.languages.first else { return parsed }
+        let isDefault = language == defaultLanguage
+        let code: String? = isDefault ? nil : language.code
+        var sources: [String: Page] = [:]
+        for page in parsed where page.language == nil { sources[page.translationKey] = page }
+        var pages: [Page] = []
+        var translated = Set<String>()
+        for var page in parsed where page.language == code {
+            translated.insert(page.translationKey)
+            if !isDefault, let source = sources[page.translationKey] {
+                page.route = source.route
+                var matter = page.frontMatter
+                if matter.categories.isEmpty { matter.categories = source.frontMatter.categories }
+                if matter.wcag.isEmpty { matter.wcag = source.frontMatter.wcag }
+                if matter.order == nil { matter.order = source.frontMatter.order }
+                if matter != page.frontMatter { page.frontMatter = matter }
+            }
+            pages.append(page)
+        }
+        guard !isDefault else { return pages }
+        let up = "../" + (config.defaultLanguageInFolder ? defaultLanguage.code + "/" : "")
+        for var page in parsed where page.language == nil && !translated.contains(page.translationKey) {
+            // The home, section and not-found pages of a language are its own, made when not translated.
+            guard page.kind == .entry || page.kind == .page else { continue }
+            page.route = Route.inLanguage(page.route, up: up)
+            page.frontMatter.aliases = []
+            pages.append(page)
+        }
+        return pages
+    }
+
+    /// The content folder's files a language's site copies: those in no language's folder, and
+    /// those in its own (at their place without it).
+    static func assets(of walk: Walk, variant: Variant, config: SiteConfig) -> [ContentFile] {
+        let files = walk.files.filter { $0.kind == .asset }
+        guard let language = variant.language, config.languages.count > 1 else { return files }
+        let code: String? = language == config.languages.first ? nil : language.code
+        return files.compactMap { file in
+            let place = TranslationPath(file.relativePath, languages: config.languages)
+            guard place.language == nil || place.language == code else { return nil }
+            guard place.source != file.relativePath else { return file }
+            var moved = file
+            moved.relativePath = place.source
+            return moved
         }
     }
 }

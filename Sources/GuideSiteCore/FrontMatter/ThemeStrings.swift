@@ -1,0 +1,109 @@
+import Foundation
+
+/// Every text the theme writes, in one language: `strings/<code>.yml` of the built-in theme,
+/// under the site's `Templates/strings/<code>.yml`, over English for any key neither has.
+/// Layouts read them as `{{strings.KEY}}`, the scripts through `site.js`'s `guidesiteText`
+/// (keys starting `js-`), and the build through `self[KEY]` and `format`.
+public struct ThemeStrings: Sendable, Hashable {
+    /// The language tag they are for.
+    public var language: String
+    /// Text by key.
+    public var values: [String: String]
+
+    /// The text of `key`; the key itself when even English lacks it (a theme's own mistake).
+    public subscript(_ key: String) -> String { values[key] ?? key }
+
+    /// `key`'s text with each `{name}` replaced by its value.
+    public func format(_ key: String, _ arguments: [String: String]) -> String {
+        arguments.reduce(self[key]) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+    }
+
+    /// "No pages", "1 page", "3 pages": `count-NOUN-none`, `-one` and `-other`.
+    public func count(_ number: Int, _ noun: String) -> String {
+        format("count-\(noun)-" + (number == 0 ? "none" : number == 1 ? "one" : "other"), ["count": String(number)])
+    }
+
+    /// A day as `date` writes it, with `months` named: the same on every machine.
+    public func date(_ date: CommitDate) -> String {
+        let day = date.day
+        let months = self["months"].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        return format("date", ["day": String(day.day), "month": months.indices.contains(day.month - 1) ? months[day.month - 1] : String(day.month),
+                               "monthNumber": String(day.month), "year": String(day.year)])
+    }
+
+    /// The scripts' texts as a JSON object, safe inside `<script>`.
+    public var scriptJSON: String {
+        var output: [UInt8] = [UInt8(ascii: "{")]
+        for key in values.keys.sorted() where key.hasPrefix("js-") {
+            if output.count > 1 { output.append(UInt8(ascii: ",")) }
+            JSONWriter.quote(String(key.dropFirst(3)), into: &output)
+            output.append(UInt8(ascii: ":"))
+            JSONWriter.quote(values[key] ?? "", into: &output)
+        }
+        output.append(UInt8(ascii: "}"))
+        return String(decoding: output, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")
+    }
+
+    /// The built-in English strings, for what is made without a theme at hand.
+    public static let english: ThemeStrings = {
+        let files = DefaultTheme.files()
+        return ThemeStrings(language: "en", values: read(files["strings/en.yml"] ?? Data(), path: "strings/en.yml").value)
+    }()
+
+    /// The strings of each of `languages`, with a warning for each key a language lacks.
+    /// `files` and `origins` are the theme's (`Theme`): a site's file says where it came from.
+    static func load(files: [String: Data], origins: [String: String], languages: [String]) -> Diagnosed<[String: ThemeStrings]> {
+        let builtIn = DefaultTheme.files()
+        var diagnostics: [Diagnostic] = []
+        func layers(_ code: String) -> (values: [String: String], origin: String)? {
+            let path = "strings/\(code).yml"
+            var values: [String: String]?
+            if let data = builtIn[path] { values = read(data, path: path).value }
+            if let origin = origins[path], !origin.hasPrefix("(built-in theme)"), let data = files[path] {
+                let own = read(data, path: origin)
+                diagnostics += own.diagnostics
+                values = (values ?? [:]).merging(own.value) { _, site in site }
+            }
+            return values.map { ($0, origins[path] ?? path) }
+        }
+        let english = layers("en")?.values ?? [:]
+        var result: [String: ThemeStrings] = [:]
+        for code in languages {
+            // `pt-BR` reads `pt-BR.yml`, else `pt.yml`.
+            let primary = String(code.split(separator: "-").first ?? Substring(code))
+            guard let own = layers(code) ?? layers(primary.lowercased()) else {
+                if primary.lowercased() != "en" {
+                    diagnostics.append(Diagnostic(.warning, "Templates/strings/\(code).yml", category: "strings",
+                        "the theme has no strings for `\(code)`, so its text is in English; add Templates/strings/\(code).yml with the keys of the built-in strings/en.yml"))
+                }
+                result[code] = ThemeStrings(language: code, values: english)
+                continue
+            }
+            let missing = english.keys.filter { own.values[$0] == nil }.sorted()
+            for key in missing {
+                diagnostics.append(Diagnostic(.warning, own.origin, line: 1, column: 1, category: "strings",
+                    "string `\(key)` is missing for `\(code)`, so English is shown (“\(english[key] ?? "")”); add `\(key): …` to Templates/strings/\(code).yml"))
+            }
+            result[code] = ThemeStrings(language: code, values: english.merging(own.values) { _, translated in translated })
+        }
+        return Diagnosed(result, diagnostics)
+    }
+
+    /// A strings file: a flat map of texts.
+    static func read(_ data: Data, path: String) -> Diagnosed<[String: String]> {
+        let read = YAMLReader().read(String(decoding: data, as: UTF8.self), firstLine: 1, path: path)
+        var diagnostics = read.diagnostics
+        var values: [String: String] = [:]
+        guard case .map(let entries) = read.value else {
+            diagnostics.append(Diagnostic(.error, path, line: 1, column: 1, category: "strings", "a strings file is a map of `key: text` lines"))
+            return Diagnosed(values, diagnostics)
+        }
+        for entry in entries {
+            if let text = entry.value.text { values[entry.key] = text } else {
+                diagnostics.append(Diagnostic(.error, path, line: entry.line, column: entry.column, category: "strings",
+                                              "`\(entry.key)` must be text; quote it if it holds `:` or starts with a symbol"))
+            }
+        }
+        return Diagnosed(values, diagnostics)
+    }
+}

@@ -1,0 +1,44 @@
+/// One language of a multilingual site (`languages:` in site.yml); the first listed is the
+/// default, whose pages are the sources that the others translate.
+public struct Language: Sendable, Hashable {
+    public static func == (lhs: Language, rhs: Language) -> Bool {
+        lhs.code == rhs.code && lhs.name == rhs.name && lhs.direction == rhs.direction && lhs.title == rhs.title
+            && lhs.description == rhs.description && lhs.sections.mapValues { [$0.title, $0.description] } == rhs.sections.mapValues { [$0.title, $0.description] }
+            && lhs.categories.mapValues { [$0.title, $0.description] } == rhs.categories.mapValues { [$0.title, $0.description] }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(title)
+    }
+
+    /// Writing direction of the language's pages.
+    public enum Direction: String, Sendable, Hashable {
+        case ltr, rtl
+    }
+
+    /// BCP 47 tag (`fr`, `pt-BR`): `<html lang>`, the folder `/<code>/`, the `.fr.md` suffix.
+    public var code: String
+    /// Its name in itself (`Français`), shown in the language switcher.
+    public var name: String
+    /// `rtl` for Arabic, Hebrew, Persian, Urdu.
+    public var direction: Direction = .ltr
+    /// The site's title and description in this language, when given.
+    public var title: String?
+    public var description: String?
+    /// Section and category titles and descriptions in this language, by folder name and
+    /// category slug.
+    public var sections: [String: (title: String?, description: String?)] = [:]
+    public var categories: [String: (title: String?, description: String?)] = [:]
+
+    public init(code: String, name: String) {
+        self.code = code
+        self.name = name
+    }
+
+    /// Languages written right to left, when site.yml does not say.
+    static let rightToLeft: Set<String> = ["ar", "he", "fa", "ur", "yi", "ps", "sd", "ckb", "dv"]
+
+    /// The language part of a tag, lowercased (`pt-BR` is `pt`).
+    var primary: String { String(code.split(separator: "-").first ?? Substring(code)).lowercased() }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// In a multilingual site, pairs each translation with its source and tells whether it is up to
+/// date: its `translation-of:` names the first characters of the source's SHA-256 (what
+/// `guidesite new --translation` writes), and a source whose bytes hash otherwise has changed
+/// since. Out-of-date and unrecorded translations are warnings, as is one without a source.
+/// Reads: `parsed`, `Walk`. Makes: `translations`.
+enum MatchTranslations: BuildStage {
+    static let name = "match translations"
+
+    static func run(_ context: inout BuildContext) {
+        guard context.siteConfig.languages.count > 1 else { return }
+        var table = TranslationTable()
+        let pages = context.parsed
+        table.sources = pages.filter { $0.language == nil && !$0.contentPath.isEmpty }.map { ($0.translationKey, $0.title, $0.route) }
+        let translated = pages.filter { $0.language != nil }
+        let files = Dictionary(context.walk.files.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
+        let sourcePaths = Dictionary(pages.filter { $0.language == nil }.map { ($0.translationKey, $0.contentPath) }, uniquingKeysWith: { first, _ in first })
+        let wanted = Array(Set(translated.map(\.translationKey)).filter { sourcePaths[$0] != nil }).sorted()
+        let hashes = wanted.concurrentMap { key -> String? in
+            guard let path = sourcePaths[key], let file = files[path], let data = try? Data(contentsOf: file.url) else { return nil }
+            return ContentHash.hex(data)
+        }
+        for (key, hash) in zip(wanted, hashes) { table.hashes[key] = hash }
+        for page in translated {
+            guard let code = page.language else { continue }
+            let key = page.translationKey
+            let entry = page.frontMatter.entries[TranslationPath.recordKey]
+            guard let hash = table.hashes[key] else {
+                context.diagnostics.append(Diagnostic(.warning, page.sourcePath, line: 1, column: 1, category: "translation",
+                    "translates `\(key)`, which is not in the content folder, so the page is in its language's site only; name it after its source, or add the source"))
+                table.translations[key, default: [:]][code] = .current
+                continue
+            }
+            let recorded = entry?.value.text?.trimmingWhitespace().lowercased() ?? ""
+            let current = recorded.count >= 7 && hash.hasPrefix(recorded)
+            table.translations[key, default: [:]][code] = current ? .current : .outdated
+            guard !current else { continue }
+            let source = "Content/" + key
+            let fix = "update the translation, then set `\(TranslationPath.recordKey): \(hash.prefix(TranslationPath.recordedLength))`"
+            let message = entry == nil
+                ? "translation of \(source) does not say which version it translates, so it counts as out of date; check it against the source, then add `\(TranslationPath.recordKey): \(hash.prefix(TranslationPath.recordedLength))`"
+                : "translation of \(source) is out of date: the source changed since the version it translates (`\(recorded)`); \(fix)"
+            context.diagnostics.append(Diagnostic(.warning, page.sourcePath, line: entry?.line ?? 1, column: entry?.column ?? 1, category: "translation", message))
+        }
+        context.translations = table
+    }
+
+}

@@ -1,0 +1,71 @@
+/// Values of a multilingual site: the page in the other languages (the switcher and the head's
+/// alternates), whether a translation lags its source, and the translations table.
+extension PageContextBuilder {
+    func addLanguageValues(for page: Page, to context: inout ContextMap) {
+        guard let languages = site.languages else { return }
+        let positions = languages.positions(having: page)
+        if positions.count > 1 {
+            context["alternates"] = .list(positions.map { position -> ContextMap in
+                ["code": .text(languages.all[position].code), "href": .text(address(of: page, in: position, languages))]
+            })
+            context["languages"] = Self.items(positions.map { position -> ContextMap in
+                let language = languages.all[position]
+                var item: ContextMap = ["code": .text(language.code), "name": .text(language.name),
+                                        "href": .text(page.route.href(basePath: SiteRoot.marker + languages.root(of: position)))]
+                if position == languages.current { item["current"] = .flag(true) }
+                if language.direction == .rtl { item["rtl"] = .flag(true) }
+                return item
+            })
+        }
+        if !languages.isDefault, page.language != nil, languages.table.translations[page.translationKey]?[languages.language.code] == .outdated {
+            let source = languages.all[0]
+            context["translation"] = .map(["outdated": .flag(true), "sourceCode": .text(source.code),
+                                           "sourceHref": .text(page.route.href(basePath: SiteRoot.marker + languages.root(of: 0)))])
+        }
+        if page.kind == .translations { context["translations"] = .map(translationValues(languages)) }
+    }
+
+    /// The page's address in a language's site: absolute with site.yml's `url`, else relative.
+    private func address(of page: Page, in position: Int, _ languages: SiteLanguages) -> String {
+        CriteriaExport.absolute(site.config.basePath + languages.path(of: page.route, in: position), siteURL: site.config.url)
+            ?? page.route.href(basePath: SiteRoot.marker + languages.root(of: position))
+    }
+
+    /// A row per page of the default language, a column per other language: each translation's
+    /// status, linked when it exists.
+    private func translationValues(_ languages: SiteLanguages) -> ContextMap {
+        let others = Array(languages.all.indices.dropFirst())
+        var counts: [TranslationTable.Status?: Int] = [:]
+        let rows = languages.table.sources.map { source -> ContextMap in
+            let route = source.route
+            var row: ContextMap = ["title": .text(source.title), "href": .text(route.href(basePath: SiteRoot.marker + languages.root(of: 0))),
+                                   "code": .text(languages.all[0].code)]
+            row["cells"] = .list(others.map { position -> ContextMap in
+                let code = languages.all[position].code
+                let status = languages.table.translations[source.key]?[code]
+                if position == languages.current { counts[status, default: 0] += 1 }
+                var cell: ContextMap = ["text": .text(strings[status == .current ? "status-current" : status == .outdated ? "status-outdated" : "status-missing"]),
+                                        "status": .text(status?.rawValue ?? "missing")]
+                if status != nil { cell["href"] = .text(route.href(basePath: SiteRoot.marker + languages.root(of: position))) }
+                return cell
+            })
+            return row
+        }
+        var values: ContextMap = [
+            "languages": .list(others.map { ["name": .text(languages.all[$0].name), "code": .text(languages.all[$0].code)] }),
+            "rows": .list(rows),
+        ]
+        if !languages.isDefault {
+            values["summary"] = .text(strings.format("translations-summary", ["current": String(counts[.current] ?? 0),
+                                                                             "outdated": String(counts[.outdated] ?? 0),
+                                                                             "missing": String(counts[nil] ?? 0)]))
+        }
+        return values
+    }
+
+    /// A link to a page of another language's site says which.
+    func otherLanguageValues(of page: Page) -> ContextValue? {
+        guard page.route.isInOtherLanguage, let code = site.languages?.all.first?.code else { return nil }
+        return .map(["code": .text(code)])
+    }
+}
