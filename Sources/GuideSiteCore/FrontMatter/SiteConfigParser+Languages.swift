@@ -1,6 +1,6 @@
 /// `languages:`, the languages of a multilingual site.
 extension SiteConfigParser {
-    static let languageKeys = ["code", "name", "direction", "title", "description", "sections", "categories"]
+    static let languageKeys = ["code", "name", "direction", "title", "description", "footer", "sections", "categories"]
     static let languageExample = "`languages: [{code: en, name: English}, {code: fr, name: Français}, {code: ar, name: العربية, direction: rtl}]`"
 
     /// A list of maps (`- code: fr`), or Hugo's map from code to settings (`fr: {name: Français}`).
@@ -61,6 +61,7 @@ extension SiteConfigParser {
             }
             language.title = values["title"]?.value.text?.trimmingWhitespace()
             language.description = values["description"]?.value.text?.trimmingWhitespace()
+            language.footer = values["footer"]?.value.text?.trimmingWhitespace()
             for key in ["sections", "categories"] {
                 guard let setting = values[key] else { continue }
                 guard case .map(let titles) = setting.value else {

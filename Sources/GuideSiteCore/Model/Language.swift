@@ -3,7 +3,7 @@
 public struct Language: Sendable, Hashable {
     public static func == (lhs: Language, rhs: Language) -> Bool {
         lhs.code == rhs.code && lhs.name == rhs.name && lhs.direction == rhs.direction && lhs.title == rhs.title
-            && lhs.description == rhs.description && lhs.sections.mapValues { [$0.title, $0.description] } == rhs.sections.mapValues { [$0.title, $0.description] }
+            && lhs.description == rhs.description && lhs.footer == rhs.footer && lhs.sections.mapValues { [$0.title, $0.description] } == rhs.sections.mapValues { [$0.title, $0.description] }
             && lhs.categories.mapValues { [$0.title, $0.description] } == rhs.categories.mapValues { [$0.title, $0.description] }
     }
 
@@ -26,6 +26,8 @@ public struct Language: Sendable, Hashable {
     /// The site's title and description in this language, when given.
     public var title: String?
     public var description: String?
+    /// The footer line in this language (site.yml's `footer` is the default language's).
+    public var footer: String?
     /// Section and category titles and descriptions in this language, by folder name and
     /// category slug.
     public var sections: [String: (title: String?, description: String?)] = [:]

@@ -20,6 +20,7 @@ public struct SiteLanguages: Sendable, Hashable {
 
     /// The way from this site's root to `position`'s root (`../`, `../ar/`, `fr/`).
     public func root(of position: Int) -> String {
+        guard position != current else { return "" }
         let up = folder(current).isEmpty ? "" : "../"
         return up + folder(position)
     }

@@ -28,6 +28,7 @@ struct BuildContext {
             // Another language's titles and descriptions, where `languages:` gives them; site.yml's
             // descriptions are the default language's, not shown in another.
             let isDefault = language == siteConfig.languages.first
+            if !isDefault { config.footer = language.footer }
             for index in config.sections.indices {
                 let name = config.sections[index].name
                 let own = language.sections[name] ?? language.sections[String(name.drop { $0 == "_" })]
@@ -41,6 +42,10 @@ struct BuildContext {
                 let own = language.categories[config.categories[index].slug]
                 config.categories[index].title = own?.title ?? config.categories[index].title
                 if !isDefault { config.categories[index].description = own?.description }
+            }
+            for slug in language.categories.keys.sorted() where !config.categories.contains(where: { $0.slug == slug }) {
+                let own = language.categories[slug]
+                config.categories.append(SiteConfig.Category(slug: slug, title: own?.title ?? ReadableName.from(slug), description: own?.description))
             }
         }
         return config

@@ -46,7 +46,7 @@ extension PageContextBuilder {
                 if position == languages.current { counts[status, default: 0] += 1 }
                 var cell: ContextMap = ["text": .text(strings[status == .current ? "status-current" : status == .outdated ? "status-outdated" : "status-missing"]),
                                         "status": .text(status?.rawValue ?? "missing")]
-                if status != nil { cell["href"] = .text(route.href(basePath: SiteRoot.marker + languages.root(of: position))) }
+                if status != nil { cell["link"] = .text(route.href(basePath: SiteRoot.marker + languages.root(of: position))) }
                 return cell
             })
             return row

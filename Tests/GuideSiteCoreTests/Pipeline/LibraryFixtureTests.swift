@@ -40,7 +40,7 @@ struct LibraryFixtureTests {
         #expect(picker.contains("srcdoc=\"&lt;!DOCTYPE html&gt;"))
         #expect(picker.contains("&lt;link rel=&quot;stylesheet&quot; href=&quot;../../assets/site.css&quot;&gt;"))
         let date = try site.html("components/date-picker/index.html")
-        #expect(date.contains("<pre class=\"code-block\" tabindex=\"0\" role=\"region\" aria-label=\"Code example 1 (html)\"><code class=\"language-html\">"))
+        #expect(date.contains("<pre class=\"code-block\" dir=\"ltr\" tabindex=\"0\" role=\"region\" aria-label=\"Code example 1 (html)\"><code class=\"language-html\">"))
         #expect(date.contains("<iframe class=\"demo\" title=\"Example: A labelled date field\""))
         // The missing include is a warning and leaves nothing of the tag in any page.
         #expect(result.printed.contains("Content/_components/date-picker.md:33:1: warning: [liquid] include `/examples/missing-example.html` was not found"))

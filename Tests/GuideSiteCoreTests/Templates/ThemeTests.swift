@@ -58,7 +58,7 @@ struct ThemeTests {
         let (site, _) = try built()
         defer { site.remove() }
         let html = try site.html("native/stepper/index.html")
-        #expect(html.contains("<pre class=\"copy-text\" id=\"checklist-text\""))
+        #expect(html.contains("<pre class=\"copy-text\" dir=\"auto\" id=\"checklist-text\""))
         #expect(html.contains("Keyboard\n- [ ] tab: Focus moves to the minus button\n- [ ] space: The value goes down by one\n\nScreen reader\n- [ ] name: Says what is counted"))
         // The Gherkin text is the entry's .feature file, valid Gherkin.
         #expect(html.contains(">Feature: Stepper\n\n  Scenario: Keyboard\n    Given I am using a keyboard\n    When I press tab\n    Then focus moves to the minus button\n    When I press space\n"))

@@ -38,6 +38,7 @@ extension BuildMemory: LastBuildStore {
             throw Basis.Declined("no last build in memory")
         }
         memory.adopt(kept.output)
+        context.output = memory
     }
 
     func forget(output: URL, context: BuildContext) {}

@@ -62,18 +62,23 @@ enum SelectPages: BuildStage {
     }
 
     /// The content folder's files a language's site copies: those in no language's folder, and
-    /// those in its own (at their place without it).
+    /// those in its own at their place without it, taking the place of a shared one there.
     static func assets(of walk: Walk, variant: Variant, config: SiteConfig) -> [ContentFile] {
         let files = walk.files.filter { $0.kind == .asset }
         guard let language = variant.language, config.languages.count > 1 else { return files }
         let code: String? = language == config.languages.first ? nil : language.code
-        return files.compactMap { file in
+        var shared: [String: ContentFile] = [:], own: [String: ContentFile] = [:]
+        for file in files {
             let place = TranslationPath(file.relativePath, languages: config.languages)
-            guard place.language == nil || place.language == code else { return nil }
-            guard place.source != file.relativePath else { return file }
-            var moved = file
-            moved.relativePath = place.source
-            return moved
+            if place.source == file.relativePath {
+                shared[file.relativePath] = file
+            } else if place.language == code {
+                var moved = file
+                moved.relativePath = place.source
+                own[place.source] = moved
+            }
         }
+        let chosen = shared.merging(own) { _, own in own }
+        return chosen.keys.sorted().compactMap { chosen[$0] }
     }
 }
