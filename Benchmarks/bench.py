@@ -223,6 +223,7 @@ def bench_size(guidesite, count, runs, workdir):
     row["guidesite_highlighted"] = {"median": statistics.median(with_code)}
     row["guidesite_plain"] = {"median": statistics.median(without)}
     row["history"] = bench_history(guidesite, corpus, git_corpus(corpus, workdir, count, stamp), runs, fresh)
+    row["languages"] = bench_languages(guidesite, corpus, bilingual_corpus(corpus, workdir, count, stamp), runs, fresh)
     row["hugo_full"] = hyperfine("hugo", f"hugo --quiet -s {hugo_root} -d {fresh}/hugo-{unique}", runs)
     row["guidesite_time"] = time_once(build.split() + ["--output", f"{fresh}/guidesite-timed"])
     row["hugo_time"] = time_once(["hugo", "--quiet", "-s", hugo_root, "-d", f"{fresh}/hugo-timed"])
@@ -340,6 +341,56 @@ def bench_history(guidesite, corpus, repo, runs, fresh):
     return figures
 
 
+def bilingual_corpus(corpus, workdir, count, stamp):
+    """The corpus in two languages: every entry and page translated into French beside its
+    source (`entry-00001.fr.md`, its title marked, `translation-of:` naming the source's version,
+    so every translation is up to date); again only when the corpus changed."""
+    root = os.path.join(workdir, f"corpus-{count}-bilingual")
+    stamp_path = root + ".stamp"
+    if os.path.isdir(root) and os.path.exists(stamp_path) and open(stamp_path).read() == stamp:
+        return root
+    shutil.rmtree(root, ignore_errors=True)
+    shutil.copytree(os.path.join(corpus, "Content"), os.path.join(root, "Content"))
+    for folder, _, names in os.walk(os.path.join(root, "Content")):
+        for name in names:
+            if not name.endswith(".md"):
+                continue
+            source = open(os.path.join(folder, name), "rb").read()
+            version = hashlib.sha256(source).hexdigest()[:12]
+            text = source.decode()
+            if text.startswith("---\n"):
+                text = f"---\ntranslation-of: {version}\n" + text[4:]
+            else:
+                text = f"---\ntranslation-of: {version}\n---\n\n" + text
+            text = re.sub(r"^title: (.*)$", r"title: \1 (fr)", text, count=1, flags=re.M)
+            with open(os.path.join(folder, name[:-3] + ".fr.md"), "w") as handle:
+                handle.write(text)
+    with open(os.path.join(corpus, "site.yml")) as source, open(os.path.join(root, "site.yml"), "w") as handle:
+        handle.write(source.read() + "languages:\n  - {code: en, name: English}\n  - {code: fr, name: Français}\n")
+    with open(stamp_path, "w") as handle:
+        handle.write(stamp)
+    return root
+
+
+def bench_languages(guidesite, corpus, bilingual, runs, fresh):
+    """Full builds of the corpus in one language and in two (every page translated), alternated,
+    each into a new folder: the time per page written, which the second language should not raise
+    by more than 10%."""
+    times = {"one": [], "two": []}
+    pages = {}
+    for attempt in range(max(runs, 5)):
+        for kind, root in (("one", corpus), ("two", bilingual)):
+            os.sync()
+            began = time.perf_counter()
+            said = subprocess.run([guidesite, "build", "--root", root, "--output", f"{fresh}/languages-{kind}-{attempt}"],
+                                  capture_output=True, text=True, check=True).stdout
+            times[kind].append(time.perf_counter() - began)
+            pages[kind] = int(re.search(r"Wrote ([\d,]+) pages", said).group(1).replace(",", ""))
+    figures = {kind: statistics.median(values) for kind, values in times.items()}
+    figures["pages"] = pages
+    return figures
+
+
 def seconds(value):
     return f"{value:.2f} s" if value >= 1 else f"{value * 1000:.0f} ms"
 
@@ -389,6 +440,17 @@ def report(rows, runs, hugo_version):
               " into a new folder. History read: `.guidesite-cache/history` removed first, as in a fresh clone;"
               " history kept: the last build's; one new commit: an edit to one entry committed before each build"
               " (a full build, since HEAD is part of the settings; only that commit's changes are read).", ""]
+    lines += ["| entries | one language | two languages (every page translated) | pages written (one / two) | per page (one / two) | per page, two / one |",
+              "|---:|---:|---:|---:|---:|---:|"]
+    for row in rows:
+        languages = row["languages"]
+        one, two = languages["one"] / languages["pages"]["one"], languages["two"] / languages["pages"]["two"]
+        lines.append(f"| {row['count']:,} | {seconds(languages['one'])} | {seconds(languages['two'])} |"
+                     f" {languages['pages']['one']:,} / {languages['pages']['two']:,} | {one * 1e6:.0f} µs / {two * 1e6:.0f} µs | {(two / one - 1) * 100:+.1f}% |")
+    lines += ["", "Languages: the corpus with `languages: [en, fr]` and a French translation beside every file"
+              " (`entry.fr.md`, each naming its source's version, so the build hashes every source), against the"
+              " corpus in one language; medians of five full builds of each, alternated, each into a new folder,"
+              " divided by the pages each wrote.", ""]
     lines += ["| entries | search index | site HTML | index / HTML | query in headless Chromium (median, max of 8) |",
               "|---:|---:|---:|---:|---:|"]
     for row in rows:

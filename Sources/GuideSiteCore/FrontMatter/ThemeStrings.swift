@@ -79,10 +79,14 @@ public struct ThemeStrings: Sendable, Hashable {
                 result[code] = ThemeStrings(language: code, values: english)
                 continue
             }
+            // One warning per language, naming every key it lacks.
             let missing = english.keys.filter { own.values[$0] == nil }.sorted()
-            for key in missing {
+            if missing.count == 1, let key = missing.first {
                 diagnostics.append(Diagnostic(.warning, own.origin, line: 1, column: 1, category: "strings",
                     "string `\(key)` is missing for `\(code)`, so English is shown (“\(english[key] ?? "")”); add `\(key): …` to Templates/strings/\(code).yml"))
+            } else if !missing.isEmpty {
+                diagnostics.append(Diagnostic(.warning, own.origin, line: 1, column: 1, category: "strings",
+                    "\(missing.count) strings are missing for `\(code)`, so English is shown for them: \(missing.map { "`\($0)`" }.joined(separator: ", ")); add them to Templates/strings/\(code).yml (the built-in strings/en.yml has every key)"))
             }
             result[code] = ThemeStrings(language: code, values: english.merging(own.values) { _, translated in translated })
         }

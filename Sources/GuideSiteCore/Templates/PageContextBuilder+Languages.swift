@@ -36,10 +36,16 @@ extension PageContextBuilder {
     private func translationValues(_ languages: SiteLanguages) -> ContextMap {
         let others = Array(languages.all.indices.dropFirst())
         var counts: [TranslationTable.Status?: Int] = [:]
+        var titles: [String: (title: String, code: String)] = [:]
+        for page in site.pages where !page.contentPath.isEmpty && page.kind != .redirect {
+            titles[page.translationKey] = (page.title, page.language ?? languages.all[0].code)
+        }
         let rows = languages.table.sources.map { source -> ContextMap in
             let route = source.route
-            var row: ContextMap = ["title": .text(source.title), "href": .text(route.href(basePath: SiteRoot.marker + languages.root(of: 0))),
-                                   "code": .text(languages.all[0].code)]
+            // The title as the site shows it (found in the body when the front matter has none).
+            let shown = titles[source.key]
+            var row: ContextMap = ["title": .text(shown?.title ?? source.title), "code": .text(shown?.code ?? languages.all[0].code),
+                                   "href": .text(route.href(basePath: SiteRoot.marker + languages.root(of: shown?.code == languages.language.code ? languages.current : 0)))]
             row["cells"] = .list(others.map { position -> ContextMap in
                 let code = languages.all[position].code
                 let status = languages.table.translations[source.key]?[code]
