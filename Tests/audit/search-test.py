@@ -23,7 +23,10 @@ from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 FILES = {
     "site.yml": "title: Search fixture\nsections:\n  native: {title: Native apps}\n  web: {title: Web}\n"
-                "categories:\n  pickers: {title: Pickers}\n  controls: {title: Controls}\n",
+                "categories:\n  pickers: {title: Pickers}\n  controls: {title: Controls}\n"
+                "languages:\n  - {code: en, name: English}\n  - {code: fr, name: Français}\n",
+    # Recorded as a translation of some other version: a warning, so the build is not --strict.
+    "Content/native/wheel-picker.fr.md": "---\ntitle: Sélecteur à molette\n---\n## iOS\n\nFait défiler les valeurs.\n",
     "Content/index.md": "Welcome to the fixture.\n",
     "Content/native/wheel-picker.md": "---\ntitle: Wheel picker\ncategories: [pickers, controls]\nwcag: [1.3.1]\n---\n"
                                       "## iOS\n\nSpins through values.\n\n## Android\n\nA number picker.\n",
@@ -74,7 +77,7 @@ def main():
             os.makedirs(os.path.dirname(os.path.join(root, path)), exist_ok=True)
             with open(os.path.join(root, path), "w") as handle:
                 handle.write(text)
-        built = subprocess.run([arguments.guidesite, "build", "--root", root, "--strict"], capture_output=True, text=True)
+        built = subprocess.run([arguments.guidesite, "build", "--root", root], capture_output=True, text=True)
         if built.returncode != 0:
             sys.exit("search test: the fixture did not build\n" + built.stdout + built.stderr)
         server = serve(os.path.join(root, "Output"))
@@ -82,6 +85,7 @@ def main():
         driver = new_driver()
         try:
             run(driver, base)
+            languages(driver, base)
         finally:
             driver.quit()
             server.shutdown()
@@ -154,6 +158,23 @@ def run(driver, base):
     header.send_keys("button" + Keys.ENTER)
     wait_for_status(driver, "result")
     check("/search/" in driver.current_url and results(driver) == ["Button"], "searching from the header shows results on /search/")
+
+
+def languages(driver, base):
+    """Each language's search page searches that language's pages, and speaks it."""
+    driver.get(base + "fr/search/")
+    type_query(driver, "molette")
+    said = wait_for_status(driver, "molette")
+    check(results(driver) == ["Sélecteur à molette"], f"the French search finds the French page (got {results(driver)})")
+    check(said == "1 résultat pour « molette ».", f"the French live region speaks French (got '{said}')")
+    type_query(driver, "carousel")
+    said = wait_for_status(driver, "carousel")
+    check(results(driver) == [] and said.startswith("Aucun résultat pour « carousel »"),
+          f"pages only in English are not in the French index (got {results(driver)}, '{said}')")
+    driver.get(base + "search/")
+    type_query(driver, "molette")
+    said = wait_for_status(driver, "molette")
+    check(results(driver) == [] and said.startswith("No results"), f"the English search has no French pages (got {results(driver)})")
 
 
 def no_script(base, root):

@@ -40,12 +40,13 @@ extension PageContextBuilder {
         for page in site.pages where !page.contentPath.isEmpty && page.kind != .redirect {
             titles[page.translationKey] = (page.title, page.language ?? languages.all[0].code)
         }
-        let rows = languages.table.sources.map { source -> ContextMap in
+        // The pages of this site (a subset's own), titled as the site shows them (a title found in
+        // the body when the front matter has none).
+        let rows = languages.table.sources.compactMap { source -> ContextMap? in
             let route = source.route
-            // The title as the site shows it (found in the body when the front matter has none).
-            let shown = titles[source.key]
-            var row: ContextMap = ["title": .text(shown?.title ?? source.title), "code": .text(shown?.code ?? languages.all[0].code),
-                                   "href": .text(route.href(basePath: SiteRoot.marker + languages.root(of: shown?.code == languages.language.code ? languages.current : 0)))]
+            guard let shown = titles[source.key] else { return nil }
+            var row: ContextMap = ["title": .text(shown.title), "code": .text(shown.code),
+                                   "href": .text(route.href(basePath: SiteRoot.marker + languages.root(of: shown.code == languages.language.code ? languages.current : 0)))]
             row["cells"] = .list(others.map { position -> ContextMap in
                 let code = languages.all[position].code
                 let status = languages.table.translations[source.key]?[code]

@@ -162,3 +162,38 @@ struct LibraryFixtureTests {
         #expect(!page.contains("TalkBack says"))
     }
 }
+
+extension LibraryFixtureTests {
+    @Test("Hugo multilingual library: Dutch beside the sources with half its theme strings, Hebrew in its folder, translations in every state")
+    func translatedLibrary() throws {
+        let site = try Self.copy("translated-library")
+        defer { site.remove() }
+        let result = site.build()
+        #expect(result.outcome == .success, "\(result.printed)")
+        #expect(result.sites == 3)
+        let warnings = result.diagnostics.filter { $0.severity == .warning }.map(\.description)
+        #expect(warnings.count == 5, "\(warnings)")
+        #expect(warnings.contains { $0.hasPrefix("Content/components/disclosure.nl.md:2:1: warning: [translation] translation of Content/components/disclosure.md is out of date") })
+        #expect(warnings.contains { $0.hasPrefix("Content/components/tooltip.nl.md:1:1: warning: [translation] translates `components/tooltip.md`, which is not in the content folder") })
+        #expect(warnings.contains { $0.hasPrefix("Content/he/components/button.md:1:1: warning: [translation] translation of Content/components/button.md does not say which version") })
+        #expect(warnings.contains { $0.hasPrefix("Templates/strings/nl.yml:1:1: warning: [strings] ") && $0.contains("`title-search`") })
+        #expect(warnings.contains { $0.hasPrefix("Templates/strings/he.yml: warning: [strings] the theme has no strings for `he`") })
+        // Dutch: the team's strings where written, English elsewhere; the stale page says so.
+        let button = try site.html("nl/components/button/index.html")
+        #expect(button.contains("<html lang=\"nl\">") && button.contains("<h1 id=\"page-title\">Knop</h1>"))
+        #expect(button.contains(">Direct naar de hoofdinhoud</a>") && button.contains("<h2 id=\"how-to-test\">Zo test je het</h2>"))
+        #expect(button.contains("<nav class=\"language-switcher\" aria-label=\"Talen\">"))
+        #expect(!button.contains("translation-notice"))
+        let disclosure = try site.html("nl/components/disclosure/index.html")
+        #expect(disclosure.contains("<p class=\"notice translation-notice\">Deze vertaling is mogelijk verouderd"))
+        // Its categories come from the source, whose Dutch category page lists it.
+        #expect(try site.html("nl/categories/disclosure/index.html").contains(">Uitklapper</a>"))
+        // A translation without a source stays in its language; the forms pattern links to English.
+        #expect(site.exists("nl/components/tooltip/index.html") && !site.exists("components/tooltip/index.html"))
+        #expect(try site.html("nl/patterns/index.html").contains("<a href=\"../../patterns/forms/\" hreflang=\"en\" lang=\"en\">Form validation</a> <span class=\"language-note\">(nog niet vertaald)</span>"))
+        // Hebrew, from its folder: right to left, at the source's address.
+        let hebrew = try site.html("he/components/button/index.html")
+        #expect(hebrew.contains("<html lang=\"he\" dir=\"rtl\">") && hebrew.contains("<pre class=\"code-block\" dir=\"ltr\""))
+        #expect(try site.html("components/button/index.html").contains("<link rel=\"alternate\" hreflang=\"he\" href=\"https://design.example.nl/he/components/button/\">"))
+    }
+}
