@@ -44,7 +44,8 @@ extension PageContextBuilder {
         // the body when the front matter has none).
         let rows = languages.table.sources.compactMap { source -> ContextMap? in
             let route = source.route
-            guard let shown = titles[source.key] else { return nil }
+            // A home or section page the language has made for itself stands at the source's address.
+            guard let shown = titles[source.key] ?? site.pageIndex[route].map({ (site.pages[$0].title, languages.language.code) }) else { return nil }
             var row: ContextMap = ["title": .text(shown.title), "code": .text(shown.code),
                                    "href": .text(route.href(basePath: SiteRoot.marker + languages.root(of: shown.code == languages.language.code ? languages.current : 0)))]
             row["cells"] = .list(others.map { position -> ContextMap in
