@@ -362,7 +362,7 @@ def bilingual_corpus(corpus, workdir, count, stamp):
                 text = f"---\ntranslation-of: {version}\n" + text[4:]
             else:
                 text = f"---\ntranslation-of: {version}\n---\n\n" + text
-            text = re.sub(r"^title: (.*)$", r"title: \1 (fr)", text, count=1, flags=re.M)
+            text = re.sub(r'^title: "(.*)"$', r'title: "\1 (fr)"', text, count=1, flags=re.M)
             with open(os.path.join(folder, name[:-3] + ".fr.md"), "w") as handle:
                 handle.write(text)
     with open(os.path.join(corpus, "site.yml")) as source, open(os.path.join(root, "site.yml"), "w") as handle:

@@ -1,14 +1,11 @@
 // GuideSite default theme: progressive enhancement only. Without JavaScript every text stays
 // visible and selectable; with it, Copy buttons appear and confirm through a polite live region.
 
-// The theme's texts in the page's language (strings/<code>.yml, the `js-` keys), `{name}` filled.
+// The theme's texts in the site's language (strings/<code>.yml, the `js-` keys, which the build
+// writes to assets/strings.js), `{name}` filled.
 window.guidesiteText = (function () {
-  var texts = null;
   return function (key, values) {
-    if (!texts) {
-      var element = document.getElementById("guidesite-strings");
-      try { texts = JSON.parse(element ? element.textContent : "{}"); } catch (error) { texts = {}; }
-    }
+    var texts = window.guidesiteStrings || {};
     var text = Object.prototype.hasOwnProperty.call(texts, key) ? texts[key] : key;
     Object.keys(values || {}).forEach(function (name) { text = text.split("{" + name + "}").join(values[name]); });
     return text;

@@ -15,7 +15,7 @@ public struct ThemeStrings: Sendable, Hashable {
 
     /// `key`'s text with each `{name}` replaced by its value.
     public func format(_ key: String, _ arguments: [String: String]) -> String {
-        arguments.reduce(self[key]) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+        arguments.reduce(self[key]) { $0.replacingBytes("{" + $1.key + "}", with: $1.value) }
     }
 
     /// "No pages", "1 page", "3 pages": `count-NOUN-none`, `-one` and `-other`.
@@ -30,6 +30,9 @@ public struct ThemeStrings: Sendable, Hashable {
         return format("date", ["day": String(day.day), "month": months.indices.contains(day.month - 1) ? months[day.month - 1] : String(day.month),
                                "monthNumber": String(day.month), "year": String(day.year)])
     }
+
+    /// Where each site's scripts find their texts (`window.guidesiteStrings`).
+    public static let scriptPath = "assets/strings.js"
 
     /// The scripts' texts as a JSON object, safe inside `<script>`.
     public var scriptJSON: String {

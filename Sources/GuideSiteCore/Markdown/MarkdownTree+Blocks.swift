@@ -71,7 +71,7 @@ extension MarkdownTree {
 
     /// A code block as a focusable, named, scrollable region, the code escaped on the way.
     private func appendCode(_ code: String, language: String, number: Int, highlight: Bool, into html: inout [UInt8]) {
-        let label = labels.codeExample.replacingOccurrences(of: "{number}", with: String(number + 1)) + (language.isEmpty ? "" : " (\(language))")
+        let label = labels.codeExample.replacingBytes("{number}", with: String(number + 1)) + (language.isEmpty ? "" : " (\(language))")
         html.append(contentsOf: "<pre class=\"code-block\" dir=\"ltr\" tabindex=\"0\" role=\"region\" aria-label=\"".utf8)
         HTML.escape(label, into: &html)
         html.append(contentsOf: "\"><code".utf8)

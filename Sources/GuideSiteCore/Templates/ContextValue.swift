@@ -61,6 +61,15 @@ final class OtherValue: @unchecked Sendable {
 struct ContextMap: ExpressibleByDictionaryLiteral {
     private(set) var keys: [String]
     private(set) var values: [ContextValue]
+    /// Positions by key, for a large map read often (the theme's strings, 170 keys on every page).
+    private var index: [String: Int]?
+
+    /// A map of many keys, looked up by hash instead of by comparing each key.
+    init(indexing pairs: [(String, ContextValue)]) {
+        keys = pairs.map(\.0)
+        values = pairs.map(\.1)
+        index = Dictionary(pairs.enumerated().map { ($1.0, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 
     init() {
         keys = []
@@ -88,10 +97,11 @@ struct ContextMap: ExpressibleByDictionaryLiteral {
     /// The value under `key`; setting nil removes it, as a dictionary's subscript does.
     subscript(key: String) -> ContextValue? {
         get {
-            guard let position = keys.firstIndex(of: key) else { return nil }
+            guard let position = index.map({ $0[key] }) ?? keys.firstIndex(of: key) else { return nil }
             return values[position]
         }
         set {
+            index = nil
             if let position = keys.firstIndex(of: key) {
                 if let newValue {
                     values[position] = newValue

@@ -38,8 +38,7 @@ struct PageContextBuilder: Sendable {
         links = UncheckedValues([])
         if precomputeLinks { links.values = site.pages.map { makeLink($0) } }
         shared.site = siteValues()
-        for key in strings.values.keys.sorted() { shared.strings[key] = .text(strings[key]) }
-        shared.scriptStrings = strings.scriptJSON
+        shared.strings = ContextMap(indexing: strings.values.keys.sorted().map { ($0, .text(strings[$0])) })
         for criterion in WCAG22.all { shared.criteria[criterion.number] = makeCriterionValues(criterion) }
         for section in site.sections {
             // Any entry of the section stands for all of them (its route is none of the
@@ -110,7 +109,6 @@ struct PageContextBuilder: Sendable {
             "nav": .list(navigation),
             "bodyEnd": .text(bodyEndMarkup),
             "strings": .map(shared.strings),
-            "scriptStrings": .text(shared.scriptStrings),
         ]
         if noindex { context["noindex"] = .flag(true) }
         let trail = breadcrumbs(page, section: section)
@@ -289,7 +287,6 @@ final class SharedValues: @unchecked Sendable {
     var entryNavigation: [String: [ContextMap]] = [:]
     var criteria: [String: ContextMap] = [:]
     var strings = ContextMap()
-    var scriptStrings = ""
 }
 
 final class UncheckedValues: @unchecked Sendable {

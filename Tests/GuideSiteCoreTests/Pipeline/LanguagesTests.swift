@@ -178,11 +178,18 @@ struct LanguagesTests {
         try? FileManager.default.removeItem(at: site.root.appending(path: ".guidesite-cache"))
         site.build()
         #expect(try site.snapshot() == first)
-        let memory = MemoryOutput()
-        let result = SiteBuilder().build(BuildRequest(root: site.root), into: memory, memory: BuildMemory())
+        let memory = MemoryOutput(), kept = BuildMemory()
+        let result = SiteBuilder().build(BuildRequest(root: site.root), into: memory, memory: kept)
         #expect(result.outcome == .success)
         #expect(memory.files["fr/native/wheel-picker/index.html"] != nil)
         #expect(memory.files["ar/index.html"] != nil)
         #expect(memory.files["fr/native/wheel-picker/index.html"] == first["fr/native/wheel-picker/index.html"])
+        // A saved translation shows in the next rebuild, the other languages' pages as they were.
+        try site.write(Data(Self.files()["Content/native/wheel-picker.fr.md"]!.replacingOccurrences(of: "Voir", with: "Regarder").utf8),
+                       to: "Content/native/wheel-picker.fr.md")
+        let again = MemoryOutput()
+        #expect(SiteBuilder().build(BuildRequest(root: site.root), into: again, memory: kept).outcome == .success)
+        #expect(String(decoding: again.files["fr/native/wheel-picker/index.html"] ?? Data(), as: UTF8.self).contains("<p>Regarder "))
+        #expect(again.files["native/wheel-picker/index.html"] == first["native/wheel-picker/index.html"])
     }
 }
