@@ -148,6 +148,7 @@ struct PageContextBuilder: Sendable {
         if let coverage = site.coverage { values["coverageHref"] = .text(href(site.pages[coverage])) }
         if let search = site.search { values["searchHref"] = .text(href(site.pages[search])) }
         if let basket = site.basket { values["basketHref"] = .text(href(site.pages[basket])) }
+        if let translations = site.pages.firstIndex(where: { $0.kind == .translations }) { values["translationsHref"] = .text(href(site.pages[translations])) }
         values["acceptanceHref"] = .text(SiteRoot.marker + AcceptanceExport.csvPath)
         if let updates = site.pages.firstIndex(where: { $0.kind == .updates }) {
             values["updatesHref"] = .text(href(site.pages[updates]))

@@ -47,6 +47,7 @@ struct LanguagesTests {
         #expect(english.contains("<link rel=\"alternate\" hreflang=\"fr\" href=\"https://a11y.example.org/guide/fr/native/wheel-picker/\">"))
         #expect(english.contains("<link rel=\"alternate\" hreflang=\"ar\" href=\"https://a11y.example.org/guide/ar/native/wheel-picker/\">"))
         #expect(english.contains("<nav class=\"language-switcher\" aria-label=\"Languages\">"))
+        #expect(english.contains("<p><a href=\"../../translations/\">Translations</a></p>"))
         #expect(english.contains("<a href=\"../../fr/native/wheel-picker/\" hreflang=\"fr\" lang=\"fr\">Français</a>"))
         #expect(english.contains("<a href=\"../../ar/native/wheel-picker/\" hreflang=\"ar\" lang=\"ar\" dir=\"rtl\">العربية</a>"))
         let french = try site.html("fr/native/wheel-picker/index.html")
