@@ -5,9 +5,10 @@ extension PageContextBuilder {
         guard let languages = site.languages else { return }
         let positions = languages.positions(having: page)
         if positions.count > 1 {
+            // `x-default`: the default language's page, for readers whose language has none.
             context["alternates"] = .list(positions.map { position -> ContextMap in
                 ["code": .text(languages.all[position].code), "href": .text(address(of: page, in: position, languages))]
-            })
+            } + (positions.first == 0 ? [["code": .text("x-default"), "href": .text(address(of: page, in: 0, languages))]] : []))
             context["languages"] = Self.items(positions.map { position -> ContextMap in
                 let language = languages.all[position]
                 var item: ContextMap = ["code": .text(language.code), "name": .text(language.name),

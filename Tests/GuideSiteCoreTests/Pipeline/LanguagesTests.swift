@@ -46,6 +46,7 @@ struct LanguagesTests {
         #expect(english.contains("<html lang=\"en\">"))
         #expect(english.contains("<link rel=\"alternate\" hreflang=\"fr\" href=\"https://a11y.example.org/guide/fr/native/wheel-picker/\">"))
         #expect(english.contains("<link rel=\"alternate\" hreflang=\"ar\" href=\"https://a11y.example.org/guide/ar/native/wheel-picker/\">"))
+        #expect(english.contains("<link rel=\"alternate\" hreflang=\"x-default\" href=\"https://a11y.example.org/guide/native/wheel-picker/\">"))
         #expect(english.contains("<nav class=\"language-switcher\" aria-label=\"Languages\">"))
         #expect(english.contains("<p><a href=\"../../translations/\">Translations</a></p>"))
         #expect(english.contains("<a href=\"../../fr/native/wheel-picker/\" hreflang=\"fr\" lang=\"fr\">Français</a>"))

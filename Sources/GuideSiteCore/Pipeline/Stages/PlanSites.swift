@@ -1,6 +1,7 @@
 import Foundation
 
-/// Decides which sites this run builds (the full site, a subset, all of them) and where each goes.
+/// Decides which sites this run builds (the full site, a subset, all of them, each in every
+/// language of `languages:`) and where each goes.
 /// Reads: `siteConfig`, the request. Makes: `SitePlan` (`plan`).
 enum PlanSites: BuildStage {
     static let name = "plan sites"
