@@ -76,6 +76,24 @@ grep -q "Not carried over as written:" "$work/out" && grep -q "liquid: 1 (_check
   && grep -q "unpublished-link: 1 (_checklist/button.md:5)" "$work/out" && pass "foreign content report" || { fail "foreign content report"; cat "$work/out"; }
 grep -q "Web checklist" "$work/jekyll/Output/checklist/index.html" && pass "collection configured under its folder name" || fail "collection title from site.yml"
 
+# A translation started from the command line: the copy records its source's version, the build
+# then counts it current, and an edit of the source makes it a warning naming the version to set.
+lang="$work/languages"
+mkdir -p "$lang/Content/native"
+printf 'title: Guide\nlanguages:\n  - {code: en, name: English}\n  - {code: fr, name: Français}\n' > "$lang/site.yml"
+printf -- '---\ntitle: Picker\n---\n\nText.\n' > "$lang/Content/native/picker.md"
+expect_exit 0 "new --translation copies a page to translate" sh -c "cd '$lang' && '$bin' new --translation fr Content/native/picker.md"
+version=$(sha256sum "$lang/Content/native/picker.md" | cut -c1-12)
+grep -qx "translation-of: $version" "$lang/Content/native/picker.fr.md" && pass "the copy records the source's version" || { fail "translation-of"; cat "$lang/Content/native/picker.fr.md"; }
+expect_exit 0 "a site in two languages builds" "$bin" build --root "$lang" --strict
+grep -q '<html lang="fr">' "$lang/Output/fr/native/picker/index.html" && pass "the French page is under fr/" || fail "no French page"
+printf 'More.\n' >> "$lang/Content/native/picker.md"
+expect_exit 1 "an out-of-date translation fails a --strict check" "$bin" check --root "$lang" --strict
+grep -Eq "Content/native/picker.fr.md:2:1: (warning|error): \[translation\] translation of Content/native/picker.md is out of date" "$work/err" "$work/out" \
+  && pass "check names the out-of-date translation" || { fail "no out-of-date warning"; cat "$work/out" "$work/err"; }
+expect_exit 1 "new --translation never overwrites" sh -c "cd '$lang' && '$bin' new --translation fr Content/native/picker.md"
+expect_exit 2 "new without what to start is a usage error" "$bin" new --root "$lang"
+
 # Terminal niceties, under a pseudo-terminal from script(1): colour unless NO_COLOR, and a
 # progress line for a build longer than a second.
 if command -v script >/dev/null 2>&1; then
