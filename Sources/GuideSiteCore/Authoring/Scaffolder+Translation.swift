@@ -16,7 +16,9 @@ extension Scaffolder {
                 ? "site.yml lists no languages to translate into; add `languages:` with the default language first, e.g. `languages: [{code: en, name: English}, {code: fr, name: Français}]`"
                 : "`\(code)` is not one of site.yml's other languages: \(known.joined(separator: ", "))")
         }
-        let file = URL(fileURLWithPath: source, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/")).standardizedFileURL
+        // As typed in the shell, else from the site's root (`--root`).
+        var file = URL(fileURLWithPath: source, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath + "/")).standardizedFileURL
+        if !FileManager.default.fileExists(atPath: file.path) { file = URL(fileURLWithPath: source, relativeTo: root).standardizedFileURL }
         let base = content.path.hasSuffix("/") ? content.path : content.path + "/"
         guard file.path.hasPrefix(base), let data = FileManager.default.contents(atPath: file.path) else {
             throw Failure(description: "\(source) is not a file of the content folder (\(layout.displayPath(content))); name the page to translate, e.g. Content/native/wheel-picker.md")

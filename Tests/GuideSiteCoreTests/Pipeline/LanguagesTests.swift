@@ -139,7 +139,10 @@ struct LanguagesTests {
         #expect(french.path.hasSuffix("Content/fr/web/link.md"))
         let text = try String(contentsOf: french, encoding: .utf8)
         #expect(text == "---\ntranslation-of: \(ContentHash.hex(Data("---\ntitle: Link\n---\nA link.\n".utf8)).prefix(12))\ntitle: Link\n---\nA link.\n")
+        // From elsewhere, the page is found from the site's root.
+        FileManager.default.changeCurrentDirectoryPath(FileManager.default.temporaryDirectory.path)
         let arabic = try Scaffolder().newTranslation(of: "Content/web/link.md", into: "ar", root: site.root)
+        FileManager.default.changeCurrentDirectoryPath(site.root.path)
         #expect(arabic.path.hasSuffix("Content/web/link.ar.md"))
         #expect(throws: Scaffolder.Failure.self) { try Scaffolder().newTranslation(of: "Content/web/link.md", into: "fr", root: site.root) }
         #expect(throws: Scaffolder.Failure.self) { try Scaffolder().newTranslation(of: "Content/web/link.md", into: "de", root: site.root) }

@@ -15,7 +15,8 @@ enum MatchTranslations: BuildStage {
         table.sources = pages.filter { $0.language == nil && !$0.contentPath.isEmpty }.map { ($0.translationKey, $0.title, $0.route) }
         let translated = pages.filter { $0.language != nil }
         let files = Dictionary(context.walk.files.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
-        let sourcePaths = Dictionary(pages.filter { $0.language == nil }.map { ($0.translationKey, $0.contentPath) }, uniquingKeysWith: { first, _ in first })
+        let sourcePages = Dictionary(pages.filter { $0.language == nil }.map { ($0.translationKey, $0) }, uniquingKeysWith: { first, _ in first })
+        let sourcePaths = sourcePages.mapValues(\.contentPath)
         let wanted = Array(Set(translated.map(\.translationKey)).filter { sourcePaths[$0] != nil }).sorted()
         let hashes = wanted.concurrentMap { key -> String? in
             guard let path = sourcePaths[key], let file = files[path], let data = try? Data(contentsOf: file.url) else { return nil }
@@ -36,7 +37,7 @@ enum MatchTranslations: BuildStage {
             let current = recorded.count >= 7 && hash.hasPrefix(recorded)
             table.translations[key, default: [:]][code] = current ? .current : .outdated
             guard !current else { continue }
-            let source = "Content/" + key
+            let source = sourcePages[key]?.sourcePath ?? key
             let fix = "update the translation, then set `\(TranslationPath.recordKey): \(hash.prefix(TranslationPath.recordedLength))`"
             let message = entry == nil
                 ? "translation of \(source) does not say which version it translates, so it counts as out of date; check it against the source, then add `\(TranslationPath.recordKey): \(hash.prefix(TranslationPath.recordedLength))`"
@@ -45,5 +46,4 @@ enum MatchTranslations: BuildStage {
         }
         context.translations = table
     }
-
 }
