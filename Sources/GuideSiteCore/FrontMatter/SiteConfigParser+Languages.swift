@@ -80,11 +80,12 @@ extension SiteConfigParser {
     }
 
     /// A title, or the `title` and `description` of a map such as the top-level `sections:` entries.
-    static func titleAndDescription(of value: FrontValue) -> (title: String?, description: String?) {
+    static func titleAndDescription(of value: FrontValue) -> Language.Texts {
         if case .map(let settings) = value {
-            return (settings.first { $0.key == "title" }?.value.text, settings.first { $0.key == "description" }?.value.text)
+            return Language.Texts(title: settings.first { $0.key == "title" }?.value.text,
+                                  description: settings.first { $0.key == "description" }?.value.text)
         }
-        return (value.text, nil)
+        return Language.Texts(title: value.text)
     }
 
     static func isLanguageTag(_ value: String) -> Bool {

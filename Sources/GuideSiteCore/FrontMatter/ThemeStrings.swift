@@ -48,20 +48,16 @@ public struct ThemeStrings: Sendable, Hashable {
     }
 
     /// The built-in English strings, for what is made without a theme at hand.
-    public static let english: ThemeStrings = {
-        let files = DefaultTheme.files()
-        return ThemeStrings(language: "en", values: read(files["strings/en.yml"] ?? Data(), path: "strings/en.yml").value)
-    }()
+    public static let english = ThemeStrings(language: "en", values: read(DefaultTheme.file("strings/en.yml") ?? Data(), path: "strings/en.yml").value)
 
     /// The strings of each of `languages`, with a warning for each key a language lacks.
     /// `files` and `origins` are the theme's (`Theme`): a site's file says where it came from.
     static func load(files: [String: Data], origins: [String: String], languages: [String]) -> Diagnosed<[String: ThemeStrings]> {
-        let builtIn = DefaultTheme.files()
         var diagnostics: [Diagnostic] = []
         func layers(_ code: String) -> (values: [String: String], origin: String)? {
             let path = "strings/\(code).yml"
             var values: [String: String]?
-            if let data = builtIn[path] { values = read(data, path: path).value }
+            if let data = DefaultTheme.file(path) { values = read(data, path: path).value }
             if let origin = origins[path], !origin.hasPrefix("(built-in theme)"), let data = files[path] {
                 let own = read(data, path: origin)
                 diagnostics += own.diagnostics
@@ -69,12 +65,14 @@ public struct ThemeStrings: Sendable, Hashable {
             }
             return values.map { ($0, origins[path] ?? path) }
         }
-        let english = layers("en")?.values ?? [:]
+        let englishLayers = layers("en")
+        let english = englishLayers?.values ?? [:]
         var result: [String: ThemeStrings] = [:]
         for code in languages {
-            // `pt-BR` reads `pt-BR.yml`, else `pt.yml`.
+            // `pt-BR` reads `pt-BR.yml`, else `pt.yml`; English is read already.
             let primary = String(code.split(separator: "-").first ?? Substring(code))
-            guard let own = layers(code) ?? layers(primary.lowercased()) else {
+            let layered = { (code: String) in code == "en" ? englishLayers : layers(code) }
+            guard let own = layered(code) ?? layered(primary.lowercased()) else {
                 if primary.lowercased() != "en" {
                     diagnostics.append(Diagnostic(.warning, "Templates/strings/\(code).yml", category: "strings",
                         "the theme has no strings for `\(code)`, so its text is in English; add Templates/strings/\(code).yml with the keys of the built-in strings/en.yml"))

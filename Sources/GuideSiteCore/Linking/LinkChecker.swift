@@ -17,8 +17,7 @@ public struct LinkChecker: Sendable {
         var byContent: [String: Int] = [:]
         var byRoute: [String: Int] = [:]
         for (index, page) in site.pages.enumerated() {
-            // A translation stands at its source's path too (`RenderMarkdown.routes`).
-            for path in page.translates.map({ [$0, page.contentPath] }) ?? [page.contentPath] where !path.isEmpty {
+            for path in page.linkPaths {
                 if byContent[path] == nil || path == page.translates { byContent[path] = index }
                 if path.hasSuffix("index.md") {
                     let folder = String(path.dropLast("index.md".count)).trimming("/")

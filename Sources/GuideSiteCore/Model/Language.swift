@@ -1,15 +1,10 @@
 /// One language of a multilingual site (`languages:` in site.yml); the first listed is the
 /// default, whose pages are the sources that the others translate.
 public struct Language: Sendable, Hashable {
-    public static func == (lhs: Language, rhs: Language) -> Bool {
-        lhs.code == rhs.code && lhs.name == rhs.name && lhs.direction == rhs.direction && lhs.title == rhs.title
-            && lhs.description == rhs.description && lhs.footer == rhs.footer && lhs.sections.mapValues { [$0.title, $0.description] } == rhs.sections.mapValues { [$0.title, $0.description] }
-            && lhs.categories.mapValues { [$0.title, $0.description] } == rhs.categories.mapValues { [$0.title, $0.description] }
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(code)
-        hasher.combine(title)
+    /// A section's or category's title and description in the language.
+    public struct Texts: Sendable, Hashable {
+        public var title: String?
+        public var description: String?
     }
 
     /// Writing direction of the language's pages.
@@ -30,8 +25,8 @@ public struct Language: Sendable, Hashable {
     public var footer: String?
     /// Section and category titles and descriptions in this language, by folder name and
     /// category slug.
-    public var sections: [String: (title: String?, description: String?)] = [:]
-    public var categories: [String: (title: String?, description: String?)] = [:]
+    public var sections: [String: Texts] = [:]
+    public var categories: [String: Texts] = [:]
 
     public init(code: String, name: String) {
         self.code = code

@@ -211,6 +211,13 @@ public struct Page: Sendable, Hashable {
     /// What a page and its translations share: the content path of the source's place.
     public var translationKey: String { box.fields.translates ?? box.fields.contentPath }
 
+    /// The content paths a link may name the page by: its source's place first (which is the
+    /// translation's in its language's site, whatever else claims it), then its own file.
+    var linkPaths: [String] {
+        let own = box.fields.contentPath
+        return box.fields.translates.map { [$0, own] } ?? (own.isEmpty ? [] : [own])
+    }
+
     /// The Markdown source after Liquid handling, kept until rendering.
     var markdown: String {
         get { box.fields.markdown }

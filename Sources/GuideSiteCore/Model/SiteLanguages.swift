@@ -33,32 +33,28 @@ public struct TranslationTable: Sendable, Hashable {
         case current, outdated
     }
 
-    /// The default language's content pages, by key, in content order, with their titles and routes.
-    public var sources: [(key: String, title: String, route: Route)] = [] {
+    /// A page of the default language: what translations share (its content path), its title
+    /// and address.
+    public struct Source: Sendable, Hashable {
+        public var key: String
+        public var title: String
+        public var route: Route
+    }
+
+    /// The default language's content pages, in content order.
+    public var sources: [Source] = [] {
         didSet { sourceKeys = Set(sources.map(\.key)) }
     }
+    /// `sources`' keys, for lookups by key.
     private(set) var sourceKeys = Set<String>()
     /// Each key's translations: language code → status.
     public var translations: [String: [String: Status]] = [:]
-    /// Each source's content hash (`translation-of:` names its first characters).
-    public var hashes: [String: String] = [:]
 
     public init() {}
 
     /// Whether `code`'s site has its own page for `key` (the default has every source).
     public func has(_ key: String, in code: String, isDefault: Bool) -> Bool {
         isDefault ? sourceKeys.contains(key) : translations[key]?[code] != nil
-    }
-
-    public static func == (lhs: TranslationTable, rhs: TranslationTable) -> Bool {
-        lhs.sources.map(\.key) == rhs.sources.map(\.key) && lhs.sources.map(\.title) == rhs.sources.map(\.title)
-            && lhs.sources.map(\.route) == rhs.sources.map(\.route)
-            && lhs.translations == rhs.translations && lhs.hashes == rhs.hashes
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        for source in sources { hasher.combine(source.key); hasher.combine(source.title) }
-        hasher.combine(translations)
     }
 }
 

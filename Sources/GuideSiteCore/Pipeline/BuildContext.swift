@@ -23,11 +23,11 @@ struct BuildContext {
         var config = siteConfig
         config.title = variant.title
         if let language = variant.language {
-            config.language = language.code
-            config.description = language.description ?? (language == siteConfig.languages.first ? config.description : nil)
             // Another language's titles and descriptions, where `languages:` gives them; site.yml's
-            // descriptions are the default language's, not shown in another.
+            // descriptions and footer are the default language's, not shown in another.
             let isDefault = language == siteConfig.languages.first
+            config.language = language.code
+            config.description = language.description ?? (isDefault ? config.description : nil)
             if !isDefault { config.footer = language.footer }
             for index in config.sections.indices {
                 let name = config.sections[index].name
@@ -63,6 +63,8 @@ struct BuildContext {
     var basePath: String { variant.basePath }
     /// The pages of the site being built.
     var pages: [Page] = []
+    /// The content folder's files it copies (`SelectPages`: in a language's site, its own).
+    var assets: [ContentFile] = []
     /// The linked site being built (`Link`).
     var site: Site?
     /// The theme and its compiled templates (`LoadTheme`).
@@ -181,9 +183,7 @@ struct Variant {
     /// The folder of its output it is written in, when not the top (`default-language-in-folder`).
     var folder = ""
 
-    var label: String {
-        (subset.map { "subset \($0.name)" } ?? "full site") + (language.map { " in \($0.name)" } ?? "")
-    }
+    var label: String { subset.map { "subset \($0.name)" } ?? "full site" }
 }
 
 /// The site-wide files made and written on another thread while pages are rendered: their

@@ -11,4 +11,9 @@ public enum DefaultTheme {
         }
         return files
     }
+
+    /// One file of the built-in theme, decoded alone.
+    public static func file(_ path: String) -> Data? {
+        embeddedFiles.first { $0.path == path }.flatMap { Data(base64Encoded: $0.base64) }
+    }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// another core. Under a basis, the edited pages take their places in the last site instead,
 /// when each changed only inside its body; when one changed more and the last build holds every
 /// page (the preview), the site is linked anew from them.
-/// Reads: `pages`, `Walk`, `variant`, `Basis`, `CompiledTheme`. Makes: `Site` (`site`),
+/// Reads: `pages`, `assets`, `variant`, `Basis`, `CompiledTheme`. Makes: `Site` (`site`),
 /// `SiteExports` (`exports`), `EditSummary` (`edits`).
 enum Link: BuildStage {
     static let name = "link"
@@ -15,7 +15,7 @@ enum Link: BuildStage {
             context.pages[home].title = context.variant.title
         }
         context.pages = ReadHistory.dated(context.pages, context.history?.wait())
-        let assets = SelectPages.assets(of: context.walk, variant: context.variant, config: context.siteConfig)
+        let assets = context.assets
         let levels = context.variant.subset?.levels ?? []
         if let basis = context.basis {
             context.site = relinked(basis, assets: assets, levels: levels, context: &context)

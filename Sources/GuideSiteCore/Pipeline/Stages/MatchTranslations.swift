@@ -12,7 +12,7 @@ enum MatchTranslations: BuildStage {
         guard context.siteConfig.languages.count > 1 else { return }
         var table = TranslationTable()
         let pages = context.parsed
-        table.sources = pages.filter { $0.language == nil && !$0.contentPath.isEmpty }.map { ($0.translationKey, $0.title, $0.route) }
+        table.sources = pages.filter { $0.language == nil && !$0.contentPath.isEmpty }.map { TranslationTable.Source(key: $0.translationKey, title: $0.title, route: $0.route) }
         let translated = pages.filter { $0.language != nil }
         let files = Dictionary(context.walk.files.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
         let sourcePages = Dictionary(pages.filter { $0.language == nil }.map { ($0.translationKey, $0) }, uniquingKeysWith: { first, _ in first })
@@ -22,12 +22,13 @@ enum MatchTranslations: BuildStage {
             guard let path = sourcePaths[key], let file = files[path], let data = try? Data(contentsOf: file.url) else { return nil }
             return ContentHash.hex(data)
         }
-        for (key, hash) in zip(wanted, hashes) { table.hashes[key] = hash }
+        var hashByKey: [String: String] = [:]
+        for (key, hash) in zip(wanted, hashes) { hashByKey[key] = hash }
         for page in translated {
             guard let code = page.language else { continue }
             let key = page.translationKey
             let entry = page.frontMatter.entries[TranslationPath.recordKey]
-            guard let hash = table.hashes[key] else {
+            guard let hash = hashByKey[key] else {
                 context.diagnostics.append(Diagnostic(.warning, page.sourcePath, line: 1, column: 1, category: "translation",
                     "translates `\(key)`, which is not in the content folder, so the page is in its language's site only; name it after its source, or add the source"))
                 table.translations[key, default: [:]][code] = .current

@@ -2,21 +2,15 @@ import Foundation
 
 /// Renders every page's Markdown on every core, finds its title and the criteria it names.
 /// Links resolve against every page of the site (under a basis, the last site's).
-/// Reads: `pages`, `parsed`, `variant`, `Walk`, `Basis`. Makes: `pages` (rendered),
-/// `recording.markdownDiagnostics`, `recording.excluded`.
+/// Reads: `pages`, `assets`, `recording.excluded`, `variant`, `Basis`. Makes: `pages` (rendered),
+/// `recording.markdownDiagnostics`.
 enum RenderMarkdown: BuildStage {
     static let name = "render markdown, collect criteria"
 
     static func run(_ context: inout BuildContext) {
-        // Pages a subset leaves out: links to them go to the full site (when site.yml gives its
-        // `url`) or become text.
-        var excluded = context.basis?.last.memory?.excluded ?? []
-        if context.variant.subset != nil, context.basis == nil {
-            let included = Set(context.pages.map(\.translationKey))
-            excluded = SelectPages.inLanguage(context.parsed, variant: context.variant, config: context.siteConfig)
-                .filter { !included.contains($0.translationKey) }.map { ($0.translationKey, $0.route) }
-        }
-        context.recording.excluded = excluded
+        // Pages a subset leaves out (`SelectPages`): links to them go to the full site (when
+        // site.yml gives its `url`) or become text.
+        let excluded = context.recording.excluded
         let highlighting = CodeHighlighter.timeSpent
         let done = render(context.pages, context: context, excluded: excluded)
         context.parts.append(("of which highlighting code, summed over threads", CodeHighlighter.timeSpent - highlighting))
@@ -38,7 +32,7 @@ enum RenderMarkdown: BuildStage {
         let fullSite = context.siteConfig.url.flatMap { CriteriaExport.absolute(context.siteConfig.basePath, siteURL: $0) }
         let resolver = LinkResolver(
             basePath: SiteRoot.marker, routes: routes,
-            assets: Set(SelectPages.assets(of: context.walk, variant: context.variant, config: context.siteConfig).map(\.relativePath)),
+            assets: Set(context.assets.map(\.relativePath)),
             excluded: excludedRoutes, fullSite: fullSite
         )
         let platforms = context.variant.subset.flatMap { subset in
@@ -82,7 +76,7 @@ enum RenderMarkdown: BuildStage {
     static func routes(of pages: [Page]) -> [String: Route] {
         var routes: [String: Route] = [:]
         for page in pages {
-            for path in page.translates.map({ [$0, page.contentPath] }) ?? [page.contentPath] {
+            for path in page.linkPaths {
                 if routes[path] == nil || path == page.translates { routes[path] = page.route }
                 if path.hasSuffix("/index.md") || path == "index.md" {
                     routes[String(path.dropLast("index.md".count)).trimming("/")] = page.route

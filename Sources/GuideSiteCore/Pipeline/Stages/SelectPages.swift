@@ -5,12 +5,16 @@ import Foundation
 /// to the default language's page (`Route.inLanguage`, not written here). For a subset, its
 /// entries, the sections holding them, and the pages outside sections. Every edited file the
 /// last build stands for had a page in it.
-/// Reads: `parsed`, `variant`, `Basis`. Makes: `pages`.
+/// Reads: `parsed`, `Walk`, `variant`, `Basis`. Makes: `pages`, `assets`, `recording.excluded`
+/// (the pages a subset leaves out, which its links lead out to).
 enum SelectPages: BuildStage {
     static let name = "select pages"
 
     static func run(_ context: inout BuildContext) {
+        context.assets = assets(of: context.walk, variant: context.variant, config: context.siteConfig)
         let languagePages = inLanguage(context.parsed, variant: context.variant, config: context.siteConfig)
+        // Under a basis, the last build in memory knows what its subset left out.
+        context.recording.excluded = context.basis?.last.memory?.excluded ?? []
         guard let subset = context.variant.subset, context.basis == nil else {
             context.pages = languagePages
             return
@@ -24,6 +28,8 @@ enum SelectPages: BuildStage {
             default: true
             }
         }
+        let included = Set(context.pages.map(\.translationKey))
+        context.recording.excluded = languagePages.filter { !included.contains($0.translationKey) }.map { ($0.translationKey, $0.route) }
     }
 
     /// The pages of `variant`'s language: its translations at their sources' places (taking the
