@@ -90,6 +90,8 @@ test: deps audit-deps
 	$(SWIFT) build --product guidesite
 	$(SWIFT) test --parallel
 	./Tests/cli-checks.sh $(DEBUG_BIN)
+	$(PYTHON) Tests/help-examples.py $(DEBUG_BIN)
+	$(PYTHON) Tests/serve/whole-responses-test.py $(DEBUG_BIN)
 	./Tests/kill-test.sh $(DEBUG_BIN) 50
 	$(SWIFT) build -c release --product guidesite
 	$(PYTHON) Tests/hostile/catalogue.py $(RELEASE_BIN)

@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "GuideSite",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "guidesite", targets: ["guidesite"]),
         .library(name: "GuideSiteCore", targets: ["GuideSiteCore"]),

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Measures `guidesite serve` on a generated site: the time from saving an entry to the reload
 event for its page (median of N edits), and, with wrk (64 connections, --latency), requests per
-second and p50/p99 latency on a page, alone and while REBUILDS edits are rebuilt, each confirmed
-by its reload event.
+second, p50/p99 latency, socket errors and non-2xx answers on a page, alone and while REBUILDS
+edits of that same page are rebuilt, each confirmed by its reload event (a response torn between
+two versions breaks the connection, which wrk counts as a read error).
 
 Usage: serve-latency.py GUIDESITE SITE_DIR [--edits 30] [--wrk-seconds 30] [--rebuilds 20]
 
@@ -87,9 +88,10 @@ def wrk(port, path, seconds):
     percentiles = {share: float(value) * scale[unit] for share, value, unit in
                    re.findall(r"^\s+(50|75|90|99)%\s+([\d.]+)(us|ms|s)\s*$", result.stdout, re.M)}
     rps = re.search(r"Requests/sec:\s+([\d.]+)", result.stdout)
+    # wrk prints "Socket errors: connect 0, read 79, write 0, timeout 0" only when there are some.
     errors = re.search(r"Socket errors: (.*)", result.stdout)
     non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", result.stdout)
-    return {"rps": float(rps.group(1)) if rps else 0.0, "socket_errors": errors.group(1) if errors else "none",
+    return {"rps": float(rps.group(1)) if rps else 0.0, "socket_errors": errors.group(1) if errors else "0",
             "non_2xx": int(non2xx.group(1)) if non2xx else 0, "p50": percentiles.get("50"), "p99": percentiles.get("99")}
 
 
@@ -141,7 +143,6 @@ def main():
         page = "/native/" + entries[0][:-3] + "/"
         if arguments.wrk_seconds <= 0:
             return
-        remember(os.path.join(arguments.site, "Content", "native", entries[1]))
         quiet = wrk(port, page, arguments.wrk_seconds)
         if quiet:
             print(f"wrk 64 connections, {arguments.wrk_seconds} s, idle server: {quiet['rps']:.0f} requests/s, "
@@ -151,17 +152,18 @@ def main():
 
             rebuilds = []
             interval = arguments.wrk_seconds / (arguments.rebuilds + 3)
-            edited = "/native/" + entries[1][:-3] + "/"
+            edited = os.path.join(arguments.site, "Content", "native", entries[0])
 
             def keep_editing():
-                # One edit at a time, each confirmed by its reload event: `rebuilds` real rebuilds.
+                # The page under load is the one saved, one edit at a time, each confirmed by its
+                # reload event: `rebuilds` real rebuilds, each changing the page's length.
                 for count in range(arguments.rebuilds):
                     if stop.wait(interval):
                         break
                     events.drain()
-                    with open(os.path.join(arguments.site, "Content", "native", entries[1]), "a") as handle:
-                        handle.write(f"\nBusy edit {count}.\n")
-                    if events.wait_for(edited, 5) is not None:
+                    with open(edited, "a") as handle:
+                        handle.write(f"\nBusy edit {count}{'.' * (count % 7)}\n")
+                    if events.wait_for(page, 5) is not None:
                         rebuilds.append(count)
 
             editor = threading.Thread(target=keep_editing)
@@ -169,8 +171,8 @@ def main():
             busy = wrk(port, page, arguments.wrk_seconds)
             stop.set()
             editor.join()
-            print(f"wrk 64 connections, {arguments.wrk_seconds} s, during {len(rebuilds)} rebuilds: {busy['rps']:.0f} requests/s, "
-                  f"p50 {busy['p50']:.2f} ms, p99 {busy['p99']:.2f} ms, "
+            print(f"wrk 64 connections, {arguments.wrk_seconds} s, during {len(rebuilds)} rebuilds of that page: "
+                  f"{busy['rps']:.0f} requests/s, p50 {busy['p50']:.2f} ms, p99 {busy['p99']:.2f} ms, "
                   f"socket errors: {busy['socket_errors']}, non-2xx: {busy['non_2xx']}")
         else:
             print("wrk is not installed; skipped the load test")

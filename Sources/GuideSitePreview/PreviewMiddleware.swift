@@ -19,7 +19,7 @@ struct LiveReloadMiddleware<Context: RequestContext>: RouterMiddleware {
     let session: PreviewSession
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard request.uri.path == (await session.state.basePath) + LiveReload.eventsPath else { return try await next(request, context) }
+        guard request.uri.path == session.state.basePath + LiveReload.eventsPath else { return try await next(request, context) }
         let state = session.state
         let stream = await state.subscribe()
         return Response(
@@ -48,8 +48,8 @@ struct ErrorPageMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let response = try await next(request, context)
         guard response.status == .notFound || response.headers[.contentType]?.hasPrefix("text/html") == true,
-              let page = await session.state.currentErrorPage() else { return response }
-        return PreviewPage.response(page, status: .internalServerError, basePath: await session.state.basePath, head: request.method == .head)
+              let failed = session.state.currentErrorPage() else { return response }
+        return PreviewPage.response(failed.page, status: .internalServerError, basePath: failed.basePath, head: request.method == .head)
     }
 }
 
@@ -61,8 +61,8 @@ struct NotFoundMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
-            if let page = await session.state.file(at: "404.html") {
-                return PreviewPage.response(page.data, status: .notFound, basePath: await session.state.basePath, head: request.method == .head)
+            if let page = session.state.file(at: "404.html") {
+                return PreviewPage.response(page.data, status: .notFound, basePath: session.state.basePath, head: request.method == .head)
             }
             return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
                             body: ResponseBody(byteBuffer: ByteBuffer(string: "Not found\n")))

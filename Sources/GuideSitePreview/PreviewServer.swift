@@ -49,7 +49,9 @@ public struct PreviewServer: Sendable {
                 httpDecoderConfiguration: .init(maxHeaderFieldSize: Self.maxHeaderBytes, maxHeaderListSize: Self.maxHeaderBytes,
                                                 maxHeaderFieldCount: 100)
             )),
-            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "GuideSite", reuseAddress: false),
+            // SO_REUSEADDR lets a restarted preview take its port back while the last one's closed
+            // connections wait out TIME_WAIT; a port another server listens on is still refused.
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "GuideSite", reuseAddress: true),
             services: services,
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger

@@ -1,9 +1,10 @@
 import Foundation
+import Synchronization
 
 /// What the preview server serves: the files of the last good build, or the error page of the
 /// last failed one, and the readers waiting for the next rebuild.
 public actor PreviewState {
-    /// A served file.
+    /// A served file: one version of it, whose bytes, size and date always travel together.
     public struct File: Sendable {
         /// Its bytes, without the live-reload script.
         public var data: Data
@@ -11,20 +12,29 @@ public actor PreviewState {
         public var modified: Date
     }
 
-    private(set) var files: [String: File] = [:]
-    private(set) var errorPage: Data?
+    /// Everything a request reads, behind one lock: a request takes what it needs in one
+    /// synchronous look-up, so a rebuild can never hand it the headers of one version and the
+    /// bytes of another.
+    struct Served: Sendable {
+        var files: [String: File] = [:]
+        var errorPage: Data?
+        var basePath = "/"
+        /// The live-reload script for that base path, made once.
+        var script = Data(LiveReload.script(basePath: "/").utf8)
+    }
+
+    private nonisolated let served = Mutex(Served())
     /// Increases with every rebuild.
     public private(set) var version = 0
     private var listeners: [UUID: AsyncStream<String>.Continuation] = [:]
     private var closed = false
 
     /// Path prefix the site is served under, as the last build read it.
-    public private(set) var basePath = "/"
-    /// The live-reload script for that base path, made once.
-    private(set) var script = Data(LiveReload.script(basePath: "/").utf8)
+    public nonisolated var basePath: String { served.withLock { $0.basePath } }
 
-    /// What a request path leads to: a file, a folder (its `index.html` is the page), or nothing.
-    enum Target {
+    /// What a request path leads to: one version of a file (with the script of the base path it
+    /// was found under), a folder (its `index.html` is the page), or nothing.
+    enum Target: Sendable {
         case file(relative: String, File, script: Data)
         case folder
     }
@@ -33,62 +43,67 @@ public actor PreviewState {
     public init() {}
 
     func serve(under basePath: String) {
-        guard basePath != self.basePath else { return }
-        self.basePath = basePath
-        script = Data(LiveReload.script(basePath: basePath).utf8)
+        served.withLock { served in
+            guard basePath != served.basePath else { return }
+            served.basePath = basePath
+            served.script = Data(LiveReload.script(basePath: basePath).utf8)
+        }
     }
 
     /// Where the decoded request path `path` leads under the current base path, looked up in one
     /// call (the file middleware asks for every request).
-    func target(of path: String) -> Target? {
-        guard let relative = RequestPath.relative(path, basePath: basePath) else { return nil }
-        if relative.isEmpty || relative.hasSuffix("/") { return files[relative + "index.html"] == nil ? nil : .folder }
-        if let file = files[relative] { return .file(relative: relative, file, script: script) }
-        return files[relative + "/index.html"] == nil ? nil : .folder
+    nonisolated func target(of path: String) -> Target? {
+        served.withLock { served in
+            guard let relative = RequestPath.relative(path, basePath: served.basePath) else { return nil }
+            if relative.isEmpty || relative.hasSuffix("/") { return served.files[relative + "index.html"] == nil ? nil : .folder }
+            if let file = served.files[relative] { return .file(relative: relative, file, script: served.script) }
+            return served.files[relative + "/index.html"] == nil ? nil : .folder
+        }
     }
 
     /// The file at `path` (relative, `native/picker/index.html`).
-    public func file(at path: String) -> File? { files[path] }
+    public nonisolated func file(at path: String) -> File? { served.withLock { $0.files[path] } }
 
-    /// Every served file; a copy-on-write snapshot, so requests never block rebuilds.
-    public func servedFiles() -> [String: File] { files }
+    /// Every served file, for tests.
+    public nonisolated func servedFiles() -> [String: File] { served.withLock { $0.files } }
 
-    /// The error page while the last build failed.
-    public func currentErrorPage() -> Data? { errorPage }
+    /// The error page while the last build failed, and the base path to serve it under.
+    nonisolated func currentErrorPage() -> (page: Data, basePath: String)? {
+        served.withLock { served in served.errorPage.map { ($0, served.basePath) } }
+    }
 
     /// Every path served, for tests.
-    public func paths() -> [String] { files.keys.sorted() }
+    public nonisolated func paths() -> [String] { servedFiles().keys.sorted() }
 
     /// Installs a successful build and returns the output paths whose bytes changed, appeared or
-    /// disappeared. One pass, changing only what changed: the served files are updated in
-    /// place, and a page whose bytes are the very buffer served already is not compared.
+    /// disappeared. The changes are found outside the lock and applied under it in one step, so
+    /// requests wait only for that step and never see half of it.
     /// `onlyAt`: the paths a build wrote when it started from the files served now (the others
     /// are the same), so only those are compared.
     func install(_ newFiles: [String: Data], onlyAt written: Set<String>? = nil) -> Set<String> {
-        var changed = Set<String>()
+        var changed: [String: File] = [:]
+        var removed: [String] = []
         let now = Date()
-        if let written, files.count == newFiles.count {
-            for path in written {
+        do {
+            // Only this actor writes `files`; the copy is a reference, dropped before the write.
+            let current = servedFiles()
+            let onlyWritten = written != nil && current.count == newFiles.count
+            for path in onlyWritten ? Array(written!) : Array(newFiles.keys) {
                 guard let data = newFiles[path] else { continue }
-                if let old = files[path], Self.same(old.data, data) { continue }
-                changed.insert(path)
-                files[path] = File(data: data, modified: now)
+                if let old = current[path], Self.same(old.data, data) { continue }
+                changed[path] = File(data: data, modified: now)
             }
-            errorPage = nil
-            return changed
+            // Every new path is among the changes: more paths than that means some disappeared.
+            if !onlyWritten, current.count + changed.keys.filter({ current[$0] == nil }).count != newFiles.count {
+                removed = current.keys.filter { newFiles[$0] == nil }
+            }
         }
-        for (path, data) in newFiles {
-            if let old = files[path], Self.same(old.data, data) { continue }
-            changed.insert(path)
-            files[path] = File(data: data, modified: now)
+        served.withLock { served in
+            for (path, file) in changed { served.files[path] = file }
+            for path in removed { served.files[path] = nil }
+            served.errorPage = nil
         }
-        // Every new path is in `files` now: more entries means some disappeared.
-        if files.count != newFiles.count {
-            for path in files.keys where newFiles[path] == nil { changed.insert(path) }
-            files = files.filter { newFiles[$0.key] != nil }
-        }
-        errorPage = nil
-        return changed
+        return Set(changed.keys).union(removed)
     }
 
     /// Equal bytes; the same buffer (a page the cache kept) is equal without a comparison.
@@ -104,7 +119,7 @@ public actor PreviewState {
 
     /// Shows `page` instead of every HTML page until the next good build.
     func fail(with page: Data) {
-        errorPage = page
+        served.withLock { $0.errorPage = page }
     }
 
     /// Tells every reader which pages changed (`*` for all).

@@ -13,37 +13,37 @@ struct SiteFiles: FileProvider {
 
     let session: PreviewSession
 
-    /// The request path itself, once it is safe to look up; where it leads is decided with the
-    /// current base path by `PreviewState.target(of:)`.
-    func getFileIdentifier(_ path: String) -> String? {
-        RequestPath.isSafe(path) ? path : nil
+    /// What the path leads to, looked up once: the identifier is one version of the file, so its
+    /// attributes (Content-Length, ETag, Last-Modified) and its bytes, whole or a range, all come
+    /// from that version whatever rebuilds install meanwhile.
+    func getFileIdentifier(_ path: String) -> PreviewState.Target? {
+        RequestPath.isSafe(path) ? session.state.target(of: path) : nil
     }
 
-    func getAttributes(id: String) async throws -> Attributes? {
-        switch await session.state.target(of: id) {
+    func getAttributes(id: PreviewState.Target) async throws -> Attributes? {
+        switch id {
         case .file(let relative, let file, let script):
             let size = relative.hasSuffix(".html") ? LiveReload.injectedSize(of: file.data, script: script) : file.data.count
             return Attributes(isFolder: false, size: size, modificationDate: file.modified)
         case .folder:
             return Attributes(isFolder: true, size: 0, modificationDate: Date(timeIntervalSince1970: 0))
-        case nil:
-            return nil
         }
     }
 
-    func loadFile(id: String, context: some RequestContext) async throws -> ResponseBody {
-        ResponseBody(byteBuffer: ByteBuffer(bytes: try await served(id)))
+    func loadFile(id: PreviewState.Target, context: some RequestContext) async throws -> ResponseBody {
+        ResponseBody(byteBuffer: ByteBuffer(bytes: try served(id)))
     }
 
-    func loadFile(id: String, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
-        let data = try await served(id)
-        guard range.lowerBound >= 0, range.upperBound < data.count else { throw HTTPError(.rangeNotSatisfiable) }
-        return ResponseBody(byteBuffer: ByteBuffer(bytes: data[data.startIndex + range.lowerBound...data.startIndex + range.upperBound]))
+    func loadFile(id: PreviewState.Target, range: ClosedRange<Int>, context: some RequestContext) async throws -> ResponseBody {
+        let data = try served(id)
+        guard range.lowerBound >= 0, range.lowerBound < data.count else { throw HTTPError(.rangeNotSatisfiable) }
+        let upper = min(range.upperBound, data.count - 1)
+        return ResponseBody(byteBuffer: ByteBuffer(bytes: data[data.startIndex + range.lowerBound...data.startIndex + upper]))
     }
 
     /// The bytes served for a file: its own, with the live-reload script in HTML.
-    private func served(_ id: String) async throws -> Data {
-        guard case .file(let relative, let file, let script) = await session.state.target(of: id) else { throw HTTPError(.notFound) }
+    private func served(_ id: PreviewState.Target) throws -> Data {
+        guard case .file(let relative, let file, let script) = id else { throw HTTPError(.notFound) }
         return relative.hasSuffix(".html") ? LiveReload.inject(script, into: file.data) : file.data
     }
 }

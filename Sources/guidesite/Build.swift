@@ -11,11 +11,11 @@ struct Build: ParsableCommand {
 
             Examples:
               guidesite build
-              guidesite build --root ../guide --output /tmp/site --base-url /a11y/
+              guidesite build --root ../guide --output ../public --base-url /a11y/
               guidesite build --drafts --strict
               guidesite build --all-subsets          Full site and every subset of site.yml
-              guidesite build --subset ios           Only the ios subset, into Output/subsets/ios/
-              guidesite build --only-section native --platform iOS --output /tmp/ios
+              guidesite build --subset ios           Into Output/subsets/ios/
+              guidesite build --only-section native --platform iOS --output ../ios
             """
     )
 

@@ -14,7 +14,7 @@ struct GuideSite: AsyncParsableCommand {
               guidesite build                      Build ./Content into ./Output
               guidesite build --root ~/a11y-guide  Build another site
               guidesite build --base-url /guide/   Site served from https://host/guide/
-              guidesite serve                      Preview at http://127.0.0.1:4000/ with live reload
+              guidesite serve                      Preview with live reload
               guidesite check --format github      Report problems in CI
               guidesite new entry "Wheel Picker" --section native
               guidesite init ~/a11y-guide          Start a new site

@@ -10,27 +10,33 @@ struct New: ParsableCommand {
             Examples:
               guidesite new entry "Wheel Picker" --section native
               guidesite new entry "Date picker" --section native --categories pickers,forms
-              guidesite new --translation fr Content/native/wheel-picker.md
+              guidesite new --translation fr Content/native/carousel.md
             """,
         subcommands: [Entry.self]
     )
 
     @OptionGroup var site: SiteOptions
 
-    @Option(help: ArgumentHelp("Copy PAGE to translate into this language of site.yml's `languages:`, recording the version it translates.",
-                               valueName: "CODE"))
-    var translation: String?
+    // Both values belong to the option: a positional PAGE of `new` itself would take the word
+    // `entry` before ArgumentParser looks for the subcommand.
+    @Option(parsing: .upToNextOption,
+            help: ArgumentHelp("Copy PAGE to translate into CODE, a language of site.yml's `languages:`, recording the version it translates, e.g. --translation fr Content/native/carousel.md.",
+                               valueName: "CODE PAGE"))
+    var translation: [String] = []
 
-    @Argument(help: ArgumentHelp("The page to translate (with --translation), e.g. Content/native/wheel-picker.md.", valueName: "PAGE"))
-    var page: String?
+    func validate() throws {
+        guard translation.isEmpty || translation.count == 2 else {
+            throw ValidationError("--translation takes a language code and the page to translate, e.g. --translation fr Content/native/carousel.md")
+        }
+    }
 
     func run() throws {
-        guard let translation, let page else {
-            Console.error("error: name what to start: `guidesite new entry \"Wheel Picker\" --section native`, or `guidesite new --translation fr Content/native/wheel-picker.md`\n")
+        guard translation.count == 2 else {
+            Console.error("error: name what to start: `guidesite new entry \"Wheel Picker\" --section native`, or `guidesite new --translation fr Content/native/carousel.md`\n")
             throw ExitCode(2)
         }
         do {
-            let file = try Scaffolder().newTranslation(of: page, into: translation, root: site.rootURL)
+            let file = try Scaffolder().newTranslation(of: translation[1], into: translation[0], root: site.rootURL)
             Console.line("Wrote \(SiteLayout(root: site.rootURL).displayPath(file)); translate it, keeping its `translation-of:` line, then run guidesite serve")
         } catch let failure as Scaffolder.Failure {
             Console.error("error: \(failure.description)\n")
@@ -47,7 +53,7 @@ struct New: ParsableCommand {
 
                 Examples:
                   guidesite new entry "Wheel Picker" --section native
-                  guidesite new entry "Toggle switch" --section native --categories controls,forms
+                  guidesite new entry "Switch" --section native --categories controls,forms
                 """
         )
 

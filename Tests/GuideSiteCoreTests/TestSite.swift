@@ -19,9 +19,13 @@ struct TestSite {
         try data.write(to: url)
     }
 
+    /// `fresh`: build even when the record of the last build says nothing changed, as a test
+    /// that compares two builds must (else the second may compare Output/ with itself).
     @discardableResult
-    func build(strict: Bool = false, drafts: Bool = false, baseURL: String? = nil) -> BuildResult {
-        SiteBuilder().build(BuildRequest(root: root, baseURL: baseURL, drafts: drafts, strict: strict))
+    func build(strict: Bool = false, drafts: Bool = false, baseURL: String? = nil, fresh: Bool = false) -> BuildResult {
+        var request = BuildRequest(root: root, baseURL: baseURL, drafts: drafts, strict: strict)
+        request.fresh = fresh
+        return SiteBuilder().build(request)
     }
 
     func html(_ path: String) throws -> String {

@@ -177,7 +177,10 @@ struct CompiledTemplateTests {
         let fast = try site.snapshot()
         var request = BuildRequest(root: site.root)
         request.swiftMustacheOnly = true
-        #expect(SiteBuilder().build(request).outcome == .success)
+        request.fresh = true
+        let second = SiteBuilder().build(request)
+        #expect(second.outcome == .success)
+        #expect(!second.upToDate && second.pagesRendered == nil, "swift-mustache rendered every page")
         let reference = try site.snapshot()
         #expect(fast.count > 100)
         #expect(fast.keys.sorted() == reference.keys.sorted())
