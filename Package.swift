@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         // SHA-256 of a translation's source (`translation-of:`); Hummingbird builds it already.
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        // Hugo's TOML front matter (`+++`) and configuration files: toml++ through TOMLKit.
+        .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
     ],
     targets: [
         // Debian's libcmark-gfm and its extensions; only Markdown/MarkdownRenderer.swift imports it.
@@ -57,6 +59,7 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             plugins: ["EmbedTheme"]
         ),

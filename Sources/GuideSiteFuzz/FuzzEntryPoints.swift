@@ -13,13 +13,13 @@ enum FuzzEntryPoints {
         let decoded = SourceTextDecoder().decode(data, path: "fuzz.md")
         guard let text = decoded.value else { return }
         let split = FrontMatterSplitter().split(text, path: "fuzz.md")
-        if let yaml = split.value.yaml {
+        if let yaml = split.value.frontMatter {
             // Differential: what the plain reader reads must be what Yams reads.
-            if let plain = PlainYAML.read(yaml, firstLine: split.value.yamlFirstLine) {
-                let yams = YAMLReader().readWithYams(yaml, firstLine: split.value.yamlFirstLine, path: "fuzz.md")
+            if split.value.format == .yaml, let plain = PlainYAML.read(yaml, firstLine: split.value.frontMatterFirstLine) {
+                let yams = YAMLReader().readWithYams(yaml, firstLine: split.value.frontMatterFirstLine, path: "fuzz.md")
                 precondition(yams.diagnostics.isEmpty && yams.value == plain, "the plain YAML reader differs from Yams")
             }
-            let matter = FrontMatterParser().parse(yaml, firstLine: split.value.yamlFirstLine, path: "fuzz.md").value
+            let matter = FrontMatterParser().parse(yaml, format: split.value.format, firstLine: split.value.frontMatterFirstLine, path: "fuzz.md").value
             _ = matter.categories
             _ = AcceptanceCriteria(title: matter.title ?? "Fuzz", matter: matter)
             let page = Page(sourcePath: "fuzz.md", contentPath: "fuzz.md", kind: .entry, section: nil, route: Route(segments: ["fuzz"]),

@@ -96,8 +96,8 @@ public struct PageReader: Sendable {
         let split = FrontMatterSplitter().split(text, path: path)
         diagnostics += split.diagnostics
         var matter = FrontMatter()
-        if let yaml = split.value.yaml {
-            let parsed = FrontMatterParser().parse(yaml, firstLine: split.value.yamlFirstLine, path: path)
+        if let text = split.value.frontMatter {
+            let parsed = FrontMatterParser().parse(text, format: split.value.format, firstLine: split.value.frontMatterFirstLine, path: path)
             matter = parsed.value
             diagnostics += parsed.diagnostics
         }

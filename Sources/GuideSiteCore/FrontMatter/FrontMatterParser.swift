@@ -1,16 +1,21 @@
 import Foundation
 
-/// Reads a YAML front matter block into a `FrontMatter`: the typed fields GuideSite understands
-/// and every key in the author's order, each problem reported with its line in the source file.
+/// Reads a front matter block (YAML, or Hugo's TOML or JSON) into a `FrontMatter`: the typed
+/// fields GuideSite understands and every key in the author's order, each problem reported with
+/// its line in the source file.
 public struct FrontMatterParser: Sendable {
     /// Creates a parser.
     public init() {}
 
-    /// Parses `yaml`, whose first line is line `firstLine` of the file at `path`.
-    public func parse(_ yaml: String, firstLine: Int, path: String) -> Diagnosed<FrontMatter> {
+    /// Parses `text`, written in `format`, whose first line is line `firstLine` of the file at `path`.
+    public func parse(_ text: String, format: FrontMatterFormat = .yaml, firstLine: Int, path: String) -> Diagnosed<FrontMatter> {
         var matter = FrontMatter()
         matter.isPresent = true
-        let read = YAMLReader().read(yaml, firstLine: firstLine, path: path)
+        let read = switch format {
+        case .yaml: YAMLReader().read(text, firstLine: firstLine, path: path)
+        case .toml: HugoFrontMatter.readTOML(text, firstLine: firstLine, path: path)
+        case .json: HugoFrontMatter.readJSON(text, firstLine: firstLine, path: path)
+        }
         var diagnostics = read.diagnostics
         switch read.value {
         case .null:
@@ -51,6 +56,9 @@ private struct TypedFields {
     mutating func read(_ entry: FrontEntry, into matter: inout FrontMatter) {
         switch entry.key {
         case "layout":
+            // Eleventy's `layout: false` (no layout): the page keeps the layout its place gives
+            // it, as every page is wrapped in the theme that makes it accessible.
+            if case .bool = entry.value { return }
             matter.layout = text(entry, example: "layout: entry", into: &matter)
         case "title":
             matter.title = text(entry, example: "title: \"Wheel Picker\"", into: &matter)

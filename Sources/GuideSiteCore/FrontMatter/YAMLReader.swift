@@ -18,20 +18,40 @@ public struct YAMLReader: Sendable {
 
     /// `read` through Yams alone (the tests compare it with `PlainYAML`).
     func readWithYams(_ yaml: String, firstLine: Int, path: String) -> Diagnosed<FrontValue> {
-        let root: Node?
-        do {
-            // No tag resolution: the converter below types plain scalars itself, and Yams's
-            // default resolver runs a regular expression over every scalar.
-            // The encoding is given because Yams's default reads an environment variable on
-            // every call.
-            root = try Yams.compose(yaml: yaml, .basic, .default, .utf8)
-        } catch {
-            return Diagnosed(.null, [diagnostic(for: error, yaml: yaml, firstLine: firstLine, path: path)])
+        var root: Node?
+        var yaml = yaml
+        var warnings: [Diagnostic] = []
+        while true {
+            do {
+                // No tag resolution: the converter below types plain scalars itself, and Yams's
+                // default resolver runs a regular expression over every scalar.
+                // The encoding is given because Yams's default reads an environment variable on
+                // every call.
+                root = try Yams.compose(yaml: yaml, .basic, .default, .utf8)
+                break
+            } catch YamlError.duplicatedKeysInMapping(let duplicates, let context)
+                        where warnings.count < 100 && duplicates.count >= 1 {
+                // As Jekyll and Eleventy read it: the last value wins, with a warning.
+                guard let dropped = DuplicateKeys.dropOccurrence(of: duplicates[0], line: context.mark.line,
+                                                                 column: context.mark.column, in: yaml) else {
+                    return Diagnosed(.null, warnings + [diagnostic(for: YamlError.duplicatedKeysInMapping(duplicates: duplicates, context: context),
+                                                                   yaml: yaml, firstLine: firstLine, path: path)])
+                }
+                yaml = dropped.yaml
+                let kept = dropped.kept.map { " (line \(firstLine + $0 - 1))" } ?? ""
+                warnings.append(Diagnostic(
+                    .warning, path, line: firstLine + context.mark.line - 1, column: context.mark.column, category: "yaml",
+                    "the key `\(duplicates[0])` appears more than once in the same map; the last value\(kept) is used, as Jekyll and Eleventy do: remove this one"
+                ))
+            } catch {
+                return Diagnosed(.null, warnings + [diagnostic(for: error, yaml: yaml, firstLine: firstLine, path: path)])
+            }
         }
-        guard let root else { return Diagnosed(.null) }
+        warnings.sort { $0.line < $1.line }
+        guard let root else { return Diagnosed(.null, warnings) }
         var converter = Converter(path: path, firstLine: firstLine)
         let value = converter.convert(root)
-        return Diagnosed(value, converter.diagnostics)
+        return Diagnosed(value, warnings + converter.diagnostics)
     }
 
     private func diagnostic(for error: Error, yaml: String, firstLine: Int, path: String) -> Diagnostic {

@@ -32,7 +32,7 @@ struct FrontMatterSplitterTests {
         for text in texts {
             let result = splitter.split(text, path: "a.md")
             let expected = reference(text)
-            #expect(result.value.yaml == expected.yaml && result.value.body == expected.body, "\(text.debugDescription)")
+            #expect(result.value.frontMatter == expected.yaml && result.value.body == expected.body, "\(text.debugDescription)")
             #expect(result.value.bodyFirstLine == expected.bodyLine && result.diagnostics.isEmpty == expected.closed, "\(text.debugDescription)")
         }
     }
@@ -41,8 +41,8 @@ struct FrontMatterSplitterTests {
     func basic() {
         let result = splitter.split("---\ntitle: A\n---\n\n# Body\n", path: "a.md")
         #expect(result.diagnostics.isEmpty)
-        #expect(result.value.yaml == "title: A")
-        #expect(result.value.yamlFirstLine == 2)
+        #expect(result.value.frontMatter == "title: A")
+        #expect(result.value.frontMatterFirstLine == 2)
         #expect(result.value.bodyFirstLine == 4)
         #expect(result.value.body == "\n# Body\n")
     }
@@ -51,14 +51,14 @@ struct FrontMatterSplitterTests {
           arguments: ["---  \ntitle: A\n...\nBody", "---\t\ntitle: A\n---   \nBody", "---\ntitle: A\n... \nBody"])
     func markers(text: String) {
         let result = splitter.split(text, path: "a.md")
-        #expect(result.value.yaml == "title: A")
+        #expect(result.value.frontMatter == "title: A")
         #expect(result.value.body == "Body")
     }
 
     @Test("a file without a first --- line has no front matter", arguments: ["# Title\n---\n", "Text\n", " ---\ntitle: x\n---\n"])
     func none(text: String) {
         let result = splitter.split(text, path: "a.md")
-        #expect(result.value.yaml == nil)
+        #expect(result.value.frontMatter == nil)
         #expect(result.value.body == text)
     }
 
@@ -73,7 +73,7 @@ struct FrontMatterSplitterTests {
     @Test("empty front matter is present but empty")
     func empty() {
         let result = splitter.split("---\n---\nBody", path: "a.md")
-        #expect(result.value.yaml == "")
+        #expect(result.value.frontMatter == "")
         #expect(result.value.bodyFirstLine == 3)
     }
 }

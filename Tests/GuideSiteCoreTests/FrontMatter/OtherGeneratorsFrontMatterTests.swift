@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+@testable import GuideSiteCore
+
+/// Front matter as Jekyll, Eleventy and Hugo read it, written the way their documentation writes it.
+@Suite("Front matter of other generators")
+struct OtherGeneratorsFrontMatterTests {
+    let parser = FrontMatterParser()
+
+    @Test("a key written twice in a block map: a warning at the earlier one, and the last value wins, as Jekyll keeps it")
+    func duplicatedKeys() throws {
+        let yaml = """
+            title: First title
+            description: >
+              A folded
+              description.
+            title: Second title
+            links:
+              - name: Docs
+                url: /a/
+                name: Guide
+            """
+        let result = parser.parse(yaml, firstLine: 2, path: "a.md")
+        #expect(result.value.title == "Second title")
+        #expect(result.value.description == "A folded description.")
+        #expect(result.diagnostics.map(\.description) == [
+            "a.md:2:1: warning: [yaml] the key `title` appears more than once in the same map; the last value (line 6) is used, as Jekyll and Eleventy do: remove this one",
+            "a.md:8:5: warning: [yaml] the key `name` appears more than once in the same map; the last value (line 10) is used, as Jekyll and Eleventy do: remove this one",
+        ])
+        guard case .list(let items) = result.value.entries["links"]?.value, case .map(let link) = items.first else {
+            Issue.record("links is not a list of maps")
+            return
+        }
+        #expect(link["name"]?.value == .text("Guide") && link["url"]?.value == .text("/a/"))
+        #expect(link["name"]?.line == 10, "lines after the dropped key stay where they were")
+    }
+
+    @Test("Jekyll's documented shapes: comments, literal and folded blocks, nested maps, lists of maps, timestamps")
+    func jekyllShapes() throws {
+        let yaml = """
+            # Front matter defaults are in _config.yml.
+            layout: post
+            title:  "Welcome to Jekyll!"   # a comment after a value
+            date:   2015-11-17 16:16:01 -0600
+            categories: jekyll update
+            excerpt: |
+              First line.
+              Second line.
+            author:
+              name: Ana
+              links: [web, mastodon]
+            sidebar:
+              - title: Docs
+                url: /docs/
+            """
+        let result = parser.parse(yaml, firstLine: 2, path: "a.md")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.value.title == "Welcome to Jekyll!")
+        #expect(result.value.entries["date"]?.value == .text("2015-11-17 16:16:01 -0600"))
+        #expect(result.value.entries["excerpt"]?.value == .text("First line.\nSecond line.\n"))
+        #expect(result.value.entries.map(\.key) == ["layout", "title", "date", "categories", "excerpt", "author", "sidebar"])
+    }
+
+    @Test("Eleventy's `layout: false` is no layout of the page's own, without a warning")
+    func layoutFalse() {
+        let result = parser.parse("title: Raw\nlayout: false", firstLine: 2, path: "a.md")
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.value.layout == nil && result.value.title == "Raw")
+    }
+
+    @Test("Hugo's TOML front matter between +++ lines: values, dates, arrays, tables, with each key's line")
+    func toml() throws {
+        let text = """
+            +++
+            title = "Button"
+            date = 2024-03-05T14:30:00-05:00
+            draft = false
+            tags = ["controls", "forms"]
+            weight = 10
+            [params]
+              author = "Ana"
+            +++
+
+            A button does one thing.
+            """
+        let split = FrontMatterSplitter().split(text, path: "a.md").value
+        #expect(split.format == .toml && split.bodyFirstLine == 10 && split.body == "\nA button does one thing.")
+        let result = parser.parse(try #require(split.frontMatter), format: .toml, firstLine: split.frontMatterFirstLine, path: "a.md")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.value.title == "Button" && result.value.draft == false)
+        #expect(result.value.entries.map(\.key) == ["title", "date", "draft", "tags", "weight", "params"])
+        #expect(result.value.entries["tags"]?.value == .list([.text("controls"), .text("forms")]))
+        #expect(result.value.entries["weight"]?.value == .text("10"))
+        #expect(result.value.entries["date"]?.value.text?.hasPrefix("2024-03-05") == true)
+        #expect(result.value.entries["weight"]?.line == 6)
+        guard case .map(let params) = result.value.entries["params"]?.value else {
+            Issue.record("params is not a table")
+            return
+        }
+        #expect(params["author"]?.value == .text("Ana"))
+    }
+
+    @Test("Hugo's JSON front matter: an object from a line { to a line }, keys in file order")
+    func json() throws {
+        let text = "{\n  \"title\": \"Link\",\n  \"categories\": [\"navigation\"],\n  \"draft\": true,\n  \"weight\": 2.5\n}\n\nA link.\n"
+        let split = FrontMatterSplitter().split(text, path: "a.md").value
+        #expect(split.format == .json && split.frontMatterFirstLine == 1 && split.bodyFirstLine == 7)
+        let result = parser.parse(try #require(split.frontMatter), format: .json, firstLine: 1, path: "a.md")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.value.entries.map(\.key) == ["title", "categories", "draft", "weight"])
+        #expect(result.value.entries.map(\.line) == [2, 3, 4, 5])
+        #expect(result.value.title == "Link" && result.value.draft == true)
+        #expect(result.value.entries["weight"]?.value == .text("2.5"))
+    }
+
+    @Test("broken TOML and JSON are errors at their line; a lone { that is never closed is text")
+    func broken() throws {
+        let toml = parser.parse("title = \"Button\"\ntags = [\"a\"", format: .toml, firstLine: 2, path: "a.md")
+        #expect(toml.diagnostics.count == 1 && toml.diagnostics[0].severity == .error)
+        #expect(toml.diagnostics[0].description.hasPrefix("a.md:3:"), "\(toml.diagnostics)")
+        let json = parser.parse("{\n  \"title\": Link\n}", format: .json, firstLine: 1, path: "a.md")
+        #expect(json.diagnostics.count == 1 && json.diagnostics[0].description.contains("not valid JSON front matter"))
+        let text = FrontMatterSplitter().split("{\nnot front matter\n", path: "a.md")
+        #expect(text.value.frontMatter == nil && text.diagnostics.isEmpty && text.value.body == "{\nnot front matter\n")
+        let unclosed = FrontMatterSplitter().split("+++\ntitle = \"x\"\n", path: "a.md")
+        #expect(unclosed.diagnostics.first?.message.contains("opened with `+++`") == true)
+    }
+}
