@@ -30,7 +30,8 @@
     return loading;
   }
 
-  // Lower-cased fields, made once: title, criteria numbers, criteria names, headings, text.
+  // Lower-cased fields, made once: title, criteria numbers, criteria names, headings, search
+  // words, text.
   function prepare(index) {
     data = index;
     data.items = index.entries.map(function (e) {
@@ -41,6 +42,7 @@
         numbers: criteria.map(function (c) { return c[0]; }),
         names: criteria.map(function (c) { return c[1]; }).join("\n").toLowerCase(),
         headings: e[6].toLowerCase(),
+        keywords: (e[9] || "").toLowerCase(),
         text: (e[7] + "\n" + e[8]).toLowerCase()
       };
     });
@@ -62,6 +64,7 @@
       else if (at > 0) s = item.title.charAt(at - 1) === " " ? 70 : 60;
       else if (item.numbers.indexOf(t) >= 0) s = 50;
       else if (item.names.indexOf(t) >= 0) s = 40;
+      else if (item.keywords.indexOf(t) >= 0) s = 35;
       else if (item.headings.indexOf(t) >= 0) s = 30;
       else if (item.text.indexOf(t) >= 0) s = 10;
       else if (/^\d+(\.\d+)*$/.test(t) && item.numbers.some(function (n) { return n.indexOf(t + ".") === 0; })) s = 45;

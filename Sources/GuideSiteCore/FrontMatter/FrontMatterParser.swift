@@ -84,11 +84,33 @@ private struct TypedFields {
         case "wcag":
             criteria(entry, into: &matter)
         case "aliases":
+            let items: [String]
             switch entry.value {
-            case .null: break
-            case .text(let text): matter.aliases = [text.trimmingWhitespace()]
-            case .list(let items) where items.allSatisfy({ $0.text != nil }): matter.aliases = items.compactMap { $0.text?.trimmingWhitespace() }
-            default: report(entry, "`aliases` must be a list of old paths such as `[/web/old-button/]`, but it is \(entry.value.kindName)", into: &matter)
+            case .null: items = []
+            // A design system's comma-separated search words, not Hugo's old addresses.
+            case .text(let text): items = text.contains(",") ? text.split(separator: ",").map { $0.trimmingWhitespace() } : [text.trimmingWhitespace()]
+            case .list(let values) where values.allSatisfy({ $0.text != nil }): items = values.compactMap { $0.text?.trimmingWhitespace() }
+            default:
+                report(entry, "`aliases` must be a list of old paths such as `[/web/old-button/]`, but it is \(entry.value.kindName)", into: &matter)
+                return
+            }
+            // Paths stay aliases; an item with spaces, or a word of a comma-separated string, is
+            // a search word (a lone word is still Hugo's alias relative to the page's folder).
+            let separated = entry.value.text != nil && items.count > 1
+            let words = items.filter { item in item.contains(where: \.isWhitespace) || (separated && !item.contains("/")) }
+            matter.aliases = items.filter { !$0.isEmpty && !words.contains($0) }
+            if !words.isEmpty {
+                matter.keywords += words.filter { !$0.isEmpty }
+                diagnostics.append(Diagnostic(
+                    .warning, path, line: entry.line, column: entry.column, category: "front-matter",
+                    "`aliases` holds words, not old addresses (\(words.prefix(3).map { "`\($0)`" }.joined(separator: ", "))): no redirect page is written for them, and the search finds the page by them; Hugo's aliases are paths such as `[/web/old-button/]`, and search words go under `keywords:`"
+                ))
+            }
+        case "keywords":
+            switch entry.value {
+            case .text(let text): matter.keywords += text.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+            case .list(let values) where values.allSatisfy({ $0.text != nil }): matter.keywords += values.compactMap { $0.text?.trimmingWhitespace() }
+            default: break
             }
         default:
             break

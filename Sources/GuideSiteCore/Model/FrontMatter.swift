@@ -14,6 +14,9 @@ public struct FrontMatter: Sendable, Hashable {
     public var permalink: String?
     /// Old URL paths of the page (Hugo's `aliases:`), each written as a redirect to it.
     public var aliases: [String] = []
+    /// Words the search finds the page by (`keywords:`, and an `aliases:` of words rather than
+    /// paths), in the author's order.
+    public var keywords: [String] = []
     /// Drafts build only with `--drafts`.
     public var draft: Bool = false
     /// WCAG success criteria references as written (numbers or "1.4.3 Contrast (Minimum)").

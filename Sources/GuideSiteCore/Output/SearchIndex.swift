@@ -10,7 +10,8 @@ import Foundation
 ///   "sections": [[name, title]], "categories": [[slug, title]], "platforms": [name],
 ///   "criteria": [[number, name, level]],
 ///   "entries": [[title, href, section (index or -1), [category], [platform], [criterion],
-///                headings joined by "\n", description, body text (first 400 characters)]] }
+///                headings joined by "\n", description, body text (first 400 characters),
+///                search words (`keywords:`) joined by "\n"]] }
 /// ```
 /// Entries and plain pages, sorted by title; a subset's index holds only its own pages.
 enum SearchIndex {
@@ -85,6 +86,7 @@ enum SearchIndex {
                 .string(page.body.headings.map(\.text).joined(separator: "\n")),
                 .string(page.frontMatter.description ?? ""),
                 .string(SearchIndex.plainText(html: page.body.html, limit: SearchIndex.bodyLimit)),
+                .string(page.frontMatter.keywords.joined(separator: "\n")),
             ]))
         }
     }

@@ -126,3 +126,23 @@ struct OtherGeneratorsFrontMatterTests {
         #expect(unclosed.diagnostics.first?.message.contains("opened with `+++`") == true)
     }
 }
+
+@Suite("aliases and keywords")
+struct AliasesAndKeywordsTests {
+    @Test("a design system's comma-separated aliases are search words: a warning, no redirect page, the words in the search index")
+    func wordsNotPaths() throws {
+        let site = try TestSite([
+            "Content/components/button/index.md": "---\ntitle: Button\naliases: cta, submit control, primary action\nkeywords: [press]\n---\nPress it.\n",
+            "Content/components/link.md": "---\ntitle: Link\naliases: [/old/link/, old-anchor]\n---\nGo.\n",
+        ])
+        defer { site.remove() }
+        let result = site.build()
+        #expect(result.outcome == .success)
+        let warnings = result.diagnostics.filter { $0.category == "front-matter" }.map(\.description)
+        #expect(warnings == ["Content/components/button/index.md:3:1: warning: [front-matter] `aliases` holds words, not old addresses (`cta`, `submit control`, `primary action`): no redirect page is written for them, and the search finds the page by them; Hugo's aliases are paths such as `[/web/old-button/]`, and search words go under `keywords:`"])
+        #expect(!site.exists("cta/index.html") && !site.exists("components/button/cta/index.html") && !site.exists("submit-control/index.html"))
+        #expect(site.exists("old/link/index.html"), "a list of paths still writes its redirects")
+        let index = try site.html("search/index.js")
+        #expect(index.contains(#""cta\nsubmit control\nprimary action\npress"]"#))
+    }
+}

@@ -70,6 +70,7 @@ extension ByteWriter {
         }
         strings(matter.unreadKeys)
         strings(matter.aliases)
+        strings(matter.keywords)
         bool(matter.isPresent)
         // The one entry other pages read: `platforms`, for the search page's filter.
         optional(matter.entries["platforms"]) { $0.frontEntries([$1]) }
@@ -206,6 +207,7 @@ extension ByteReader {
         }
         matter.unreadKeys = try strings()
         matter.aliases = try strings()
+        matter.keywords = try strings()
         matter.isPresent = try bool()
         let platforms = try optional { try $0.frontEntries() } ?? []
         let title = try string(), layout = try string()
