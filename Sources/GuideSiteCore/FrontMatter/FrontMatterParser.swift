@@ -24,6 +24,7 @@ public struct FrontMatterParser: Sendable {
             matter.entries = entries
             var fields = TypedFields(path: path)
             for entry in entries { fields.read(entry, into: &matter) }
+            fields.categoriesOtherwise(from: entries, into: &matter)
             diagnostics += fields.diagnostics
         case let other:
             diagnostics.append(Diagnostic(
@@ -133,6 +134,32 @@ private struct TypedFields {
         }
     }
 
+    /// Without `categories:`, Jekyll's singular `category:` (one name, spaces and all) and the
+    /// `tags:` of Jekyll, Eleventy and Hugo (a list, or names separated by commas) are the
+    /// page's categories.
+    mutating func categoriesOtherwise(from entries: [FrontEntry], into matter: inout FrontMatter) {
+        guard entries["categories"] == nil else { return }
+        var names: [String] = []
+        for key in ["category", "tags"] {
+            guard let entry = entries[key] else { continue }
+            if key == "category", let name = entry.value.text {
+                names.append(name)
+            } else if key == "tags", let text = entry.value.text {
+                names += text.split(separator: ",").map(String.init)
+            } else if case .list(let items) = entry.value {
+                names += items.compactMap(\.text)
+            }
+        }
+        var seen = Set<String>()
+        matter.categories = names.map(Self.oneSpaced).filter { !$0.isEmpty && seen.insert(Slug.make($0)).inserted }
+    }
+
+    /// A category name trimmed, with each run of spaces one space: `Keyboard  access` and
+    /// `keyboard access` are one category (its slug ignores case).
+    static func oneSpaced(_ name: String) -> String {
+        name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     private mutating func categories(_ entry: FrontEntry, into matter: inout FrontMatter) -> [String] {
         var names: [String] = []
         switch entry.value {
@@ -141,7 +168,7 @@ private struct TypedFields {
         case .list(let items):
             for item in items {
                 if let text = item.text {
-                    names.append(text.trimmingSpaces())
+                    names.append(Self.oneSpaced(text))
                 } else {
                     report(entry, "every category must be a word or phrase, but one is \(item.kindName)", into: &matter)
                 }
@@ -152,7 +179,7 @@ private struct TypedFields {
             report(entry, "`categories` must be a list (`[controls, pickers]`) or words separated by spaces or commas, but it is \(entry.value.kindName)", into: &matter)
         }
         var seen = Set<String>()
-        return names.filter { !$0.isEmpty && seen.insert($0).inserted }
+        return names.filter { !$0.isEmpty && seen.insert(Slug.make($0)).inserted }
     }
 
     /// `wcag`: criterion numbers or names, maps with `sc:`, or checks grouped by principle.

@@ -146,3 +146,31 @@ struct AliasesAndKeywordsTests {
         #expect(index.contains(#""cta\nsubmit control\nprimary action\npress"]"#))
     }
 }
+
+@Suite("categories written other ways")
+struct OtherCategoriesTests {
+    @Test("Jekyll's singular category and the tags of Jekyll, Eleventy and Hugo are the categories of a page without categories:")
+    func categoryAndTags() {
+        let parser = FrontMatterParser()
+        #expect(parser.parse("category: Keyboard Access\ntags: [focus, Tab  Order]", firstLine: 2, path: "a.md").value.categories
+                == ["Keyboard Access", "focus", "Tab Order"])
+        #expect(parser.parse("tags: forms, inputs", firstLine: 2, path: "a.md").value.categories == ["forms", "inputs"])
+        #expect(parser.parse("categories: [controls]\ntags: [post]", firstLine: 2, path: "a.md").value.categories == ["controls"],
+                "categories: wins where a page has it")
+    }
+
+    @Test("two spellings of one category that differ in case or spacing are one category page")
+    func oneCategory() throws {
+        let site = try TestSite([
+            "Content/blog/focus.md": "---\ntitle: Focus order\ncategory: Keyboard Access\n---\nText.\n",
+            "Content/blog/skip.md": "---\ntitle: Skip links\ncategories: [keyboard access]\n---\nText.\n",
+            "Content/blog/landmarks.md": "---\ntitle: Landmarks\ncategories: [\"Keyboard  access\"]\n---\nText.\n",
+        ])
+        defer { site.remove() }
+        #expect(site.build().outcome == .success)
+        let categories = try FileManager.default.contentsOfDirectory(atPath: site.root.appending(path: "Output/categories").path).sorted()
+        #expect(categories == ["index.html", "keyboard-access"])
+        let page = try site.html("categories/keyboard-access/index.html")
+        for entry in ["focus", "skip", "landmarks"] { #expect(page.contains("href=\"../../blog/\(entry)/\"")) }
+    }
+}
