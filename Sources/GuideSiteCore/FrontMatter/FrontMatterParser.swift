@@ -25,6 +25,7 @@ public struct FrontMatterParser: Sendable {
             var fields = TypedFields(path: path)
             for entry in entries { fields.read(entry, into: &matter) }
             fields.categoriesOtherwise(from: entries, into: &matter)
+            fields.criteriaOtherwise(from: entries, into: &matter)
             diagnostics += fields.diagnostics
         case let other:
             diagnostics.append(Diagnostic(
@@ -38,7 +39,8 @@ public struct FrontMatterParser: Sendable {
 }
 
 /// Checks and copies the typed fields out of the front matter's entries.
-private struct TypedFields {
+/// The fields, key by key; `FrontMatterParser+Conventions` adds what other generators write.
+struct TypedFields {
     let path: String
     var diagnostics: [Diagnostic] = []
 
@@ -132,32 +134,6 @@ private struct TypedFields {
                 + " (quote text that contains `: ` or starts with `[`)", into: &matter)
             return nil
         }
-    }
-
-    /// Without `categories:`, Jekyll's singular `category:` (one name, spaces and all) and the
-    /// `tags:` of Jekyll, Eleventy and Hugo (a list, or names separated by commas) are the
-    /// page's categories.
-    mutating func categoriesOtherwise(from entries: [FrontEntry], into matter: inout FrontMatter) {
-        guard entries["categories"] == nil else { return }
-        var names: [String] = []
-        for key in ["category", "tags"] {
-            guard let entry = entries[key] else { continue }
-            if key == "category", let name = entry.value.text {
-                names.append(name)
-            } else if key == "tags", let text = entry.value.text {
-                names += text.split(separator: ",").map(String.init)
-            } else if case .list(let items) = entry.value {
-                names += items.compactMap(\.text)
-            }
-        }
-        var seen = Set<String>()
-        matter.categories = names.map(Self.oneSpaced).filter { !$0.isEmpty && seen.insert(Slug.make($0)).inserted }
-    }
-
-    /// A category name trimmed, with each run of spaces one space: `Keyboard  access` and
-    /// `keyboard access` are one category (its slug ignores case).
-    static func oneSpaced(_ name: String) -> String {
-        name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
     private mutating func categories(_ entry: FrontEntry, into matter: inout FrontMatter) -> [String] {

@@ -23,7 +23,8 @@ public struct CriteriaCollector: Sendable {
         var diagnostics: [Diagnostic] = []
         let wcagEntry = page.frontMatter.entries["wcag"]
         for written in page.frontMatter.wcag {
-            let line = wcagEntry?.line ?? 1
+            // The key it was written under: `wcag:`, or `sc:`, `wcag_criteria:` and the like.
+            let line = wcagEntry?.line ?? page.frontMatter.entries.first { $0.value.mentions(written) }?.line ?? 1
             guard let number = CriteriaDetector.number(inReference: written) else {
                 diagnostics.append(Diagnostic(.warning, page.sourcePath, line: line, column: 1, category: "unknown-criterion",
                                               "`wcag` item \"\(written)\" names no WCAG 2.2 success criterion; write its number, such as `1.4.3`"))

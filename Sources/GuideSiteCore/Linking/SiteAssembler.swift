@@ -242,7 +242,7 @@ public struct SiteAssembler: Sendable {
         indices.map { (index: $0, order: pages[$0].frontMatter.order ?? .infinity, title: pages[$0].title.lowercased()) }
             .sorted {
                 if $0.order != $1.order { return $0.order < $1.order }
-                if $0.title != $1.title { return $0.title < $1.title }
+                if $0.title != $1.title { return NaturalOrder.less($0.title, $1.title) }
                 return pages[$0.index].route < pages[$1.index].route
             }
             .map(\.index)

@@ -20,6 +20,15 @@ public indirect enum FrontValue: Sendable, Hashable {
         }
     }
 
+    /// Whether `text` is this scalar, or one of this list's, or part of this text.
+    func mentions(_ text: String) -> Bool {
+        switch self {
+        case .text(let value): value.contains(text)
+        case .list(let items): items.contains { $0.mentions(text) }
+        default: false
+        }
+    }
+
     /// A word for messages: "text", "a list", "a map".
     var kindName: String {
         switch self {

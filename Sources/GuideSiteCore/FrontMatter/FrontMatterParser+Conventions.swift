@@ -1,0 +1,57 @@
+import Foundation
+
+/// What other generators' libraries write where GuideSite has a key of its own: read once every
+/// key has been, so a page's own `categories:` or `wcag:` always wins.
+extension TypedFields {
+    /// Without `categories:`, Jekyll's singular `category:` (one name, spaces and all) and the
+    /// `tags:` of Jekyll, Eleventy and Hugo (a list, or names separated by commas) are the
+    /// page's categories.
+    mutating func categoriesOtherwise(from entries: [FrontEntry], into matter: inout FrontMatter) {
+        guard entries["categories"] == nil else { return }
+        var names: [String] = []
+        for key in ["category", "tags"] {
+            guard let entry = entries[key] else { continue }
+            if key == "category", let name = entry.value.text {
+                names.append(name)
+            } else if key == "tags", let text = entry.value.text {
+                names += text.split(separator: ",").map(String.init)
+            } else if case .list(let items) = entry.value {
+                names += items.compactMap(\.text)
+            }
+        }
+        var seen = Set<String>()
+        matter.categories = names.map(Self.oneSpaced).filter { !$0.isEmpty && seen.insert(Slug.make($0)).inserted }
+    }
+
+    /// A category name trimmed, with each run of spaces one space: `Keyboard  access` and
+    /// `keyboard access` are one category (its slug ignores case).
+    static func oneSpaced(_ name: String) -> String {
+        name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// Criteria written other ways: the one criterion a page is about (`sc: 1.4.13`,
+    /// `criterion: 1.4.13`, or a number beside `level: AA`), and bare numbers in a list under a
+    /// key whose name mentions WCAG or success criteria (`wcag_criteria: [1.3.1, 3.3.2]`).
+    mutating func criteriaOtherwise(from entries: [FrontEntry], into matter: inout FrontMatter) {
+        var numbers: [String] = []
+        for entry in entries where entry.key != "wcag" {
+            let name = entry.key.lowercased().filter { $0.isLetter }
+            if name == "sc" || name == "criterion" {
+                numbers += entry.value.text.map { [$0.trimmingWhitespace()] } ?? []
+            } else if name.contains("wcag") || name.contains("successcriteri") {
+                switch entry.value {
+                case .list(let items): numbers += items.compactMap(\.text)
+                case .text(let text): numbers += text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+                default: break
+                }
+            }
+        }
+        if numbers.isEmpty, let level = entries["level"]?.value.text, ["A", "AA", "AAA"].contains(level.trimmingWhitespace().uppercased()),
+           let number = entries.first(where: { $0.key != "level" && CriteriaDetector.isBareNumber($0.value.text?.trimmingWhitespace() ?? "") }) {
+            numbers.append(number.value.text ?? "")
+        }
+        for number in numbers.map({ $0.trimmingWhitespace() }) where CriteriaDetector.isBareNumber(number) && !matter.wcag.contains(number) {
+            matter.wcag.append(number)
+        }
+    }
+}
