@@ -123,6 +123,21 @@ public struct PageReader: Sendable {
             )
             if case .success(let custom) = Permalink.route(PermalinkPattern.expand(pattern, values)) { route = custom }
         }
+        if let pattern = matter.permalink, PermalinkTemplate.isTemplate(pattern) {
+            // Eleventy's computed permalinks, from the page's own values; else the page's path.
+            let matterText = Dictionary(matter.entries.compactMap { entry in entry.value.text.map { (entry.key, $0) } }) { first, _ in first }
+            let stem = (translation.source as NSString).deletingPathExtension
+            switch PermalinkTemplate.evaluate(pattern, .init(matter: matterText, pathStem: stem)) {
+            case .success(let evaluated): matter.permalink = evaluated
+            case .failure(let reason):
+                let entry = matter.entries["permalink"]
+                diagnostics.append(Diagnostic(
+                    .warning, path, line: entry?.line ?? 1, column: entry?.column ?? 1, category: "permalink",
+                    "`permalink: \(pattern)` cannot be evaluated in a static build: \(reason.what); the page is at its path `\(route.path)` instead (write the address, or `:placeholders`, to choose another)"
+                ))
+                matter.permalink = nil
+            }
+        }
         if let pattern = matter.permalink {
             // Jekyll placeholders: `:collection` (the section), `:name` (the file name), `:title`.
             let stem = Slug.make(((translation.source as NSString).lastPathComponent as NSString).deletingPathExtension)
