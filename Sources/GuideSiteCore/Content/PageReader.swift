@@ -104,8 +104,10 @@ public struct PageReader: Sendable {
         var body = split.value.body
         let pasted = !matter.isPresent && PastedTextConverter.looksPasted(body)
         if pasted { body = PastedTextConverter(platforms: config.platforms).convert(body) }
-        let liquid = LiquidPreprocessor(includes: includes, unsafeHTML: config.unsafeHTML)
-            .process(body, firstLine: split.value.bodyFirstLine, path: path)
+        let foreign = ForeignMarkup.process(body, firstLine: split.value.bodyFirstLine, path: path)
+        diagnostics += foreign.diagnostics
+        let liquid = LiquidPreprocessor(includes: includes, unsafeHTML: config.unsafeHTML, page: matter.entries, site: config.entries)
+            .process(foreign.value, firstLine: split.value.bodyFirstLine, path: path)
         diagnostics += liquid.diagnostics
 
         // A translation stands at its source's place: the same section, kind and address.

@@ -1,34 +1,54 @@
 import Foundation
 
-/// Rewrites the Jekyll (Liquid) tags found in real guideline content before Markdown parsing,
-/// keeping every line where it was so diagnostics point at the source:
-/// `{% highlight lang %}...{% endhighlight %}` becomes a fenced code block, `{% raw %}` and
-/// `{% endraw %}` disappear (keeping the text between), and any other tag stays visible as text
-/// with a warning. Tags inside fenced code are code, not Liquid, and are left alone.
+/// Rewrites the Liquid (Jekyll, Eleventy) and Nunjucks (Eleventy) tags found in real guideline
+/// content before Markdown parsing, keeping every line where it was so diagnostics point at the
+/// source: `{% highlight lang %}...{% endhighlight %}` becomes a fenced code block, `{% raw %}`
+/// and `{% endraw %}` disappear (keeping the text between), includes come in, output tags are
+/// evaluated where the page's values allow (`LiquidOutput`), and every other tag is left out of
+/// the page with a warning naming it, its engine and its line: template text is never shown to
+/// readers. Comments and macro definitions go with their contents. Tags inside fenced code are
+/// code, not Liquid, and are left alone.
 public struct LiquidPreprocessor: Sendable {
     /// Where `{% include %}` files live; nil when the site has no includes folder.
     public var includes: URL?
     /// Insert includes as raw HTML (site.yml `markdown: {unsafe-html: true}`) rather than as an
     /// HTML code sample.
     public var unsafeHTML = false
+    /// What output tags read: the page's front matter and site.yml.
+    var output = LiquidOutput()
 
     /// Creates a preprocessor.
-    public init(includes: URL? = nil, unsafeHTML: Bool = false) {
+    public init(includes: URL? = nil, unsafeHTML: Bool = false, page: [FrontEntry] = [], site: [FrontEntry] = []) {
         self.includes = includes
         self.unsafeHTML = unsafeHTML
+        output.page = page
+        output.site = site
     }
+
+    /// Tags whose block is left out whole, contents included, and the tag that ends each.
+    static let droppedBlocks = ["comment": "endcomment", "macro": "endmacro", "capture": "endcapture", "call": "endcall"]
+    /// Tag names only Nunjucks has; the others are named as Liquid's.
+    static let nunjucksTags: Set<String> = ["set", "macro", "endmacro", "call", "endcall", "import", "from", "block", "endblock",
+                                            "extends", "filter", "endfilter", "elif", "asyncEach", "asyncAll"]
 
     /// Returns the rewritten Markdown and a warning for each tag it could not carry over.
     public func process(_ markdown: String, firstLine: Int, path: String) -> Diagnosed<String> {
-        guard markdown.containsBytes("{%") || markdown.containsBytes("{{") || markdown.containsBytes("{:") else { return Diagnosed(markdown) }
+        guard markdown.containsBytes("{%") || markdown.containsBytes("{{") || markdown.containsBytes("{:") || markdown.containsBytes("{#") else { return Diagnosed(markdown) }
         var lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var diagnostics: [Diagnostic] = []
         var fence: Fence?
         var inRaw = false
+        var dropping: (end: String, line: Int)?
+        var output = self.output
         var index = 0
         while index < lines.count {
             let line = lines[index]
             let lineNumber = firstLine + index
+            if dropping != nil, !line.contains("{%") {
+                lines[index] = ""
+                index += 1
+                continue
+            }
             if let open = fence {
                 if open.closes(line) { fence = nil }
                 index += 1
@@ -62,11 +82,13 @@ public struct LiquidPreprocessor: Sendable {
             }
             let current = inRaw ? line : Self.stripTrailingAttributes(line)
             func text(_ piece: Substring) -> String {
-                guard !inRaw, piece.contains("{{") else { return String(piece) }
+                if dropping != nil { return "" }
+                guard !inRaw, piece.contains("{{") || piece.contains("{#") else { return String(piece) }
                 let offset = current.distance(from: current.startIndex, to: piece.startIndex)
-                let output = rewriteOutputTags(String(piece), lineNumber: lineNumber, columnOffset: offset, path: path)
-                diagnostics += output.diagnostics
-                return output.value
+                let rewritten = rewriteOutputTags(String(piece), output: output, lineNumber: lineNumber, columnOffset: offset, path: path,
+                                                  alone: current.trimmingSpaces() == piece.trimmingSpaces())
+                diagnostics += rewritten.diagnostics
+                return rewritten.value
             }
             var rewritten = ""
             var rest = current[...]
@@ -79,9 +101,38 @@ public struct LiquidPreprocessor: Sendable {
                 let tag = rest[open.lowerBound..<close.upperBound]
                 let name = Self.tagName(tag)
                 let column = current.distance(from: current.startIndex, to: open.lowerBound) + 1
+                if let open = dropping {
+                    if name == open.end { dropping = nil }
+                    rest = rest[close.upperBound...]
+                    continue
+                }
                 switch name {
                 case "raw": inRaw = true
                 case "endraw": inRaw = false
+                case let block where !inRaw && Self.droppedBlocks[block] != nil:
+                    dropping = (Self.droppedBlocks[block]!, lineNumber)
+                    if block == "call" {
+                        // A macro given a body: its example is not in this build.
+                        let example = output.evaluate(tag.dropFirst(2).dropLast(2).trimming("- \t").dropFirst(4))
+                        if case .example(let macro, let note) = example {
+                            rewritten += Self.exampleNote(note, alone: true)
+                            diagnostics.append(Self.exampleWarning(macro: macro, path: path, line: lineNumber, column: column))
+                            break
+                        }
+                    }
+                    if block != "comment" {
+                        diagnostics.append(leftOut(tag, engine: block == "capture" ? "Liquid" : "Nunjucks", what: "it and its contents are",
+                                                   path: path, line: lineNumber, column: column))
+                    }
+                case "assign" where !inRaw, "set" where !inRaw:
+                    // `{% assign name = value | filter %}`: later output tags read it.
+                    let inner = tag.dropFirst(2).dropLast(2).trimming("- \t").dropFirst(name.count)
+                    if let equals = inner.firstIndex(of: "=") {
+                        let variable = inner[..<equals].trimmingCharacters(in: .whitespaces)
+                        if case .text(let value) = output.evaluate(inner[inner.index(after: equals)...]) {
+                            output.variables[variable] = .text(value)
+                        }
+                    }
                 case "link" where !inRaw:
                     // A link to a content file: written root-relative, the link stage makes it the page's URL.
                     let target = Self.arguments(tag).first ?? ""
@@ -99,12 +150,11 @@ public struct LiquidPreprocessor: Sendable {
                         ))
                     }
                 default:
-                    rewritten += tag
-                    if !inRaw {
-                        diagnostics.append(Diagnostic(
-                            .warning, path, line: lineNumber, column: column, category: "liquid",
-                            "unsupported tag `\(tag)` is shown as text; replace it with Markdown or remove it"
-                        ))
+                    if inRaw {
+                        rewritten += tag
+                    } else {
+                        diagnostics.append(leftOut(tag, engine: Self.nunjucksTags.contains(name) ? "Nunjucks" : "Liquid",
+                                                   what: "it is", path: path, line: lineNumber, column: column))
                     }
                 }
                 rest = rest[close.upperBound...]
@@ -113,7 +163,27 @@ public struct LiquidPreprocessor: Sendable {
             lines[index] = rewritten
             index += 1
         }
+        if let open = dropping {
+            diagnostics.append(Diagnostic(.warning, path, line: open.line, column: 1, category: "liquid",
+                                          "this block is never closed with `{% \(open.end) %}`; everything after it is left out of the page"))
+        }
         return Diagnosed(lines.joined(separator: "\n"), diagnostics)
+    }
+
+    /// The warning for a tag left out of the page.
+    private func leftOut(_ tag: Substring, engine: String, what: String, path: String, line: Int, column: Int) -> Diagnostic {
+        Diagnostic(.warning, path, line: line, column: column, category: "liquid",
+                   "`\(tag)` is a \(engine) tag that a static build cannot run; \(what) left out of the page (replace it with Markdown, or remove it)")
+    }
+
+    /// What stands for an example a macro renders from outside the library.
+    static func exampleNote(_ note: String, alone: Bool) -> String {
+        alone ? "> **Example not shown:** \(note)" : "*(Example not shown: \(note))*"
+    }
+
+    static func exampleWarning(macro: String, path: String, line: Int, column: Int) -> Diagnostic {
+        Diagnostic(.warning, path, line: line, column: column, category: "liquid",
+                   "the Nunjucks macro `\(macro)` renders an example this build does not have; a note \"Example not shown\" stands in its place")
     }
 
     /// The words after a tag's name: `{% include note.html level=2 %}` gives `note.html`, `level=2`.
@@ -143,33 +213,38 @@ public struct LiquidPreprocessor: Sendable {
     }
 
     /// `{{ site.baseurl }}` and `{{ "/path" | relative_url }}` become root-relative paths (the
-    /// link stage adds the base path); any other output tag stays visible, with a warning.
-    private func rewriteOutputTags(_ line: String, lineNumber: Int, columnOffset: Int, path: String) -> Diagnosed<String> {
+    /// link stage adds the base path); other output tags are evaluated, or left out with a
+    /// warning; Nunjucks comments `{# … #}` go.
+    private func rewriteOutputTags(_ line: String, output: LiquidOutput, lineNumber: Int, columnOffset: Int, path: String,
+                                   alone: Bool) -> Diagnosed<String> {
         var result = ""
         var diagnostics: [Diagnostic] = []
         var rest = line[...]
-        while let open = rest.range(of: "{{") {
+        while let open = rest.range(of: "{{") ?? rest.range(of: "{#") {
+            let opener = rest[open]
             result += rest[..<open.lowerBound]
-            guard let close = rest[open.upperBound...].range(of: "}}") else {
+            guard let close = rest[open.upperBound...].range(of: opener == "{#" ? "#}" : "}}") else {
                 rest = rest[open.lowerBound...]
                 break
             }
             let tag = rest[open.lowerBound..<close.upperBound]
+            rest = rest[close.upperBound...]
+            if opener == "{#" { continue }
+            let column = columnOffset + line.distance(from: line.startIndex, to: open.lowerBound) + 1
             let inner = tag.dropFirst(2).dropLast(2).trimming("- \t")
-            let parts = inner.split(separator: "|").map { $0.trimmingSpaces() }
-            if inner == "site.baseurl" || inner == "site.url" || inner == "site.url | append: site.baseurl" {
-                result += ""
-            } else if parts.count == 2, ["relative_url", "absolute_url"].contains(parts[1]),
-                      let first = parts[0].first, first == "\"" || first == "'" {
-                result += parts[0].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
-            } else {
-                result += tag
+            if inner == "site.baseurl" || inner == "site.url" || inner == "site.url | append: site.baseurl" { continue }
+            switch output.evaluate(inner[...]) {
+            case .text(let value):
+                result += value
+            case .example(let macro, let note):
+                result += Self.exampleNote(note, alone: alone)
+                diagnostics.append(Self.exampleWarning(macro: macro, path: path, line: lineNumber, column: column))
+            case .leftOut(let reason):
                 diagnostics.append(Diagnostic(
-                    .warning, path, line: lineNumber, column: columnOffset + line.distance(from: line.startIndex, to: open.lowerBound) + 1, category: "liquid",
-                    "unsupported output tag `\(tag)` is shown as text; replace it with Markdown or remove it"
+                    .warning, path, line: lineNumber, column: column, category: "liquid",
+                    "the output tag `\(tag)` cannot be evaluated: \(reason); it is left out of the page (write the value, or remove the tag)"
                 ))
             }
-            rest = rest[close.upperBound...]
         }
         return Diagnosed(result + rest, diagnostics)
     }

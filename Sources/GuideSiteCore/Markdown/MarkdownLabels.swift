@@ -6,6 +6,8 @@ public struct MarkdownLabels: Sendable, Hashable {
     public var callouts = ["note": "Note", "tip": "Tip", "important": "Important", "warning": "Warning", "caution": "Caution"]
     public var outsideGuide = "In the full guide, outside this one"
     public var fullGuide = "full guide"
+    /// The name of a page's own contents (kramdown's `{:toc}`).
+    public var contents = "Contents"
 
     public init() {}
 

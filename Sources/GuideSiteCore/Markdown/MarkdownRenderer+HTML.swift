@@ -83,4 +83,23 @@ extension MarkdownRenderer {
         }
         return result + rest
     }
+
+    /// A page's contents where kramdown's `{:toc}` asked for them: its headings of levels 2 and
+    /// 3 as links, the third level nested under the second.
+    static func contents(_ headings: [Heading], label: String) -> String {
+        var html = "<nav class=\"page-contents\" aria-label=\"\(HTML.escape(label))\"><ul>"
+        var nested = false, opened = false
+        for heading in headings where heading.level <= 3 {
+            // A second-level item stays open (no `</li>` yet) until what follows it is known.
+            if heading.level == 3, opened, !nested { html += "<ul>"; nested = true }
+            if heading.level == 2, nested { html += "</ul>"; nested = false }
+            if heading.level == 2, opened { html += "</li>" }
+            let link = "<a href=\"#\(HTML.escape(heading.id))\">\(HTML.escape(heading.text))</a>"
+            if heading.level == 2 || !opened { html += "<li>" + link; opened = true } else { html += "<li>" + link + "</li>" }
+            if heading.level == 3, !nested { html += "</li>"; opened = false }
+        }
+        if nested { html += "</ul>" }
+        if opened { html += "</li>" }
+        return html + "</ul></nav>"
+    }
 }

@@ -59,6 +59,8 @@ public struct MarkdownRenderer: Sendable {
             html = html.replacingBytes("href=\"%01", with: "href=\"" + SiteRoot.marker).replacingBytes("src=\"%01", with: "src=\"" + SiteRoot.marker)
         }
         if !taskLabels.isEmpty { html = Self.labelTaskCheckboxes(html, labels: taskLabels) }
+        let contents = "<p>" + ForeignMarkup.contentsPlaceholder + "</p>"
+        if html.containsBytes(contents) { html = html.replacingBytes(contents, with: Self.contents(headings, label: labels.contents)) }
         for (index, frame) in tree.demoFrames.enumerated() { html = html.replacingBytes(DemoBlocks.placeholder(index), with: frame) }
         return Diagnosed(
             RenderedBody(html: html, headings: headings, title: foundTitle, links: tree.sourceLinks, annotations: tree.annotationUses,

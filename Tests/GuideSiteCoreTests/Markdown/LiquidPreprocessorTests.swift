@@ -28,13 +28,48 @@ struct LiquidPreprocessorTests {
         #expect(result.diagnostics.isEmpty)
     }
 
-    @Test("other tags stay visible with a warning naming tag, line and column")
+    @Test("a tag that cannot run is left out of the page, never shown, with a warning naming it, its engine, line and column")
     func unsupported() {
-        let result = liquid.process("one\ntwo {% assign x = 1 %} three", firstLine: 10, path: "Content/a.md")
-        #expect(result.value == "one\ntwo {% assign x = 1 %} three")
+        let result = liquid.process("one\ntwo {% cycle 'a', 'b' %} three {% macro card(x) %}<p>{{ x }}</p>{% endmacro %}end", firstLine: 10, path: "Content/a.md")
+        #expect(result.value == "one\ntwo  three end")
         #expect(result.diagnostics.map(\.description) == [
-            "Content/a.md:11:5: warning: [liquid] unsupported tag `{% assign x = 1 %}` is shown as text; replace it with Markdown or remove it"
+            "Content/a.md:11:5: warning: [liquid] `{% cycle 'a', 'b' %}` is a Liquid tag that a static build cannot run; it is left out of the page (replace it with Markdown, or remove it)",
+            "Content/a.md:11:32: warning: [liquid] `{% macro card(x) %}` is a Nunjucks tag that a static build cannot run; it and its contents are left out of the page (replace it with Markdown, or remove it)",
         ])
+    }
+
+    @Test("output tags read the page, site.yml and what the page assigned, through the filters libraries use", arguments: [
+        ("{{ page.author | upcase }}", "ANA"),
+        ("{{ author }}", "Ana"),
+        ("{{ site.title }}", "Guide"),
+        ("{{ page.nothing | default: \"none\" }}", "none"),
+        ("{{ page.tags | join: \", \" }}", "a, b"),
+        ("{{ page.tags | size }}", "2"),
+        ("{{ page.tags | first }}", "a"),
+        ("{{ \"Wheel Picker\" | slugify }}", "wheel-picker"),
+        ("{{ page.html | escape }}", "&lt;b&gt;"),
+        ("{% assign who = \"Bo\" %}{{ who }}", "Bo"),
+        ("{% set who = page.author | downcase %}{{ who }}", "ana"),
+        ("{# a Nunjucks comment #}kept", "kept"),
+        ("a{% comment %} hidden {% endcomment %}b", "ab"),
+    ])
+    func evaluated(input: String, expected: String) {
+        let page = [FrontEntry(key: "author", value: .text("Ana"), line: 2, column: 1),
+                    FrontEntry(key: "tags", value: .list([.text("a"), .text("b")]), line: 3, column: 1),
+                    FrontEntry(key: "html", value: .text("<b>"), line: 4, column: 1)]
+        let result = LiquidPreprocessor(page: page, site: [FrontEntry(key: "title", value: .text("Guide"), line: 1, column: 1)])
+            .process(input, firstLine: 1, path: "a.md")
+        #expect(result.value == expected)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    }
+
+    @Test("a Nunjucks macro that renders an example from outside the library becomes a note naming the example")
+    func macroExample() {
+        let input = "{% from \"macros/demo.njk\" import demo %}\n{{ demo({ item: \"button\", variant: \"default\" }) }}\n{% call demo({ item: \"link\" }) %}\nBody\n{% endcall %}\nAfter"
+        let result = liquid.process(input, firstLine: 5, path: "a.md")
+        #expect(result.value == "\n> **Example not shown:** button, default\n> **Example not shown:** link\n\n\nAfter")
+        #expect(result.diagnostics.map { "\($0.line):\($0.column)" } == ["5:1", "6:1", "7:1"])
+        #expect(result.diagnostics[1].message.contains("the Nunjucks macro `demo` renders an example this build does not have"))
     }
 
     @Test("Jekyll's URL tags become root-relative paths the link stage completes", arguments: [
@@ -50,11 +85,11 @@ struct LiquidPreprocessorTests {
         #expect(result.diagnostics.isEmpty)
     }
 
-    @Test("other output tags stay visible with a warning")
+    @Test("an output tag that cannot be evaluated is left out with a warning")
     func outputTags() {
         let result = liquid.process("Hi {{ page.author }}", firstLine: 3, path: "a.md")
-        #expect(result.value == "Hi {{ page.author }}")
-        #expect(result.diagnostics.first?.description.hasPrefix("a.md:3:4: warning: [liquid] unsupported output tag `{{ page.author }}`") == true)
+        #expect(result.value == "Hi ")
+        #expect(result.diagnostics.first?.description == "a.md:3:4: warning: [liquid] the output tag `{{ page.author }}` cannot be evaluated: `page.author` is not set by the page, site.yml or the include; it is left out of the page (write the value, or remove the tag)")
     }
 
     @Test("Kramdown attribute lists are removed")

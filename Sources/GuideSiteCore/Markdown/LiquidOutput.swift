@@ -1,0 +1,135 @@
+import Foundation
+
+/// The `{{ … }}` output tags of Liquid (Jekyll, Eleventy) and Nunjucks (Eleventy) that a static
+/// build can evaluate: the page's front matter (`page.title`, or `title` as Eleventy reads it),
+/// site.yml (`site.title`), quoted text, and the filters libraries use on them. A macro call
+/// (`{{ demo({ item: "button" }) }}`) renders an example this build does not have: a short note
+/// names it. Anything else is left out of the page, never shown to readers as template text.
+struct LiquidOutput {
+    /// The page's front matter.
+    var page: [FrontEntry] = []
+    /// site.yml's keys.
+    var site: [FrontEntry] = []
+    /// Parameters of the include being inserted (`include.type`).
+    var include: [String: String] = [:]
+    /// Set by `{% assign %}` and `{% set %}` earlier in the page.
+    var variables: [String: FrontValue] = [:]
+
+    /// What an output tag becomes.
+    enum Outcome {
+        /// Its value, as text.
+        case text(String)
+        /// A macro call: the note that stands for its example, with the macro's name.
+        case example(macro: String, note: String)
+        /// It cannot be evaluated; why, for the warning.
+        case leftOut(String)
+    }
+
+    /// Evaluates the inside of `{{ … }}` (`page.title | upcase`).
+    func evaluate(_ inner: Substring) -> Outcome {
+        let expression = inner.trimmingCharacters(in: CharacterSet(charactersIn: "- \t"))
+        if let call = Self.macroCall(expression) { return call }
+        let parts = Self.splitFilters(expression)
+        guard let head = parts.first else { return .leftOut("it is empty") }
+        var value: FrontValue? = literal(head) ?? lookUp(head)
+        for filter in parts.dropFirst() {
+            let (name, argument) = Self.filterParts(filter)
+            switch name {
+            case "relative_url", "absolute_url", "url": value = value.map { .text($0.text ?? "") }
+            case "default": if value == nil || value == .null || value?.text == "" { value = argument.flatMap(literal) ?? .text("") }
+            case "escape", "escape_once": value = value?.text.map { .text(HTML.escape($0)) }
+            case "markdownify", "strip", "trim": value = value?.text.map { .text($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            case "upcase", "upper": value = value?.text.map { .text($0.uppercased()) }
+            case "downcase", "lower": value = value?.text.map { .text($0.lowercased()) }
+            case "capitalize": value = value?.text.map { .text($0.prefix(1).uppercased() + $0.dropFirst()) }
+            case "slugify", "slug": value = value?.text.map { .text(PermalinkTemplate.slug($0)) }
+            case "size", "length": value = value.map { v in if case .list(let items) = v { .text(String(items.count)) } else { .text(String(v.text?.count ?? 0)) } }
+            case "first", "last":
+                if case .list(let items) = value { value = name == "first" ? items.first : items.last }
+            case "join":
+                if case .list(let items) = value { value = .text(items.compactMap(\.text).joined(separator: argument.flatMap(literal)?.text ?? " ")) }
+            case "date": break
+            default: return .leftOut("the filter `\(name)` is not one this build runs")
+            }
+        }
+        guard let value else { return .leftOut("`\(head)` is not set by the page, site.yml or the include") }
+        switch value {
+        case .text, .bool: return .text(value.text ?? "")
+        case .null: return .text("")
+        case .list(let items): return .text(items.compactMap(\.text).joined(separator: ", "))
+        case .map: return .leftOut("`\(head)` is a map")
+        }
+    }
+
+    private func literal(_ text: String) -> FrontValue? {
+        guard let quote = text.first, quote == "\"" || quote == "'", text.count >= 2, text.last == quote else {
+            return Int(text).map { .text(String($0)) }
+        }
+        return .text(String(text.dropFirst().dropLast()))
+    }
+
+    /// `page.title`, `site.title`, `include.type`, or a bare key of the page (Eleventy).
+    private func lookUp(_ path: String) -> FrontValue? {
+        var keys = path.split(separator: ".").map(String.init)
+        guard let first = keys.first else { return nil }
+        var current: FrontValue
+        switch first {
+        case "page": keys.removeFirst(); current = .map(page)
+        case "site": keys.removeFirst(); current = .map(site)
+        case "include":
+            guard keys.count == 2, let value = include[keys[1]] else { return nil }
+            return .text(value)
+        default:
+            if let assigned = variables[first] {
+                keys.removeFirst()
+                current = assigned
+            } else {
+                current = .map(page)
+            }
+        }
+        for key in keys {
+            guard case .map(let entries) = current, let next = entries[key]?.value else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    /// `name(…)` with the argument's quoted values, as the note of an example not shown.
+    private static func macroCall(_ expression: String) -> Outcome? {
+        guard let open = expression.firstIndex(of: "("), expression.hasSuffix(")") else { return nil }
+        let name = expression[..<open].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
+        var values: [String] = []
+        var rest = expression[open...]
+        while let quote = rest.firstIndex(where: { $0 == "\"" || $0 == "'" }) {
+            let mark = rest[quote]
+            let after = rest.index(after: quote)
+            guard let end = rest[after...].firstIndex(of: mark) else { break }
+            values.append(String(rest[after..<end]))
+            rest = rest[rest.index(after: end)...]
+        }
+        return .example(macro: name, note: values.isEmpty ? name : values.joined(separator: ", "))
+    }
+
+    /// The parts between `|`, outside quotes.
+    private static func splitFilters(_ expression: String) -> [String] {
+        var parts: [String] = [], current = "", quote: Character?
+        for character in expression {
+            if let open = quote { if character == open { quote = nil } }
+            else if character == "\"" || character == "'" { quote = character }
+            else if character == "|" { parts.append(current.trimmingCharacters(in: .whitespaces)); current = ""; continue }
+            current.append(character)
+        }
+        parts.append(current.trimmingCharacters(in: .whitespaces))
+        return parts.filter { !$0.isEmpty }
+    }
+
+    /// `default: "x"` as `default` and `"x"`; Nunjucks' `default("x")` too.
+    private static func filterParts(_ filter: String) -> (String, String?) {
+        let name = String(filter.prefix { $0.isLetter || $0 == "_" })
+        var rest = filter.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        if rest.hasPrefix(":") { rest = String(rest.dropFirst()).trimmingCharacters(in: .whitespaces) }
+        if rest.hasPrefix("("), rest.hasSuffix(")") { rest = String(rest.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces) }
+        return (name, rest.isEmpty ? nil : rest)
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import GuideSiteCore
+
+/// kramdown's extensions, Hugo's shortcodes and scripts, as those generators' docs write them.
+@Suite("Foreign markup")
+struct ForeignMarkupTests {
+    func process(_ text: String) -> Diagnosed<String> {
+        ForeignMarkup.process(text, firstLine: 4, path: "a.md")
+    }
+
+    @Test("kramdown: nomarkdown keeps its HTML, comment and options go, lines stay in place")
+    func kramdown() {
+        let result = process("{::comment}\nNote.\n{:/comment}\n{::options parse_block_html=\"true\" /}\n{::nomarkdown}\n<div>Raw</div>\n{:/}\nInline {::nomarkdown}<b>x</b>{:/} end")
+        #expect(result.value == "\n\n\n\n\n<div>Raw</div>\n\nInline <b>x</b> end")
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    @Test("kramdown's {:toc} after a list item becomes the page's contents, nested by level")
+    func contents() throws {
+        let site = try TestSite(["Content/a.md": "---\ntitle: A\n---\n* TOC\n{:toc}\n\n## One\n\n### One.1\n\n## Two\n"])
+        defer { site.remove() }
+        #expect(site.build().outcome == .success)
+        let page = try site.html("a/index.html")
+        #expect(page.contains("<nav class=\"page-contents\" aria-label=\"Contents\"><ul><li><a href=\"#one\">One</a><ul><li><a href=\"#one1\">One.1</a></li></ul></li><li><a href=\"#two\">Two</a></li></ul></nav>")
+                || page.contains("<nav class=\"page-contents\" aria-label=\"Contents\"><ul><li><a href=\"#one\">One</a><ul><li><a href=\"#one-1\">One.1</a></li></ul></li><li><a href=\"#two\">Two</a></li></ul></nav>"), "\(page)")
+        #expect(!page.contains("TOC") && !page.contains("{:toc}"))
+    }
+
+    @Test("Hugo's built-in shortcodes as Hugo renders them; others left out with a warning, a paired one's text kept")
+    func shortcodes() {
+        let result = process("{{< figure src=\"/img/x.png\" alt=\"Diagram\" caption=\"Focus order\" >}}\n[See]({{< ref \"docs/other.md\" >}})\n{{< highlight go >}}\nx := 1\n{{< /highlight >}}\n{{< note >}}\nInside.\n{{< /note >}}\n{{% notice tip %}}Tip{{% /notice %}}")
+        #expect(result.value == "![Diagram](/img/x.png)\n\n*Focus order*\n[See](/docs/other.md)\n```go\nx := 1\n```\n\nInside.\n\nTip")
+        #expect(result.diagnostics.map { "\($0.line):\($0.column)" } == ["9:1", "12:1"])
+        #expect(result.diagnostics[0].message.hasPrefix("Hugo's shortcode `{{< note >}}` has no equivalent"))
+    }
+
+    @Test("a script in content is removed with a warning, never printed or run; code blocks keep theirs")
+    func scripts() {
+        let result = process("Before <script>alert(1)</script> after\n<script src=\"https://x.example/embed.js\"></script>\n```html\n<script>kept()</script>\n```")
+        #expect(result.value == "Before  after\n\n```html\n<script>kept()</script>\n```")
+        #expect(result.diagnostics.map { "\($0.line):\($0.column)" } == ["4:8", "5:1"])
+    }
+}
