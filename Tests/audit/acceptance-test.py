@@ -126,9 +126,13 @@ def check_site(output, label, entries_with_tests):
     mismatched = [folder for folder in tested if len(by_entry.get(folder, ())) > len(scenarios[folder][1])]
     check(not mismatched, f"{label}: no entry has more tests in the CSV than scenarios in its .feature ({len(ids)} tests)")
     pages = [page for page in html_pages(output) if page.count("/") >= 2 and not page.startswith(("wcag/", "categories/", "subsets/"))]
-    missing = [page for page in pages if os.path.dirname(page) not in scenarios
-               and '<body class="layout-entry">' in open(os.path.join(output, page), encoding="utf-8").read()]
-    check(not missing, f"{label}: every entry page has a .feature file beside it" + (f" (not {missing[:3]})" if missing else ""))
+    # An entry with tests offers them (Add to my criteria, its .feature); a page without tests,
+    # such as an article in a section, offers neither.
+    offered = {page for page in pages if 'class="basket-toggle"' in open(os.path.join(output, page), encoding="utf-8").read()}
+    missing = [page for page in sorted(offered) if os.path.dirname(page) not in scenarios]
+    check(not missing, f"{label}: every entry page that offers its tests has a .feature file beside it" + (f" (not {missing[:3]})" if missing else ""))
+    unoffered = [folder for folder in sorted(scenarios) if folder + "/index.html" in pages and folder + "/index.html" not in offered]
+    check(not unoffered, f"{label}: no page without the Add to my criteria button has a .feature" + (f" ({unoffered[:3]})" if unoffered else ""))
     return scenarios, rows
 
 

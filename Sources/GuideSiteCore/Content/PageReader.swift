@@ -178,6 +178,7 @@ public struct PageReader: Sendable {
         )
         var result = page
         result.isPastedText = pasted
+        result.hasTests = !TestPlan(page: result).scenarios.isEmpty
         result.acceptanceSections = sections
         result.language = translation.language
         if translation.source != file.relativePath { result.translates = translation.source }

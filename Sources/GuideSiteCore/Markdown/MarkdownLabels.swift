@@ -17,5 +17,6 @@ public struct MarkdownLabels: Sendable, Hashable {
         for kind in callouts.keys { callouts[kind] = text("callout-" + kind) }
         outsideGuide = text("outside-guide")
         fullGuide = text("full-guide")
+        contents = text("contents")
     }
 }

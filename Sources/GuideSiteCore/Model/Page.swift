@@ -64,6 +64,7 @@ public struct Page: Sendable, Hashable {
         var body: RenderedBody
         var criteria: [CriterionReference] = []
         var isPastedText = false
+        var hasTests = false
         var subject: String?
         var markdown: String
         var bodyFirstLine: Int
@@ -175,6 +176,13 @@ public struct Page: Sendable, Hashable {
         set { unique().fields.isPastedText = newValue }
     }
 
+    /// Whether its front matter or body holds tests (test tables, Gherkin, criteria checks): what
+    /// makes a page in a section an entry with a `.feature` file rather than an article.
+    public var hasTests: Bool {
+        get { box.fields.hasTests }
+        set { unique().fields.hasTests = newValue }
+    }
+
     /// For generated criterion and category pages: the criterion number or category slug.
     public var subject: String? {
         get { box.fields.subject }
@@ -241,7 +249,7 @@ public struct Page: Sendable, Hashable {
         let a = box.fields, b = other.box.fields
         return a.contentPath == b.contentPath && a.sourcePath == b.sourcePath && a.kind == b.kind && a.section == b.section
             && a.route == b.route && a.title == b.title && a.layout == b.layout && a.subject == b.subject
-            && a.isPastedText == b.isPastedText && a.criteria == b.criteria && a.frontMatterKey == b.frontMatterKey
+            && a.isPastedText == b.isPastedText && a.hasTests == b.hasTests && a.criteria == b.criteria && a.frontMatterKey == b.frontMatterKey
             && a.frontMatter == b.frontMatter && a.acceptanceSections == b.acceptanceSections
             && a.language == b.language && a.translates == b.translates
     }

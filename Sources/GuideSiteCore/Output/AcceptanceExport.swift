@@ -29,7 +29,7 @@ enum AcceptanceExport {
     /// acceptance.csv and the basket's scripts, each entry's part made on every core.
     static func files(of site: Site, basePath: String) -> [(path: String, data: Data)] {
         let sectionTitles = Dictionary(site.sections.map { ($0.name, $0.title) }, uniquingKeysWith: { first, _ in first })
-        let pages = site.pages.filter(FeatureFile.isWritten).sorted { $0.route.path < $1.route.path }
+        let pages = site.pages.filter { FeatureFile.isWritten(for: $0, in: site.config) }.sorted { $0.route.path < $1.route.path }
         let count = CriteriaBasket.scriptCount(entries: pages.count)
         let parts = pages.concurrentMap { page -> (rows: [UInt8], script: Int, entry: [UInt8]) in
             let entry = tests(of: page, sectionTitles: sectionTitles, basePath: basePath, siteURL: site.config.url)

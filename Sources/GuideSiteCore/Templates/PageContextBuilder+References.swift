@@ -140,7 +140,7 @@ extension PageContextBuilder {
         case .search:
             addSearchValues(to: &context)
         case .basket:
-            let entries = site.pages.lazy.filter(FeatureFile.isWritten).count
+            let entries = site.pages.lazy.filter { FeatureFile.isWritten(for: $0, in: site.config) }.count
             context["basket"] = .map(["platforms": .list(site.config.platforms.map { ["name": .text($0)] }),
                                       "scripts": .text(SiteRoot.marker + CriteriaBasket.scriptFolder),
                                       "scriptCount": .number(CriteriaBasket.scriptCount(entries: entries))])

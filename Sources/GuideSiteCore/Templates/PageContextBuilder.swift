@@ -77,7 +77,7 @@ struct PageContextBuilder: Sendable {
         if let related = site.related[index], !related.isEmpty {
             pageValues["related"] = Self.items(related.map { link(site.pages[$0]) })
         }
-        if FeatureFile.isWritten(for: page) {
+        if FeatureFile.isWritten(for: page, in: site.config) {
             let tables = testingTables(page.frontMatter)
             let acceptance = AcceptanceCriteria(title: page.title, matter: page.frontMatter, sections: page.acceptanceSections)
             let feature = feature ?? FeatureFile(page: page)
@@ -169,7 +169,7 @@ struct PageContextBuilder: Sendable {
         if !page.frontMatter.categories.isEmpty {
             values["categories"] = Self.items(categoryLinks(page.frontMatter.categories))
         }
-        if page.kind == .entry, !page.route.isInOtherLanguage { values["basketKey"] = .text(TestPlan.basketKey(of: page.route)) }
+        if FeatureFile.isWritten(for: page, in: site.config) { values["basketKey"] = .text(TestPlan.basketKey(of: page.route)) }
         return values
     }
 

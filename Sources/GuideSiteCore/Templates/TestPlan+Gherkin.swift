@@ -9,9 +9,16 @@ struct FeatureFile: Sendable {
         hasScenarios = !plan.scenarios.isEmpty
     }
 
-    /// Whether a page gets one: entries, and pages with acceptance criteria under headings.
-    static func isWritten(for page: Page) -> Bool {
-        (page.kind == .entry || !page.acceptanceSections.isEmpty) && !page.route.isInOtherLanguage
+    /// Whether a page is an entry with tests to take away (its `.feature` file, Add to my
+    /// criteria, acceptance rows): one with acceptance criteria under headings, one whose layout
+    /// or section says `entry`, or an entry with tests. Never an article or a tutorial, which
+    /// libraries keep in sections too.
+    static func isWritten(for page: Page, in config: SiteConfig) -> Bool {
+        guard !page.route.isInOtherLanguage else { return false }
+        if !page.acceptanceSections.isEmpty || page.frontMatter.layout == "entry" { return true }
+        guard page.kind == .entry else { return false }
+        if let section = page.section, config.section(named: section)?.layout == "entry" { return true }
+        return page.hasTests
     }
 }
 

@@ -91,6 +91,7 @@ extension ByteWriter {
             writer.bool(reference.fromBody)
         }
         bool(page.isPastedText)
+        bool(page.hasTests)
         optional(page.subject) { $0.string($1) }
         optional(page.language) { $0.string($1) }
         optional(page.translates) { $0.string($1) }
@@ -219,6 +220,7 @@ extension ByteReader {
             CriterionReference(number: try reader.string(), fromFrontMatter: try reader.bool(), fromBody: try reader.bool())
         }
         let isPastedText = try bool()
+        let hasTests = try bool()
         let subject = try optional { try $0.string() }
         let language = try optional { try $0.string() }
         let translates = try optional { try $0.string() }
@@ -246,6 +248,7 @@ extension ByteReader {
                         bodyFirstLine: bodyFirstLine)
         page.criteria = criteria
         page.isPastedText = isPastedText
+        page.hasTests = hasTests
         page.subject = subject
         page.language = language
         page.translates = translates

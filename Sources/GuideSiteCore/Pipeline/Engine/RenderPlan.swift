@@ -153,7 +153,7 @@ struct RenderPlan {
         case .redirect:
             show(site.pages.indices.filter { site.pages[$0].kind != .redirect && site.pages[$0].route.path == page.subject })
         case .basket:
-            hasher.combine(CriteriaBasket.scriptCount(entries: site.pages.lazy.filter(FeatureFile.isWritten).count))
+            hasher.combine(CriteriaBasket.scriptCount(entries: site.pages.lazy.filter { FeatureFile.isWritten(for: $0, in: site.config) }.count))
         case .translations:
             hasher.combine(site.languages)
         case .categoryIndex, .page, .notFound:

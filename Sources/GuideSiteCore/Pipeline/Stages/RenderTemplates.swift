@@ -32,7 +32,7 @@ enum RenderTemplates: BuildStage {
             site.pages[index].layout = "page"
         }
         context.diagnostics += layoutWarnings
-        let pages = site.pages
+        let pages = site.pages, config = site.config
         let targets = pagesToRender(site, context: &context)
         var making = PageContextBuilder(site: site, basePath: SiteRoot.marker, precomputeLinks: targets.count > 50, strings: context.strings)
         making.noindex = context.variant.subset?.noindex ?? false
@@ -41,7 +41,7 @@ enum RenderTemplates: BuildStage {
         let results = targets.concurrentMap { index -> Diagnostic? in
             let page = pages[index]
             do {
-                let feature = FeatureFile.isWritten(for: page) ? FeatureFile(page: page) : nil
+                let feature = FeatureFile.isWritten(for: page, in: config) ? FeatureFile(page: page) : nil
                 guard let html = renderer.renderBytes(builder.context(for: index, feature: feature), layout: page.layout) else {
                     return Diagnostic(.error, page.sourcePath, category: "template", "the theme has no layout `\(page.layout)` and no `page` layout to fall back on")
                 }
