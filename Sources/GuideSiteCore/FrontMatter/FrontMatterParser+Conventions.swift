@@ -29,6 +29,27 @@ extension TypedFields {
         name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
+    /// An article's dates and authors as Jekyll, Eleventy and Hugo write them: `date:`, the
+    /// author's last change under any of its usual names, `author:` or `authors:` as a name, a
+    /// list, or maps with a `name`.
+    mutating func datesAndAuthors(from entries: [FrontEntry], into matter: inout FrontMatter) {
+        matter.date = entries["date"]?.value.text?.trimmingWhitespace()
+        matter.lastModified = ["last_modified_at", "lastmod", "last_updated", "last-updated", "updated"].lazy
+            .compactMap { entries[$0]?.value.text?.trimmingWhitespace() }.first
+        for key in ["author", "authors"] {
+            switch entries[key]?.value {
+            case .text(let name)?: matter.authors.append(name.trimmingWhitespace())
+            case .list(let items)?:
+                for item in items {
+                    if let name = item.text { matter.authors.append(name.trimmingWhitespace()) }
+                    else if case .map(let fields) = item, let name = fields["name"]?.value.text { matter.authors.append(name) }
+                }
+            case .map(let fields)?: if let name = fields["name"]?.value.text { matter.authors.append(name) }
+            default: break
+            }
+        }
+    }
+
     /// Criteria written other ways: the one criterion a page is about (`sc: 1.4.13`,
     /// `criterion: 1.4.13`, or a number beside `level: AA`), and bare numbers in a list under a
     /// key whose name mentions WCAG or success criteria (`wcag_criteria: [1.3.1, 3.3.2]`).

@@ -26,6 +26,7 @@ public struct FrontMatterParser: Sendable {
             for entry in entries { fields.read(entry, into: &matter) }
             fields.categoriesOtherwise(from: entries, into: &matter)
             fields.criteriaOtherwise(from: entries, into: &matter)
+            fields.datesAndAuthors(from: entries, into: &matter)
             diagnostics += fields.diagnostics
         case let other:
             diagnostics.append(Diagnostic(

@@ -237,9 +237,17 @@ public struct SiteAssembler: Sendable {
         return result
     }
 
-    /// Indices in reading order, with each page's sort key computed once.
+    /// Indices in reading order, with each page's sort key computed once. A list whose every page
+    /// has a `date:` and none an `order:` is a blog's: newest first.
     static func sortedForReading(_ indices: [Int], in pages: [Page]) -> [Int] {
-        indices.map { (index: $0, order: pages[$0].frontMatter.order ?? .infinity, title: pages[$0].title.lowercased()) }
+        let dates = indices.map { pages[$0].frontMatter.order == nil ? pages[$0].frontMatter.date.flatMap(CommitDate.init(frontMatter:)) : nil }
+        if indices.count > 1, !dates.contains(nil) {
+            return zip(indices, dates.map { $0! }).sorted {
+                if $0.1 != $1.1 { return $0.1 > $1.1 }
+                return pages[$0.0].route < pages[$1.0].route
+            }.map(\.0)
+        }
+        return indices.map { (index: $0, order: pages[$0].frontMatter.order ?? .infinity, title: pages[$0].title.lowercased()) }
             .sorted {
                 if $0.order != $1.order { return $0.order < $1.order }
                 if $0.title != $1.title { return NaturalOrder.less($0.title, $1.title) }

@@ -17,6 +17,12 @@ public struct FrontMatter: Sendable, Hashable {
     /// Words the search finds the page by (`keywords:`, and an `aliases:` of words rather than
     /// paths), in the author's order.
     public var keywords: [String] = []
+    /// When an article was published (`date:`), as written.
+    public var date: String?
+    /// When it last changed by its author's word (`last_modified_at`, `lastmod`, `last_updated`).
+    public var lastModified: String?
+    /// Who wrote it (`author:`, `authors:`; a map's `name`).
+    public var authors: [String] = []
     /// Drafts build only with `--drafts`.
     public var draft: Bool = false
     /// WCAG success criteria references as written (numbers or "1.4.3 Contrast (Minimum)").

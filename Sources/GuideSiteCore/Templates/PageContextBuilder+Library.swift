@@ -3,6 +3,14 @@
 extension PageContextBuilder {
     func addLibraryValues(for page: Page, to values: inout ContextMap) {
         let matter = page.frontMatter
+        // An article's byline: its date as `<time>`, and who wrote it.
+        let published = matter.date.flatMap(CommitDate.init(frontMatter:))
+        if published != nil || !matter.authors.isEmpty {
+            var byline: ContextMap = [:]
+            byline["published"] = dateValues(published)
+            if !matter.authors.isEmpty { byline["authors"] = .text(matter.authors.joined(separator: ", ")) }
+            values["byline"] = .map(byline)
+        }
         let groups = matter.criteriaGroups.filter { !$0.checks.isEmpty }
         if !groups.isEmpty {
             values["checks"] = Self.items(groups.map { group in

@@ -95,7 +95,7 @@ struct PageContextBuilder: Sendable {
                                           "name": .text(name), "label": .text(strings.format("gherkin-file", ["name": name]))])
             pageValues["basketKey"] = .text(TestPlan.basketKey(of: page.route))
         }
-        pageValues["updated"] = dateValues(page.updated)
+        pageValues["updated"] = dateValues(page.updated ?? page.frontMatter.lastModified.flatMap(CommitDate.init(frontMatter:)))
         addLibraryValues(for: page, to: &pageValues)
         addMetaValues(for: page, to: &pageValues)
         let toc = tableOfContents(page.body.headings)

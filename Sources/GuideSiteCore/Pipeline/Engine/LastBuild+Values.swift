@@ -71,6 +71,9 @@ extension ByteWriter {
         strings(matter.unreadKeys)
         strings(matter.aliases)
         strings(matter.keywords)
+        optional(matter.date) { $0.string($1) }
+        optional(matter.lastModified) { $0.string($1) }
+        strings(matter.authors)
         bool(matter.isPresent)
         // The one entry other pages read: `platforms`, for the search page's filter.
         optional(matter.entries["platforms"]) { $0.frontEntries([$1]) }
@@ -209,6 +212,9 @@ extension ByteReader {
         matter.unreadKeys = try strings()
         matter.aliases = try strings()
         matter.keywords = try strings()
+        matter.date = try optional { try $0.string() }
+        matter.lastModified = try optional { try $0.string() }
+        matter.authors = try strings()
         matter.isPresent = try bool()
         let platforms = try optional { try $0.frontEntries() } ?? []
         let title = try string(), layout = try string()
