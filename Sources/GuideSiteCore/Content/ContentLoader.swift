@@ -37,6 +37,16 @@ public struct ContentLoader: Sendable {
             .map { $0.standardizedFileURL.path }.reduce(into: []) { $0.insert($1) }
         let rootPath = Self.realPath(layout.root.standardizedFileURL.path) ?? layout.root.standardizedFileURL.path
         walk(folder.standardizedFileURL.path, relative: "", layout: layout, rootPath: rootPath, skipped: skipped, files: &files, diagnostics: &diagnostics)
+        // Hugo's `static/` beside the content folder: its files are published at the site's
+        // root (`static/images/a.png` at `/images/a.png`), a content file of the same path first.
+        let statics = layout.root.appending(path: "static").standardizedFileURL.path
+        if folder.standardizedFileURL.path != layout.root.standardizedFileURL.path,
+           manager.fileExists(atPath: statics, isDirectory: &isDirectory), isDirectory.boolValue {
+            var found: [ContentFile] = []
+            walk(statics, relative: "", layout: layout, rootPath: rootPath, skipped: skipped, files: &found, diagnostics: &diagnostics)
+            let taken = Set(files.map(\.relativePath))
+            files += found.filter { !taken.contains($0.relativePath) }.map { ContentFile(path: $0.path, relativePath: $0.relativePath, kind: .asset) }
+        }
         files.sort { $0.relativePath < $1.relativePath }
         return Diagnosed(files, diagnostics)
     }

@@ -197,8 +197,9 @@ public struct PageReader: Sendable {
     }
 }
 
-/// Where a file's path puts it: `index.md` is home, `404.md` the not-found page, other top-level
-/// files are pages, first-level folders are sections and their `index.md` the section page.
+/// Where a file's path puts it: `index.md` (or Hugo's `_index.md`) is home, `404.md` the
+/// not-found page, other top-level files are pages, first-level folders are sections and their
+/// `index.md` the section page.
 struct Placement {
     var kind: PageKind
     var section: String?
@@ -210,7 +211,9 @@ struct Placement {
         // The name without its extension (a Markdown file always has one; names starting with
         // `.` are never content).
         let dot = file.utf8.lastIndex(of: UInt8(ascii: ".")).flatMap { $0 > file.utf8.startIndex ? $0 : nil }
-        let stem = Slug.make(dot.map { String(file[..<$0]) } ?? file)
+        let name = dot.map { String(file[..<$0]) } ?? file
+        // Hugo's `_index.md` is its folder's own page, as `index.md` is.
+        let stem = name == "_index" ? "index" : Slug.make(name)
         // Jekyll collections (`_checklist-web/`) are sections named without the underscore.
         if let first = folders.first, first.hasPrefix("_") { folders[0] = String(first.dropFirst()) }
         let segments = folders.map(Slug.make)

@@ -15,7 +15,7 @@ enum TitleFinder {
         var parts = contentPath.split(separator: "/").map(String.init)
         let name = parts.popLast() ?? "page"
         let stem = name.split(separator: ".").dropLast().joined(separator: ".")
-        if stem.lowercased() == "index", let folder = parts.last { return folder.hasPrefix("_") ? String(folder.dropFirst()) : folder }
+        if ["index", "_index"].contains(stem.lowercased()), let folder = parts.last { return folder.hasPrefix("_") ? String(folder.dropFirst()) : folder }
         return stem.isEmpty ? name : stem
     }
 }

@@ -64,6 +64,11 @@ struct TypedFields {
             // it, as every page is wrapped in the theme that makes it accessible.
             if case .bool = entry.value { return }
             matter.layout = text(entry, example: "layout: entry", into: &matter)
+            // A template of the library's own (`layouts/post.njk`, `post.html`): the theme's
+            // layout for the page's place instead, as the library's templates are not carried over.
+            if let layout = matter.layout, layout.contains("/") || [".njk", ".liquid", ".html", ".hbs", ".md", ".11ty.js", ".webc"].contains(where: layout.hasSuffix) {
+                matter.layout = nil
+            }
         case "title":
             matter.title = text(entry, example: "title: \"Wheel Picker\"", into: &matter)
         case "description":

@@ -119,7 +119,7 @@ enum ForeignMarkup {
             case let closing where closing.hasPrefix("/"):
                 break
             default:
-                warn("Hugo's shortcode `{{< \(inner) >}}` has no equivalent in a static build of this library and is left out of the page; the text between a paired shortcode's tags stays", column)
+                warn("Hugo's shortcode `\(percent ? "{{%" : "{{<") \(inner) \(percent ? "%}}" : ">}}")` has no equivalent in a static build of this library and is left out of the page; the text between a paired shortcode's tags stays", column)
             }
         }
         return result + rest

@@ -31,7 +31,7 @@ struct LiquidOutput {
         if let call = Self.macroCall(expression) { return call }
         let parts = Self.splitFilters(expression)
         guard let head = parts.first else { return .leftOut("it is empty") }
-        var value: FrontValue? = literal(head) ?? lookUp(head)
+        var value: FrontValue? = literal(head) ?? self.value(at: head)
         for filter in parts.dropFirst() {
             let (name, argument) = Self.filterParts(filter)
             switch name {
@@ -69,7 +69,7 @@ struct LiquidOutput {
     }
 
     /// `page.title`, `site.title`, `include.type`, or a bare key of the page (Eleventy).
-    private func lookUp(_ path: String) -> FrontValue? {
+    func value(at path: String) -> FrontValue? {
         var keys = path.split(separator: ".").map(String.init)
         guard let first = keys.first else { return nil }
         var current: FrontValue

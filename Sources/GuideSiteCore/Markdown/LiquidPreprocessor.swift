@@ -39,12 +39,13 @@ public struct LiquidPreprocessor: Sendable {
         var fence: Fence?
         var inRaw = false
         var dropping: (end: String, line: Int)?
+        var conditions = LiquidConditions()
         var output = self.output
         var index = 0
         while index < lines.count {
             let line = lines[index]
             let lineNumber = firstLine + index
-            if dropping != nil, !line.contains("{%") {
+            if dropping != nil || !conditions.shown, !line.contains("{%") {
                 lines[index] = ""
                 index += 1
                 continue
@@ -82,7 +83,7 @@ public struct LiquidPreprocessor: Sendable {
             }
             let current = inRaw ? line : Self.stripTrailingAttributes(line)
             func text(_ piece: Substring) -> String {
-                if dropping != nil { return "" }
+                if dropping != nil || !conditions.shown { return "" }
                 guard !inRaw, piece.contains("{{") || piece.contains("{#") else { return String(piece) }
                 let offset = current.distance(from: current.startIndex, to: piece.startIndex)
                 let rewritten = rewriteOutputTags(String(piece), output: output, lineNumber: lineNumber, columnOffset: offset, path: path,
@@ -103,6 +104,19 @@ public struct LiquidPreprocessor: Sendable {
                 let column = current.distance(from: current.startIndex, to: open.lowerBound) + 1
                 if let open = dropping {
                     if name == open.end { dropping = nil }
+                    rest = rest[close.upperBound...]
+                    continue
+                }
+                if !inRaw, LiquidConditions.names.contains(name) {
+                    let arguments = tag.dropFirst(2).dropLast(2).trimming("- \t").dropFirst(name.count)
+                    if !conditions.handle(name, arguments: arguments, output: output) {
+                        diagnostics.append(leftOut(tag, engine: name == "elif" ? "Nunjucks" : "Liquid", what: "it is", path: path,
+                                                   line: lineNumber, column: column))
+                    }
+                    rest = rest[close.upperBound...]
+                    continue
+                }
+                if !conditions.shown {
                     rest = rest[close.upperBound...]
                     continue
                 }
@@ -274,67 +288,5 @@ public struct LiquidPreprocessor: Sendable {
             longest = max(longest, current)
         }
         return longest
-    }
-}
-
-/// A `{% highlight lang %}` line (the tag alone on its line, possibly indented).
-private struct HighlightTag {
-    var indent: String
-    var language: String
-    var column: Int
-
-    init?(_ line: String) {
-        let indent = line.prefix { $0 == " " || $0 == "\t" }
-        let trimmed = line.dropFirst(indent.count).trimmingSuffix()
-        guard trimmed.hasPrefix("{%"), trimmed.hasSuffix("%}"),
-              LiquidPreprocessor.tagName(trimmed) == "highlight" else { return nil }
-        let words = trimmed.dropFirst(2).dropLast(2).split(whereSeparator: \.isWhitespace)
-        guard words.count >= 1 else { return nil }
-        self.indent = String(indent)
-        self.language = words.count > 1 ? String(words[1].filter { $0.isLetter || $0.isNumber || "+-_#.".contains($0) }) : ""
-        self.column = indent.count + 1
-    }
-
-    static func isEnd(_ line: String) -> Bool {
-        let trimmed = line.drop { $0 == " " || $0 == "\t" }.trimmingSuffix()
-        return trimmed.hasPrefix("{%") && trimmed.hasSuffix("%}") && LiquidPreprocessor.tagName(trimmed) == "endhighlight"
-    }
-}
-
-/// An open CommonMark code fence, to tell code from prose.
-private struct Fence {
-    var character: Character
-    var length: Int
-
-    init?(opening line: String) {
-        let indent = line.prefix { $0 == " " }
-        guard indent.count < 4 else { return nil }
-        let rest = line.dropFirst(indent.count)
-        guard let first = rest.first, first == "`" || first == "~" else { return nil }
-        let run = rest.prefix { $0 == first }
-        guard run.count >= 3 else { return nil }
-        if first == "`", rest.dropFirst(run.count).contains("`") { return nil }
-        character = first
-        length = run.count
-    }
-
-    func closes(_ line: String) -> Bool {
-        let indent = line.prefix { $0 == " " }
-        guard indent.count < 4 else { return false }
-        let rest = line.dropFirst(indent.count).trimmingSuffix()
-        return rest.count >= length && rest.allSatisfy { $0 == character }
-    }
-}
-
-extension StringProtocol {
-    /// The text without trailing spaces and tabs.
-    func trimmingSuffix() -> SubSequence {
-        var end = endIndex
-        while end > startIndex {
-            let before = index(before: end)
-            guard self[before] == " " || self[before] == "\t" else { break }
-            end = before
-        }
-        return self[startIndex..<end]
     }
 }

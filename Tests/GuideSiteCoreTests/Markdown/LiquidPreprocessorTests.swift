@@ -63,6 +63,35 @@ struct LiquidPreprocessorTests {
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
     }
 
+    @Test("conditions read the page's values: if, elsif, elif, else, unless, not, ==, !=, contains, and, or", arguments: [
+        ("{% if page.author %}by {{ author }}{% endif %}", "by Ana"),
+        ("{% if showVisited %}visited{% endif %}after", "after"),
+        ("{% if level == \"AA\" %}double{% elsif level == \"A\" %}single{% else %}none{% endif %}", "double"),
+        ("{% if level == \"AAA\" %}triple{% elif level == \"AA\" %}double{% else %}none{% endif %}", "double"),
+        ("{% if missing %}a{% else %}b{% endif %}", "b"),
+        ("{% unless draft %}published{% endunless %}", "published"),
+        ("{% if not draft and tags contains \"a\" %}tagged{% endif %}", "tagged"),
+        ("{% if draft or level != \"AA\" %}x{% else %}y{% endif %}", "y"),
+        ("{% if missing %}{% include \"gone.html\" %}{% assign x = 1 %}{% endif %}done", "done"),
+        ("{% if page.author %}{% if missing %}no{% else %}yes{% endif %}{% endif %}", "yes"),
+    ])
+    func conditions(input: String, expected: String) {
+        let page = [FrontEntry(key: "author", value: .text("Ana"), line: 2, column: 1),
+                    FrontEntry(key: "level", value: .text("AA"), line: 3, column: 1),
+                    FrontEntry(key: "draft", value: .bool(false), line: 4, column: 1),
+                    FrontEntry(key: "tags", value: .list([.text("a"), .text("b")]), line: 5, column: 1)]
+        let result = LiquidPreprocessor(page: page).process(input, firstLine: 1, path: "a.md")
+        #expect(result.value == expected)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    }
+
+    @Test("a condition this build cannot read keeps its text, leaving the tags out with a warning; hidden lines stay in place")
+    func unreadCondition() {
+        let result = liquid.process("{% if items.size > 2 %}many{% endif %}\n{% if nope %}\nhidden\n{% endif %}\nlast", firstLine: 1, path: "a.md")
+        #expect(result.value == "many\n\n\n\nlast")
+        #expect(result.diagnostics.map { "\($0.line):\($0.column)" } == ["1:1", "1:28"])
+    }
+
     @Test("a Nunjucks macro that renders an example from outside the library becomes a note naming the example")
     func macroExample() {
         let input = "{% from \"macros/demo.njk\" import demo %}\n{{ demo({ item: \"button\", variant: \"default\" }) }}\n{% call demo({ item: \"link\" }) %}\nBody\n{% endcall %}\nAfter"

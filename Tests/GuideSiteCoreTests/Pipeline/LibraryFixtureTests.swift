@@ -197,3 +197,98 @@ extension LibraryFixtureTests {
         #expect(try site.html("components/button/index.html").contains("<link rel=\"alternate\" hreflang=\"he\" href=\"https://design.example.nl/he/components/button/\">"))
     }
 }
+
+/// The libraries written in the style of each generator's own documentation: each builds with
+/// no error, and no page shows a reader another engine's syntax.
+@Suite("Libraries written for other generators")
+struct OtherGeneratorLibrariesTests {
+    /// Every page's main content with code taken out: what a reader reads as text.
+    static func readerText(of site: TestSite) throws -> [String: String] {
+        var pages: [String: String] = [:]
+        for (path, data) in try site.snapshot() where path.hasSuffix(".html") {
+            var html = String(decoding: data, as: UTF8.self)
+            guard let start = html.range(of: "<main"), let end = html.range(of: "</main>") else { continue }
+            html = String(html[start.lowerBound..<end.upperBound])
+            for (open, close) in [("<pre", "</pre>"), ("<code", "</code>")] {
+                while let from = html.range(of: open), let to = html.range(of: close, range: from.upperBound..<html.endIndex) {
+                    html.removeSubrange(from.lowerBound..<to.upperBound)
+                }
+            }
+            // The theme's own scripts (a relative `src`, as the search page loads its index) stay.
+            while let from = html.range(of: "<script src=\"../"), let to = html.range(of: "</script>", range: from.upperBound..<html.endIndex) {
+                html.removeSubrange(from.lowerBound..<to.upperBound)
+            }
+            pages[path] = html
+        }
+        return pages
+    }
+
+    @Test("each builds with no error, and no page shows {%, {{, {::, {: or a <script> outside code", arguments: [
+        "eleventy-library", "hugo-library", "criteria-ja-library", "jekyll-library",
+    ])
+    func noForeignSyntax(library: String) throws {
+        let site = try LibraryFixtureTests.copy(library)
+        defer { site.remove() }
+        let result = site.build()
+        #expect(result.outcome == .success && result.errorCount == 0, "\(result.printed)")
+        let pages = try Self.readerText(of: site)
+        #expect(pages.count > 90)
+        for (path, text) in pages {
+            for syntax in ["{%", "{{", "{::", "{:", "<script"] where text.contains(syntax) {
+                Issue.record("\(library)/\(path) shows `\(syntax)`")
+            }
+        }
+    }
+
+    @Test("the Eleventy design system: macros become notes, includes and set values come in, aliases are search words, articles are dated")
+    func eleventy() throws {
+        let site = try LibraryFixtureTests.copy("eleventy-library")
+        defer { site.remove() }
+        #expect(site.build().errorCount == 0)
+        let button = try site.html("components/button/index.html")
+        #expect(button.contains("<p><strong>Example not shown:</strong> button, default</p>"))
+        #expect(button.contains("The target is at least 24 by 24 CSS pixels. The name of button components"))
+        #expect(button.contains("<aside class=\"note\">"))
+        #expect(button.contains("basket-toggle"), "an entry with tests")
+        #expect(!site.exists("cta/index.html") && !site.exists("components/button/cta/index.html"))
+        #expect(!(try site.html("components/link/index.html")).contains("Visited links"), "an unset variable's condition is false")
+        let post = try site.html("posts/2024-05-01-focus-order/index.html")
+        #expect(post.contains("<time datetime=\"2024-05-01T12:00:00+00:00\">1 May 2024</time> · <span class=\"authors\">Ana Lima</span>"))
+        #expect(!post.contains("basket-toggle") && !site.exists("posts/2024-05-01-focus-order/2024-05-01-focus-order.feature"))
+        let posts = try site.html("posts/index.html")
+        #expect(posts.range(of: "target-size")!.lowerBound < posts.range(of: "focus-order")!.lowerBound, "newest first")
+        #expect(site.exists("categories/keyboard/index.html") && site.exists("categories/pointer-input/index.html"))
+    }
+
+    @Test("the Hugo handbook: TOML and JSON front matter, _index.md pages, shortcodes, static/ at the root")
+    func hugo() throws {
+        let site = try LibraryFixtureTests.copy("hugo-library")
+        defer { site.remove() }
+        #expect(site.build().errorCount == 0)
+        #expect(try site.html("index.html").contains("How our apps meet WCAG"), "content/_index.md is the home page")
+        #expect(!site.exists("-index/index.html") && !site.exists("docs/-index/index.html"))
+        let toggle = try site.html("docs/switch/index.html")
+        #expect(toggle.contains("<img src=\"../../images/switch.png\" alt=\"A switch in the on position\""))
+        #expect(toggle.contains("<em>The on state</em>"))
+        #expect(toggle.contains("class=\"language-swift\""))
+        #expect(toggle.contains("Do not use a switch for an action that needs confirming."))
+        #expect(toggle.contains("href=\"../../patterns/bottom-sheet/\""))
+        #expect(site.exists("images/switch.png"))
+        #expect(try site.html("patterns/bottom-sheet/index.html").contains("href=\"../../wcag/2.4.3/\""))
+    }
+
+    @Test("the Japanese library of one page per criterion: pages at their paths, numeric order, criterion pages lead to them, Japanese anchors")
+    func japanese() throws {
+        let site = try LibraryFixtureTests.copy("criteria-ja-library")
+        defer { site.remove() }
+        let result = site.build()
+        #expect(result.errorCount == 0)
+        #expect(result.diagnostics.filter { $0.category == "broken-link" }.isEmpty, "#概要 resolves")
+        let page = try site.html("sc/1-4-10/index.html")
+        #expect(page.contains("<html lang=\"ja\"") && page.contains("<h2 id=\"概要\">"))
+        #expect(page.contains("<p class=\"badge\">WCAG 2.2</p>") && page.contains("レベルAAです"))
+        #expect(try site.html("wcag/1.4.10/index.html").contains("href=\"../../sc/1-4-10/\""))
+        let list = try site.html("sc/index.html")
+        #expect(list.range(of: "1.4.2 ")!.lowerBound < list.range(of: "1.4.10 ")!.lowerBound)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// A `{% highlight lang %}` line (the tag alone on its line, possibly indented).
+struct HighlightTag {
+    var indent: String
+    var language: String
+    var column: Int
+
+    init?(_ line: String) {
+        let indent = line.prefix { $0 == " " || $0 == "\t" }
+        let trimmed = line.dropFirst(indent.count).trimmingSuffix()
+        guard trimmed.hasPrefix("{%"), trimmed.hasSuffix("%}"),
+              LiquidPreprocessor.tagName(trimmed) == "highlight" else { return nil }
+        let words = trimmed.dropFirst(2).dropLast(2).split(whereSeparator: \.isWhitespace)
+        guard words.count >= 1 else { return nil }
+        self.indent = String(indent)
+        self.language = words.count > 1 ? String(words[1].filter { $0.isLetter || $0.isNumber || "+-_#.".contains($0) }) : ""
+        self.column = indent.count + 1
+    }
+
+    static func isEnd(_ line: String) -> Bool {
+        let trimmed = line.drop { $0 == " " || $0 == "\t" }.trimmingSuffix()
+        return trimmed.hasPrefix("{%") && trimmed.hasSuffix("%}") && LiquidPreprocessor.tagName(trimmed) == "endhighlight"
+    }
+}
+
+/// An open CommonMark code fence, to tell code from prose.
+struct Fence {
+    var character: Character
+    var length: Int
+
+    init?(opening line: String) {
+        let indent = line.prefix { $0 == " " }
+        guard indent.count < 4 else { return nil }
+        let rest = line.dropFirst(indent.count)
+        guard let first = rest.first, first == "`" || first == "~" else { return nil }
+        let run = rest.prefix { $0 == first }
+        guard run.count >= 3 else { return nil }
+        if first == "`", rest.dropFirst(run.count).contains("`") { return nil }
+        character = first
+        length = run.count
+    }
+
+    func closes(_ line: String) -> Bool {
+        let indent = line.prefix { $0 == " " }
+        guard indent.count < 4 else { return false }
+        let rest = line.dropFirst(indent.count).trimmingSuffix()
+        return rest.count >= length && rest.allSatisfy { $0 == character }
+    }
+}
+
+extension StringProtocol {
+    /// The text without trailing spaces and tabs.
+    func trimmingSuffix() -> SubSequence {
+        var end = endIndex
+        while end > startIndex {
+            let before = index(before: end)
+            guard self[before] == " " || self[before] == "\t" else { break }
+            end = before
+        }
+        return self[startIndex..<end]
+    }
+}
