@@ -205,10 +205,12 @@ struct PreviewServerTests {
         defer { Task { await preview.stop() } }
         let port = preview.port
         let events = try LiveSocket.events(port: port, target: "/_guidesite/events")
-        #expect(events.waitForEvent(containing: ": connected", within: 2) != nil)
+        // Generous waits: `swift test --parallel` runs builds on the same two cores, and what is
+        // tested here is that the events come, not how fast (make bench-serve measures that).
+        #expect(events.waitForEvent(containing: ": connected", within: 15) != nil)
         try preview.site.write("---\ntitle: Picker\ncategories: [controls]\n---\n## Role\n\nSaved.\n", to: "Content/native/picker.md")
-        let edited = events.waitForEvent(containing: "/native/picker/", within: 2)
-        #expect(edited != nil, "no reload event within 2 s")
+        let edited = events.waitForEvent(containing: "/native/picker/", within: 15)
+        #expect(edited != nil, "no reload event within 15 s")
         #expect(edited?.contains("/native/stepper/") == false)
         #expect(try LiveSocket.request(port: port, target: "/native/picker/").body.contains("Saved."))
 
@@ -220,8 +222,8 @@ struct PreviewServerTests {
             return client
         }
         #expect(try LiveSocket.request(port: port, target: "/native/picker/").status == 200, "served while 120 connections hang")
-        let closedIdle = idle.filter { $0.closedByServer(within: 3) }.count
-        let closedSlow = slow.filter { $0.closedByServer(within: 3) }.count
+        let closedIdle = idle.filter { $0.closedByServer(within: 10) }.count
+        let closedSlow = slow.filter { $0.closedByServer(within: 10) }.count
         #expect(closedIdle == 100, "idle connections closed: \(closedIdle) of 100")
         #expect(closedSlow == 20, "half-sent requests closed: \(closedSlow) of 20")
         // An event stream is a response in progress: it outlives the idle timeout.
