@@ -224,6 +224,7 @@ def bench_size(guidesite, count, runs, workdir):
     row["guidesite_plain"] = {"median": statistics.median(without)}
     row["history"] = bench_history(guidesite, corpus, git_corpus(corpus, workdir, count, stamp), runs, fresh)
     row["languages"] = bench_languages(guidesite, corpus, bilingual_corpus(corpus, workdir, count, stamp), runs, fresh)
+    row["templates"] = bench_templates(guidesite, corpus, templated_corpus(corpus, workdir, count, stamp), runs, fresh)
     row["hugo_full"] = hyperfine("hugo", f"hugo --quiet -s {hugo_root} -d {fresh}/hugo-{unique}", runs)
     row["guidesite_time"] = time_once(build.split() + ["--output", f"{fresh}/guidesite-timed"])
     row["hugo_time"] = time_once(["hugo", "--quiet", "-s", hugo_root, "-d", f"{fresh}/hugo-timed"])
@@ -391,6 +392,47 @@ def bench_languages(guidesite, corpus, bilingual, runs, fresh):
     return figures
 
 
+def templated_corpus(corpus, workdir, count, stamp):
+    """The corpus as a Jekyll or Eleventy library writes it: every page uses a variable of its own
+    front matter and an include (`{{ page.title }}`, `{% include "note.html" %}`); again only when
+    the corpus changed."""
+    root = os.path.join(workdir, f"corpus-{count}-templated")
+    stamp_path = root + ".stamp"
+    if os.path.isdir(root) and os.path.exists(stamp_path) and open(stamp_path).read() == stamp:
+        return root
+    shutil.rmtree(root, ignore_errors=True)
+    shutil.copytree(os.path.join(corpus, "Content"), os.path.join(root, "Content"))
+    for folder, _, names in os.walk(os.path.join(root, "Content")):
+        for name in names:
+            if not name.endswith(".md"):
+                continue
+            path = os.path.join(folder, name)
+            text = open(path).read()
+            head, body = (text[:text.index("\n---\n", 4) + 5], text[text.index("\n---\n", 4) + 5:]) if text.startswith("---\n") else ("", text)
+            with open(path, "w") as handle:
+                handle.write(head + "\nAbout {{ page.title }}.\n\n{% include \"note.html\" %}\n" + body)
+    os.makedirs(os.path.join(root, "Content", "_includes"), exist_ok=True)
+    with open(os.path.join(root, "Content", "_includes", "note.html"), "w") as handle:
+        handle.write('<p class="note">Checked with the team\'s screen readers.</p>\n')
+    with open(os.path.join(corpus, "site.yml")) as source, open(os.path.join(root, "site.yml"), "w") as handle:
+        handle.write(source.read())
+    with open(stamp_path, "w") as handle:
+        handle.write(stamp)
+    return root
+
+
+def bench_templates(guidesite, corpus, templated, runs, fresh):
+    """Full builds of the corpus and of its templated copy, alternated, each into a new folder."""
+    times = {"plain": [], "templated": []}
+    for attempt in range(max(runs, 5)):
+        for kind, root in (("plain", corpus), ("templated", templated)):
+            os.sync()
+            began = time.perf_counter()
+            run([guidesite, "build", "--root", root, "--quiet", "--output", f"{fresh}/templates-{kind}-{attempt}"])
+            times[kind].append(time.perf_counter() - began)
+    return {kind: statistics.median(values) for kind, values in times.items()}
+
+
 def seconds(value):
     return f"{value:.2f} s" if value >= 1 else f"{value * 1000:.0f} ms"
 
@@ -451,6 +493,14 @@ def report(rows, runs, hugo_version):
               " (`entry.fr.md`, each naming its source's version, so the build hashes every source), against the"
               " corpus in one language; medians of five full builds of each, alternated, each into a new folder,"
               " divided by the pages each wrote.", ""]
+    lines += ["| entries | plain | a variable and an include in every page | difference |", "|---:|---:|---:|---:|"]
+    for row in rows:
+        templates = row["templates"]
+        lines.append(f"| {row['count']:,} | {seconds(templates['plain'])} | {seconds(templates['templated'])} |"
+                     f" {(templates['templated'] / templates['plain'] - 1) * 100:+.1f}% |")
+    lines += ["", "Templates: every page of the corpus with `About {{ page.title }}.` and `{% include \"note.html\" %}`"
+              " before its text, as Jekyll and Eleventy libraries write them, against the corpus; medians of five full"
+              " builds of each, alternated, each into a new folder.", ""]
     lines += ["| entries | search index | site HTML | index / HTML | query in headless Chromium (median, max of 8) |",
               "|---:|---:|---:|---:|---:|"]
     for row in rows:

@@ -11,6 +11,7 @@ public struct PageReader: Sendable {
     /// The folder `{% include %}` reads from.
     private let includes: URL
     private let acceptance: AcceptanceSectionReader
+    private let includeFiles = IncludeFiles()
 
     /// The largest Markdown file read as a page: 10 MB, hundreds of times a long guideline entry.
     public static let maximumBytes = 10_000_000
@@ -106,8 +107,9 @@ public struct PageReader: Sendable {
         if pasted { body = PastedTextConverter(platforms: config.platforms).convert(body) }
         let foreign = ForeignMarkup.process(body, firstLine: split.value.bodyFirstLine, path: path)
         diagnostics += foreign.diagnostics
-        let liquid = LiquidPreprocessor(includes: includes, unsafeHTML: config.unsafeHTML, page: matter.entries, site: config.entries)
-            .process(foreign.value, firstLine: split.value.bodyFirstLine, path: path)
+        var preprocessor = LiquidPreprocessor(includes: includes, unsafeHTML: config.unsafeHTML, page: matter.entries, site: config.entries)
+        preprocessor.includeFiles = includeFiles
+        let liquid = preprocessor.process(foreign.value, firstLine: split.value.bodyFirstLine, path: path)
         diagnostics += liquid.diagnostics
 
         // A translation stands at its source's place: the same section, kind and address.

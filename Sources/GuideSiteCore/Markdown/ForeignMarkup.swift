@@ -15,7 +15,7 @@ enum ForeignMarkup {
     static func process(_ markdown: String, firstLine: Int, path: String) -> Diagnosed<String> {
         guard markdown.containsBytes("{:") || markdown.containsBytes("{{<") || markdown.containsBytes("{{%")
                 || markdown.containsBytes("<script") || markdown.containsBytes("<SCRIPT") else { return Diagnosed(markdown) }
-        var lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = markdown.lineSubstrings().map(String.init)
         var diagnostics: [Diagnostic] = []
         var fence: String?
         var dropping: (end: [String], keep: Bool)?

@@ -1,4 +1,17 @@
 import Foundation
+import Synchronization
+
+/// Include files read once per build, however many pages insert them.
+final class IncludeFiles: Sendable {
+    private let read = Mutex<[String: String?]>([:])
+
+    func text(at url: URL) -> String? {
+        if let known = read.withLock({ $0[url.path] }) { return known }
+        let text = try? String(contentsOf: url, encoding: .utf8)
+        read.withLock { $0[url.path] = text }
+        return text
+    }
+}
 
 /// A `{% highlight lang %}` line (the tag alone on its line, possibly indented).
 struct HighlightTag {

@@ -16,6 +16,8 @@ public struct LiquidPreprocessor: Sendable {
     public var unsafeHTML = false
     /// What output tags read: the page's front matter and site.yml.
     var output = LiquidOutput()
+    /// Include files read once for every page of a build (nil: read each time).
+    var includeFiles: IncludeFiles?
 
     /// Creates a preprocessor.
     public init(includes: URL? = nil, unsafeHTML: Bool = false, page: [FrontEntry] = [], site: [FrontEntry] = []) {
@@ -34,7 +36,9 @@ public struct LiquidPreprocessor: Sendable {
     /// Returns the rewritten Markdown and a warning for each tag it could not carry over.
     public func process(_ markdown: String, firstLine: Int, path: String) -> Diagnosed<String> {
         guard markdown.containsBytes("{%") || markdown.containsBytes("{{") || markdown.containsBytes("{:") || markdown.containsBytes("{#") else { return Diagnosed(markdown) }
-        var lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Substrings of the text, cut with memchr: a line becomes a String of its own only when
+        // it holds a brace or may be a fence.
+        var lines = markdown.lineSubstrings()
         var diagnostics: [Diagnostic] = []
         var fence: Fence?
         var inRaw = false
@@ -43,25 +47,36 @@ public struct LiquidPreprocessor: Sendable {
         var output = self.output
         var index = 0
         while index < lines.count {
-            let line = lines[index]
+            let raw = lines[index]
             let lineNumber = firstLine + index
-            if dropping != nil || !conditions.shown, !line.contains("{%") {
+            // Over the bytes: most lines hold no tag, and only a line starting with a backtick or
+            // a tilde can open or close a fence.
+            let hasBrace = raw.utf8.withContiguousStorageIfAvailable { $0.isEmpty ? false : memchr($0.baseAddress!, Int32(UInt8(ascii: "{")), $0.count) != nil }
+                ?? raw.utf8.contains(UInt8(ascii: "{"))
+            if dropping != nil || !conditions.shown, !hasBrace || !raw.contains("{%") {
                 lines[index] = ""
                 index += 1
                 continue
             }
+            let first = raw.utf8.first { $0 != UInt8(ascii: " ") }
+            let mayBeFence = first == UInt8(ascii: "`") || first == UInt8(ascii: "~")
             if let open = fence {
-                if open.closes(line) { fence = nil }
+                if mayBeFence, open.closes(String(raw)) { fence = nil }
                 index += 1
                 continue
             }
-            if !inRaw, let opened = Fence(opening: line) {
+            if !hasBrace, !mayBeFence || inRaw {
+                index += 1
+                continue
+            }
+            let line = String(raw)
+            if !inRaw, mayBeFence, let opened = Fence(opening: line) {
                 fence = opened
                 index += 1
                 continue
             }
             if !inRaw, let highlight = HighlightTag(line) {
-                guard let end = (index + 1..<lines.count).first(where: { HighlightTag.isEnd(lines[$0]) }) else {
+                guard let end = (index + 1..<lines.count).first(where: { HighlightTag.isEnd(String(lines[$0])) }) else {
                     diagnostics.append(Diagnostic(
                         .warning, path, line: lineNumber, column: highlight.column, category: "liquid",
                         "`{% highlight \(highlight.language) %}` is never closed; add `{% endhighlight %}` after the code"
@@ -70,9 +85,9 @@ public struct LiquidPreprocessor: Sendable {
                     continue
                 }
                 let body = lines[(index + 1)..<end]
-                let marker = String(repeating: "`", count: max(3, (body.map(Self.longestBacktickRun).max() ?? 0) + 1))
-                lines[index] = highlight.indent + marker + highlight.language
-                lines[end] = highlight.indent + marker
+                let marker = String(repeating: "`", count: max(3, (body.map { Self.longestBacktickRun(String($0)) }.max() ?? 0) + 1))
+                lines[index] = Substring(highlight.indent + marker + highlight.language)
+                lines[end] = Substring(highlight.indent + marker)
                 index = end + 1
                 continue
             }
@@ -174,7 +189,7 @@ public struct LiquidPreprocessor: Sendable {
                 rest = rest[close.upperBound...]
             }
             rewritten += text(rest)
-            lines[index] = rewritten
+            lines[index] = Substring(rewritten)
             index += 1
         }
         if let open = dropping {
@@ -212,7 +227,8 @@ public struct LiquidPreprocessor: Sendable {
     private func include(_ name: String) -> String? {
         let relative = name.drop { $0 == "/" }
         guard let includes, !relative.isEmpty, !relative.split(separator: "/").contains("..") else { return nil }
-        return try? String(contentsOf: includes.appending(path: String(relative)), encoding: .utf8)
+        let url = includes.appending(path: String(relative))
+        return includeFiles?.text(at: url) ?? (includeFiles == nil ? try? String(contentsOf: url, encoding: .utf8) : nil)
     }
 
     /// An include as raw HTML, or as an HTML code sample when raw HTML is not allowed.

@@ -48,3 +48,31 @@ extension Array where Element == UInt8 {
         if done == nil { append(contentsOf: text.utf8) }
     }
 }
+
+extension String {
+    /// The text's lines as substrings of it, cut at each line feed found with memchr.
+    func lineSubstrings() -> [Substring] {
+        var text = self
+        let offsets: [Int] = text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return [] }
+            var found: [Int] = []
+            var start = 0
+            while start < bytes.count, let hit = memchr(base + start, 10, bytes.count - start) {
+                let offset = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                found.append(offset)
+                start = offset + 1
+            }
+            return found
+        }
+        var lines: [Substring] = []
+        lines.reserveCapacity(offsets.count + 1)
+        var lower = text.utf8.startIndex
+        for offset in offsets {
+            let upper = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+            lines.append(text[lower..<upper])
+            lower = text.utf8.index(after: upper)
+        }
+        lines.append(text[lower...])
+        return lines
+    }
+}

@@ -46,3 +46,18 @@ struct SupportTests {
         #expect("a'b".containsByte(UInt8(ascii: "'")))
     }
 }
+
+@Suite("Lines over bytes")
+struct LineSubstringsTests {
+    @Test("cut at each line feed, as splitting the characters would, empty lines and a last line kept", arguments: [
+        "", "one", "one\ntwo", "one\n", "\n\n", "é\nǘ\n日本語\n",
+    ])
+    func sameAsCharacters(text: String) {
+        #expect(text.lineSubstrings().map(String.init) == text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+    }
+
+    @Test("a CR before LF stays on its line (pages reach this with CRLF made LF; characters would not cut \"\\r\\n\" at all)")
+    func carriageReturn() {
+        #expect("a\r\nb".lineSubstrings() == ["a\r", "b"])
+    }
+}
