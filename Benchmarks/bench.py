@@ -342,35 +342,43 @@ def bench_history(guidesite, corpus, repo, runs, fresh):
     return figures
 
 
-def bilingual_corpus(corpus, workdir, count, stamp):
-    """The corpus in two languages: every entry and page translated into French beside its
-    source (`entry-00001.fr.md`, its title marked, `translation-of:` naming the source's version,
-    so every translation is up to date); again only when the corpus changed."""
-    root = os.path.join(workdir, f"corpus-{count}-bilingual")
+def derived_corpus(corpus, workdir, name, stamp, rewrite, site_yml=""):
+    """A copy of the corpus with every Markdown file passed through `rewrite(name, text)` (which
+    returns the files to write, by name), and `site_yml` added to its site.yml; made again only
+    when the corpus changed."""
+    root = os.path.join(workdir, name)
     stamp_path = root + ".stamp"
     if os.path.isdir(root) and os.path.exists(stamp_path) and open(stamp_path).read() == stamp:
         return root
     shutil.rmtree(root, ignore_errors=True)
     shutil.copytree(os.path.join(corpus, "Content"), os.path.join(root, "Content"))
     for folder, _, names in os.walk(os.path.join(root, "Content")):
-        for name in names:
-            if not name.endswith(".md"):
-                continue
-            source = open(os.path.join(folder, name), "rb").read()
-            version = hashlib.sha256(source).hexdigest()[:12]
-            text = source.decode()
-            if text.startswith("---\n"):
-                text = f"---\ntranslation-of: {version}\n" + text[4:]
-            else:
-                text = f"---\ntranslation-of: {version}\n---\n\n" + text
-            text = re.sub(r'^title: "(.*)"$', r'title: "\1 (fr)"', text, count=1, flags=re.M)
-            with open(os.path.join(folder, name[:-3] + ".fr.md"), "w") as handle:
-                handle.write(text)
+        for file_name in names:
+            if file_name.endswith(".md"):
+                source = open(os.path.join(folder, file_name), "rb").read().decode()
+                for written, text in rewrite(file_name, source).items():
+                    with open(os.path.join(folder, written), "w") as handle:
+                        handle.write(text)
     with open(os.path.join(corpus, "site.yml")) as source, open(os.path.join(root, "site.yml"), "w") as handle:
-        handle.write(source.read() + "languages:\n  - {code: en, name: English}\n  - {code: fr, name: Français}\n")
+        handle.write(source.read() + site_yml)
     with open(stamp_path, "w") as handle:
         handle.write(stamp)
     return root
+
+
+def bilingual_corpus(corpus, workdir, count, stamp):
+    """The corpus in two languages: every entry and page translated into French beside its
+    source (`entry-00001.fr.md`, its title marked, `translation-of:` naming the source's version,
+    so every translation is up to date)."""
+    def translate(name, text):
+        version = hashlib.sha256(text.encode()).hexdigest()[:12]
+        if text.startswith("---\n"):
+            text = f"---\ntranslation-of: {version}\n" + text[4:]
+        else:
+            text = f"---\ntranslation-of: {version}\n---\n\n" + text
+        return {name[:-3] + ".fr.md": re.sub(r'^title: "(.*)"$', r'title: "\1 (fr)"', text, count=1, flags=re.M)}
+    return derived_corpus(corpus, workdir, f"corpus-{count}-bilingual", stamp, translate,
+                          "languages:\n  - {code: en, name: English}\n  - {code: fr, name: Français}\n")
 
 
 def bench_languages(guidesite, corpus, bilingual, runs, fresh):
@@ -394,30 +402,14 @@ def bench_languages(guidesite, corpus, bilingual, runs, fresh):
 
 def templated_corpus(corpus, workdir, count, stamp):
     """The corpus as a Jekyll or Eleventy library writes it: every page uses a variable of its own
-    front matter and an include (`{{ page.title }}`, `{% include "note.html" %}`); again only when
-    the corpus changed."""
-    root = os.path.join(workdir, f"corpus-{count}-templated")
-    stamp_path = root + ".stamp"
-    if os.path.isdir(root) and os.path.exists(stamp_path) and open(stamp_path).read() == stamp:
-        return root
-    shutil.rmtree(root, ignore_errors=True)
-    shutil.copytree(os.path.join(corpus, "Content"), os.path.join(root, "Content"))
-    for folder, _, names in os.walk(os.path.join(root, "Content")):
-        for name in names:
-            if not name.endswith(".md"):
-                continue
-            path = os.path.join(folder, name)
-            text = open(path).read()
-            head, body = (text[:text.index("\n---\n", 4) + 5], text[text.index("\n---\n", 4) + 5:]) if text.startswith("---\n") else ("", text)
-            with open(path, "w") as handle:
-                handle.write(head + "\nAbout {{ page.title }}.\n\n{% include \"note.html\" %}\n" + body)
+    front matter and an include (`{{ page.title }}`, `{% include "note.html" %}`)."""
+    def template(name, text):
+        cut = text.index("\n---\n", 4) + 5 if text.startswith("---\n") else 0
+        return {name: text[:cut] + "\nAbout {{ page.title }}.\n\n{% include \"note.html\" %}\n" + text[cut:]}
+    root = derived_corpus(corpus, workdir, f"corpus-{count}-templated", stamp, template)
     os.makedirs(os.path.join(root, "Content", "_includes"), exist_ok=True)
     with open(os.path.join(root, "Content", "_includes", "note.html"), "w") as handle:
         handle.write('<p class="note">Checked with the team\'s screen readers.</p>\n')
-    with open(os.path.join(corpus, "site.yml")) as source, open(os.path.join(root, "site.yml"), "w") as handle:
-        handle.write(source.read())
-    with open(stamp_path, "w") as handle:
-        handle.write(stamp)
     return root
 
 
