@@ -77,15 +77,43 @@ enum ForeignMarkup {
     /// (the lines between are code a reader should never see as text either: left to the
     /// HTML rules, which do not run them).
     private static func scripts(in line: String, warn: (String, Int) -> Void) -> String {
+        // An indented code block or an inline code span shows `<script>` as text: left alone.
+        guard !line.hasPrefix("    "), line.range(of: "<script", options: .caseInsensitive) != nil else { return line }
         var result = line
-        while let open = result.range(of: "<script", options: .caseInsensitive) {
+        var from = result.startIndex
+        while let open = result.range(of: "<script", options: .caseInsensitive, range: from..<result.endIndex) {
+            if let span = codeSpans(in: result).first(where: { $0.contains(open.lowerBound) }) {
+                from = span.upperBound
+                continue
+            }
             let close = result.range(of: "</script>", options: .caseInsensitive, range: open.upperBound..<result.endIndex)
             let end = close?.upperBound ?? result[open.lowerBound...].firstIndex(of: ">").map { result.index(after: $0) } ?? result.endIndex
             warn("a `<script>` in the content is removed: a page of the site runs only the theme's scripts (embed a video or demo as a link, or as a `html demo` code block)",
                  result.distance(from: result.startIndex, to: open.lowerBound) + 1)
+            from = open.lowerBound
             result.removeSubrange(open.lowerBound..<end)
         }
         return result
+    }
+
+    /// The line's inline code spans: a run of backticks up to the next run of the same length.
+    private static func codeSpans(in line: String) -> [Range<String.Index>] {
+        var spans: [Range<String.Index>] = []
+        var index = line.startIndex
+        while let start = line[index...].firstIndex(of: "`") {
+            let run = line[start...].prefix { $0 == "`" }
+            var search = run.endIndex
+            var closed: Range<String.Index>?
+            while let next = line[search...].firstIndex(of: "`") {
+                let other = line[next...].prefix { $0 == "`" }
+                if other.count == run.count { closed = start..<other.endIndex; break }
+                search = other.endIndex
+            }
+            guard let span = closed else { break }
+            spans.append(span)
+            index = span.upperBound
+        }
+        return spans
     }
 
     /// Hugo's `{{< name args >}}` and `{{% name args %}}`.

@@ -37,8 +37,8 @@ struct ForeignMarkupTests {
 
     @Test("a script in content is removed with a warning, never printed or run; code blocks keep theirs")
     func scripts() {
-        let result = process("Before <script>alert(1)</script> after\n<script src=\"https://x.example/embed.js\"></script>\n```html\n<script>kept()</script>\n```")
-        #expect(result.value == "Before  after\n\n```html\n<script>kept()</script>\n```")
-        #expect(result.diagnostics.map { "\($0.line):\($0.column)" } == ["4:8", "5:1"])
+        let result = process("Before <script>alert(1)</script> after\n<script src=\"https://x.example/embed.js\"></script>\n```html\n<script>kept()</script>\n```\nUse `<script>` or ``<script src>`` <script>x()</script>\n    <script>indented code</script>")
+        #expect(result.value == "Before  after\n\n```html\n<script>kept()</script>\n```\nUse `<script>` or ``<script src>`` \n    <script>indented code</script>")
+        #expect(result.diagnostics.map { "\($0.line):\($0.column)" } == ["4:8", "5:1", "9:36"])
     }
 }
