@@ -180,8 +180,8 @@ public struct PageReader: Sendable {
         )
         var result = page
         result.isPastedText = pasted
-        result.hasTests = !TestPlan(page: result).scenarios.isEmpty
         result.acceptanceSections = sections
+        result.hasTests = !TestPlan(page: result).scenarios.isEmpty
         result.language = translation.language
         if translation.source != file.relativePath { result.translates = translation.source }
         return Diagnosed(result, diagnostics)
