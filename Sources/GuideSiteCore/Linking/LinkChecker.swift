@@ -49,7 +49,7 @@ public struct LinkChecker: Sendable {
         if url.hasPrefix("#") {
             return anchorProblem(String(url.dropFirst()).removingPercentEncoding, target: index, written: url)
         }
-        guard let link = InternalLink(url, from: page.translationKey) else { return nil }
+        guard let link = InternalLink(url, from: page.translationKey, sitePath: site.config.basePath) else { return nil }
         let fragment = link.suffix.hasPrefix("#") ? String(link.suffix.dropFirst()).removingPercentEncoding : nil
         guard let path = link.target else {
             return "broken link `\(url)`: it leaves \(link.rootRelative ? "the site" : "Content/"); link to a page inside Content/"

@@ -5,6 +5,8 @@ import Foundation
 /// base path. Addresses with a scheme, and anchors, stay as written.
 public struct LinkResolver: Sendable {
     let basePath: String
+    /// The path the site is published under, which authors' links may start with.
+    let sitePath: String
     let routes: [String: Route]
     let assets: Set<String>
     /// Pages of the full site left out of the subset being built, by content path.
@@ -15,8 +17,10 @@ public struct LinkResolver: Sendable {
     /// `routes` maps content paths (`native/picker.md`, and folders for their `index.md`) to
     /// routes; `assets` holds the content paths of copied files. For a subset, `excluded` holds
     /// the pages left out and `fullSite` the full site's address.
-    public init(basePath: String, routes: [String: Route], assets: Set<String>, excluded: [String: Route] = [:], fullSite: String? = nil) {
+    public init(basePath: String, routes: [String: Route], assets: Set<String>, excluded: [String: Route] = [:], fullSite: String? = nil,
+                sitePath: String = "/") {
         self.basePath = basePath
+        self.sitePath = sitePath
         self.routes = routes
         self.assets = assets
         self.excluded = excluded
@@ -27,7 +31,7 @@ public struct LinkResolver: Sendable {
     /// become their URLs; links to pages a subset leaves out go to the full site or become text;
     /// links to files beside the content that are not part of the site lose their link.
     public func target(_ url: String, from source: String) -> LinkTarget {
-        guard let link = InternalLink(url, from: source) else { return .keep }
+        guard let link = InternalLink(url, from: source, sitePath: sitePath) else { return .keep }
         if let path = link.target, routes[path] != nil || assets.contains(path), let written = resolve(link) {
             return written == url ? .keep : .url(written)
         }
@@ -42,7 +46,7 @@ public struct LinkResolver: Sendable {
 
     /// The destination to write for `url`, found in the file at content path `source`.
     public func resolve(_ url: String, from source: String) -> String {
-        guard let link = InternalLink(url, from: source) else { return url }
+        guard let link = InternalLink(url, from: source, sitePath: sitePath) else { return url }
         return resolve(link) ?? url
     }
 
@@ -162,7 +166,9 @@ struct InternalLink {
     var target: String?
 
     /// Nil for addresses with a scheme, protocol-relative addresses, pure anchors and empty links.
-    init?(_ url: String, from source: String) {
+    /// `sitePath`: the path the site is published under (`/guide/`); a root-relative link that
+    /// starts with it, as authors copy links from the live site, is read without it.
+    init?(_ url: String, from source: String, sitePath: String = "/") {
         guard !url.isEmpty, !url.hasPrefix("#"), !url.hasPrefix("//"), !LinkResolver.hasScheme(url) else { return nil }
         written = url
         var raw = Substring(url)
@@ -178,6 +184,10 @@ struct InternalLink {
         }
         path = raw.utf8.contains(UInt8(ascii: "%")) ? (String(raw).removingPercentEncoding ?? String(raw)) : String(raw)
         rootRelative = path.hasPrefix("/")
+        if rootRelative, sitePath.count > 1, path.hasPrefix(sitePath) || path + "/" == sitePath {
+            path = "/" + path.dropFirst(min(sitePath.count, path.count))
+            written = path + suffix
+        }
         if rootRelative {
             target = LinkResolver.normalize(String(path.dropFirst()))
         } else {

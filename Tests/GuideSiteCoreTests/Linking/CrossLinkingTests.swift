@@ -137,3 +137,22 @@ struct CrossLinkingTests {
         #expect(result.diagnostics.isEmpty, "\(result.printed)")
     }
 }
+
+@Suite("Links written with the site's published path")
+struct PublishedPathLinksTests {
+    @Test("a link that starts with the path of the site's url, as copied from the live site, resolves as one without it")
+    func publishedPath() throws {
+        let site = try TestSite([
+            "site.yml": "title: B\nurl: https://example.org/guide/\n",
+            "Content/tutorials/x.md": "---\ntitle: X\n---\nSee [y](/guide/tutorials/y/), [home](/guide/), [y again](/tutorials/y/) and [a file](/guide/img/a.png).\n",
+            "Content/tutorials/y.md": "---\ntitle: Y\n---\nY.\n",
+            "Content/img/a.png": "png",
+        ])
+        defer { site.remove() }
+        let result = site.build()
+        #expect(result.diagnostics.filter { $0.category == "broken-link" }.isEmpty, "\(result.printed)")
+        let page = try site.html("tutorials/x/index.html")
+        #expect(page.contains("<a href=\"../../tutorials/y/\">y</a>") && page.contains("<a href=\"../../\">home</a>"))
+        #expect(page.contains("<a href=\"../../tutorials/y/\">y again</a>") && page.contains("<a href=\"../../img/a.png\">a file</a>"))
+    }
+}

@@ -33,7 +33,7 @@ enum RenderMarkdown: BuildStage {
         let resolver = LinkResolver(
             basePath: SiteRoot.marker, routes: routes,
             assets: Set(context.assets.map(\.relativePath)),
-            excluded: excludedRoutes, fullSite: fullSite
+            excluded: excludedRoutes, fullSite: fullSite, sitePath: context.siteConfig.basePath
         )
         let platforms = context.variant.subset.flatMap { subset in
             subset.platforms.isEmpty ? nil : PlatformFilter(platforms: context.siteConfig.platforms, keep: subset.platforms, frameworks: context.siteConfig.frameworks)
