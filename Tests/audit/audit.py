@@ -282,7 +282,9 @@ def main():
     # below, and the page they lead to is audited in its own right.
     pages = [page for page in html_pages(output) if not is_redirect(os.path.join(output, page))]
     pages += [f"{page}?{state}" for page in pages if page.endswith("search/index.html") for state in SEARCH_STATES]
-    pages += [f"{page}?{BASKET_FILLED}" for page in pages if page.endswith("my-criteria/index.html")]
+    # A library without a page of tests (no Add to my criteria anywhere) has nothing to fill it with.
+    offers = any('class="basket-toggle"' in open(os.path.join(output, page), encoding="utf-8").read() for page in pages if "?" not in page)
+    pages += [f"{page}?{BASKET_FILLED}" for page in pages if page.endswith("my-criteria/index.html") and offers]
     if arguments.only:
         pages = [page for page in pages if re.search(arguments.only, page)]
     failures = defaultdict(lambda: {"impact": "", "help": "", "where": set()})
