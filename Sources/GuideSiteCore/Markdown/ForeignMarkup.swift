@@ -18,10 +18,26 @@ enum ForeignMarkup {
         var lines = markdown.lineSubstrings().map(String.init)
         var diagnostics: [Diagnostic] = []
         var fence: String?
+        var inHighlight = false
         var dropping: (end: [String], keep: Bool)?
         for index in lines.indices {
             let line = lines[index]
             let trimmed = line.trimmingSpaces()
+            // Hugo's `{{< highlight lang >}}` block is code up to its closing shortcode.
+            if inHighlight {
+                if trimmed.hasPrefix("{{< /highlight") || trimmed.hasPrefix("{{% /highlight") {
+                    lines[index] = "```"
+                    inHighlight = false
+                }
+                continue
+            }
+            if dropping == nil, fence == nil, trimmed.hasPrefix("{{< highlight ") || trimmed.hasPrefix("{{% highlight "),
+               trimmed.hasSuffix(">}}") || trimmed.hasSuffix("%}}") {
+                let language = trimmed.dropFirst("{{< highlight ".count).dropLast(3).split(separator: " ").first.map(String.init) ?? ""
+                lines[index] = "```" + language
+                inHighlight = true
+                continue
+            }
             if let open = fence {
                 if trimmed.hasPrefix(open) && trimmed.allSatisfy({ $0 == open.first }) { fence = nil }
                 continue

@@ -35,6 +35,13 @@ struct ForeignMarkupTests {
         #expect(result.diagnostics[0].message.hasPrefix("Hugo's shortcode `{{< note >}}` has no equivalent"))
     }
 
+    @Test("a Hugo highlight block is code: a script and a shortcode in it are kept as written")
+    func highlightBlock() {
+        let result = process("{{< highlight html >}}\n<script src=\"x.js\"></script>\n{{< figure src=\"a.png\" >}}\n{{< /highlight >}}\nAfter")
+        #expect(result.value == "```html\n<script src=\"x.js\"></script>\n{{< figure src=\"a.png\" >}}\n```\nAfter")
+        #expect(result.diagnostics.isEmpty)
+    }
+
     @Test("a script in content is removed with a warning, never printed or run; code blocks keep theirs")
     func scripts() {
         let result = process("Before <script>alert(1)</script> after\n<script src=\"https://x.example/embed.js\"></script>\n```html\n<script>kept()</script>\n```\nUse `<script>` or ``<script src>`` <script>x()</script>\n    <script>indented code</script>")
