@@ -23,6 +23,7 @@ struct Report {
         printDiagnostics(result)
         if timings { Self.printTimings(result) }
         guard !quiet else { return }
+        if !result.configuration.isEmpty { Console.line(result.configuration.joined(separator: "\n")) }
         var pages = "\(result.pagesWritten) page\(result.pagesWritten == 1 ? "" : "s")"
         let subsets = result.sites / max(1, result.languages) - 1
         let inLanguages = result.languages > 1 ? " in \(result.languages) languages" : ""

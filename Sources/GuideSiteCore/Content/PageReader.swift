@@ -97,8 +97,10 @@ public struct PageReader: Sendable {
         let split = FrontMatterSplitter().split(text, path: path)
         diagnostics += split.diagnostics
         var matter = FrontMatter()
-        if let text = split.value.frontMatter {
-            let parsed = FrontMatterParser().parse(text, format: split.value.format, firstLine: split.value.frontMatterFirstLine, path: path)
+        let defaults = config.frontMatterDefaults(for: file.relativePath)
+        if split.value.frontMatter != nil || !defaults.isEmpty {
+            let parsed = FrontMatterParser().parse(split.value.frontMatter, format: split.value.format, firstLine: split.value.frontMatterFirstLine,
+                                                   path: path, defaults: defaults)
             matter = parsed.value
             diagnostics += parsed.diagnostics
         }
@@ -107,7 +109,7 @@ public struct PageReader: Sendable {
         if pasted { body = PastedTextConverter(platforms: config.platforms).convert(body) }
         let foreign = ForeignMarkup.process(body, firstLine: split.value.bodyFirstLine, path: path)
         diagnostics += foreign.diagnostics
-        var preprocessor = LiquidPreprocessor(includes: includes, unsafeHTML: config.unsafeHTML, page: matter.entries, site: config.entries)
+        var preprocessor = LiquidPreprocessor(includes: includes, unsafeHTML: config.unsafeHTML, page: matter.entries, site: config.entries, data: config.data)
         preprocessor.includeFiles = includeFiles
         let liquid = preprocessor.process(foreign.value, firstLine: split.value.bodyFirstLine, path: path)
         diagnostics += liquid.diagnostics

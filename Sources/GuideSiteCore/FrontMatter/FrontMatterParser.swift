@@ -7,20 +7,26 @@ public struct FrontMatterParser: Sendable {
     /// Creates a parser.
     public init() {}
 
-    /// Parses `text`, written in `format`, whose first line is line `firstLine` of the file at `path`.
-    public func parse(_ text: String, format: FrontMatterFormat = .yaml, firstLine: Int, path: String) -> Diagnosed<FrontMatter> {
+    /// Parses `text`, written in `format`, whose first line is line `firstLine` of the file at
+    /// `path` (nil: the page has no front matter), with `defaults` for the keys it does not set.
+    public func parse(_ text: String?, format: FrontMatterFormat = .yaml, firstLine: Int, path: String,
+                      defaults: [FrontEntry] = []) -> Diagnosed<FrontMatter> {
         var matter = FrontMatter()
-        matter.isPresent = true
-        let read = switch format {
-        case .yaml: YAMLReader().read(text, firstLine: firstLine, path: path)
-        case .toml: HugoFrontMatter.readTOML(text, firstLine: firstLine, path: path)
-        case .json: HugoFrontMatter.readJSON(text, firstLine: firstLine, path: path)
+        matter.isPresent = text != nil
+        let read: Diagnosed<FrontValue> = switch format {
+        case _ where text == nil: Diagnosed(defaults.isEmpty ? .null : .map([]))
+        case .yaml: YAMLReader().read(text!, firstLine: firstLine, path: path)
+        case .toml: HugoFrontMatter.readTOML(text!, firstLine: firstLine, path: path)
+        case .json: HugoFrontMatter.readJSON(text!, firstLine: firstLine, path: path)
         }
         var diagnostics = read.diagnostics
         switch read.value {
-        case .null:
+        case .null where defaults.isEmpty:
             break
-        case .map(let entries):
+        case .null, .map:
+            var entries: [FrontEntry] = if case .map(let own) = read.value { own } else { [] }
+            // A default is written elsewhere: its problems point at the page's first line.
+            entries += defaults.filter { entries[$0.key] == nil }.map { FrontEntry(key: $0.key, value: $0.value, line: firstLine, column: 1) }
             matter.entries = entries
             var fields = TypedFields(path: path)
             for entry in entries { fields.read(entry, into: &matter) }

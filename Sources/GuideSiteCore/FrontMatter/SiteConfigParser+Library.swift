@@ -28,6 +28,33 @@ extension SiteConfigParser {
         return headings
     }
 
+    /// Jekyll's `defaults: [{scope: {path: docs, type: pages}, values: {layout: entry}}]`.
+    func frontMatterDefaults(_ entry: FrontEntry, report: (FrontEntry, Diagnostic.Severity, String) -> Void) -> [FrontMatterDefault] {
+        let example = "`defaults: [{scope: {path: components}, values: {layout: entry}}]`"
+        guard case .list(let items) = entry.value else {
+            if case .null = entry.value { return [] }
+            report(entry, .error, "`defaults` must be a list of scopes and values, e.g. \(example)")
+            return []
+        }
+        var result: [FrontMatterDefault] = []
+        for item in items {
+            guard case .map(let settings) = item, case .map(let values)? = settings["values"]?.value else {
+                report(entry, .error, "each item of `defaults` needs `values:`, a map of front matter keys, e.g. \(example)")
+                continue
+            }
+            var scope = FrontMatterDefault(path: "", values: values.map {
+                // Shown, if a value is wrong, where the key was written here.
+                FrontEntry(key: $0.key, value: $0.value, line: $0.line, column: $0.column)
+            })
+            if case .map(let scopeSettings)? = settings["scope"]?.value {
+                scope.path = scopeSettings["path"]?.value.text?.trimmingWhitespace() ?? ""
+                scope.type = scopeSettings["type"]?.value.text?.trimmingWhitespace()
+            }
+            result.append(scope)
+        }
+        return result
+    }
+
     /// `permalinks: {web: /web-criteria/:sections[1:]/:slug/}`, each pattern checked once here.
     func permalinks(_ entry: FrontEntry, report: (FrontEntry, Diagnostic.Severity, String) -> Void) -> [String: String] {
         guard case .map(let items) = entry.value else {

@@ -2,20 +2,24 @@ import Foundation
 
 /// Reads `site.yml`, warning about unknown keys with a did-you-mean.
 public struct SiteConfigParser: Sendable {
-    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer", "categories", "platforms", "subsets", "markdown-extensions", "content", "includes", "acceptance-headings", "permalinks", "frameworks", "edit-url", "feedback-url", "git-dates", "standards", "languages", "default-language-in-folder"]
+    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer", "categories", "platforms", "subsets", "markdown-extensions", "content", "includes", "acceptance-headings", "permalinks", "frameworks", "edit-url", "feedback-url", "git-dates", "standards", "languages", "default-language-in-folder", "defaults", "exclude", "data"]
 
     /// Creates a parser.
     public init() {}
 
-    /// Parses the text of `site.yml` shown as `path`.
-    public func parse(_ source: String, path: String) -> Diagnosed<SiteConfig> {
+    /// Parses the text of `site.yml` shown as `path` (nil: the site has none) over the settings
+    /// taken from the library's own configuration, which site.yml replaces key by key.
+    public func parse(_ source: String?, path: String, library: LibraryConfig? = nil) -> Diagnosed<SiteConfig> {
         var config = SiteConfig()
-        let read = YAMLReader().read(source, firstLine: 1, path: path)
-        var diagnostics = read.diagnostics
+        config.library = library
+        let read = source.map { YAMLReader().read($0, firstLine: 1, path: path) } ?? Diagnosed(.null)
+        var diagnostics = (library?.diagnostics ?? []) + read.diagnostics
         var frameworksEntry: FrontEntry?
         var languagesEntry: FrontEntry?
+        // Each problem is shown in the file its key came from.
+        var currentPath = path
         func problem(_ entry: FrontEntry, _ severity: Diagnostic.Severity, _ message: String) {
-            diagnostics.append(Diagnostic(severity, path, line: entry.line, column: entry.column, category: "site-config", message))
+            diagnostics.append(Diagnostic(severity, currentPath, line: entry.line, column: entry.column, category: "site-config", message))
         }
         func text(_ entry: FrontEntry) -> String? {
             if case .null = entry.value { return nil }
@@ -34,9 +38,12 @@ public struct SiteConfigParser: Sendable {
                                           "site.yml must be a map of `key: value` lines, but it is \(other.kindName)"))
             entries = []
         }
-        config.entries = entries
+        let own = Set(entries.map(\.key))
+        let taken = (library?.entries ?? []).filter { !own.contains($0.key) }
+        config.entries = (library?.original ?? []).filter { !own.contains($0.key) } + entries
         var basePath: String?
-        for entry in entries {
+        for entry in taken + entries {
+            currentPath = own.contains(entry.key) ? path : library?.path ?? path
             switch entry.key {
             case "title": if let value = text(entry), !value.isEmpty { config.title = value }
             case "language":
@@ -113,10 +120,20 @@ public struct SiteConfigParser: Sendable {
                 if let headings = acceptanceHeadings(entry, report: problem) { config.acceptanceHeadings = headings }
             case "permalinks":
                 config.permalinks = permalinks(entry, report: problem)
+            case "defaults":
+                config.frontMatterDefaults = frontMatterDefaults(entry, report: problem)
+            case "exclude":
+                if let names = stringList(entry.value) { config.exclude = names } else {
+                    problem(entry, .error, "`exclude` must be a list of paths from the content folder, such as `[README.md, drafts/]`")
+                }
+            case "data":
+                if let value = text(entry), !value.isEmpty { config.dataFolder = value }
             default:
                 problem(entry, .warning, "unknown key `\(entry.key)` is ignored.\(Suggestion.didYouMean(entry.key, in: Self.knownKeys))")
             }
         }
+        currentPath = path
+        config.configurationReport = library?.report(replaced: own) ?? []
         if let frameworksEntry { checkPlatforms(of: config.frameworks, in: config.platforms, entry: frameworksEntry, report: problem) }
         config.basePath = BasePath.normalize(basePath ?? config.url.flatMap { URL(string: $0)?.path } ?? "/")
         return Diagnosed(config, diagnostics)

@@ -10,6 +10,8 @@ struct LiquidOutput {
     var page: [FrontEntry] = []
     /// site.yml's keys.
     var site: [FrontEntry] = []
+    /// The data files (`site.data.NAME` in Jekyll, `NAME` in Eleventy).
+    var data: [FrontEntry] = []
     /// Parameters of the include being inserted (`include.type`).
     var include: [String: String] = [:]
     /// Set by `{% assign %}` and `{% set %}` earlier in the page.
@@ -68,14 +70,18 @@ struct LiquidOutput {
         return .text(String(text.dropFirst().dropLast()))
     }
 
-    /// `page.title`, `site.title`, `include.type`, or a bare key of the page (Eleventy).
+    /// `page.title`, `site.title`, `site.data.NAME`, `include.type`, or a bare key of the page or
+    /// a data file (Eleventy).
     func value(at path: String) -> FrontValue? {
         var keys = path.split(separator: ".").map(String.init)
         guard let first = keys.first else { return nil }
         var current: FrontValue
         switch first {
         case "page": keys.removeFirst(); current = .map(page)
-        case "site": keys.removeFirst(); current = .map(site)
+        case "site":
+            keys.removeFirst()
+            current = .map(site)
+            if keys.first == "data", site["data"] == nil { keys.removeFirst(); current = .map(data) }
         case "include":
             guard keys.count == 2, let value = include[keys[1]] else { return nil }
             return .text(value)
@@ -84,7 +90,7 @@ struct LiquidOutput {
                 keys.removeFirst()
                 current = assigned
             } else {
-                current = .map(page)
+                current = page[first] == nil && data[first] != nil ? .map(data) : .map(page)
             }
         }
         for key in keys {

@@ -20,11 +20,12 @@ public struct LiquidPreprocessor: Sendable {
     var includeFiles: IncludeFiles?
 
     /// Creates a preprocessor.
-    public init(includes: URL? = nil, unsafeHTML: Bool = false, page: [FrontEntry] = [], site: [FrontEntry] = []) {
+    public init(includes: URL? = nil, unsafeHTML: Bool = false, page: [FrontEntry] = [], site: [FrontEntry] = [], data: [FrontEntry] = []) {
         self.includes = includes
         self.unsafeHTML = unsafeHTML
         output.page = page
         output.site = site
+        output.data = data
     }
 
     /// Tags whose block is left out whole, contents included, and the tag that ends each.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One language of a multilingual site (`languages:` in site.yml); the first listed is the
 /// default, whose pages are the sources that the others translate.
 public struct Language: Sendable, Hashable {
@@ -35,6 +37,13 @@ public struct Language: Sendable, Hashable {
 
     /// Languages written right to left, when site.yml does not say.
     static let rightToLeft: Set<String> = ["ar", "he", "fa", "ur", "yi", "ps", "sd", "ckb", "dv"]
+
+    /// The language's name in itself (`fr` is `Français`) from the system's locale data, for a
+    /// language its configuration does not name; the code when there is none.
+    static func nameInItself(_ code: String) -> String {
+        guard let name = Locale(identifier: code).localizedString(forLanguageCode: code), !name.isEmpty else { return code }
+        return name.prefix(1).uppercased() + name.dropFirst()
+    }
 
     /// The language part of a tag, lowercased (`pt-BR` is `pt`).
     var primary: String { String(code.split(separator: "-").first ?? Substring(code)).lowercased() }

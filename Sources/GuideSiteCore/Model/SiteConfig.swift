@@ -1,3 +1,5 @@
+import Foundation
+
 /// The settings of `site.yml`. Every key is optional.
 public struct SiteConfig: Sendable, Hashable {
     /// Settings of one section (a first-level folder of `Content/`).
@@ -82,6 +84,20 @@ public struct SiteConfig: Sendable, Hashable {
     public var defaultLanguageInFolder = false
     /// Every top-level key, for templates (`{{site.params.KEY}}`).
     public var entries: [FrontEntry] = []
+    /// Values pages have unless their front matter sets them (Jekyll's `defaults:`, Eleventy's
+    /// directory data files), in the order they apply: a later one wins.
+    public var frontMatterDefaults: [FrontMatterDefault] = []
+    /// Paths and patterns of the content folder that are not content (Jekyll's `exclude:`).
+    public var exclude: [String] = []
+    /// The folder of data files (`site.data.NAME` in Jekyll, `NAME` in Eleventy), relative to
+    /// the content folder (`data:`).
+    public var dataFolder = "_data"
+    /// The values of the data files, by file name, read by `Configure`.
+    public var data: [FrontEntry] = []
+    /// The library's own configuration that this one was made from, when the site has one.
+    public var library: LibraryConfig?
+    /// What the build report says of where the settings came from.
+    public var configurationReport: [String] = []
 
     /// Defaults for a site without `site.yml`.
     public init() {}
@@ -90,5 +106,58 @@ public struct SiteConfig: Sendable, Hashable {
     public func section(named name: String) -> Section? {
         // A Jekyll collection folder `_checklist-web` may be configured under either name.
         sections.first { $0.name == name } ?? sections.first { $0.name == "_" + name }
+    }
+}
+
+/// Values the pages under `path` have unless their front matter sets them: Jekyll's
+/// `defaults: [{scope: {path, type}, values}]` and Eleventy's directory data files.
+public struct FrontMatterDefault: Sendable, Hashable {
+    /// A folder or file of the content folder (`""`: every page); may hold `*`.
+    public var path: String
+    /// Jekyll's `type`: `pages`, `posts`, `drafts`, or a collection's name.
+    public var type: String?
+    /// The front matter entries.
+    public var values: [FrontEntry]
+
+    /// Whether it applies to the page at `contentPath`.
+    func applies(to contentPath: String) -> Bool {
+        let folder = path.trimming("/")
+        let inPath = folder.isEmpty || contentPath == folder || contentPath.hasPrefix(folder + "/")
+            || (folder.contains("*") && (fnmatch(folder, contentPath, 0) == 0 || fnmatch(folder + "/*", contentPath, 0) == 0))
+        guard inPath, let type else { return inPath }
+        let first = contentPath.split(separator: "/").first.map(String.init) ?? ""
+        return switch type {
+        case "pages", "page": !first.hasPrefix("_")
+        case "posts", "post": first == "_posts"
+        case "drafts", "draft": first == "_drafts"
+        default: first == "_" + type
+        }
+    }
+}
+
+extension SiteConfig {
+    /// The default front matter of the page at `contentPath`: each key once, where the most
+    /// specific scope (the longest path), then the later one, wins, as Jekyll merges them.
+    func frontMatterDefaults(for contentPath: String) -> [FrontEntry] {
+        guard !frontMatterDefaults.isEmpty else { return [] }
+        let matching = frontMatterDefaults.enumerated().filter { $0.element.applies(to: contentPath) }
+            .sorted { ($0.element.path.count, $0.offset) < ($1.element.path.count, $1.offset) }
+        var result: [FrontEntry] = []
+        for scope in matching {
+            for value in scope.element.values {
+                result.removeAll { $0.key == value.key }
+                result.append(value)
+            }
+        }
+        return result
+    }
+
+    /// Whether the content path is left out by `exclude:` (a path from the content folder, or a
+    /// pattern), as Jekyll matches its `exclude:`.
+    func excludes(_ contentPath: String) -> Bool {
+        exclude.contains { pattern in
+            let trimmed = pattern.trimming("/")
+            return contentPath == trimmed || contentPath.hasPrefix(trimmed + "/") || fnmatch(trimmed, contentPath, 0) == 0
+        }
     }
 }

@@ -94,6 +94,8 @@ public struct BuildResult: Sendable {
     /// Set when the build patched the last one (edits inside a few pages' bodies): how many
     /// pages it rendered again; the others were kept from the last build.
     public var pagesRendered: Int?
+    /// Where the settings came from, when the library has a generator's own configuration.
+    public var configuration: [String] = []
 
     /// Warnings and notes grouped by category, most frequent first, with their first locations:
     /// what a build of foreign content could not carry over.

@@ -13,7 +13,7 @@ public struct SiteBuilder: Sendable {
     /// Stages run once per run.
     static let sharedStages: [any BuildStage.Type] = [
         Configure.self, Load.self, ReadHistory.self, PlanSites.self, CompareWithLastBuild.self, FindEdits.self, Parse.self,
-        MatchTranslations.self, CheckSubsets.self, LoadTheme.self,
+        FindLanguages.self, MatchTranslations.self, CheckSubsets.self, LoadTheme.self,
     ]
 
     /// Stages run for each site of the run (the full site, each subset).
@@ -57,7 +57,7 @@ public struct SiteBuilder: Sendable {
             context.buildsEverything = true
         }
         if let record = context.upToDate {
-            return BuildResult(
+            var result = BuildResult(
                 diagnostics: Diagnostic.sortedForReport(record.diagnostics), pagesWritten: record.pagesWritten,
                 milliseconds: Int(Self.milliseconds(clock.now - start).rounded()), timings: timings, outcome: .success,
                 output: context.plan.variants.first?.output ?? context.layout.output, sites: record.sites, languages: max(1, context.siteConfig.languages.count),
@@ -66,6 +66,8 @@ public struct SiteBuilder: Sendable {
                 basePath: context.plan.variants.first?.basePath ?? context.siteConfig.basePath, content: context.layout.content,
                 upToDate: true
             )
+            result.configuration = context.siteConfig.configurationReport
+            return result
         }
         if context.request.strict {
             context.diagnostics = context.diagnostics.map {
@@ -99,7 +101,7 @@ public struct SiteBuilder: Sendable {
         timings.append(("keep the build record and the last build", Self.milliseconds(clock.now - recording)))
         let outcome: BuildResult.Outcome = context.usageError ? .usageError : context.hasErrors ? .contentErrors : .success
         if context.request.endsProcess { _ = Unmanaged.passRetained(KeptUntilExit(context)) }
-        return BuildResult(
+        var result = BuildResult(
             diagnostics: Diagnostic.sortedForReport(context.diagnostics),
             pagesWritten: outcome == .success ? context.pagesWritten : 0,
             milliseconds: Int(Self.milliseconds(clock.now - start).rounded()),
@@ -113,6 +115,8 @@ public struct SiteBuilder: Sendable {
             basePath: context.plan.variants.first?.basePath ?? context.siteConfig.basePath,
             content: context.layout.content, pagesRendered: outcome == .success ? context.pagesRendered : nil
         )
+        result.configuration = context.siteConfig.configurationReport
+        return result
     }
 
     /// Runs the shared stages, then the site stages for each site; false when a stage declined.

@@ -66,6 +66,15 @@ struct BuildRecord: Codable {
             hash.add("site.yml")
             hash.add(stamp)
         }
+        if let library = context.siteConfig.library {
+            let file = layout.root.appending(path: library.path)
+            if let stamp = FileStamp(path: file.path) {
+                hash.add(library.path)
+                hash.add(stamp)
+            } else if FileManager.default.fileExists(atPath: file.path) {
+                return nil
+            }
+        }
         // Looked up by name in each open folder, on every core: a full path per file was most
         // of this stage at 10,000 entries.
         var markdownStamps: [FileStamp?] = []
@@ -80,9 +89,10 @@ struct BuildRecord: Codable {
                 hash.add(stamp)
             }
         }
-        // Templates and included files are read but are not content.
+        // Templates, included files and data files are read but are not content.
         let includes = layout.content.appending(path: context.siteConfig.includesFolder, directoryHint: .isDirectory)
-        for folder in [layout.templates, includes] {
+        let data = layout.content.appending(path: context.siteConfig.dataFolder, directoryHint: .isDirectory)
+        for folder in [layout.templates, includes, data] {
             hash.add(folder.path)
             for path in filesBelow(folder.path) {
                 guard let stamp = FileStamp(path: path) else { return nil }

@@ -3,7 +3,9 @@ import Foundation
 /// In a multilingual site, pairs each translation with its source and tells whether it is up to
 /// date: its `translation-of:` names the first characters of the source's SHA-256 (what
 /// `guidesite new --translation` writes), and a source whose bytes hash otherwise has changed
-/// since. Out-of-date and unrecorded translations are warnings, as is one without a source.
+/// since. Out-of-date and unrecorded translations are warnings, as is one without a source. An
+/// author's own flag (`translation: {outdated: true}`) is out of date without a warning, and a
+/// translation named by `ref:` or `translationKey:` without a record is taken as current.
 /// Reads: `parsed`, `Walk`. Makes: `translations`.
 enum MatchTranslations: BuildStage {
     static let name = "match translations"
@@ -29,8 +31,24 @@ enum MatchTranslations: BuildStage {
             let key = page.translationKey
             let entry = page.frontMatter.entries[TranslationPath.recordKey]
             guard let hash = hashByKey[key] else {
-                context.diagnostics.append(Diagnostic(.warning, page.sourcePath, line: 1, column: 1, category: "translation",
-                    "translates `\(key)`, which is not in the content folder, so the page is in its language's site only; name it after its source, or add the source"))
+                // A page that only says its language is not a translation of anything.
+                if let shared = FindLanguages.key(page), page.translates == nil {
+                    let name = FindLanguages.keys.first { page.frontMatter.entries[$0] != nil } ?? "ref"
+                    let written = page.frontMatter.entries[name]
+                    context.diagnostics.append(Diagnostic(.warning, page.sourcePath, line: written?.line ?? 1, column: written?.column ?? 1, category: "translation",
+                        "no page of the default language has `\(name): \(shared)`, so this page is in its language's site only; give its source the same `\(name):`"))
+                } else if FindLanguages.named(page) == nil || page.translates != nil {
+                    context.diagnostics.append(Diagnostic(.warning, page.sourcePath, line: 1, column: 1, category: "translation",
+                        "translates `\(key)`, which is not in the content folder, so the page is in its language's site only; name it after its source, or add the source"))
+                }
+                table.translations[key, default: [:]][code] = .current
+                continue
+            }
+            if case .map(let flags)? = page.frontMatter.entries["translation"]?.value, flags["outdated"]?.value == .bool(true) {
+                table.translations[key, default: [:]][code] = .outdated
+                continue
+            }
+            if entry == nil, FindLanguages.key(page) != nil {
                 table.translations[key, default: [:]][code] = .current
                 continue
             }

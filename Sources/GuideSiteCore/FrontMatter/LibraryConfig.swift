@@ -1,0 +1,133 @@
+import Foundation
+
+/// A library's own configuration, written for the generator it was made for: Jekyll's
+/// `_config.yml`, Hugo's `hugo.toml` (`.yaml`, `.json`, or the older `config.*`), or Eleventy's
+/// conventions. What GuideSite can use becomes site.yml's keys (`entries`); site.yml, when
+/// there is one, replaces them key by key. Every other key stays for templates (`site.KEY`).
+public struct LibraryConfig: Sendable, Hashable {
+    /// The generator a library was written for.
+    public enum Generator: String, Sendable, Hashable {
+        case jekyll = "Jekyll", hugo = "Hugo", eleventy = "Eleventy"
+    }
+
+    /// Whose configuration this is.
+    public var generator: Generator
+    /// The file it was read from, as diagnostics show it.
+    public var path: String
+    /// site.yml's keys made from it, each at the line of the key it came from.
+    public var entries: [FrontEntry] = []
+    /// The file's own keys, which Liquid reads as `site.KEY`.
+    public var original: [FrontEntry] = []
+    /// A setting taken: the site.yml key it became, and how the build report names it.
+    public struct Taken: Sendable, Hashable {
+        public var key: String
+        public var note: String
+    }
+
+    /// What was taken, for the build report (`title`, `url and baseurl`, `2 collections`).
+    public var taken: [Taken] = []
+    /// Settings it has that GuideSite does not carry over, for the build report.
+    public var notTaken: [String] = []
+    /// Problems reading it.
+    public var diagnostics: [Diagnostic] = []
+
+    /// Hugo's configuration file names, in the order Hugo looks for them.
+    static let hugoFiles = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml", "config.json"]
+    /// Eleventy's configuration file names.
+    static let eleventyFiles = ["eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs", ".eleventy.js"]
+
+    /// The configuration found in `root`, if the folder holds one of a generator's.
+    public static func find(in root: URL, display: (URL) -> String) -> LibraryConfig? {
+        let manager = FileManager.default
+        let jekyll = root.appending(path: "_config.yml")
+        if manager.fileExists(atPath: jekyll.path) {
+            return read(jekyll, display: display(jekyll)) { map, path in Self.jekyll(map, path: path) }
+        }
+        for name in hugoFiles {
+            let file = root.appending(path: name)
+            guard manager.fileExists(atPath: file.path) else { continue }
+            // `config.yaml` alone is too common a name to mean Hugo; a `content/` folder beside it does.
+            if name.hasPrefix("config."), !manager.fileExists(atPath: root.appending(path: "content").path) { continue }
+            return read(file, display: display(file)) { map, path in Self.hugo(map, path: path) }
+        }
+        for name in eleventyFiles {
+            let file = root.appending(path: name)
+            guard let script = try? String(contentsOf: file, encoding: .utf8) else { continue }
+            return eleventy(script, path: display(file))
+        }
+        return nil
+    }
+
+    /// Reads `file` as YAML, TOML or JSON by its extension and makes the configuration.
+    private static func read(_ file: URL, display: String, make: ([FrontEntry], String) -> LibraryConfig) -> LibraryConfig {
+        let text: String
+        do {
+            text = try String(contentsOf: file, encoding: .utf8)
+        } catch {
+            var config = make([], display)
+            config.diagnostics.append(Diagnostic(.error, display, category: "site-config", "could not read this file: \(error.localizedDescription)"))
+            return config
+        }
+        let read: Diagnosed<FrontValue> = switch file.pathExtension {
+        case "toml": HugoFrontMatter.readTOML(text, firstLine: 1, path: display)
+        case "json": HugoFrontMatter.readJSON(text, firstLine: 1, path: display)
+        default: YAMLReader().read(text, firstLine: 1, path: display)
+        }
+        let map: [FrontEntry] = if case .map(let entries) = read.value { entries } else { [] }
+        var config = make(map, display)
+        config.diagnostics = read.diagnostics + config.diagnostics
+        return config
+    }
+
+    /// Adds `key: value` to the entries, at the line of `from`.
+    mutating func set(_ key: String, _ value: FrontValue, from: FrontEntry, note: String? = nil) {
+        entries.removeAll { $0.key == key }
+        entries.append(FrontEntry(key: key, value: value, line: from.line, column: from.column))
+        taken.append(Taken(key: key, note: note ?? key))
+    }
+
+    /// What the build report says of it: what was taken from it, which of those site.yml
+    /// replaced (`replaced`, the keys site.yml sets), and what was not carried over.
+    public func report(replaced: Set<String>) -> [String] {
+        let used = taken.filter { !replaced.contains($0.key) }.map(\.note)
+        var lines = ["Read \(path) (\(generator.rawValue)): " + (used.isEmpty ? "nothing GuideSite uses" : used.joined(separator: ", "))]
+        let overridden = Set(taken.map(\.key)).intersection(replaced).sorted()
+        if !overridden.isEmpty { lines.append("  site.yml sets instead: " + overridden.joined(separator: ", ")) }
+        if !notTaken.isEmpty { lines.append("  not carried over: " + notTaken.joined(separator: "; ")) }
+        return lines
+    }
+
+    /// A plain text value of an entry, trimmed; nil when it is empty or not text.
+    static func text(_ entry: FrontEntry?) -> String? {
+        guard let value = entry?.value.text?.trimmingWhitespace(), !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// Eleventy's configuration is JavaScript, which a static build does not run: its `dir`
+    /// settings are read where they are written as plain strings (`input: "src"`), and the rest
+    /// follows Eleventy's conventions (`_includes`, `_data`, directory data files).
+    static func eleventy(_ script: String, path: String) -> LibraryConfig {
+        var config = LibraryConfig(generator: .eleventy, path: path)
+        func setting(_ name: String) -> (String, Int)? {
+            let pattern = #"\b"# + name + #"\s*:\s*["'`]([^"'`]*)["'`]"#
+            guard let range = script.range(of: pattern, options: .regularExpression) else { return nil }
+            let match = String(script[range])
+            let value = match.drop { $0 != "\"" && $0 != "'" && $0 != "`" }.dropFirst().dropLast()
+            let line = script[..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+            return (String(value), line)
+        }
+        let input = setting("input").map { ($0.0.trimming("./").isEmpty ? "." : $0.0.trimming("/"), $0.1) } ?? (".", 1)
+        config.set("content", .text(input.0), from: FrontEntry(key: "content", value: .null, line: input.1, column: 1),
+                   note: "content folder `\(input.0)` (dir.input)")
+        if let includes = setting("includes") {
+            config.set("includes", .text(includes.0), from: FrontEntry(key: "includes", value: .null, line: includes.1, column: 1),
+                       note: "includes `\(includes.0)` (dir.includes)")
+        }
+        if let data = setting("data") {
+            config.set("data", .text(data.0), from: FrontEntry(key: "data", value: .null, line: data.1, column: 1),
+                       note: "data `\(data.0)` (dir.data)")
+        }
+        config.notTaken.append("filters, shortcodes and collections defined in JavaScript")
+        return config
+    }
+}

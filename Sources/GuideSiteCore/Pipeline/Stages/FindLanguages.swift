@@ -1,0 +1,95 @@
+import Foundation
+
+/// Languages the pages name themselves, as Jekyll and Eleventy libraries write them: `lang: fr`
+/// in front matter puts a page in that language, and pages sharing `ref:` (Jekyll's convention)
+/// or `translationKey:` (Hugo's) are translations of the default language's page. Without
+/// `languages:` in site.yml, the languages the pages name become the site's, the default
+/// (site.yml's `language`) first, each named in itself, and the sites are planned again.
+/// Reads: `parsed`, `siteConfig`, `Basis`. Makes: pages' `language`, `translates` and place;
+/// `siteConfig.languages`, `plan`.
+enum FindLanguages: BuildStage {
+    static let name = "find languages"
+    /// Front matter keys that name a page's translations.
+    static let keys = ["ref", "translationKey"]
+
+    static func run(_ context: inout BuildContext) {
+        let defaultCode = context.siteConfig.languages.first?.code ?? context.siteConfig.language
+        let pages = context.parsed
+        if context.basis != nil {
+            // The last build was of one language: a page that names another is a new site.
+            if pages.contains(where: { page in named(page).map { !same($0, defaultCode) } ?? false || key(page) != nil }) {
+                context.declined = "an edited page names its language or its translations"
+            }
+            return
+        }
+        if context.siteConfig.languages.isEmpty {
+            var found: [String: Int] = [:]
+            for page in pages {
+                guard let code = named(page), !same(code, defaultCode), SiteConfigParser.isLanguageTag(code) else { continue }
+                found[code, default: 0] += 1
+            }
+            guard !found.isEmpty else { return }
+            let codes = [defaultCode] + found.keys.sorted()
+            context.siteConfig.languages = codes.map { code in
+                var language = Language(code: code, name: Language.nameInItself(code))
+                if Language.rightToLeft.contains(language.primary) { language.direction = .rtl }
+                return language
+            }
+            let counts = codes.dropFirst().map { "\(Language.nameInItself($0)) (`\($0)`, \(found[$0]!) page\(found[$0]! == 1 ? "" : "s"))" }
+            context.siteConfig.configurationReport.append("Languages named by the pages' `lang:`: \(Language.nameInItself(defaultCode)) (`\(defaultCode)`, the default), "
+                                                          + counts.joined(separator: ", "))
+            PlanSites.run(&context)
+        }
+        guard context.siteConfig.languages.count > 1 else { return }
+        let codes = Dictionary(context.siteConfig.languages.map { ($0.code.lowercased(), $0.code) }, uniquingKeysWith: { first, _ in first })
+        var parsed = pages
+        for index in parsed.indices where parsed[index].language == nil {
+            guard let code = named(parsed[index]), !same(code, defaultCode), let known = codes[code.lowercased()] else { continue }
+            parsed[index].language = known
+        }
+        func place(_ index: Int, at source: Page) {
+            // It stands at its source's place, as a translation found by its path does.
+            parsed[index].translates = source.contentPath
+            parsed[index].route = source.route
+            parsed[index].section = source.section
+            parsed[index].kind = source.kind
+        }
+        let sources = Dictionary(parsed.filter { $0.language == nil }.compactMap { page in key(page).map { ($0, page) } }) { first, _ in first }
+        // Languages found here were not known when the paths were read: `button.fr.md` again.
+        let byPath = Dictionary(parsed.filter { $0.language == nil }.map { ($0.contentPath, $0) }) { first, _ in first }
+        for index in parsed.indices {
+            // A shared key names the source before the path does (`schalter.de.md`, `translationKey: switch`).
+            if let key = key(parsed[index]), parsed[index].language != nil, let source = sources[key], source.contentPath != parsed[index].contentPath {
+                place(index, at: source)
+                continue
+            }
+            guard parsed[index].translates == nil else { continue }
+            let path = TranslationPath(parsed[index].contentPath, languages: context.siteConfig.languages)
+            guard let code = path.language, parsed[index].language == nil || parsed[index].language == code,
+                  let source = byPath[path.source] else { continue }
+            parsed[index].language = code
+            place(index, at: source)
+        }
+        context.parsed = parsed
+    }
+
+    /// The language a page's front matter names.
+    static func named(_ page: Page) -> String? {
+        guard let code = page.frontMatter.entries["lang"]?.value.text?.trimmingWhitespace(), !code.isEmpty else { return nil }
+        return code.replacingOccurrences(of: "_", with: "-")
+    }
+
+    /// The key a page shares with its translations.
+    static func key(_ page: Page) -> String? {
+        for name in keys {
+            if let value = page.frontMatter.entries[name]?.value.text?.trimmingWhitespace(), !value.isEmpty { return value }
+        }
+        return nil
+    }
+
+    /// Whether two tags name one language: equal, or one is the other without its region (`en`, `en-GB`).
+    static func same(_ a: String, _ b: String) -> Bool {
+        let x = a.lowercased(), y = b.lowercased()
+        return x == y || (!x.contains("-") || !y.contains("-")) && x.split(separator: "-").first == y.split(separator: "-").first
+    }
+}
