@@ -111,6 +111,8 @@ public struct PageReader: Sendable {
         diagnostics += foreign.diagnostics
         var preprocessor = LiquidPreprocessor(includes: includes, unsafeHTML: config.unsafeHTML, page: matter.entries, site: config.entries, data: config.data)
         preprocessor.includeFiles = includeFiles
+        preprocessor.pagePath = file.path
+        preprocessor.includesDisplay = layout.displayPath(includes)
         let liquid = preprocessor.process(foreign.value, firstLine: split.value.bodyFirstLine, path: path)
         diagnostics += liquid.diagnostics
 

@@ -13,7 +13,7 @@ struct LiquidOutput {
     /// The data files (`site.data.NAME` in Jekyll, `NAME` in Eleventy).
     var data: [FrontEntry] = []
     /// Parameters of the include being inserted (`include.type`).
-    var include: [String: String] = [:]
+    var include: [String: FrontValue] = [:]
     /// Set by `{% assign %}` and `{% set %}` earlier in the page.
     var variables: [String: FrontValue] = [:]
 
@@ -33,28 +33,12 @@ struct LiquidOutput {
         if let call = Self.macroCall(expression) { return call }
         let parts = Self.splitFilters(expression)
         guard let head = parts.first else { return .leftOut("it is empty") }
-        var value: FrontValue? = literal(head) ?? self.value(at: head)
-        for filter in parts.dropFirst() {
-            let (name, argument) = Self.filterParts(filter)
-            switch name {
-            case "relative_url", "absolute_url", "url": value = value.map { .text($0.text ?? "") }
-            case "default": if value == nil || value == .null || value?.text == "" { value = argument.flatMap(literal) ?? .text("") }
-            case "escape", "escape_once": value = value?.text.map { .text(HTML.escape($0)) }
-            case "markdownify", "strip", "trim": value = value?.text.map { .text($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            case "upcase", "upper": value = value?.text.map { .text($0.uppercased()) }
-            case "downcase", "lower": value = value?.text.map { .text($0.lowercased()) }
-            case "capitalize": value = value?.text.map { .text($0.prefix(1).uppercased() + $0.dropFirst()) }
-            case "slugify", "slug": value = value?.text.map { .text(PermalinkTemplate.slug($0)) }
-            case "size", "length": value = value.map { v in if case .list(let items) = v { .text(String(items.count)) } else { .text(String(v.text?.count ?? 0)) } }
-            case "first", "last":
-                if case .list(let items) = value { value = name == "first" ? items.first : items.last }
-            case "join":
-                if case .list(let items) = value { value = .text(items.compactMap(\.text).joined(separator: argument.flatMap(literal)?.text ?? " ")) }
-            case "date": break
-            default: return .leftOut("the filter `\(name)` is not one this build runs")
-            }
+        let value: FrontValue?
+        switch filtered(parts) {
+        case .success(let result): value = result
+        case .failure(let problem): return .leftOut(problem.reason)
         }
-        guard let value else { return .leftOut("`\(head)` is not set by the page, site.yml or the include") }
+        guard let value else { return .leftOut("`\(head)` is not set by the page, site.yml, a data file or the include") }
         switch value {
         case .text, .bool: return .text(value.text ?? "")
         case .null: return .text("")
@@ -63,7 +47,32 @@ struct LiquidOutput {
         }
     }
 
-    private func literal(_ text: String) -> FrontValue? {
+    /// The value of an expression with its filters (`site.data.components | where: "status", "done"`),
+    /// nil when it cannot be read.
+    func evaluateValue(_ inner: Substring) -> FrontValue? {
+        let parts = Self.splitFilters(inner.trimmingCharacters(in: CharacterSet(charactersIn: "- \t")))
+        guard !parts.isEmpty, case .success(let value) = filtered(parts) else { return nil }
+        return value
+    }
+
+    struct Unreadable: Error { var reason: String }
+
+    /// The head's value through each filter.
+    private func filtered(_ parts: [String]) -> Result<FrontValue?, Unreadable> {
+        guard let head = parts.first else { return .failure(Unreadable(reason: "it is empty")) }
+        var value: FrontValue? = literal(head) ?? self.value(at: head)
+        for filter in parts.dropFirst() {
+            let (name, argument) = Self.filterParts(filter)
+            let arguments = argument.map(Self.splitArguments)?.map { literal($0) ?? self.value(at: $0) } ?? []
+            guard let applied = LiquidFilters.apply(name, to: value, arguments: arguments) else {
+                return .failure(Unreadable(reason: "the filter `\(name)` is not one this build runs"))
+            }
+            value = applied.value
+        }
+        return .success(value)
+    }
+
+    func literal(_ text: String) -> FrontValue? {
         guard let quote = text.first, quote == "\"" || quote == "'", text.count >= 2, text.last == quote else {
             return Int(text).map { .text(String($0)) }
         }
@@ -83,8 +92,9 @@ struct LiquidOutput {
             current = .map(site)
             if keys.first == "data", site["data"] == nil { keys.removeFirst(); current = .map(data) }
         case "include":
-            guard keys.count == 2, let value = include[keys[1]] else { return nil }
-            return .text(value)
+            guard keys.count >= 2, let value = include[keys[1]] else { return nil }
+            keys.removeFirst(2)
+            current = value
         default:
             if let assigned = variables[first] {
                 keys.removeFirst()
@@ -124,6 +134,19 @@ struct LiquidOutput {
             if let open = quote { if character == open { quote = nil } }
             else if character == "\"" || character == "'" { quote = character }
             else if character == "|" { parts.append(current.trimmingCharacters(in: .whitespaces)); current = ""; continue }
+            current.append(character)
+        }
+        parts.append(current.trimmingCharacters(in: .whitespaces))
+        return parts.filter { !$0.isEmpty }
+    }
+
+    /// `"status", "done"` as its two arguments, commas inside quotes kept.
+    static func splitArguments(_ text: String) -> [String] {
+        var parts: [String] = [], current = "", quote: Character?
+        for character in text {
+            if let open = quote { if character == open { quote = nil } }
+            else if character == "\"" || character == "'" { quote = character }
+            else if character == "," { parts.append(current.trimmingCharacters(in: .whitespaces)); current = ""; continue }
             current.append(character)
         }
         parts.append(current.trimmingCharacters(in: .whitespaces))

@@ -1,6 +1,36 @@
 import Foundation
 import Synchronization
 
+/// How tags and attribute lists are told apart from text.
+extension LiquidPreprocessor {
+    /// A Kramdown attribute line such as `{: .note}` or `{:toc}`.
+    static func isKramdownAttributeLine(_ line: String) -> Bool {
+        let trimmed = line.trimmingSpaces()
+        return trimmed.hasPrefix("{:") && trimmed.hasSuffix("}") && !trimmed.dropFirst(2).contains("{")
+    }
+
+    /// A trailing Kramdown attribute list (`Text {: .class}`) removed.
+    static func stripTrailingAttributes(_ line: String) -> String {
+        guard line.hasSuffix("}"), let open = line.range(of: "{:", options: .backwards),
+              !line[open.upperBound...].contains("{") else { return line }
+        return String(line[..<open.lowerBound].trimmingSuffix())
+    }
+
+    static func tagName(_ tag: Substring) -> String {
+        let inner = tag.dropFirst(2).dropLast(2).drop { $0 == "-" || $0 == " " || $0 == "\t" }
+        return String(inner.prefix { !$0.isWhitespace && $0 != "-" && $0 != "%" })
+    }
+
+    static func longestBacktickRun(_ line: String) -> Int {
+        var longest = 0, current = 0
+        for character in line {
+            current = character == "`" ? current + 1 : 0
+            longest = max(longest, current)
+        }
+        return longest
+    }
+}
+
 /// Include files read once per build, however many pages insert them.
 final class IncludeFiles: Sendable {
     private let read = Mutex<[String: String?]>([:])

@@ -18,6 +18,14 @@ public struct LiquidPreprocessor: Sendable {
     var output = LiquidOutput()
     /// Include files read once for every page of a build (nil: read each time).
     var includeFiles: IncludeFiles?
+    /// The page's file, whose folder `include_relative` reads from.
+    var pagePath: String?
+    /// The includes folder as diagnostics show it.
+    var includesDisplay: String?
+    /// How many includes and loops this text is inside.
+    var depth = 0
+    /// The text is a code sample's (`{% highlight %}`): includes come in as they are written.
+    var inCode = false
 
     /// Creates a preprocessor.
     public init(includes: URL? = nil, unsafeHTML: Bool = false, page: [FrontEntry] = [], site: [FrontEntry] = [], data: [FrontEntry] = []) {
@@ -47,7 +55,7 @@ public struct LiquidPreprocessor: Sendable {
         var conditions = LiquidConditions()
         var output = self.output
         var index = 0
-        while index < lines.count {
+        lines: while index < lines.count {
             let raw = lines[index]
             let lineNumber = firstLine + index
             // Over the bytes: most lines hold no tag, and only a line starting with a backtick or
@@ -87,8 +95,21 @@ public struct LiquidPreprocessor: Sendable {
                 }
                 let body = lines[(index + 1)..<end]
                 let marker = String(repeating: "`", count: max(3, (body.map { Self.longestBacktickRun(String($0)) }.max() ?? 0) + 1))
-                lines[index] = Substring(highlight.indent + marker + highlight.language)
-                lines[end] = Substring(highlight.indent + marker)
+                if body.contains(where: { $0.contains("{%") || $0.contains("{{") }) {
+                    // Jekyll runs Liquid inside highlight: an include there is the sample's code.
+                    var inner = self
+                    inner.inCode = true
+                    inner.output = output
+                    inner.depth = depth + 1
+                    let code = inner.process(body.joined(separator: "\n"), firstLine: lineNumber + 1, path: path)
+                    diagnostics += code.diagnostics
+                    let fence = String(repeating: "`", count: max(marker.count, Self.longestBacktickRun(code.value) + 1))
+                    lines[index] = Substring(highlight.indent + fence + highlight.language + "\n" + code.value + "\n" + highlight.indent + fence)
+                    for spanned in (index + 1)...end { lines[spanned] = "" }
+                } else {
+                    lines[index] = Substring(highlight.indent + marker + highlight.language)
+                    lines[end] = Substring(highlight.indent + marker)
+                }
                 index = end + 1
                 continue
             }
@@ -167,18 +188,46 @@ public struct LiquidPreprocessor: Sendable {
                     // A link to a content file: written root-relative, the link stage makes it the page's URL.
                     let target = Self.arguments(tag).first ?? ""
                     rewritten += "/" + target.trimmingCharacters(in: CharacterSet(charactersIn: "/\"'"))
-                case "include" where !inRaw:
-                    let name = (Self.arguments(tag).first ?? "").trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
-                    if let text = include(name) {
-                        let whole = current.trimmingSpaces() == String(tag)
-                        rewritten += insertion(text, alone: whole)
+                case "include" where !inRaw, "include_cached" where !inRaw, "include_relative" where !inRaw:
+                    let call = includeCall(tag, output: output)
+                    if let text = included(call.name, parameters: call.parameters, relative: name == "include_relative", output: output, depth: depth) {
+                        diagnostics += text.diagnostics
+                        rewritten += insertion(text.value, alone: current.trimmingSpaces() == String(tag))
                     } else {
                         // Left out of the page: a `{%` tag printed as text helps no reader.
                         diagnostics.append(Diagnostic(
                             .warning, path, line: lineNumber, column: column, category: "liquid",
-                            "include `\(name)` was not found in the includes folder and is left out of the page; add the file there or remove the tag (site.yml `includes:` sets the folder)"
+                            name == "include_relative"
+                                ? "include_relative `\(call.name)` was not found beside the page and is left out of it; add the file there or remove the tag"
+                                : "include `\(call.name)` was not found in the includes folder and is left out of the page; add the file there or remove the tag (site.yml `includes:` sets the folder)"
                         ))
                     }
+                case "for" where !inRaw:
+                    guard let body = Self.blockBody(opening: "for", closing: "endfor", after: rest[close.upperBound...], lines: lines, from: index) else {
+                        diagnostics.append(Diagnostic(.warning, path, line: lineNumber, column: column, category: "liquid",
+                                                      "`\(tag)` is never closed with `{% endfor %}`; it is left out of the page"))
+                        break
+                    }
+                    var text = body.text
+                    if tag.hasSuffix("-%}") { text = String(text.drop { $0.isWhitespace }) }
+                    if body.trimsBefore { text = String(text.reversed().drop { $0.isWhitespace }.reversed()) }
+                    if let expanded = loop(tag, body: text, output: output, line: lineNumber, path: path, depth: depth) {
+                        diagnostics += expanded.diagnostics
+                        rewritten += expanded.value
+                    } else {
+                        diagnostics.append(leftOut(tag, engine: "Liquid", what: "it and its contents are", path: path, line: lineNumber, column: column))
+                    }
+                    if body.endLine == index {
+                        rest = body.tail
+                        continue
+                    }
+                    // The loop ends on a later line: this line holds its output, the lines it
+                    // spanned are empty, and the text after `{% endfor %}` is read next.
+                    lines[index] = Substring(rewritten)
+                    for spanned in (index + 1)..<body.endLine { lines[spanned] = "" }
+                    lines[body.endLine] = body.tail
+                    index = body.endLine
+                    continue lines
                 default:
                     if inRaw {
                         rewritten += tag
@@ -215,7 +264,7 @@ public struct LiquidPreprocessor: Sendable {
     /// The text of an include file, if there is one.
     /// Like Jekyll, a leading slash (`{% include /examples/input.html %}`) still means the
     /// includes folder.
-    private func include(_ name: String) -> String? {
+    func include(_ name: String) -> String? {
         let relative = name.drop { $0 == "/" }
         guard let includes, !relative.isEmpty, !relative.split(separator: "/").contains("..") else { return nil }
         let url = includes.appending(path: String(relative))
@@ -225,38 +274,12 @@ public struct LiquidPreprocessor: Sendable {
     /// An include as raw HTML, or as an HTML code sample when raw HTML is not allowed.
     private func insertion(_ text: String, alone: Bool) -> String {
         let trimmed = text.trimmingCharacters(in: .newlines)
+        if inCode { return trimmed }
         if unsafeHTML { return alone ? trimmed : trimmed.replacingBytes("\n", with: " ") }
         if alone {
             let fence = String(repeating: "`", count: max(3, Self.longestBacktickRun(trimmed) + 1))
             return fence + "html\n" + trimmed + "\n" + fence
         }
         return "`` " + trimmed.replacingBytes("\n", with: " ") + " ``"
-    }
-
-    /// A Kramdown attribute line such as `{: .note}` or `{:toc}`.
-    static func isKramdownAttributeLine(_ line: String) -> Bool {
-        let trimmed = line.trimmingSpaces()
-        return trimmed.hasPrefix("{:") && trimmed.hasSuffix("}") && !trimmed.dropFirst(2).contains("{")
-    }
-
-    /// A trailing Kramdown attribute list (`Text {: .class}`) removed.
-    static func stripTrailingAttributes(_ line: String) -> String {
-        guard line.hasSuffix("}"), let open = line.range(of: "{:", options: .backwards),
-              !line[open.upperBound...].contains("{") else { return line }
-        return String(line[..<open.lowerBound].trimmingSuffix())
-    }
-
-    static func tagName(_ tag: Substring) -> String {
-        let inner = tag.dropFirst(2).dropLast(2).drop { $0 == "-" || $0 == " " || $0 == "\t" }
-        return String(inner.prefix { !$0.isWhitespace && $0 != "-" && $0 != "%" })
-    }
-
-    static func longestBacktickRun(_ line: String) -> Int {
-        var longest = 0, current = 0
-        for character in line {
-            current = character == "`" ? current + 1 : 0
-            longest = max(longest, current)
-        }
-        return longest
     }
 }

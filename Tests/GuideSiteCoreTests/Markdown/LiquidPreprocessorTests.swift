@@ -118,7 +118,7 @@ struct LiquidPreprocessorTests {
     func outputTags() {
         let result = liquid.process("Hi {{ page.author }}", firstLine: 3, path: "a.md")
         #expect(result.value == "Hi ")
-        #expect(result.diagnostics.first?.description == "a.md:3:4: warning: [liquid] the output tag `{{ page.author }}` cannot be evaluated: `page.author` is not set by the page, site.yml or the include; it is left out of the page (write the value, or remove the tag)")
+        #expect(result.diagnostics.first?.description == "a.md:3:4: warning: [liquid] the output tag `{{ page.author }}` cannot be evaluated: `page.author` is not set by the page, site.yml, a data file or the include; it is left out of the page (write the value, or remove the tag)")
     }
 
     @Test("Kramdown attribute lists are removed")
