@@ -113,6 +113,7 @@ public struct PageReader: Sendable {
         preprocessor.includeFiles = includeFiles
         preprocessor.pagePath = file.path
         preprocessor.includesDisplay = layout.displayPath(includes)
+        preprocessor.publishedFolders = [layout.content, layout.root.appending(path: "static", directoryHint: .isDirectory)]
         let liquid = preprocessor.process(foreign.value, firstLine: split.value.bodyFirstLine, path: path)
         diagnostics += liquid.diagnostics
 

@@ -16,6 +16,8 @@ struct LiquidOutput {
     var include: [String: FrontValue] = [:]
     /// Set by `{% assign %}` and `{% set %}` earlier in the page.
     var variables: [String: FrontValue] = [:]
+    /// Nunjucks macros the page defined or imported, by the name it calls them.
+    var macros: [String: LiquidMacro] = [:]
 
     /// What an output tag becomes.
     enum Outcome {

@@ -47,6 +47,35 @@ extension LiquidPreprocessor {
         }
     }
 
+    /// What a block tag with its body becomes: a loop's passes, nothing for a macro's definition
+    /// (it is kept for calls) or a capture (its text is kept as a variable), a macro's output
+    /// for a call, whose body is the macro's `caller()`.
+    func block(_ name: String, tag: Substring, body: String, output: inout LiquidOutput, line: Int, column: Int, path: String) -> Diagnosed<String> {
+        let arguments = tag.dropFirst(2).dropLast(2).trimming("- \t").dropFirst(name.count).trimmingSpaces()
+        switch name {
+        case "for":
+            return loop(tag, body: body, output: output, line: line, path: path, depth: depth)
+                ?? Diagnosed("", [leftOut(tag, engine: "Liquid", what: "it and its contents are", path: path, line: line, column: column)])
+        case "macro":
+            let definition = String(tag) + body + "{% endmacro %}"
+            for macro in LiquidMacro.definitions(in: definition, file: path) { output.macros[macro.name] = macro }
+            return Diagnosed("")
+        case "capture":
+            var inner = self
+            inner.output = output
+            inner.depth = depth + 1
+            let captured = inner.process(body, firstLine: line, path: path)
+            output.variables[arguments.trimming("\"'")] = .text(captured.value)
+            return Diagnosed("", captured.diagnostics)
+        default:
+            guard case .example(let macro, let note) = output.evaluate(Substring(arguments)) else {
+                return Diagnosed("", [leftOut(tag, engine: "Nunjucks", what: "it and its contents are", path: path, line: line, column: column)])
+            }
+            return renderMacro(macro, expression: Substring(arguments), caller: body, note: note, output: output, alone: true, line: line, column: column, path: path)
+                ?? Diagnosed(Self.exampleNote(note, alone: true), [Self.exampleWarning(macro: macro, path: path, line: line, column: column)])
+        }
+    }
+
     /// `for NAME in EXPRESSION` with `limit:`, `offset:` and `reversed`, over a list of the
     /// page, site.yml or a data file, or a range `(1..3)`: the body once per item, with NAME
     /// and `forloop` (Liquid) or `loop` (Nunjucks) bound. Nil when the list cannot be read.

@@ -27,8 +27,14 @@ extension LiquidPreprocessor {
             case .text(let value):
                 result += value
             case .example(let macro, let note):
-                result += Self.exampleNote(note, alone: alone)
-                diagnostics.append(Self.exampleWarning(macro: macro, path: path, line: lineNumber, column: column))
+                if let rendered = renderMacro(macro, expression: Substring(inner), caller: nil, note: note, output: output, alone: alone,
+                                              line: lineNumber, column: column, path: path) {
+                    result += rendered.value
+                    diagnostics += rendered.diagnostics
+                } else {
+                    result += Self.exampleNote(note, alone: alone)
+                    diagnostics.append(Self.exampleWarning(macro: macro, path: path, line: lineNumber, column: column))
+                }
             case .leftOut(let reason):
                 diagnostics.append(Diagnostic(
                     .warning, path, line: lineNumber, column: column, category: "liquid",

@@ -22,6 +22,9 @@ public struct LiquidPreprocessor: Sendable {
     var pagePath: String?
     /// The includes folder as diagnostics show it.
     var includesDisplay: String?
+    /// The folders the site publishes at its root (the content folder first), to tell whether
+    /// what a macro renders is in the library.
+    var publishedFolders: [URL] = []
     /// How many includes and loops this text is inside.
     var depth = 0
     /// The text is a code sample's (`{% highlight %}`): includes come in as they are written.
@@ -36,8 +39,6 @@ public struct LiquidPreprocessor: Sendable {
         output.data = data
     }
 
-    /// Tags whose block is left out whole, contents included, and the tag that ends each.
-    static let droppedBlocks = ["comment": "endcomment", "macro": "endmacro", "capture": "endcapture", "call": "endcall"]
     /// Tag names only Nunjucks has; the others are named as Liquid's.
     static let nunjucksTags: Set<String> = ["set", "macro", "endmacro", "call", "endcall", "import", "from", "block", "endblock",
                                             "extends", "filter", "endfilter", "elif", "asyncEach", "asyncAll"]
@@ -160,21 +161,8 @@ public struct LiquidPreprocessor: Sendable {
                 switch name {
                 case "raw": inRaw = true
                 case "endraw": inRaw = false
-                case let block where !inRaw && Self.droppedBlocks[block] != nil:
-                    dropping = (Self.droppedBlocks[block]!, lineNumber)
-                    if block == "call" {
-                        // A macro given a body: its example is not in this build.
-                        let example = output.evaluate(tag.dropFirst(2).dropLast(2).trimming("- \t").dropFirst(4))
-                        if case .example(let macro, let note) = example {
-                            rewritten += Self.exampleNote(note, alone: true)
-                            diagnostics.append(Self.exampleWarning(macro: macro, path: path, line: lineNumber, column: column))
-                            break
-                        }
-                    }
-                    if block != "comment" {
-                        diagnostics.append(leftOut(tag, engine: block == "capture" ? "Liquid" : "Nunjucks", what: "it and its contents are",
-                                                   path: path, line: lineNumber, column: column))
-                    }
+                case "comment" where !inRaw:
+                    dropping = ("endcomment", lineNumber)
                 case "assign" where !inRaw, "set" where !inRaw:
                     // `{% assign name = value | filter %}`: later output tags read it.
                     let inner = tag.dropFirst(2).dropLast(2).trimming("- \t").dropFirst(name.count)
@@ -202,27 +190,35 @@ public struct LiquidPreprocessor: Sendable {
                                 : "include `\(call.name)` was not found in the includes folder and is left out of the page; add the file there or remove the tag (site.yml `includes:` sets the folder)"
                         ))
                     }
-                case "for" where !inRaw:
-                    guard let body = Self.blockBody(opening: "for", closing: "endfor", after: rest[close.upperBound...], lines: lines, from: index) else {
+                case "from" where !inRaw, "import" where !inRaw:
+                    if let imported = importedMacros(tag) {
+                        output.macros.merge(imported.macros) { _, new in new }
+                    } else {
                         diagnostics.append(Diagnostic(.warning, path, line: lineNumber, column: column, category: "liquid",
-                                                      "`\(tag)` is never closed with `{% endfor %}`; it is left out of the page"))
+                            "`\(tag)` names a file that is not in the includes folder; its macros' examples become notes (add the file there to show them)"))
+                    }
+                case "for" where !inRaw, "macro" where !inRaw, "call" where !inRaw, "capture" where !inRaw:
+                    guard let body = Self.blockBody(opening: name, closing: "end" + name, after: rest[close.upperBound...], lines: lines, from: index) else {
+                        if name == "for" {
+                            diagnostics.append(Diagnostic(.warning, path, line: lineNumber, column: column, category: "liquid",
+                                                          "`\(tag)` is never closed with `{% endfor %}`; it is left out of the page"))
+                        } else {
+                            dropping = ("end" + name, lineNumber)
+                        }
                         break
                     }
                     var text = body.text
                     if tag.hasSuffix("-%}") { text = String(text.drop { $0.isWhitespace }) }
                     if body.trimsBefore { text = String(text.reversed().drop { $0.isWhitespace }.reversed()) }
-                    if let expanded = loop(tag, body: text, output: output, line: lineNumber, path: path, depth: depth) {
-                        diagnostics += expanded.diagnostics
-                        rewritten += expanded.value
-                    } else {
-                        diagnostics.append(leftOut(tag, engine: "Liquid", what: "it and its contents are", path: path, line: lineNumber, column: column))
-                    }
+                    let produced = block(name, tag: tag, body: text, output: &output, line: lineNumber, column: column, path: path)
+                    diagnostics += produced.diagnostics
+                    rewritten += produced.value
                     if body.endLine == index {
                         rest = body.tail
                         continue
                     }
-                    // The loop ends on a later line: this line holds its output, the lines it
-                    // spanned are empty, and the text after `{% endfor %}` is read next.
+                    // The block ends on a later line: this line holds its output, the lines it
+                    // spanned are empty, and the text after its end tag is read next.
                     lines[index] = Substring(rewritten)
                     for spanned in (index + 1)..<body.endLine { lines[spanned] = "" }
                     lines[body.endLine] = body.tail
@@ -250,7 +246,7 @@ public struct LiquidPreprocessor: Sendable {
     }
 
     /// The warning for a tag left out of the page.
-    private func leftOut(_ tag: Substring, engine: String, what: String, path: String, line: Int, column: Int) -> Diagnostic {
+    func leftOut(_ tag: Substring, engine: String, what: String, path: String, line: Int, column: Int) -> Diagnostic {
         Diagnostic(.warning, path, line: line, column: column, category: "liquid",
                    "`\(tag)` is a \(engine) tag that a static build cannot run; \(what) left out of the page (replace it with Markdown, or remove it)")
     }
@@ -272,7 +268,7 @@ public struct LiquidPreprocessor: Sendable {
     }
 
     /// An include as raw HTML, or as an HTML code sample when raw HTML is not allowed.
-    private func insertion(_ text: String, alone: Bool) -> String {
+    func insertion(_ text: String, alone: Bool) -> String {
         let trimmed = text.trimmingCharacters(in: .newlines)
         if inCode { return trimmed }
         if unsafeHTML { return alone ? trimmed : trimmed.replacingBytes("\n", with: " ") }

@@ -114,3 +114,76 @@ struct LiquidBlocksTests {
         #expect(result.value == "Code:\n```html\n<button aria-pressed=\"false\">Mute</button>\n```\n\n\nAfter")
     }
 }
+
+@Suite("Nunjucks macros from the includes folder, call blocks, captures")
+struct LiquidMacroTests {
+    @Test("a macro imported from the includes folder runs with its arguments (an object, positional, named, defaults); call's body is caller()")
+    func imported() throws {
+        let folder = try LiquidBlocksTests.folder([
+            "_includes/macros/ui.njk": """
+                {% macro badge(text, tone="info") -%}
+                <span class="badge badge-{{ tone }}">{{ text }}</span>
+                {%- endmacro %}
+                {% macro panel(options) %}
+                <section class="panel" aria-label="{{ options.label }}">{{ caller() }}</section>
+                {% endmacro %}
+                """,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var liquid = LiquidPreprocessor(includes: folder.appending(path: "_includes"), unsafeHTML: true)
+        liquid.publishedFolders = [folder]
+        let result = liquid.process("""
+            {% from "macros/ui.njk" import badge, panel as box %}
+            {% import "macros/ui.njk" as ui %}
+            Status: {{ badge("Ready") }} {{ ui.badge("Draft", tone="warning") }}
+            {% call box({ label: "Keyboard" }) %}
+            Press **Tab**.
+            {% endcall %}
+            """, firstLine: 1, path: "a.md")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.value.contains("Status: <span class=\"badge badge-info\">Ready</span> <span class=\"badge badge-warning\">Draft</span>"))
+        #expect(result.value.contains("<section class=\"panel\" aria-label=\"Keyboard\">\nPress **Tab**.\n</section>"))
+        #expect(!result.value.contains("{%") && !result.value.contains("{{"))
+    }
+
+    @Test("a macro whose example page is not in the library becomes a note, linked to the example's source when the library has it")
+    func exampleNotInLibrary() throws {
+        let folder = try LiquidBlocksTests.folder([
+            "_includes/macros/demo.njk": "{% macro demo(options) %}\n<iframe src=\"/examples/{{ options.item }}/{{ options.variant }}.html\" title=\"{{ options.item }} example\"></iframe>\n{% endmacro %}\n",
+            "examples/button/default.njk": "<button>Save</button>\n",
+            "examples/link/default.html": "<a href=\"/\">Home</a>\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var liquid = LiquidPreprocessor(includes: folder.appending(path: "_includes"), unsafeHTML: true)
+        liquid.publishedFolders = [folder]
+        let result = liquid.process("""
+            {% from "macros/demo.njk" import demo %}
+            {{ demo({ item: "button", variant: "default" }) }}
+
+            {{ demo({ item: "link", variant: "default" }) }}
+
+            {{ demo({ item: "menu", variant: "open" }) }}
+            """, firstLine: 1, path: "a.md")
+        let lines = result.value.components(separatedBy: "\n")
+        #expect(lines[1] == "> **Example not shown:** button, default ([source](/examples/button/default.njk))")
+        #expect(result.value.contains("<iframe src=\"/examples/link/default.html\" title=\"link example\"></iframe>"))
+        #expect(lines.last == "> **Example not shown:** menu, open")
+        #expect(result.diagnostics.count == 2)
+        #expect(result.diagnostics.first?.message.contains("renders `/examples/button/default.html`, which is not in the library") == true)
+    }
+
+    @Test("a macro defined in the page is called there; capture keeps its text for later tags; a file that is not there is one warning")
+    func pageMacroAndCapture() {
+        let liquid = LiquidPreprocessor(unsafeHTML: true, page: [FrontEntry(key: "title", value: .text("Slider"), line: 2, column: 1)])
+        let result = liquid.process("""
+            {% macro key(name) %}<kbd>{{ name }}</kbd>{% endmacro %}
+            Press {{ key("Home") }} or {{ key("End") }}.
+            {% capture heading %}How to test {{ page.title }}{% endcapture %}
+            {{ heading | upcase }}
+            {% from "missing.njk" import x %}
+            """, firstLine: 1, path: "a.md")
+        #expect(result.value.contains("Press <kbd>Home</kbd> or <kbd>End</kbd>."))
+        #expect(result.value.contains("HOW TO TEST SLIDER"))
+        #expect(result.diagnostics.map(\.message) == ["`{% from \"missing.njk\" import x %}` names a file that is not in the includes folder; its macros' examples become notes (add the file there to show them)"])
+    }
+}
