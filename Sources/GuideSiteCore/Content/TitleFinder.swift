@@ -3,8 +3,9 @@
 /// heading: libraries that open every file with `## General Notes` would title every page so.
 enum TitleFinder {
     static func title(for page: Page, config: SiteConfig) -> String {
-        if let title = page.frontMatter.title { return title }
+        // The body's opening `# Heading` first: it is what the page shows as its one `h1`.
         if let title = page.body.title { return title }
+        if let title = page.frontMatter.title { return title }
         if page.kind == .section, let name = page.section, let title = config.section(named: name)?.title { return title }
         if page.kind == .home { return config.title }
         return ReadableName.from(fileStem(page.contentPath))

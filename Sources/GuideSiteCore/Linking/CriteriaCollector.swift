@@ -5,17 +5,23 @@ public struct CriteriaCollector: Sendable {
     /// Creates a collector.
     public init() {}
 
-    /// The annotator that links criteria mentioned in body text to their pages under `basePath`.
-    /// Unknown numbers come back with an empty URL and a `?` key, to be reported, not linked.
+    /// The annotator that links criteria mentioned in body text to their pages under `basePath`,
+    /// and technique ids (`H44`) to W3C's Techniques. Unknown numbers come back with an empty URL
+    /// and a `?` key, to be reported, not linked.
     public static func annotator(basePath: String) -> TextAnnotator {
-        TextAnnotator(mayMatch: CriteriaDetector.mayHoldNumber) { text, atBlockStart in
-            CriteriaDetector.mentions(in: text, atBlockStart: atBlockStart).map { mention in
+        TextAnnotator(mayMatch: { CriteriaDetector.mayHoldNumber($0) || Techniques.mayHoldID($0) }) { text, atBlockStart in
+            let criteria = CriteriaDetector.mentions(in: text, atBlockStart: atBlockStart).map { mention in
                 mention.criterion == nil
                     ? TextAnnotation(range: mention.range, url: "", key: "?" + mention.number)
                     : TextAnnotation(range: mention.range, url: basePath + "wcag/\(mention.number)/", key: mention.number)
             }
+            let techniques = Techniques.mentions(in: text).map { TextAnnotation(range: $0.range, url: $0.url, key: techniqueKey + $0.id) }
+            return techniques.isEmpty ? criteria : (criteria + techniques).sorted { $0.range.lowerBound < $1.range.lowerBound }
         }
     }
+
+    /// How an annotation of a technique id is told from a criterion's.
+    static let techniqueKey = "technique "
 
     /// The page's references in WCAG order, and what is wrong with them.
     public func references(of page: Page) -> Diagnosed<[CriterionReference]> {
@@ -38,7 +44,7 @@ public struct CriteriaCollector: Sendable {
             found[number, default: CriterionReference(number: number, fromFrontMatter: false, fromBody: false)].fromFrontMatter = true
         }
         var warnedObsolete = Set(diagnostics.filter { $0.category == "obsolete-criterion" }.map(\.path))
-        for use in page.body.annotations {
+        for use in page.body.annotations where !use.target.hasPrefix(Self.techniqueKey) {
             if use.target.hasPrefix("?") {
                 diagnostics.append(unknown(String(use.target.dropFirst()), page: page, line: use.line))
                 continue

@@ -19,15 +19,17 @@ extension MarkdownTree {
         }
     }
 
-    /// Under `.fromFirstHeading`, the first `#` heading becomes the title; under `.given`, a first
-    /// block that repeats the title is dropped so the page has one `h1`.
+    /// Under `.fromFirstHeading`, the first `#` heading becomes the title; under `.given`, a body
+    /// that opens with `# Heading` has it as its title (a layout shows the front matter's title
+    /// and the body's, two `h1`s, where Jekyll's and Eleventy's libraries meant one).
     mutating func takeTitle(_ rule: TitleRule) -> String? {
         switch rule {
-        case .given(let title):
-            guard let first = document.root.firstChild, first.kind == .heading, first.headingLevel == 1,
-                  plainText(first).lowercased() == title.lowercased() else { return nil }
+        case .given:
+            guard let first = document.root.firstChild, first.kind == .heading, first.headingLevel == 1 else { return nil }
+            let text = plainText(first)
+            guard !text.isEmpty else { return nil }
             remove(heading: first)
-            return nil
+            return text
         case .fromFirstHeading:
             guard let first = headings.first(where: { $0.headingLevel == 1 }) else { return nil }
             let text = plainText(first)

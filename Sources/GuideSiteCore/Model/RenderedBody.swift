@@ -2,7 +2,7 @@ import Foundation
 
 /// How a page finds its title in its body.
 public enum TitleRule: Sendable, Hashable {
-    /// The front matter gave the title; a first-block `# Title` that repeats it is dropped.
+    /// The front matter gave the title; a body opening with `# Heading` has that as its title.
     case given(String)
     /// No title yet: the first `#` heading becomes the title and leaves the body.
     case fromFirstHeading
@@ -14,7 +14,8 @@ public struct RenderedBody: Sendable, Hashable {
     public var html: String
     /// Headings in document order.
     public var headings: [Heading]
-    /// The title found in the body under `.fromFirstHeading`.
+    /// The title found in the body: its first `#` heading under `.fromFirstHeading`, its
+    /// opening one under `.given`.
     public var title: String?
     /// Every link and image destination as the author wrote it, with its line.
     public var links: [SourceLink] = []

@@ -92,7 +92,9 @@ public enum CriteriaDetector {
     }
 
     /// The criterion a W3C address names, if it names exactly one: Understanding pages of WCAG
-    /// 2.0, 2.1 and 2.2, anchors in the recommendations, and Quick Reference anchors.
+    /// 2.0, 2.1 and 2.2, anchors in the recommendations, and Quick Reference anchors, on w3.org
+    /// and in W3C's authorized translations (`w3.org/Translations/WCAG21-fr/`, WAIC's Japanese
+    /// ones at `waic.jp`), which keep the English anchors and file names.
     public static func criterion(inURL url: String) -> SuccessCriterion? {
         // Over the lowercased bytes: Foundation's `range(of:)` bridged every link of every page.
         let bytes = Array(url.lowercased().utf8)
@@ -102,7 +104,7 @@ public enum CriteriaDetector {
                 pattern.withUTF8 { byteOffset(of: $0, in: UnsafeBufferPointer(rebasing: buffer[..<end]), from: 0) }
             }
         }
-        guard find("w3.org/", before: bytes.count) != nil else { return nil }
+        guard find("w3.org/", before: bytes.count) != nil || find("waic.jp/", before: bytes.count) != nil else { return nil }
         var pathEnd = bytes.count
         var fragment: ArraySlice<UInt8> = []
         if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
@@ -118,7 +120,8 @@ public enum CriteriaDetector {
             let first = slug.split(separator: UInt8(ascii: "/")).first ?? []
             return WCAG22.bySlug[String(decoding: first, as: UTF8.self)]
         }
-        if find("/tr/wcag", before: pathEnd) != nil || find("/quickref", before: pathEnd) != nil {
+        if find("/tr/wcag", before: pathEnd) != nil || find("/quickref", before: pathEnd) != nil
+            || find("/translations/wcag", before: pathEnd) != nil || find("/docs/wcag20/", before: pathEnd) != nil {
             return fragment.isEmpty ? nil : WCAG22.bySlug[String(decoding: fragment, as: UTF8.self)]
         }
         return nil

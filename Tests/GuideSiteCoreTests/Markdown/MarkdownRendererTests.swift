@@ -148,6 +148,22 @@ struct MarkdownRendererTests {
         #expect(result.headings.map(\.level) == [2, 3])
     }
 
+    @Test("a body that opens with a # heading other than the front matter's title has it as its title, and one h1")
+    func openingHeadingIsTitle() throws {
+        let result = render("# Button accessibility guidance\n\nText\n\n## Keyboard\n", title: .given("Button")).value
+        #expect(result.title == "Button accessibility guidance")
+        #expect(!result.html.contains("Button accessibility guidance"))
+        #expect(result.headings.map(\.level) == [2])
+        let later = render("Intro\n\n# Part\n", title: .given("Button")).value
+        #expect(later.title == nil && later.html.contains(">Part</h2>"))
+        let site = try TestSite(["Content/native/button.md": "---\ntitle: Button\n---\n# Button accessibility guidance\n\nText.\n"])
+        defer { site.remove() }
+        #expect(site.build().outcome == .success)
+        let page = try site.html("native/button/index.html")
+        #expect(page.components(separatedBy: "<h1").count == 2)
+        #expect(page.contains(">Button accessibility guidance</h1>"))
+    }
+
     @Test("without a title the first # heading becomes it and leaves the body")
     func titleFromHeading() {
         let result = render("Intro\n\n# Pickers\n\n## Use\n", title: .fromFirstHeading).value

@@ -24,8 +24,8 @@ struct MarkdownTabsTests {
         #expect(page.contains("</div>\n<div class=\"tab-panel\" data-tab=\"SwiftUI\">\n<h3 class=\"tab-heading\">SwiftUI</h3>"))
         #expect(page.contains("data-tab=\"Jetpack Compose\""))
         #expect(page.components(separatedBy: "<div class=\"tab-panel").count == 4 && page.hasSuffix("</code></pre>\n</div>\n</div>\n"))
-        // A body that uses `#` moves down a level, and its tab headings with it.
-        #expect(html("# Title\n\n```swift UIKit\na()\n```\n```swift SwiftUI\nb()\n```\n").contains("<h3 class=\"tab-heading\">UIKit</h3>"))
+        // A body that uses `#` (not as its opening title) moves down a level, and its tab headings with it.
+        #expect(html("Intro.\n\n# Part\n\n```swift UIKit\na()\n```\n```swift SwiftUI\nb()\n```\n").contains("<h3 class=\"tab-heading\">UIKit</h3>"))
         #expect(html(Self.codeRun, tabs: nil).contains("tabs") == false)
     }
 

@@ -65,6 +65,13 @@ struct CriteriaDetectorTests {
         ("https://www.w3.org/TR/UNDERSTANDING-WCAG20/navigation-mechanisms-focus-visible.html", "2.4.7"),
         ("https://www.w3.org/WAI/WCAG22/quickref/#non-text-content", "1.1.1"),
         ("https://www.w3.org/WAI/WCAG21/quickref/?versions=2.1#use-of-color", "1.4.1"),
+        // W3C's authorized translations keep the English anchors and file names.
+        ("https://www.w3.org/Translations/WCAG21-fr/#contrast-minimum", "1.4.3"),
+        ("https://www.w3.org/Translations/WCAG22-de/#target-size-minimum", "2.5.8"),
+        ("https://waic.jp/translations/WCAG21/#reflow", "1.4.10"),
+        ("https://waic.jp/translations/WCAG21/Understanding/content-on-hover-or-focus.html", "1.4.13"),
+        ("https://waic.jp/docs/UNDERSTANDING-WCAG20/navigation-mechanisms-focus-visible.html", "2.4.7"),
+        ("https://waic.jp/docs/WCAG20/Overview.html#visual-audio-contrast-contrast", "1.4.3"),
     ])
     func urls(url: String, number: String) {
         #expect(CriteriaDetector.criterion(inURL: url)?.number == number)
