@@ -33,13 +33,18 @@ public struct LinkChecker: Sendable {
         anchors = site.pages.map { Set($0.body.headings.map(\.id)) }
     }
 
-    /// Warnings for every broken link of the page at `index`.
+    /// How a link to the site's host outside the site is told from a broken one.
+    static let outside = "outside this site:"
+
+    /// Warnings for every broken link of the page at `index`, and notes for links outside the site.
     public func check(_ index: Int) -> [Diagnostic] {
         let page = site.pages[index]
         var problems: [Diagnostic] = []
         for link in page.body.links {
             if let message = problem(with: link.target, in: page, index: index) {
-                problems.append(Diagnostic(.warning, page.sourcePath, line: link.line, column: link.column, category: "broken-link", message))
+                let outside = message.hasPrefix(Self.outside)
+                problems.append(Diagnostic(outside ? .note : .warning, page.sourcePath, line: link.line, column: link.column,
+                                           category: outside ? "outside-site" : "broken-link", message))
             }
         }
         return problems
@@ -65,6 +70,9 @@ public struct LinkChecker: Sendable {
             target = fromURL.flatMap { pagesByRoute["/" + $0 + ($0.isEmpty ? "" : "/")] }
         }
         guard let target else {
+            if link.mayLeaveSite {
+                return Self.outside + " `\(url)`: the site is published at `\(site.config.basePath)`, so this is another address of its host and is kept as one (link to a page of the library as `\(site.config.basePath)…` or by its file)"
+            }
             let name = link.path.split(separator: "/").last.map(String.init) ?? link.path
             // Sorted, so that of equally close names the same one is named on every run (a
             // dictionary's order differs from one build to the next).

@@ -13,6 +13,9 @@ public struct LinkResolver: Sendable {
     let excluded: [String: Route]
     /// Address of the full site (`url` + base path) where excluded pages live, if known.
     let fullSite: String?
+    /// The scheme and host of site.yml's `url` (`https://example.org`), for root-relative links
+    /// that leave a site published under a path.
+    var host: String?
 
     /// `routes` maps content paths (`native/picker.md`, and folders for their `index.md`) to
     /// routes; `assets` holds the content paths of copied files. For a subset, `excluded` holds
@@ -34,6 +37,10 @@ public struct LinkResolver: Sendable {
         guard let link = InternalLink(url, from: source, sitePath: sitePath) else { return .keep }
         if let path = link.target, routes[path] != nil || assets.contains(path), let written = resolve(link) {
             return written == url ? .keep : .url(written)
+        }
+        if link.mayLeaveSite {
+            // `/blog/` from a library published at `/guide/`: the same host, outside this site.
+            return .url((host ?? "") + url)
         }
         if isUnpublishedFile(link) { return .unpublished }
         if let path = link.target, let route = excluded[path] ?? excluded[path.trimming("/")] {
@@ -162,6 +169,9 @@ struct InternalLink {
     var suffix: String
     /// Written from the site root (`/web/button.md`).
     var rootRelative: Bool
+    /// Written from the root of a host whose site is published under a path (`/guide/`), not
+    /// starting with that path: perhaps an address of the same host outside the library.
+    var mayLeaveSite = false
     /// The content path it reaches (`web/button.md`); nil when it climbs out of the content folder.
     var target: String?
 
@@ -184,9 +194,13 @@ struct InternalLink {
         }
         path = raw.utf8.contains(UInt8(ascii: "%")) ? (String(raw).removingPercentEncoding ?? String(raw)) : String(raw)
         rootRelative = path.hasPrefix("/")
-        if rootRelative, sitePath.count > 1, path.hasPrefix(sitePath) || path + "/" == sitePath {
-            path = "/" + path.dropFirst(min(sitePath.count, path.count))
-            written = path + suffix
+        if rootRelative, sitePath.count > 1 {
+            if path.hasPrefix(sitePath) || path + "/" == sitePath {
+                path = "/" + path.dropFirst(min(sitePath.count, path.count))
+                written = path + suffix
+            } else {
+                mayLeaveSite = true
+            }
         }
         if rootRelative {
             target = LinkResolver.normalize(String(path.dropFirst()))

@@ -144,7 +144,8 @@ struct LibraryFixtureTests {
         #expect(button.contains("poster=\"../../../media/button-demo.png\""))
         let carousel = try site.html("web-criteria/pattern/carousel/index.html")
         #expect(carousel.contains("href=&quot;../../../assets/site.css&quot;"))
-        #expect(try site.html("index.html").contains("href=\"./web-criteria/component/button\""))
+        // Written without its final slash, the link leads to the page's address, written with it.
+        #expect(try site.html("index.html").contains("href=\"./web-criteria/component/button/\""))
     }
 
     @Test("a subset for one platform keeps only that platform's lines of the copy text")

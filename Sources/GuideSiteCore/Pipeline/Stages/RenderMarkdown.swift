@@ -30,11 +30,15 @@ enum RenderMarkdown: BuildStage {
             excludedRoutes[page.route.path.trimming("/")] = page.route
         }
         let fullSite = context.siteConfig.url.flatMap { CriteriaExport.absolute(context.siteConfig.basePath, siteURL: $0) }
-        let resolver = LinkResolver(
+        var linkResolver = LinkResolver(
             basePath: SiteRoot.marker, routes: routes,
             assets: Set(context.assets.map(\.relativePath)),
             excluded: excludedRoutes, fullSite: fullSite, sitePath: context.siteConfig.basePath
         )
+        if let url = context.siteConfig.url.flatMap(URL.init(string:)), let scheme = url.scheme, let host = url.host {
+            linkResolver.host = scheme + "://" + host + (url.port.map { ":\($0)" } ?? "")
+        }
+        let resolver = linkResolver
         let platforms = context.variant.subset.flatMap { subset in
             subset.platforms.isEmpty ? nil : PlatformFilter(platforms: context.siteConfig.platforms, keep: subset.platforms, frameworks: context.siteConfig.frameworks)
         }
@@ -82,6 +86,12 @@ enum RenderMarkdown: BuildStage {
                     routes[String(path.dropLast("index.md".count)).trimming("/")] = page.route
                 }
             }
+        }
+        // A page's own address, written without its final slash (`/guides/writing/fr`), leads to
+        // it as written with one: links are written with the slash.
+        for page in pages where !page.contentPath.isEmpty {
+            let address = page.route.path.trimming("/")
+            if !address.isEmpty, routes[address] == nil { routes[address] = page.route }
         }
         return routes
     }
