@@ -17,7 +17,7 @@ AUDIT_PY     := $(AUDIT_VENV)/bin/python
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN  := .build/release/guidesite
 # Libraries in the shapes other generators' users write (Tests/fixtures/), audited like the sample site.
-FIXTURE_LIBRARIES := jekyll-library headings-library developer-notes translated-library eleventy-library hugo-library criteria-ja-library
+FIXTURE_LIBRARIES := jekyll-library headings-library developer-notes translated-library eleventy-library hugo-library criteria-ja-library jekyll-kramdown-library
 DEBUG_BIN    := .build/debug/guidesite
 
 PREFIX       ?= /usr/local

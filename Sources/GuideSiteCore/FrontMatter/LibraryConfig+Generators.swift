@@ -7,8 +7,11 @@ extension LibraryConfig {
     /// exclude.
     static func jekyll(_ map: [FrontEntry], path: String) -> LibraryConfig {
         var config = LibraryConfig(generator: .jekyll, path: path, original: map)
-        // Jekyll's source is the folder of _config.yml unless `source:` says otherwise.
+        // Jekyll's source is the folder of _config.yml unless `source:` says otherwise, and
+        // kramdown keeps the HTML written in Markdown.
         config.entries.append(FrontEntry(key: "content", value: .text(text(map["source"]) ?? "."), line: map["source"]?.line ?? 1, column: 1))
+        config.entries.append(FrontEntry(key: "markdown", value: .map([FrontEntry(key: "unsafe-html", value: .bool(true), line: 1, column: 1)]),
+                                         line: 1, column: 1))
         for entry in map {
             switch entry.key {
             case "title", "description": if let value = text(entry) { config.set(entry.key, .text(value), from: entry) }

@@ -127,6 +127,9 @@ public struct LibraryConfig: Sendable, Hashable {
             config.set("data", .text(data.0), from: FrontEntry(key: "data", value: .null, line: data.1, column: 1),
                        note: "data `\(data.0)` (dir.data)")
         }
+        // Eleventy's Markdown (markdown-it with `html: true`) keeps the HTML written in it.
+        config.entries.append(FrontEntry(key: "markdown", value: .map([FrontEntry(key: "unsafe-html", value: .bool(true), line: 1, column: 1)]),
+                                         line: 1, column: 1))
         config.notTaken.append("filters, shortcodes and collections defined in JavaScript")
         return config
     }

@@ -55,11 +55,12 @@ extension LiquidPreprocessor {
         return Diagnosed(name == "caller" ? rendered.value : insertion(rendered.value, alone: alone), rendered.diagnostics)
     }
 
-    /// The root-relative addresses an HTML text loads or links to (`src="/examples/a.html"`).
+    /// The root-relative addresses an HTML text loads (`src="/examples/a.html"`): an example in a
+    /// frame, an image. Links (`href`) lead to pages, which the link stage checks.
     static func rootRelativeReferences(in html: String) -> [String] {
         var found: [String] = []
         var rest = html[...]
-        while let range = rest.range(of: #"(src|href)\s*=\s*["']/[^/"'][^"']*["']"#, options: .regularExpression) {
+        while let range = rest.range(of: #"\bsrc\s*=\s*["']/[^/"'][^"']*["']"#, options: .regularExpression) {
             let attribute = rest[range]
             let value = attribute.drop { $0 != "\"" && $0 != "'" }.dropFirst().dropLast()
             found.append(String(value.prefix { $0 != "?" && $0 != "#" }))

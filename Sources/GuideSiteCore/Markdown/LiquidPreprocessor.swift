@@ -271,7 +271,13 @@ public struct LiquidPreprocessor: Sendable {
     func insertion(_ text: String, alone: Bool) -> String {
         let trimmed = text.trimmingCharacters(in: .newlines)
         if inCode { return trimmed }
-        if unsafeHTML { return alone ? trimmed : trimmed.replacingBytes("\n", with: " ") }
+        if unsafeHTML, alone {
+            // An include that opens an element another closes: a blank line after the one (and
+            // before the other) keeps the Markdown between them Markdown, not raw HTML.
+            let balance = HTMLBalancer.openBalance(of: trimmed)
+            return balance > 0 ? trimmed + "\n" : balance < 0 ? "\n" + trimmed : trimmed
+        }
+        if unsafeHTML { return trimmed.replacingBytes("\n", with: " ") }
         if alone {
             let fence = String(repeating: "`", count: max(3, Self.longestBacktickRun(trimmed) + 1))
             return fence + "html\n" + trimmed + "\n" + fence

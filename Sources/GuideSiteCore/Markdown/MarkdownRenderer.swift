@@ -62,10 +62,22 @@ public struct MarkdownRenderer: Sendable {
         let contents = "<p>" + ForeignMarkup.contentsPlaceholder + "</p>"
         if html.containsBytes(contents) { html = html.replacingBytes(contents, with: Self.contents(headings, label: labels.contents)) }
         for (index, frame) in tree.demoFrames.enumerated() { html = html.replacingBytes(DemoBlocks.placeholder(index), with: frame) }
+        var diagnostics = tree.diagnostics
+        if unsafeHTML {
+            let balanced = HTMLBalancer.balance(html)
+            html = balanced.html
+            diagnostics += Set(balanced.repairs).sorted { $0.tag < $1.tag }.map { repair in
+                // Where the tag was written, when the text has it as written.
+                let line = markdown.range(of: repair.tag).map { markdown[..<$0.lowerBound].reduce(0) { $1 == "\n" ? $0 + 1 : $0 } } ?? 0
+                return Diagnostic(.warning, path, line: firstLine + line, column: 1, category: "html",
+                                  repair.closed ? "`\(repair.tag)` is never closed; it is closed where the element around it ends (add its closing tag)"
+                                                : "`\(repair.tag)` closes no open element and is removed (remove it, or open the element it closes)")
+            }
+        }
         return Diagnosed(
             RenderedBody(html: html, headings: headings, title: foundTitle, links: tree.sourceLinks, annotations: tree.annotationUses,
                          rewritten: tree.rewritten),
-            tree.diagnostics
+            diagnostics
         )
     }
 }

@@ -1,13 +1,15 @@
-/// Raw HTML `<video>`, `<audio>`, `<source>` and `<track>` markup: its file addresses, which get
-/// the base path and are checked like links, and videos without captions (WCAG 1.2.2).
+/// Raw HTML `<video>`, `<audio>`, `<source>`, `<track>`, `<img>`, `<iframe>` and `<a>` markup:
+/// its addresses, which get the base path and are checked like links (an include's
+/// `<a href="/components/button/">` works wherever the site is copied), and videos without
+/// captions (WCAG 1.2.2).
 enum MediaMarkup {
-    private static let tags = ["video", "audio", "source", "track"]
-    private static let attributes = ["src", "poster"]
+    private static let tags = ["video", "audio", "source", "track", "img", "iframe", "a"]
+    private static let attributes = ["src", "poster", "href"]
 
     /// Whether `html` may hold a media element (most raw HTML holds none).
     static func mayHoldMedia(_ html: String) -> Bool {
         let lowered = html.lowercased()
-        return tags.contains { lowered.contains("<" + $0) }
+        return tags.contains { lowered.contains("<" + $0 + " ") || lowered.contains("<" + $0 + ">") }
     }
 
     /// `html` with each media file address replaced by what `rewrite` returns (nil keeps it).

@@ -225,7 +225,7 @@ struct OtherGeneratorLibrariesTests {
     }
 
     @Test("each builds with no error, and no page shows {%, {{, {::, {: or a <script> outside code", arguments: [
-        "eleventy-library", "hugo-library", "criteria-ja-library", "jekyll-library",
+        "eleventy-library", "hugo-library", "criteria-ja-library", "jekyll-library", "jekyll-kramdown-library",
     ])
     func noForeignSyntax(library: String) throws {
         let site = try LibraryFixtureTests.copy(library)
@@ -239,43 +239,6 @@ struct OtherGeneratorLibrariesTests {
                 Issue.record("\(library)/\(path) shows `\(syntax)`")
             }
         }
-    }
-
-    @Test("the Eleventy design system: macros become notes, includes and set values come in, aliases are search words, articles are dated")
-    func eleventy() throws {
-        let site = try LibraryFixtureTests.copy("eleventy-library")
-        defer { site.remove() }
-        #expect(site.build().errorCount == 0)
-        let button = try site.html("components/button/index.html")
-        #expect(button.contains("<p><strong>Example not shown:</strong> button, default</p>"))
-        #expect(button.contains("The target is at least 24 by 24 CSS pixels. The name of button components"))
-        #expect(button.contains("<aside class=\"note\">"))
-        #expect(button.contains("basket-toggle"), "an entry with tests")
-        #expect(!site.exists("cta/index.html") && !site.exists("components/button/cta/index.html"))
-        #expect(!(try site.html("components/link/index.html")).contains("Visited links"), "an unset variable's condition is false")
-        let post = try site.html("posts/2024-05-01-focus-order/index.html")
-        #expect(post.contains("<time datetime=\"2024-05-01T12:00:00+00:00\">1 May 2024</time> · <span class=\"authors\">Ana Lima</span>"))
-        #expect(!post.contains("basket-toggle") && !site.exists("posts/2024-05-01-focus-order/2024-05-01-focus-order.feature"))
-        let posts = try site.html("posts/index.html")
-        #expect(posts.range(of: "target-size")!.lowerBound < posts.range(of: "focus-order")!.lowerBound, "newest first")
-        #expect(site.exists("categories/keyboard/index.html") && site.exists("categories/pointer-input/index.html"))
-    }
-
-    @Test("the Hugo handbook: TOML and JSON front matter, _index.md pages, shortcodes, static/ at the root")
-    func hugo() throws {
-        let site = try LibraryFixtureTests.copy("hugo-library")
-        defer { site.remove() }
-        #expect(site.build().errorCount == 0)
-        #expect(try site.html("index.html").contains("How our apps meet WCAG"), "content/_index.md is the home page")
-        #expect(!site.exists("-index/index.html") && !site.exists("docs/-index/index.html"))
-        let toggle = try site.html("docs/switch/index.html")
-        #expect(toggle.contains("<img src=\"../../images/switch.png\" alt=\"A switch in the on position\""))
-        #expect(toggle.contains("<em>The on state</em>"))
-        #expect(toggle.contains("class=\"language-swift\""))
-        #expect(toggle.contains("Do not use a switch for an action that needs confirming."))
-        #expect(toggle.contains("href=\"../../patterns/bottom-sheet/\""))
-        #expect(site.exists("images/switch.png"))
-        #expect(try site.html("patterns/bottom-sheet/index.html").contains("href=\"../../wcag/2.4.3/\""))
     }
 
     @Test("the Japanese library of one page per criterion: pages at their paths, numeric order, criterion pages lead to them, Japanese anchors")

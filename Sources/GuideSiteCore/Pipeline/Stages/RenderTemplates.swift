@@ -12,7 +12,7 @@ enum RenderTemplates: BuildStage {
         guard var site = context.site, let renderer = context.theme?.renderer, let writer = context.output else { return }
         var layoutWarnings: [Diagnostic] = []
         let available = renderer.layouts.sorted().joined(separator: ", ")
-        var reportedGenerated = Set<String>()
+        var reportedGenerated = Set<String>(), reportedLibrary = Set<String>()
         for index in site.pages.indices where !renderer.layouts.contains(site.pages[index].layout) {
             let page = site.pages[index]
             if renderer.brokenLayouts.contains(page.layout) {
@@ -25,6 +25,22 @@ enum RenderTemplates: BuildStage {
                 continue
             }
             let line = page.frontMatter.entries["layout"]?.line ?? 1
+            if let library = context.siteConfig.library {
+                // `layout: post` in a Jekyll or Hugo library names one of its own templates (or
+                // its theme's): the theme's layout for the page's place, said once per name.
+                let place = switch page.kind {
+                case .home: "home"
+                case .section: "section"
+                case .entry: "entry"
+                default: page.hasTests ? "entry" : "page"
+                }
+                if reportedLibrary.insert(page.layout).inserted {
+                    layoutWarnings.append(Diagnostic(.note, page.sourcePath, line: line, column: 1, category: "library-layout",
+                        "`layout: \(page.layout)` names a template of the \(library.generator.rawValue) library; its pages take the theme's layout for their place (`\(place)` here)"))
+                }
+                site.pages[index].layout = renderer.layouts.contains(place) ? place : "page"
+                continue
+            }
             layoutWarnings.append(Diagnostic(
                 .warning, page.sourcePath.isEmpty ? "Templates/layouts" : page.sourcePath, line: line, column: 1, category: "unknown-layout",
                 "unknown layout `\(page.layout)`, using `page` instead; the layouts are: \(available).\(Suggestion.didYouMean(page.layout, in: renderer.layouts))"
