@@ -61,6 +61,18 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
+    def translate_path(self, path):
+        # A site published under a path (`url: https://x.org/a11y/`) writes that path into its
+        # not-found page's addresses: served at the root here, `/a11y/assets/site.css` is
+        # `assets/site.css` when the output has no `a11y` folder of its own.
+        translated = super().translate_path(path)
+        parts = path.split("?")[0].split("/")
+        if not os.path.exists(translated) and len(parts) > 2 and parts[1]:
+            shorter = super().translate_path("/" + "/".join(parts[2:]))
+            if os.path.exists(shorter):
+                return shorter
+        return translated
+
 
 class Checks:
     """The named checks of a browser test: each prints ok or FAIL; `finish` says how many failed
@@ -282,9 +294,12 @@ def main():
     # below, and the page they lead to is audited in its own right.
     pages = [page for page in html_pages(output) if not is_redirect(os.path.join(output, page))]
     pages += [f"{page}?{state}" for page in pages if page.endswith("search/index.html") for state in SEARCH_STATES]
-    # A library without a page of tests (no Add to my criteria anywhere) has nothing to fill it with.
-    offers = any('class="basket-toggle"' in open(os.path.join(output, page), encoding="utf-8").read() for page in pages if "?" not in page)
-    pages += [f"{page}?{BASKET_FILLED}" for page in pages if page.endswith("my-criteria/index.html") and offers]
+    # A site without a page of tests (no Add to my criteria in it: a library of articles, or a
+    # language whose translations hold no tests) has nothing to fill it with.
+    offering = [page for page in pages if "?" not in page
+                and 'class="basket-toggle"' in open(os.path.join(output, page), encoding="utf-8").read()]
+    pages += [f"{page}?{BASKET_FILLED}" for page in pages if page.endswith("my-criteria/index.html")
+              and any(other.startswith(page[:-len("my-criteria/index.html")]) for other in offering)]
     if arguments.only:
         pages = [page for page in pages if re.search(arguments.only, page)]
     failures = defaultdict(lambda: {"impact": "", "help": "", "where": set()})

@@ -99,7 +99,8 @@ struct PageContextBuilder: Sendable {
         addLibraryValues(for: page, to: &pageValues)
         addMetaValues(for: page, to: &pageValues)
         let toc = tableOfContents(page.body.headings)
-        if !toc.isEmpty { pageValues["toc"] = Self.items(toc) }
+        // A body with contents of its own (kramdown's `{:toc}`) has one list of contents.
+        if !toc.isEmpty, !page.body.html.containsBytes("<nav class=\"page-contents\"") { pageValues["toc"] = Self.items(toc) }
 
         let navigation = page.kind == .entry ? page.section.flatMap { shared.entryNavigation[$0] } ?? navigation(current: page) : navigation(current: page)
         var context: ContextMap = [
