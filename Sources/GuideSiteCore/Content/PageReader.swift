@@ -168,7 +168,7 @@ public struct PageReader: Sendable {
                                           error.message.replacingBytes("`permalink", with: "`aliases")))
             matter.aliases.removeAll { $0 == alias }
         }
-        let sections = acceptance.sections(in: liquid.value)
+        let sections = acceptance.sections(in: KramdownAttributes.stripped(liquid.value))
         let defaultLayout: String = switch placement.kind {
         case .home: "home"
         case .section: "section"

@@ -115,6 +115,10 @@ public struct LiquidPreprocessor: Sendable {
                 continue
             }
             if !inRaw, Self.isKramdownAttributeLine(line) {
+                // A block's attributes go on the block before it (a paragraph, list, table, quote).
+                if index > 0, let attributes = KramdownAttributes.attributes(of: line) {
+                    _ = KramdownAttributes.attach(attributes, to: &lines, endingAt: index - 1)
+                }
                 lines[index] = ""
                 index += 1
                 continue

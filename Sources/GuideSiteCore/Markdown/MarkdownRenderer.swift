@@ -62,6 +62,7 @@ public struct MarkdownRenderer: Sendable {
         let contents = "<p>" + ForeignMarkup.contentsPlaceholder + "</p>"
         if html.containsBytes(contents) { html = html.replacingBytes(contents, with: Self.contents(headings, label: labels.contents)) }
         for (index, frame) in tree.demoFrames.enumerated() { html = html.replacingBytes(DemoBlocks.placeholder(index), with: frame) }
+        html = KramdownAttributes.apply(html)
         var diagnostics = tree.diagnostics
         if unsafeHTML {
             let balanced = HTMLBalancer.balance(html)

@@ -120,10 +120,11 @@ struct LiquidPreprocessorTests {
         #expect(result.diagnostics.first?.description == "a.md:3:4: warning: [liquid] the output tag `{{ page.author }}` cannot be evaluated: `page.author` is not set by the page, site.yml, a data file or the include; it is left out of the page (write the value, or remove the tag)")
     }
 
-    @Test("Kramdown attribute lists are removed")
+    @Test("Kramdown attribute lists leave the text: a block's as a marker the rendered HTML takes back, a span's and toc's removed")
     func kramdown() {
         let result = liquid.process("Intro\n{: .note}\n## Heading {: #custom}\n{:toc}", firstLine: 1, path: "a.md")
-        #expect(result.value == "Intro\n\n## Heading\n")
+        #expect(result.value == "Intro\u{E000}p note\u{E002}\u{E001}\n\n## Heading\n")
+        #expect(KramdownAttributes.stripped(result.value) == "Intro\n\n## Heading\n")
     }
 
     @Test("includes come in as an HTML code sample, or as raw HTML with unsafe-html; a missing one is a warning")
