@@ -2,7 +2,7 @@ import Foundation
 
 /// Jekyll's and Hugo's settings as site.yml's keys, following each generator's documentation.
 extension LibraryConfig {
-    /// `_config.yml`: title, description, url and baseurl, lang, source, includes_dir,
+    /// `_config.yml`: title, description, url and baseurl, lang, source, includes_dir, data_dir,
     /// collections (sections, their permalinks, `output: false` ones left out), defaults,
     /// exclude.
     static func jekyll(_ map: [FrontEntry], path: String) -> LibraryConfig {
@@ -26,6 +26,7 @@ extension LibraryConfig {
                 config.set("language", .text(value.replacingOccurrences(of: "_", with: "-")), from: entry, note: entry.key)
             case "source": config.set("content", .text(text(entry) ?? "."), from: entry, note: "source")
             case "includes_dir": if let value = text(entry) { config.set("includes", .text(value.trimming("./")), from: entry, note: "includes_dir") }
+            case "data_dir": if let value = text(entry) { config.set("data", .text(value.trimming("./")), from: entry, note: "data_dir") }
             case "collections": config.jekyllCollections(entry, permalink: text(map["permalink"]))
             case "defaults":
                 if case .list(let items) = entry.value {
