@@ -4,9 +4,10 @@ import GuideSiteCore
 import Glibc
 #endif
 
-/// Watches a site's `Content/`, `Templates/` and `site.yml` and reports bursts of changes once
-/// they settle. Uses inotify on Linux (watching every folder, including ones created later) and
-/// falls back to polling modification times where inotify is unavailable.
+/// Watches a site's `Content/`, `Templates/`, `site.yml` and a library's own configuration
+/// (`_config.yml`, `hugo.toml`) and reports bursts of changes once they settle. Uses inotify on
+/// Linux (watching every folder, including ones created later) and falls back to polling
+/// modification times where inotify is unavailable.
 public final class FileWatcher: @unchecked Sendable {
     /// How long the files must stay quiet before a burst of saves is reported.
     public static let debounce: Duration = .milliseconds(8)
@@ -170,7 +171,7 @@ public final class FileWatcher: @unchecked Sendable {
                 record(modified: nil)
             }
             if folder == "" {
-                if ["site.yml", "Content", "Templates"].contains(name) { found = true }
+                if ["site.yml", "Content", "Templates"].contains(name) || LibraryConfig.fileNames.contains(name) { found = true }
             } else if folder == layout.root.path, name == "Output" || layout.output.lastPathComponent == name {
                 continue
             } else if folder != nil, !Self.isScratch(name) {
@@ -206,7 +207,7 @@ public final class FileWatcher: @unchecked Sendable {
     /// Path, size and modification time of every watched file.
     func snapshot() -> [String: [Double]] {
         var result: [String: [Double]] = [:]
-        var files = [layout.configFile.path]
+        var files = [layout.configFile.path] + LibraryConfig.fileNames.map { layout.root.appending(path: $0).path }
         for folder in [layout.content, layout.templates] {
             guard let walker = FileManager.default.enumerator(atPath: folder.path) else { continue }
             for case let relative as String in walker where !Self.isScratch((relative as NSString).lastPathComponent) {

@@ -35,6 +35,8 @@ public struct LibraryConfig: Sendable, Hashable {
     static let hugoFiles = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml", "config.json"]
     /// Eleventy's configuration file names.
     static let eleventyFiles = ["eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs", ".eleventy.js"]
+    /// Every file name a library's configuration may have, for what watches the site's root.
+    public static let fileNames = ["_config.yml"] + hugoFiles + eleventyFiles
 
     /// The configuration found in `root`, if the folder holds one of a generator's.
     public static func find(in root: URL, display: (URL) -> String) -> LibraryConfig? {
