@@ -37,6 +37,15 @@ FILES = {
     "Content/web/carousel.md": "---\ntitle: Carousel\ncategories: [controls]\n---\n## Web\n\nSlides rotate.\n",
 }
 
+# A Japanese library: words are written without spaces, so search finds them inside the text.
+JAPANESE = {
+    "site.yml": "title: 達成基準の解説\nlanguage: ja\n",
+    "Content/index.md": "達成基準ごとの解説です。\n",
+    "Content/sc/1-4-13.md": "---\ntitle: 1.4.13 ホバー又はフォーカスで表示されるコンテンツ\nsc: 1.4.13\n---\n"
+                            "追加コンテンツは、ポインタを移動しても消えないこと。\n",
+    "Content/sc/2-4-7.md": "---\ntitle: 2.4.7 フォーカスの可視化\nsc: 2.4.7\n---\nキーボード操作のフォーカスインジケータが見えること。\n",
+}
+
 check = Checks()
 
 
@@ -90,9 +99,38 @@ def main():
             driver.quit()
             server.shutdown()
         no_script(base, root)
+        japanese(arguments.guidesite)
     finally:
         shutil.rmtree(root, ignore_errors=True)
     check.finish("Search test")
+
+
+def japanese(guidesite):
+    """A Japanese site finds words inside text written without spaces, in titles and bodies."""
+    root = tempfile.mkdtemp(prefix="guidesite-search-ja-")
+    try:
+        for path, text in JAPANESE.items():
+            os.makedirs(os.path.dirname(os.path.join(root, path)), exist_ok=True)
+            with open(os.path.join(root, path), "w") as handle:
+                handle.write(text)
+        built = subprocess.run([guidesite, "build", "--root", root], capture_output=True, text=True)
+        check(built.returncode == 0, "the Japanese site builds" + built.stderr)
+        server = serve(os.path.join(root, "Output"))
+        driver = new_driver()
+        try:
+            driver.get(f"http://127.0.0.1:{server.server_address[1]}/search/")
+            for query, expected in (("ホバー", ["1.4.13 ホバー又はフォーカスで表示されるコンテンツ"]),
+                                    ("フォーカス", ["2.4.7 フォーカスの可視化", "1.4.13 ホバー又はフォーカスで表示されるコンテンツ"]),
+                                    ("消えない", ["1.4.13 ホバー又はフォーカスで表示されるコンテンツ"]),
+                                    ("インジケータ", ["2.4.7 フォーカスの可視化"])):
+                type_query(driver, query)
+                wait_for_status(driver, query)
+                check(results(driver) == expected, f"the Japanese search for {query} finds {expected} (got {results(driver)})")
+        finally:
+            driver.quit()
+            server.shutdown()
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
 
 
 def run(driver, base):
