@@ -40,6 +40,16 @@ public struct LibraryConfig: Sendable, Hashable {
 
     /// The configuration found in `root`, if the folder holds one of a generator's.
     public static func find(in root: URL, display: (URL) -> String) -> LibraryConfig? {
+        guard var config = found(in: root, display: display) else { return nil }
+        // A generator's own content folder (the root for Jekyll, `content/` for Hugo), unless its
+        // configuration names one, gives way to a GuideSite `Content/` folder beside it.
+        if FileManager.default.fileExists(atPath: root.appending(path: "Content").path), !config.taken.contains(where: { $0.key == "content" }) {
+            config.entries.removeAll { $0.key == "content" }
+        }
+        return config
+    }
+
+    private static func found(in root: URL, display: (URL) -> String) -> LibraryConfig? {
         let manager = FileManager.default
         let jekyll = root.appending(path: "_config.yml")
         if manager.fileExists(atPath: jekyll.path) {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Loops and includes: text that runs again through the preprocessor, with names bound. A loop's
 /// body runs once per item (`{% for item in site.data.x limit: 3 offset: 1 %}`); an include's
@@ -6,6 +7,9 @@ import Foundation
 extension LiquidPreprocessor {
     /// How deep includes and loops may nest: a file that includes itself stops here.
     static let maximumDepth = 12
+    /// How many passes the loops of one page may make in all, nested ones included, and how
+    /// many items a range may have: `(1..100000000)` is a mistake, not a page.
+    static let maximumPasses = 10_000
 
     /// The text between a block's opening tag and its matching end tag, which may be on a later
     /// line: `after` is the rest of the opening tag's line. Nil when the block is never closed.
@@ -104,7 +108,7 @@ extension LiquidPreprocessor {
             let high = expression[dots.upperBound..<expression.index(before: expression.endIndex)]
             func number(_ text: Substring) -> Int? { Int(text) ?? output.value(at: String(text))?.text.flatMap { Int($0) } }
             guard let from = number(low), let to = number(high) else { return nil }
-            items = from <= to ? (from...to).map { .text(String($0)) } : []
+            items = from <= to ? (from...min(to, from + Self.maximumPasses)).map { .text(String($0)) } : []
         } else {
             guard let value = output.evaluateValue(Substring(expression)) else { return nil }
             switch value {
@@ -124,6 +128,11 @@ extension LiquidPreprocessor {
         if reversed { items.reverse() }
         var text = "", diagnostics: [Diagnostic] = []
         for (position, item) in items.enumerated() {
+            guard passes.take() else {
+                diagnostics.append(Diagnostic(.warning, path, line: line, column: 1, category: "liquid",
+                    "the page's loops run more than \(Self.maximumPasses) times in all; the passes after that are left out (loop over less)"))
+                break
+            }
             var inner = self
             inner.depth = depth + 1
             inner.output = output
@@ -205,6 +214,20 @@ extension LiquidPreprocessor {
     /// How diagnostics name an include file.
     private func includeDisplay(_ name: String) -> String {
         (includesDisplay.map { $0 + "/" } ?? "") + name.drop { $0 == "/" }
+    }
+}
+
+/// The passes the loops of one page have left, shared by the loops nested in it.
+final class LoopPasses: Sendable {
+    private let left = Mutex(LiquidPreprocessor.maximumPasses)
+
+    /// Takes one pass; false when none is left.
+    func take() -> Bool {
+        left.withLock { left in
+            guard left > 0 else { return false }
+            left -= 1
+            return true
+        }
     }
 }
 

@@ -29,6 +29,8 @@ public struct LiquidPreprocessor: Sendable {
     var depth = 0
     /// The text is a code sample's (`{% highlight %}`): includes come in as they are written.
     var inCode = false
+    /// What the page's loops may still run, shared with the includes and loops inside it.
+    var passes = LoopPasses()
 
     /// Creates a preprocessor.
     public init(includes: URL? = nil, unsafeHTML: Bool = false, page: [FrontEntry] = [], site: [FrontEntry] = [], data: [FrontEntry] = []) {

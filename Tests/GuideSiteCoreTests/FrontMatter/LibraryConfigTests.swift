@@ -175,6 +175,18 @@ struct LibraryConfigTests {
         #expect(result.configuration.first == "Read _config.yml (Jekyll): title, baseurl, 1 collection, 1 front matter default, exclude")
     }
 
+    @Test("a GuideSite Content/ folder beside a _config.yml stays the content folder, unless the configuration names another")
+    func contentFolderStays() throws {
+        let site = try TestSite(["_config.yml": "title: Pages site\n", "Content/index.md": "# Home\n", "README.md": "# Read me\n"])
+        defer { site.remove() }
+        let result = site.build()
+        #expect(result.outcome == .success && result.content?.lastPathComponent == "Content")
+        #expect(!site.exists("README/index.html") && !site.exists("Content/index.html"))
+        try site.write(Data("title: Pages site\nsource: docs\n".utf8), to: "_config.yml")
+        try site.write(Data("# Docs\n".utf8), to: "docs/index.md")
+        #expect(site.build(fresh: true).content?.lastPathComponent == "docs")
+    }
+
     @Test("Eleventy's directory data files are the front matter of their folder's pages, a page's own keys first")
     func eleventyDirectoryData() throws {
         let site = try TestSite([

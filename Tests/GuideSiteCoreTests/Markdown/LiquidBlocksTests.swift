@@ -52,6 +52,15 @@ struct LiquidBlocksTests {
         #expect(!open.value.contains("{%"))
     }
 
+    @Test("loops that would run a million times, or over a huge range, stop at the page's budget with a warning")
+    func loopBudget() {
+        let nested = liquid.process("{% for a in (1..1000) %}{% for b in (1..1000) %}x{% endfor %}{% endfor %}", firstLine: 1, path: "a.md")
+        #expect(nested.value.count <= LiquidPreprocessor.maximumPasses)
+        #expect(nested.diagnostics.contains { $0.message.contains("loops run more than 10000 times") })
+        let huge = liquid.process("{% for n in (1..100000000) %}{% endfor %}done", firstLine: 1, path: "a.md")
+        #expect(huge.value == "done")
+    }
+
     @Test("filters over lists and dates: where, map, sort, join, size, date", arguments: [
         ("{{ site.data.components | where: \"status\", \"ready\" | map: \"name\" | join: \", \" }}", "Button, Dialog"),
         ("{{ site.data.components | where: \"status\", \"draft\" | size }}", "1"),
