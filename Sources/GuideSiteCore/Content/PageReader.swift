@@ -10,6 +10,9 @@ public struct PageReader: Sendable {
     let config: SiteConfig
     /// The folder `{% include %}` reads from.
     private let includes: URL
+    /// The includes folder as diagnostics show it, and the folders published at the site's root.
+    private let includesDisplay: String
+    private let publishedFolders: [URL]
     private let acceptance: AcceptanceSectionReader
     private let includeFiles = IncludeFiles()
 
@@ -21,6 +24,8 @@ public struct PageReader: Sendable {
         self.layout = layout
         self.config = config
         includes = layout.content.appending(path: config.includesFolder, directoryHint: .isDirectory)
+        includesDisplay = layout.displayPath(includes)
+        publishedFolders = [layout.content, layout.root.appending(path: "static", directoryHint: .isDirectory)]
         acceptance = AcceptanceSectionReader(headings: config.acceptanceHeadings, platforms: config.platforms)
     }
 
@@ -112,8 +117,8 @@ public struct PageReader: Sendable {
         var preprocessor = LiquidPreprocessor(includes: includes, unsafeHTML: config.unsafeHTML, page: matter.entries, site: config.entries, data: config.data)
         preprocessor.includeFiles = includeFiles
         preprocessor.pagePath = file.path
-        preprocessor.includesDisplay = layout.displayPath(includes)
-        preprocessor.publishedFolders = [layout.content, layout.root.appending(path: "static", directoryHint: .isDirectory)]
+        preprocessor.includesDisplay = includesDisplay
+        preprocessor.publishedFolders = publishedFolders
         let liquid = preprocessor.process(foreign.value, firstLine: split.value.bodyFirstLine, path: path)
         diagnostics += liquid.diagnostics
 

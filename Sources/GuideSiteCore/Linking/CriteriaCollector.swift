@@ -15,6 +15,9 @@ public struct CriteriaCollector: Sendable {
                     ? TextAnnotation(range: mention.range, url: "", key: "?" + mention.number)
                     : TextAnnotation(range: mention.range, url: basePath + "wcag/\(mention.number)/", key: mention.number)
             }
+            // Most text that names a criterion names no technique: its bytes say so first.
+            var bytes = text
+            guard bytes.withUTF8(Techniques.mayHoldID) else { return criteria }
             let techniques = Techniques.mentions(in: text).map { TextAnnotation(range: $0.range, url: $0.url, key: techniqueKey + $0.id) }
             return techniques.isEmpty ? criteria : (criteria + techniques).sorted { $0.range.lowerBound < $1.range.lowerBound }
         }

@@ -54,7 +54,7 @@ enum KramdownAttributes {
 
     /// The HTML with each marker's attributes in the start tag of the element it closes over.
     static func apply(_ html: String) -> String {
-        guard html.contains(open) else { return html }
+        guard html.containsBytes(String(open)) else { return html }
         var output = ""
         var rest = html[...]
         while let start = rest.firstIndex(of: open), let end = rest[start...].firstIndex(of: close) {
@@ -83,7 +83,7 @@ enum KramdownAttributes {
 
     /// The text without markers, for what reads the Markdown as text (acceptance sections).
     static func stripped(_ text: String) -> String {
-        guard text.contains(open) else { return text }
+        guard text.containsBytes(String(open)) else { return text }
         var output = ""
         var rest = text[...]
         while let start = rest.firstIndex(of: open), let end = rest[start...].firstIndex(of: close) {

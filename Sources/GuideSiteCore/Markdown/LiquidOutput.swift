@@ -31,7 +31,7 @@ struct LiquidOutput {
 
     /// Evaluates the inside of `{{ … }}` (`page.title | upcase`).
     func evaluate(_ inner: Substring) -> Outcome {
-        let expression = inner.trimmingCharacters(in: CharacterSet(charactersIn: "- \t"))
+        let expression = inner.trimming("- \t")
         if let call = Self.macroCall(expression) { return call }
         let parts = Self.splitFilters(expression)
         guard let head = parts.first else { return .leftOut("it is empty") }
@@ -52,7 +52,7 @@ struct LiquidOutput {
     /// The value of an expression with its filters (`site.data.components | where: "status", "done"`),
     /// nil when it cannot be read.
     func evaluateValue(_ inner: Substring) -> FrontValue? {
-        let parts = Self.splitFilters(inner.trimmingCharacters(in: CharacterSet(charactersIn: "- \t")))
+        let parts = Self.splitFilters(inner.trimming("- \t"))
         guard !parts.isEmpty, case .success(let value) = filtered(parts) else { return nil }
         return value
     }
@@ -115,7 +115,7 @@ struct LiquidOutput {
     /// `name(…)` with the argument's quoted values, as the note of an example not shown.
     private static func macroCall(_ expression: String) -> Outcome? {
         guard let open = expression.firstIndex(of: "("), expression.hasSuffix(")") else { return nil }
-        let name = expression[..<open].trimmingCharacters(in: .whitespaces)
+        let name = expression[..<open].trimmingSpaces()
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
         var values: [String] = []
         var rest = expression[open...]
@@ -135,10 +135,10 @@ struct LiquidOutput {
         for character in expression {
             if let open = quote { if character == open { quote = nil } }
             else if character == "\"" || character == "'" { quote = character }
-            else if character == "|" { parts.append(current.trimmingCharacters(in: .whitespaces)); current = ""; continue }
+            else if character == "|" { parts.append(current.trimmingSpaces()); current = ""; continue }
             current.append(character)
         }
-        parts.append(current.trimmingCharacters(in: .whitespaces))
+        parts.append(current.trimmingSpaces())
         return parts.filter { !$0.isEmpty }
     }
 
@@ -148,19 +148,19 @@ struct LiquidOutput {
         for character in text {
             if let open = quote { if character == open { quote = nil } }
             else if character == "\"" || character == "'" { quote = character }
-            else if character == "," { parts.append(current.trimmingCharacters(in: .whitespaces)); current = ""; continue }
+            else if character == "," { parts.append(current.trimmingSpaces()); current = ""; continue }
             current.append(character)
         }
-        parts.append(current.trimmingCharacters(in: .whitespaces))
+        parts.append(current.trimmingSpaces())
         return parts.filter { !$0.isEmpty }
     }
 
     /// `default: "x"` as `default` and `"x"`; Nunjucks' `default("x")` too.
     private static func filterParts(_ filter: String) -> (String, String?) {
         let name = String(filter.prefix { $0.isLetter || $0 == "_" })
-        var rest = filter.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
-        if rest.hasPrefix(":") { rest = String(rest.dropFirst()).trimmingCharacters(in: .whitespaces) }
-        if rest.hasPrefix("("), rest.hasSuffix(")") { rest = String(rest.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces) }
+        var rest = filter.dropFirst(name.count).trimmingSpaces()
+        if rest.hasPrefix(":") { rest = String(rest.dropFirst()).trimmingSpaces() }
+        if rest.hasPrefix("("), rest.hasSuffix(")") { rest = String(rest.dropFirst().dropLast()).trimmingSpaces() }
         return (name, rest.isEmpty ? nil : rest)
     }
 }

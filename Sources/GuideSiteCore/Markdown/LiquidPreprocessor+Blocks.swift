@@ -170,6 +170,7 @@ extension LiquidPreprocessor {
             if name.hasPrefix("{{") { name = output.evaluate(Substring(name.dropFirst(2).dropLast(2))).textValue ?? name }
         }
         var parameters: [String: FrontValue] = [:]
+        guard rest.contains("=") else { return (name, parameters) }
         let pattern = #"([A-Za-z_][A-Za-z0-9_-]*)\s*=\s*("[^"]*"|'[^']*'|[^\s]+)"#
         var searched = rest
         while let range = searched.range(of: pattern, options: .regularExpression) {

@@ -10,10 +10,10 @@ extension LiquidPreprocessor {
         var result = ""
         var diagnostics: [Diagnostic] = []
         var rest = line[...]
-        while let open = rest.range(of: "{{") ?? rest.range(of: "{#") {
+        while let open = rest.byteRange(of: "{{") ?? rest.byteRange(of: "{#") {
             let opener = rest[open]
             result += rest[..<open.lowerBound]
-            guard let close = rest[open.upperBound...].range(of: opener == "{#" ? "#}" : "}}") else {
+            guard let close = (opener == "{#" ? rest[open.upperBound...].byteRange(of: "#}") : rest[open.upperBound...].byteRange(of: "}}")) else {
                 rest = rest[open.lowerBound...]
                 break
             }

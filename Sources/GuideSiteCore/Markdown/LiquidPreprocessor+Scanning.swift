@@ -23,8 +23,8 @@ extension LiquidPreprocessor {
 
     static func longestBacktickRun(_ line: String) -> Int {
         var longest = 0, current = 0
-        for character in line {
-            current = character == "`" ? current + 1 : 0
+        for byte in line.utf8 {
+            current = byte == UInt8(ascii: "`") ? current + 1 : 0
             longest = max(longest, current)
         }
         return longest
@@ -34,6 +34,16 @@ extension LiquidPreprocessor {
 /// Include files read once per build, however many pages insert them.
 final class IncludeFiles: Sendable {
     private let read = Mutex<[String: String?]>([:])
+
+    /// The file `name` of the includes folder `folder`, by its name: a URL for every include of
+    /// every page was a tenth of the preprocessing.
+    func text(named name: String, in folder: URL) -> String? {
+        let key = "\u{0}" + name
+        if let known = read.withLock({ $0[key] }) { return known }
+        let text = try? String(contentsOf: folder.appending(path: name), encoding: .utf8)
+        read.withLock { $0[key] = text }
+        return text
+    }
 
     func text(at url: URL) -> String? {
         if let known = read.withLock({ $0[url.path] }) { return known }

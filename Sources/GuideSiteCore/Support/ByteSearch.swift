@@ -17,6 +17,19 @@ extension StringProtocol {
         }
     }
 
+    /// The range of the first occurrence of `needle`'s UTF-8 bytes, found with memchr and
+    /// memcmp: Foundation's `range(of:)` bridges to `NSString` on every call. An ASCII needle's
+    /// match starts and ends on character boundaries.
+    func byteRange(of needle: StaticString) -> Range<Index>? {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        let found: Int?? = utf8.withContiguousStorageIfAvailable { byteOffset(of: pattern, in: $0, from: 0) }
+        guard let offset = found ?? String(self).utf8.withContiguousStorageIfAvailable({ byteOffset(of: pattern, in: $0, from: 0) }) ?? nil else {
+            return nil
+        }
+        let start = utf8.index(utf8.startIndex, offsetBy: offset)
+        return start..<utf8.index(start, offsetBy: pattern.count)
+    }
+
     /// Whether the text contains the byte `byte`.
     func containsByte(_ byte: UInt8) -> Bool {
         utf8.withContiguousStorageIfAvailable { bytes -> Bool in
