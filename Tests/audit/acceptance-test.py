@@ -165,7 +165,7 @@ def main():
               "coverage.csv lists the entries that cover 2.1.1")
 
         for library, tested in [("jekyll-library", 2), ("headings-library", 4), ("developer-notes", 0), ("eleventy-library", 2),
-                                ("hugo-library", 1), ("criteria-ja-library", 4)]:
+                                ("hugo-library", 1), ("criteria-ja-library", 4), ("jekyll-kramdown-library", 1)]:
             library_output = os.path.join(scratch, library)
             build(arguments.guidesite, os.path.join(ROOT, "Tests", "fixtures", library), library_output)
             check_site(library_output, library, tested)
