@@ -40,9 +40,16 @@ public struct SiteConfigParser: Sendable {
         }
         let own = Set(entries.map(\.key))
         let taken = (library?.entries ?? []).filter { !own.contains($0.key) }
-        config.entries = (library?.original ?? []).filter { !own.contains($0.key) } + entries
+        // `markdown:` is a map of switches: site.yml's replace the library's one by one.
+        var ownEntries = entries
+        if case .map(let libraryMarkdown)? = library?.entries["markdown"]?.value, let index = ownEntries.firstIndex(where: { $0.key == "markdown" }),
+           case .map(let siteMarkdown) = ownEntries[index].value {
+            let set = Set(siteMarkdown.map(\.key))
+            ownEntries[index].value = .map(siteMarkdown + libraryMarkdown.filter { !set.contains($0.key) })
+        }
+        config.entries = (library?.original ?? []).filter { !own.contains($0.key) } + ownEntries
         var basePath: String?
-        for entry in taken + entries {
+        for entry in taken + ownEntries {
             currentPath = own.contains(entry.key) ? path : library?.path ?? path
             switch entry.key {
             case "title": if let value = text(entry), !value.isEmpty { config.title = value }

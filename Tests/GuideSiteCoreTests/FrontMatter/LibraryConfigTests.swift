@@ -80,6 +80,10 @@ struct LibraryConfigTests {
         #expect(parsed.diagnostics.count == 1)
         #expect(parsed.diagnostics.first?.description.hasPrefix("site.yml:3:1: error: [site-config] `language` must be a language tag") == true)
         #expect(parsed.value.configurationReport.contains("  site.yml sets instead: language, title"))
+        // `markdown:` switches one by one: kramdown's raw HTML stays beside site.yml's tabs.
+        let markdown = SiteConfigParser().parse("markdown: {tabs: false}\n", path: "site.yml", library: library).value
+        #expect(markdown.unsafeHTML && !markdown.tabs)
+        #expect(!SiteConfigParser().parse("markdown: {unsafe-html: false}\n", path: "site.yml", library: library).value.unsafeHTML)
         let bad = LibraryConfig.jekyll(Self.read("title: A\nexclude: {a: b}\n"), path: "_config.yml")
         #expect(SiteConfigParser().parse(nil, path: "site.yml", library: bad).diagnostics.map(\.description).first?.hasPrefix("_config.yml:2:") == true)
     }

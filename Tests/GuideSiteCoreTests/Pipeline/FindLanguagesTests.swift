@@ -61,6 +61,26 @@ struct FindLanguagesTests {
         #expect(result.configuration.first?.hasPrefix("Read hugo.toml (Hugo): title, 2 languages") == true)
     }
 
+    @Test("an edit that gives a page another language, after a build of one language, builds both sites as a fresh build does")
+    func editAddsLanguage() throws {
+        let files = ["site.yml": "title: Guide\n", "Content/index.md": "# Guide\n",
+                     "Content/native/picker.md": "---\ntitle: Picker\nref: picker\n---\nSpins.\n",
+                     "Content/native/selecteur.md": "---\ntitle: Sélecteur\nref: picker\n---\nTourne.\n"]
+        let site = try TestSite(files)
+        defer { site.remove() }
+        #expect(site.build().languages == 1)
+        try site.age()
+        try site.write(Data("---\ntitle: Sélecteur\nref: picker\nlang: fr\n---\nTourne.\n".utf8), to: "Content/native/selecteur.md")
+        try site.age(only: ["Content/native/selecteur.md"])
+        let edited = site.build()
+        #expect(edited.outcome == .success && edited.languages == 2, "\(edited.printed)")
+        let fresh = try TestSite(files.merging(["Content/native/selecteur.md": "---\ntitle: Sélecteur\nref: picker\nlang: fr\n---\nTourne.\n"]) { $1 })
+        defer { fresh.remove() }
+        #expect(fresh.build(fresh: true).outcome == .success)
+        #expect(try site.snapshot() == fresh.snapshot())
+        #expect(try site.html("fr/native/picker/index.html").contains("Tourne."))
+    }
+
     @Test("a page that names the site's own language, or a region of it, is the default language's")
     func sameLanguage() throws {
         let site = try TestSite([

@@ -17,8 +17,8 @@ enum FindLanguages: BuildStage {
         let pages = context.parsed
         if context.basis != nil {
             // The last build was of one language: a page that names another is a new site.
-            if pages.contains(where: { page in named(page).map { !same($0, defaultCode) } ?? false || key(page) != nil }) {
-                context.declined = "an edited page names its language or its translations"
+            if pages.contains(where: { page in named(page).map { !same($0, defaultCode) } ?? false }) {
+                context.declined = "an edited page names another language"
             }
             return
         }
