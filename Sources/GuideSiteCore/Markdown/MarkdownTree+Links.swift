@@ -54,7 +54,8 @@ extension MarkdownTree {
             var found: [String] = []
             let rewritten = MediaMarkup.rewritingSources(literal) { url in
                 guard !URLSafety.isDangerous(url) else { return "" }
-                found.append(url)
+                // An anchor in raw HTML may name an id the raw HTML gives: not checked as a heading's.
+                if !url.hasPrefix("#") { found.append(url) }
                 if case .url(let written) = rewrite(url) { return written }
                 return nil
             }

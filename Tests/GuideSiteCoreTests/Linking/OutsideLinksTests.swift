@@ -23,6 +23,19 @@ struct OutsideLinksTests {
         #expect(result.diagnostics.filter { $0.category == "broken-link" }.map(\.message).first?.contains("/guide/guides/writting/") == true)
     }
 
+    @Test("links in raw HTML are resolved and checked like Markdown's, but for anchors, which may name the raw HTML's own ids")
+    func rawHTMLLinks() throws {
+        let site = try TestSite([
+            "site.yml": "title: T\nmarkdown:\n  unsafe-html: true\n",
+            "Content/index.md": "# Home\n\n<a href=\"#demo\">Skip to the demo</a> <a href=\"/native/picker/\">picker</a> <a href=\"/nowhere/\">gone</a>\n\n<div id=\"demo\">Demo</div>\n",
+            "Content/native/picker.md": "# Picker\n",
+        ])
+        defer { site.remove() }
+        let result = site.build()
+        #expect(result.diagnostics.filter { $0.category == "broken-link" }.map(\.message) == ["broken link `/nowhere/`: no page or file there"])
+        #expect(try site.html("index.html").contains("<a href=\"#demo\">Skip to the demo</a> <a href=\"./native/picker/\">picker</a>"))
+    }
+
     @Test("a site at the host's root has no outside: an unknown root-relative link is broken")
     func rootSite() throws {
         let site = try TestSite(["Content/index.md": "# Guide\n\n[blog](/blog/post/)\n"])
