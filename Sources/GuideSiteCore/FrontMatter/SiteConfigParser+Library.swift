@@ -98,3 +98,38 @@ extension SiteConfigParser {
         }
     }
 }
+
+extension SiteConfigParser {
+    /// `sections: {native: {title, description, layout}}`, in site.yml's order.
+    func sections(
+        _ entry: FrontEntry, report: (FrontEntry, Diagnostic.Severity, String) -> Void
+    ) -> [SiteConfig.Section] {
+        guard case .map(let items) = entry.value else {
+            if case .null = entry.value { return [] }
+            report(entry, .error, "`sections` must be a map from folder name to settings, e.g. `sections: {native: {title: Native apps}}`")
+            return []
+        }
+        var result: [SiteConfig.Section] = []
+        for item in items {
+            var section = SiteConfig.Section(name: item.key)
+            switch item.value {
+            case .null: break
+            case .text(let title): section.title = title
+            case .map(let settings):
+                for setting in settings {
+                    switch setting.key {
+                    case "title": section.title = setting.value.text
+                    case "description": section.description = setting.value.text
+                    case "layout": section.layout = setting.value.text
+                    default:
+                        report(setting, .warning, "unknown section setting `\(setting.key)` is ignored.\(Suggestion.didYouMean(setting.key, in: ["title", "description", "layout"]))")
+                    }
+                }
+            default:
+                report(item, .error, "section `\(item.key)` must be a map such as `{title: Native apps, layout: entry}`")
+            }
+            result.append(section)
+        }
+        return result
+    }
+}
