@@ -258,7 +258,6 @@ public struct SiteConfigParser: Sendable {
         }
         return result
     }
-
 }
 
 /// The URL path prefix every internal link starts with.
