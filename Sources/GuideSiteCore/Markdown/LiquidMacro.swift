@@ -28,7 +28,7 @@ struct LiquidMacro: Sendable, Hashable {
             guard let body = LiquidPreprocessor.blockBody(opening: "macro", closing: "endmacro", after: after, lines: [after], from: 0) else { break }
             let name = String(tag.drop { $0 != "o" }.dropFirst().drop(while: \.isWhitespace).prefix { $0.isLetter || $0.isNumber || $0 == "_" })
             let list = tag[tag.index(after: tag.firstIndex(of: "(")!)..<tag.lastIndex(of: ")")!]
-            let parameters = LiquidOutput.splitArguments(String(list)).map { part -> Parameter in
+            let parameters = Self.splitTopLevel(String(list)).map { part -> Parameter in
                 guard let equals = part.firstIndex(of: "=") else { return Parameter(name: part) }
                 return Parameter(name: part[..<equals].trimmingSpaces(), fallback: part[part.index(after: equals)...].trimmingSpaces())
             }
@@ -78,7 +78,8 @@ struct LiquidMacro: Sendable, Hashable {
         return output.evaluateValue(Substring(text)) ?? .null
     }
 
-    /// Parts between commas outside quotes, braces, brackets and parentheses.
+    /// Parts between commas outside quotes, braces, brackets and parentheses: a macro call's
+    /// arguments and parameters, and a filter's (`where: "status", "ready"`).
     static func splitTopLevel(_ text: String) -> [String] {
         var parts: [String] = [], current = "", quote: Character?, depth = 0
         for character in text {

@@ -65,7 +65,7 @@ struct LiquidOutput {
         var value: FrontValue? = literal(head) ?? self.value(at: head)
         for filter in parts.dropFirst() {
             let (name, argument) = Self.filterParts(filter)
-            let arguments = argument.map(Self.splitArguments)?.map { literal($0) ?? self.value(at: $0) } ?? []
+            let arguments = argument.map(LiquidMacro.splitTopLevel)?.map { literal($0) ?? self.value(at: $0) } ?? []
             guard let applied = LiquidFilters.apply(name, to: value, arguments: arguments) else {
                 return .failure(Unreadable(reason: "the filter `\(name)` is not one this build runs"))
             }
@@ -136,19 +136,6 @@ struct LiquidOutput {
             if let open = quote { if character == open { quote = nil } }
             else if character == "\"" || character == "'" { quote = character }
             else if character == "|" { parts.append(current.trimmingSpaces()); current = ""; continue }
-            current.append(character)
-        }
-        parts.append(current.trimmingSpaces())
-        return parts.filter { !$0.isEmpty }
-    }
-
-    /// `"status", "done"` as its two arguments, commas inside quotes kept.
-    static func splitArguments(_ text: String) -> [String] {
-        var parts: [String] = [], current = "", quote: Character?
-        for character in text {
-            if let open = quote { if character == open { quote = nil } }
-            else if character == "\"" || character == "'" { quote = character }
-            else if character == "," { parts.append(current.trimmingSpaces()); current = ""; continue }
             current.append(character)
         }
         parts.append(current.trimmingSpaces())
