@@ -68,7 +68,7 @@ enum FuzzEntryPoints {
         _ = MediaMarkup.rewritingSources(text) { "/base" + $0 }
         _ = MediaMarkup.videosWithoutCaptions(in: text)
         _ = CriteriaDetector.mentions(in: text, atBlockStart: true)
-        _ = CriteriaDetector.criterion(inURL: text)
+        _ = CriteriaDetector.criteria(inURL: text)
         _ = HeadingIDGenerator.slug(text)
     }
 

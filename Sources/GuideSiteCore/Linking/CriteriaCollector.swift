@@ -1,6 +1,7 @@
 /// Gathers each page's references to success criteria from its front matter (`wcag:`), from the
-/// criteria its body mentions, and from its links to W3C pages; warns about numbers that are not
-/// WCAG 2.2 criteria and about the obsolete 4.1.1.
+/// criteria its body mentions, and from its links to W3C pages (a technique's page names the
+/// criteria it serves); warns about numbers that are not WCAG 2.2 criteria and about the obsolete
+/// 4.1.1.
 public struct CriteriaCollector: Sendable {
     /// Creates a collector.
     public init() {}
@@ -55,7 +56,7 @@ public struct CriteriaCollector: Sendable {
             note(use.target, line: use.line)
         }
         for link in page.body.links {
-            if let criterion = CriteriaDetector.criterion(inURL: link.target) { note(criterion.number, line: link.line) }
+            for criterion in CriteriaDetector.criteria(inURL: link.target) { note(criterion.number, line: link.line) }
         }
         func note(_ number: String, line: Int) {
             guard let criterion = WCAG22.byNumber[number] else { return }

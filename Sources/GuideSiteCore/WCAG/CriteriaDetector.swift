@@ -127,6 +127,27 @@ public enum CriteriaDetector {
         return nil
     }
 
+    /// The criteria a W3C address names: the one of `criterion(inURL:)`, else, for a page of W3C's
+    /// Techniques (`/WAI/WCAG21/Techniques/html/H44`, `/TR/WCAG20-TECHS/H44.html`), the criteria
+    /// the technique is listed under, but the obsolete 4.1.1 (H88 serves it and 4.1.2).
+    public static func criteria(inURL url: String) -> [SuccessCriterion] {
+        if let criterion = criterion(inURL: url) { return [criterion] }
+        guard let id = techniqueID(inURL: url) else { return [] }
+        return Techniques.criteria(of: id).compactMap { WCAG22.byNumber[$0] }.filter { !$0.obsolete }
+    }
+
+    /// The technique id a W3C Techniques address ends in, uppercased ("H44"), or nil.
+    static func techniqueID(inURL url: String) -> String? {
+        let lowered = url.lowercased()
+        guard lowered.contains("w3.org/") || lowered.contains("waic.jp/") else { return nil }
+        let path = lowered.prefix { $0 != "#" && $0 != "?" }
+        guard path.contains("/techniques/") || path.contains("wcag20-techs") else { return nil }
+        guard var last = path.split(separator: "/").last.map(String.init) else { return nil }
+        if last.hasSuffix(".html") { last.removeLast(5) }
+        guard last.count <= 8, last.first?.isLetter == true, last.last?.isNumber == true else { return nil }
+        return last.uppercased()
+    }
+
     /// Whether the text is a criterion number and nothing else: first part 1 to 4, the others
     /// one or two digits ("1.4.3", "2.4.11").
     static func isBareNumber(_ text: String) -> Bool {
