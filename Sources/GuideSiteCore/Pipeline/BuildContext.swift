@@ -75,8 +75,11 @@ struct BuildContext {
     var output: (any SiteOutput)?
     /// Memory to build into instead of disk (the preview server).
     var memoryOutput: MemoryOutput?
-    /// The last build, held in memory by the preview server (on disk, the engine reads it).
-    var last: LastBuild?
+    /// The last build of each site, held in memory by the preview server (on disk, the engine
+    /// reads it).
+    var lastSites: [LastBuild] = []
+    /// The first site's, which holds what the sites share (the walk, the theme).
+    var last: LastBuild? { lastSites.first }
     /// Where the last build is kept between runs.
     let store: any LastBuildStore
     /// `criteria.json` and the search index, made beside the template stage (command-line builds).
@@ -96,6 +99,10 @@ struct BuildContext {
     /// The last build and the files edited since, when the engine found that the last build
     /// can stand for everything else: the stages then do only the edited files' work.
     var basis: Basis?
+    /// Each site's basis, in plan order; `basis` is the one of the site being built.
+    var bases: [Basis] = []
+    /// What each site built into memory leaves for the next rebuild (the preview).
+    var builtSites: [BuiltSite] = []
     /// What the edits changed in the last site (under a basis).
     var edits = EditSummary()
     /// Why a stage found that the edits reach beyond what the last build can stand for: the
@@ -138,6 +145,28 @@ struct Recording {
     var previousFiles: [String]?
     /// The pages file, encoded on another thread from the end of rendering (`build` only).
     var pagesFile: PagesFile?
+}
+
+/// What one site of a run built into memory leaves for its next rebuild: its linked site, what
+/// its stages recorded, and the basis it was patched from.
+struct BuiltSite {
+    var variant: Variant
+    var site: Site?
+    var linkDiagnostics: [[Diagnostic]]
+    var search: SearchIndex.Layout?
+    var renderKeys: RenderPlan.Keys?
+    var excluded: [(contentPath: String, route: Route)]
+    var basis: Basis?
+
+    init(_ context: BuildContext) {
+        variant = context.variant
+        site = context.site
+        linkDiagnostics = context.recording.linkDiagnostics
+        search = context.recording.search
+        renderKeys = context.recording.renderKeys
+        excluded = context.recording.excluded
+        basis = context.basis
+    }
 }
 
 /// What `Load` found in the content folder.
@@ -184,6 +213,10 @@ struct Variant {
     var folder = ""
 
     var label: String { subset.map { "subset \($0.name)" } ?? "full site" }
+    /// Where its files go inside the first site's output ("", "fr/", "subsets/a/fr/").
+    var prefix: String { (insideFullSite ?? "") + folder }
+    /// What tells it from the other sites of a run, for the last build kept of each.
+    var key: String { (subset?.name ?? "") + "|" + (language?.code ?? "") + "|" + prefix + "|" + basePath }
 }
 
 /// The site-wide files made and written on another thread while pages are rendered: their

@@ -29,16 +29,16 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Builds into `output` (memory, for the preview server) instead of the output folder,
-    /// patching the last build `memory` holds when only entries' bodies changed, and leaving
-    /// this one there (nothing after a failed build).
+    /// patching the last build of each site `memory` holds when only entries' bodies changed,
+    /// and leaving this one there (nothing after a failed build).
     public func build(_ request: BuildRequest, into output: MemoryOutput, memory: BuildMemory) -> BuildResult {
         var request = request
         // A preview serves one site; `check` builds them all to check them.
         if !request.check { request.allSubsets = false }
         var context = BuildContext(request: request, store: memory)
         context.memoryOutput = output
-        context.last = memory.last
-        memory.last = nil
+        context.lastSites = memory.sites
+        memory.sites = []
         return run(&context)
     }
 
@@ -137,14 +137,20 @@ public struct SiteBuilder: Sendable {
             guard run(stage) else { return false }
         }
         guard context.upToDate == nil else { return true }
-        for variant in context.plan.variants where !context.usageError {
+        for (position, variant) in context.plan.variants.enumerated() where !context.usageError {
             context.variant = variant
             context.site = nil
             context.output = nil
+            // Each site starts from its own last build (the edits are the same files in all).
+            if !context.bases.isEmpty {
+                context.basis = context.bases[position]
+                context.edits = EditSummary()
+            }
             let prefix = context.plan.variants.count > 1 ? "\(variant.subset?.name ?? "full")\(variant.language.map { " " + $0.code } ?? ""): " : ""
             for stage in Self.siteStages where !context.usageError {
                 guard run(stage, prefix: prefix) else { return false }
             }
+            if context.memoryOutput != nil { context.builtSites.append(BuiltSite(context)) }
             context.siteCount += 1
         }
         return true

@@ -18,10 +18,21 @@ struct Basis {
         init(_ reason: String) { self.reason = reason }
     }
 
-    /// The last build `serve` holds, and the Markdown files the watcher reported, or, when it
-    /// cannot vouch for them, those whose stamps moved in the same files as then.
-    static func inMemory(_ context: BuildContext) throws -> Basis {
-        guard let last = context.last, let memory = last.memory else { throw Declined("no last build in memory") }
+    /// The last build of each site `serve` holds, and the Markdown files edited since: the same
+    /// files for every site, each of which must have a page for every one of them.
+    static func inMemory(sites context: BuildContext) throws -> [Basis] {
+        let variants = context.plan.variants
+        guard context.lastSites.count == variants.count,
+              zip(context.lastSites, variants).allSatisfy({ $0.memory?.variantKey == $1.key }) else {
+            throw Declined("the last build was of other sites (languages, a subset)")
+        }
+        return try context.lastSites.map { try inMemory(context, last: $0) }
+    }
+
+    /// The last build of one site `serve` holds, and the Markdown files the watcher reported, or,
+    /// when it cannot vouch for them, those whose stamps moved in the same files as then.
+    static func inMemory(_ context: BuildContext, last: LastBuild) throws -> Basis {
+        guard let memory = last.memory else { throw Declined("no last build in memory") }
         var edited: [Int] = []
         if let known = context.request.knownChanges, context.walk.reused {
             for path in known {
@@ -66,8 +77,11 @@ struct Basis {
     }
 
     private static func check(_ edited: [Int], of last: LastBuild) throws {
-        guard !edited.isEmpty, edited.count <= limit, edited.allSatisfy({ last.pageOfFile.indices.contains($0) && last.pageOfFile[$0] >= 0 }) else {
-            throw Declined("not a few edited Markdown files (files added, removed or many edited, or an edited file was a draft or unreadable)")
+        guard !edited.isEmpty, edited.count <= limit else {
+            throw Declined("not a few edited Markdown files (files added, removed or many edited)")
+        }
+        guard edited.allSatisfy({ last.pageOfFile.indices.contains($0) && last.pageOfFile[$0] >= 0 }) else {
+            throw Declined("an edited file had no page in a site (a draft, unreadable, or in that language a translation stands for it)")
         }
     }
 }

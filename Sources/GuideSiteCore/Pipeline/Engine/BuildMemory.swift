@@ -1,10 +1,11 @@
 import Foundation
 
-/// The last build of a site, held in memory between rebuilds (the preview server keeps one), so
-/// the engine patches an edit inside entries' bodies into it. Rebuilds using one run one at a
-/// time.
+/// The last build of each site of a run (the full site in each language), held in memory
+/// between rebuilds (the preview server keeps one), so the engine patches an edit inside
+/// entries' bodies into every one of them. Rebuilds using one run one at a time.
 public final class BuildMemory: @unchecked Sendable {
-    var last: LastBuild?
+    /// One per site, in the order the run planned them.
+    var sites: [LastBuild] = []
 
     /// Nothing built yet.
     public init() {}

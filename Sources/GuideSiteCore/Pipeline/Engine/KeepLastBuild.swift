@@ -1,14 +1,21 @@
 import Foundation
 
-/// The last build as a full build of the full site leaves it for the engine: held in memory
-/// for `serve`, written to `.guidesite-cache/` for `build`.
+/// The last build as a full build leaves it for the engine: each site's held in memory for
+/// `serve`, the full site's written to `.guidesite-cache/` for `build`.
 enum KeepLastBuild {
-    /// What a successful full build of one site recorded as it went, as the engine keeps it;
-    /// nil for `check` and builds of several sites.
+    /// What a successful full build of the full site alone recorded as it went, as the engine
+    /// keeps it on disk; nil for `check` and builds of several sites.
     static func lastBuild(of context: BuildContext) -> LastBuild? {
+        guard !context.request.check, context.plan.variants.count == 1, let site = context.site else { return nil }
+        return lastBuild(context, site: site, linkDiagnostics: context.recording.linkDiagnostics, search: context.recording.search)
+    }
+
+    /// One site's last build: `site` and what its stages recorded, with the problems of the run
+    /// that are no file's and no page's link problems (`links`: those of every site of the run).
+    static func lastBuild(_ context: BuildContext, site: Site, linkDiagnostics: [[Diagnostic]], search: SearchIndex.Layout?,
+                          links: Set<Diagnostic> = []) -> LastBuild? {
         let recording = context.recording
-        guard !context.request.check, context.plan.variants.count == 1, let site = context.site,
-              let search = recording.search, recording.linkDiagnostics.count == site.pages.count else { return nil }
+        guard let search, linkDiagnostics.count == site.pages.count else { return nil }
         let markdown = context.walk.files.filter { $0.kind == .markdown }
         guard recording.parseDiagnostics.count == markdown.count else { return nil }
         var pageByPath: [String: Int] = [:]
@@ -16,13 +23,13 @@ enum KeepLastBuild {
         let fileDiagnostics = markdown.indices.map { index in
             recording.parseDiagnostics[index] + (recording.markdownDiagnostics[markdown[index].relativePath] ?? [])
         }
-        var perPage = Set<Diagnostic>()
+        var perPage = links
         for list in fileDiagnostics { perPage.formUnion(list) }
-        for list in recording.linkDiagnostics { perPage.formUnion(list) }
+        for list in linkDiagnostics { perPage.formUnion(list) }
         return LastBuild(
             settings: context.inputs?.settings ?? "", outputInode: 0, spareInode: 0,
             stamps: markdownStamps(context), pageOfFile: markdown.map { pageByPath[$0.relativePath] ?? -1 },
-            fileDiagnostics: fileDiagnostics, linkDiagnostics: recording.linkDiagnostics,
+            fileDiagnostics: fileDiagnostics, linkDiagnostics: linkDiagnostics,
             otherDiagnostics: context.diagnostics.filter { !perPage.contains($0) }, site: site, files: [], differing: nil,
             search: search, pagesWritten: context.pagesWritten, pastedText: context.parsed.filter(\.isPastedText).count
         )
@@ -39,44 +46,62 @@ enum KeepLastBuild {
     /// The last build a build under `basis` leaves: that one with the edited pages, their
     /// problems, the link problems and the search index's layout as they are now.
     static func next(after basis: Basis, context: BuildContext) -> LastBuild? {
+        guard let site = context.site else { return nil }
+        return next(after: basis, context: context, site: site, linkDiagnostics: context.recording.linkDiagnostics, search: context.recording.search)
+    }
+
+    private static func next(after basis: Basis, context: BuildContext, site: Site, linkDiagnostics: [[Diagnostic]],
+                             search: SearchIndex.Layout?) -> LastBuild? {
         let recording = context.recording
-        guard let site = context.site, recording.parseDiagnostics.count == basis.edited.count,
-              recording.linkDiagnostics.count == site.pages.count else { return nil }
+        guard recording.parseDiagnostics.count == basis.edited.count, linkDiagnostics.count == site.pages.count else { return nil }
         let markdown = context.walk.files.filter { $0.kind == .markdown }
         var next = basis.last
         next.site = site
-        next.linkDiagnostics = recording.linkDiagnostics
-        next.search = recording.search ?? next.search
+        next.linkDiagnostics = linkDiagnostics
+        next.search = search ?? next.search
         for (read, file) in basis.edited.enumerated() {
             next.fileDiagnostics[file] = recording.parseDiagnostics[read] + (recording.markdownDiagnostics[markdown[file].relativePath] ?? [])
         }
         return next
     }
 
-    /// Holds the last build in memory, with the walk it came from and its output's files.
-    static func inMemory(_ context: BuildContext) -> LastBuild? {
-        guard let memory = context.memoryOutput else { return nil }
-        if let basis = context.basis {
-            guard var next = next(after: basis, context: context) else { return nil }
-            next.memory?.output = memory.files
+    /// Holds the last build of each site of the run in memory, with the walk it came from and
+    /// the output's files; none unless every site was built.
+    static func inMemory(_ context: BuildContext) -> [LastBuild] {
+        guard let memory = context.memoryOutput, !context.request.check, !context.builtSites.isEmpty,
+              context.builtSites.count == context.plan.variants.count else { return [] }
+        var links = Set<Diagnostic>()
+        for built in context.builtSites { for list in built.linkDiagnostics { links.formUnion(list) } }
+        let files = memory.files
+        var kept: [LastBuild] = []
+        for built in context.builtSites {
+            guard let site = built.site, let last = inMemory(context, built: built, site: site, links: links, files: files) else { return [] }
+            kept.append(last)
+        }
+        return kept
+    }
+
+    private static func inMemory(_ context: BuildContext, built: BuiltSite, site: Site, links: Set<Diagnostic>, files: [String: Data]) -> LastBuild? {
+        if let basis = built.basis {
+            guard var next = next(after: basis, context: context, site: site, linkDiagnostics: built.linkDiagnostics, search: built.search) else { return nil }
+            next.memory?.output = files
             // Stamps taken this time, or none (read again if the watcher cannot vouch next time).
             let stamps = markdownStamps(context)
             for file in basis.edited where next.stamps.indices.contains(file) { next.stamps[file] = stamps[file] }
-            next.memory?.renderKeys = context.recording.renderKeys
+            next.memory?.renderKeys = built.renderKeys
             return next
         }
-        guard var last = lastBuild(of: context) else { return nil }
+        guard var last = lastBuild(context, site: site, linkDiagnostics: built.linkDiagnostics, search: built.search, links: links) else { return nil }
         // What the next rebuild compares when the watcher cannot say what changed.
         last.settings = context.inputs?.settings ?? ""
         let markdown = context.walk.files.filter { $0.kind == .markdown }
         var positions: [String: Int] = [:]
         for (position, file) in markdown.enumerated() { positions[file.path] = position }
-        last.memory = LastBuild.Memory(walkKey: Load.walkKey(context), files: context.walk.files, walkDiagnostics: context.walk.diagnostics,
-                                       positions: positions, output: memory.files,
-                                       excluded: context.recording.excluded, 
+        last.memory = LastBuild.Memory(walkKey: Load.walkKey(context), variantKey: built.variant.key, files: context.walk.files,
+                                       walkDiagnostics: context.walk.diagnostics, positions: positions, output: files,
+                                       excluded: built.excluded,
                                        routes: RenderMarkdown.routes(of: last.site.pages.filter { !$0.contentPath.isEmpty }),
-                                       renderKeys: context.recording.renderKeys,
-                                       theme: context.theme)
+                                       renderKeys: built.renderKeys, theme: context.theme, translations: context.translations)
         return last
     }
 

@@ -54,6 +54,8 @@ struct LastBuild {
 
     struct Memory {
         var walkKey: String
+        /// Which site of the run it is (`Variant.key`).
+        var variantKey: String
         var files: [ContentFile]
         var walkDiagnostics: [Diagnostic]
         var positions: [String: Int]
@@ -66,6 +68,8 @@ struct LastBuild {
         var renderKeys: RenderPlan.Keys?
         /// The theme and its compiled templates.
         var theme: CompiledTheme?
+        /// How each translation stood (edits that would change it are not patched).
+        var translations: TranslationTable
     }
 
     /// Where the state of builds into `output` lives (and its pages, with extension `pages`).

@@ -6,10 +6,11 @@ import Foundation
 protocol LastBuildStore {
     /// Before anything is read: on disk, the record that says nothing changed.
     func compare(_ context: inout BuildContext)
-    /// Whether a build of `variant` can start from a last build.
-    func keepsLastBuild(of variant: Variant) -> Bool
-    /// The last build and the edits since; throws why it cannot stand for this run.
-    func basis(for context: BuildContext) throws -> Basis
+    /// Whether the sites of `plan` can start from their last builds.
+    func keepsLastBuild(of plan: SitePlan) -> Bool
+    /// Each site's last build and the edits since, in plan order; throws why they cannot stand
+    /// for this run.
+    func bases(for context: BuildContext) throws -> [Basis]
     /// Opens the output of a build under `basis`, starting from the last build's files.
     func openOutput(from basis: Basis, context: inout BuildContext) throws
     /// Before the output at `output` is replaced: what described it no longer does.
@@ -27,10 +28,10 @@ protocol LastBuildStore {
 extension BuildMemory: LastBuildStore {
     func compare(_ context: inout BuildContext) {}
 
-    func keepsLastBuild(of variant: Variant) -> Bool { true }
+    func keepsLastBuild(of plan: SitePlan) -> Bool { !plan.variants.isEmpty }
 
-    func basis(for context: BuildContext) throws -> Basis {
-        try Basis.inMemory(context)
+    func bases(for context: BuildContext) throws -> [Basis] {
+        try Basis.inMemory(sites: context)
     }
 
     func openOutput(from basis: Basis, context: inout BuildContext) throws {
@@ -48,7 +49,7 @@ extension BuildMemory: LastBuildStore {
     var holdsWholeSite: Bool { true }
 
     func keep(_ context: inout BuildContext, succeeded: Bool) {
-        last = succeeded ? KeepLastBuild.inMemory(context) : nil
+        sites = succeeded ? KeepLastBuild.inMemory(context) : []
     }
 }
 
@@ -59,11 +60,11 @@ struct StateFolder: LastBuildStore {
         CompareWithLastBuild.compare(&context)
     }
 
-    /// Only the full site keeps a state.
-    func keepsLastBuild(of variant: Variant) -> Bool { variant.subset == nil }
+    /// Only a run of the full site alone keeps a state.
+    func keepsLastBuild(of plan: SitePlan) -> Bool { plan.variants.count == 1 && plan.variants[0].subset == nil }
 
-    func basis(for context: BuildContext) throws -> Basis {
-        try Basis.onDisk(context)
+    func bases(for context: BuildContext) throws -> [Basis] {
+        [try Basis.onDisk(context)]
     }
 
     func openOutput(from basis: Basis, context: inout BuildContext) throws {

@@ -8,18 +8,22 @@ import Foundation
 /// reaching further (a title, front matter, criteria, an error) declines, and the run starts
 /// again building everything. The output equals a full build's (tests compare them byte for
 /// byte).
-/// Reads: `Walk`, `inputs`, `last`, `SitePlan`. Makes: `Basis` (`basis`), the last build's
-/// diagnostics for what it stands for.
+/// Every site of the run (each language of the preview) starts from its own last build, the
+/// same files edited in all.
+/// Reads: `Walk`, `inputs`, `last`, `SitePlan`. Makes: `Basis` (`basis`, one per site in
+/// `bases`), the last build's diagnostics for what it stands for.
 enum FindEdits: BuildStage {
     static let name = "find the edits"
 
     static func run(_ context: inout BuildContext) {
         let request = context.request
-        guard !request.check, !request.fresh, !context.buildsEverything, context.plan.variants.count == 1,
-              let variant = context.plan.variants.first, context.store.keepsLastBuild(of: variant) else { return }
+        guard !request.check, !request.fresh, !context.buildsEverything, let variant = context.plan.variants.first,
+              context.store.keepsLastBuild(of: context.plan) else { return }
         context.variant = variant
         do {
-            let basis = try context.store.basis(for: context)
+            let bases = try context.store.bases(for: context)
+            let basis = bases[0]
+            context.bases = bases
             context.basis = basis
             // What the last build reported stands for every file not edited and for the checks
             // of the whole site (walk, site.yml, theme, layouts, addresses).

@@ -15,10 +15,18 @@ enum FindLanguages: BuildStage {
     static func run(_ context: inout BuildContext) {
         let defaultCode = context.siteConfig.languages.first?.code ?? context.siteConfig.language
         let pages = context.parsed
-        if context.basis != nil {
+        if let basis = context.basis {
             // The last build was of one language: a page that names another is a new site.
             if pages.contains(where: { page in named(page).map { !same($0, defaultCode) } ?? false }) {
                 context.declined = "an edited page names another language"
+            }
+            // In several languages, the last build's translation table stands only for edits of
+            // pages that are no translation and have none (a source's bytes date its translations).
+            let table = basis.last.memory?.translations.translations ?? [:]
+            if context.siteConfig.languages.count > 1, pages.contains(where: { page in
+                page.language != nil || key(page) != nil || named(page) != nil || !(table[page.translationKey] ?? [:]).isEmpty
+            }) {
+                context.declined = "an edited page is a translation or has one"
             }
             return
         }

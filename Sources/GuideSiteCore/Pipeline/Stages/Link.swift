@@ -66,7 +66,8 @@ enum Link: BuildStage {
             if !page.sameOutsideBody(as: last) {
                 // Held whole in memory, the last site's pages link anew with this one, as long as
                 // every page keeps its address (so the pages and their order stay).
-                guard context.store.holdsWholeSite, context.variant.subset == nil, page.route == last.route,
+                // (In several languages the translation table holds the titles: built anew.)
+                guard context.store.holdsWholeSite, context.variant.subset == nil, context.siteConfig.languages.count <= 1, page.route == last.route,
                       page.frontMatter.layout == last.frontMatter.layout else {
                     return decline("an edited file changed more than its body (title, front matter, criteria, layout, acceptance criteria under headings)")
                 }

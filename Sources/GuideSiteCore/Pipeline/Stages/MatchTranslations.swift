@@ -6,12 +6,17 @@ import Foundation
 /// since. Out-of-date and unrecorded translations are warnings, as is one without a source. An
 /// author's own flag (`translation: {outdated: true}`) is out of date without a warning, and a
 /// translation named by `ref:` or `translationKey:` without a record is taken as current.
-/// Reads: `parsed`, `Walk`. Makes: `translations`.
+/// Reads: `parsed`, `Walk`, `Basis`. Makes: `translations`.
 enum MatchTranslations: BuildStage {
     static let name = "match translations"
 
     static func run(_ context: inout BuildContext) {
         guard context.siteConfig.languages.count > 1 else { return }
+        if let basis = context.basis {
+            // Edits of pages no translation concerns (`FindLanguages`): the table stands.
+            context.translations = basis.last.memory?.translations ?? TranslationTable()
+            return
+        }
         var table = TranslationTable()
         let pages = context.parsed
         table.sources = pages.filter { $0.language == nil && !$0.contentPath.isEmpty }.map { TranslationTable.Source(key: $0.translationKey, title: $0.title, route: $0.route) }

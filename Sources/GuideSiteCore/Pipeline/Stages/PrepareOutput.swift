@@ -2,15 +2,23 @@ import Foundation
 
 /// Opens where the site being built goes: a staging folder beside its output, a folder inside
 /// the full site's (a subset of `--all-subsets`), or memory. Under a basis, the files of the last
-/// build are where it starts: in memory, on disk the spare site or the live output
-/// (`PatchOutput`).
+/// build are where the first site starts (in memory, on disk the spare site or the live output,
+/// `PatchOutput`), and the other sites of the run write into them.
 /// Reads: `variant`, `Basis`. Makes: `output`, `writers` (`CommittedOutput`s).
 enum PrepareOutput: BuildStage {
     static let name = "prepare output"
 
     static func run(_ context: inout BuildContext) {
         if let basis = context.basis {
-            startFromLastBuild(basis, context: &context)
+            // The first site takes the last build's files; the others (languages) write into them.
+            if context.siteCount == 0 {
+                startFromLastBuild(basis, context: &context)
+            } else {
+                context.output = context.memoryOutput
+            }
+            if let base = context.output, !context.variant.prefix.isEmpty {
+                context.output = PrefixedOutput(base: base, prefix: context.variant.prefix)
+            }
             return
         }
         guard context.output == nil else { return }
@@ -25,7 +33,7 @@ enum PrepareOutput: BuildStage {
         if variant.folder.isEmpty, variant.insideFullSite == nil { return }
         if let base = context.output {
             if !variant.folder.isEmpty { writeLanguageRedirect(to: variant, in: base, context: &context) }
-            context.output = PrefixedOutput(base: base, prefix: (variant.insideFullSite ?? "") + variant.folder)
+            context.output = PrefixedOutput(base: base, prefix: variant.prefix)
         }
     }
 

@@ -14,8 +14,11 @@ enum RenderMarkdown: BuildStage {
         let highlighting = CodeHighlighter.timeSpent
         let done = render(context.pages, context: context, excluded: excluded)
         context.parts.append(("of which highlighting code, summed over threads", CodeHighlighter.timeSpent - highlighting))
-        context.recording.markdownDiagnostics = Dictionary(done.map { ($0.value.contentPath, $0.diagnostics) },
-                                                           uniquingKeysWith: { first, _ in first })
+        // A file rendered in several sites (an untranslated page in each language's) reports
+        // its problems once.
+        for page in done where context.recording.markdownDiagnostics[page.value.contentPath] == nil {
+            context.recording.markdownDiagnostics[page.value.contentPath] = page.diagnostics
+        }
         context.pages = done.map(\.value)
         context.diagnostics += done.flatMap(\.diagnostics)
     }

@@ -74,7 +74,7 @@ enum RenderTemplates: BuildStage {
         }
         context.diagnostics += results.compactMap { $0 }
         context.pagesWritten += pages.count { !$0.route.isInOtherLanguage }
-        if context.basis != nil { context.pagesRendered = targets.count }
+        if context.basis != nil { context.pagesRendered = (context.pagesRendered ?? 0) + targets.count }
         context.site = site
         // The pages of the build's state (`LastBuild`), made while the rest is written and the
         // output put in place.
@@ -88,7 +88,7 @@ enum RenderTemplates: BuildStage {
     private static func pagesToRender(_ site: Site, context: inout BuildContext) -> [Int] {
         guard context.store.holdsWholeSite, let layoutKeys = context.theme?.theme.layoutKeys else {
             // Another language's pages are that site's to write.
-            return context.basis == nil ? written(site) : changedPages(site, edits: context.edits)
+            return context.basis == nil ? written(site) : changedPages(site, edits: context.edits).filter { !site.pages[$0].route.isInOtherLanguage }
         }
         let last = context.basis?.last.memory?.renderKeys
         let keys: RenderPlan.Keys
@@ -100,7 +100,7 @@ enum RenderTemplates: BuildStage {
         context.recording.renderKeys = keys
         guard context.basis != nil else { return written(site) }
         guard let last, last.keys.count == site.pages.count else { return written(site) }
-        return site.pages.indices.filter { keys.keys[$0] != last.keys[$0] }
+        return written(site).filter { keys.keys[$0] != last.keys[$0] }
     }
 
     /// The pages this site writes: not another language's.
