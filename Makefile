@@ -123,7 +123,8 @@ bench: build audit-deps
 	$(AUDIT_PY) Benchmarks/bench.py $(RELEASE_BIN) --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS)
 
 ## The preview server on generated sites: save-to-reload latency and wrk load at 1,000 entries,
-## save-to-reload latency at 10,000 (that corpus is kept between runs; edits are restored).
+## save-to-reload latency at 10,000, in one language and in two (those corpora are kept between
+## runs; edits are restored).
 bench-serve: build
 	@command -v wrk >/dev/null 2>&1 || $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk
 	rm -rf .build/bench/serve-1000 && $(PYTHON) Benchmarks/generate-corpus.py 1000 .build/bench/serve-1000
@@ -131,6 +132,9 @@ bench-serve: build
 	test -d .build/bench/serve-10000 || $(PYTHON) Benchmarks/generate-corpus.py 10000 .build/bench/serve-10000
 	@echo "10,000 entries:"
 	$(PYTHON) Benchmarks/serve-latency.py $(RELEASE_BIN) .build/bench/serve-10000 --edits 30 --wrk-seconds 0
+	test -d .build/bench/serve-10000-fr || $(PYTHON) Benchmarks/generate-corpus.py 10000 .build/bench/serve-10000-fr --translated 1000
+	@echo "10,000 entries in English and French, 1,000 translated (an edit of a translated entry builds every page):"
+	$(PYTHON) Benchmarks/serve-latency.py $(RELEASE_BIN) .build/bench/serve-10000-fr --edits 30 --wrk-seconds 0
 
 ## Installs guidesite (its default theme is inside the binary) into $(PREFIX)/bin.
 install: build

@@ -8,9 +8,14 @@ links to other entries. Two sections (native, web), eight categories. Each platf
 a code sample per framework (Swift for UIKit and SwiftUI, Kotlin and XML for Compose and Views),
 which GuideSite highlights and shows as tabs. Same N, same bytes.
 
-Usage: generate-corpus.py N OUTPUT_DIR
+Usage: generate-corpus.py N OUTPUT_DIR [--translated M]
+
+With `--translated M`, site.yml has `languages: [en, fr]` and M entries, spread evenly, have an
+up-to-date French translation beside them (`entry-00010.fr.md`).
 """
+import hashlib
 import os
+import re
 import random
 import sys
 
@@ -99,15 +104,27 @@ def entry(index, rng, count):
     return section, f"entry-{index:05d}.md", "\n".join(lines)
 
 
+def translate(root, section, name, text):
+    """A French translation beside the entry, up to date (`translation-of:` names its version)."""
+    version = hashlib.sha256(text.encode()).hexdigest()[:12]
+    body = re.sub(r'^title: "(.*)"$', r'title: "\1 (fr)"', text[4:], count=1, flags=re.M)
+    with open(os.path.join(root, "Content", section, name[:-3] + ".fr.md"), "w") as handle:
+        handle.write(f"---\ntranslation-of: {version}\n" + body)
+
+
 def main():
     count = int(sys.argv[1])
     root = sys.argv[2]
+    # `--translated N`: N entries, spread over the corpus, have a French translation.
+    translated = int(sys.argv[sys.argv.index("--translated") + 1]) if "--translated" in sys.argv else 0
     rng = random.Random(20261122)
     os.makedirs(os.path.join(root, "Content", "native"), exist_ok=True)
     os.makedirs(os.path.join(root, "Content", "web"), exist_ok=True)
     with open(os.path.join(root, "site.yml"), "w") as handle:
         handle.write(f"title: Benchmark guide ({count} entries)\nsections:\n  native: {{title: Native apps}}\n  web: {{title: Web}}\n"
                      "frameworks:\n  iOS: [UIKit, SwiftUI]\n  Android: [Views, Jetpack Compose]\n")
+        if translated:
+            handle.write("languages:\n  - {code: en, name: English}\n  - {code: fr, name: Français}\n")
     with open(os.path.join(root, "Content", "index.md"), "w") as handle:
         handle.write("---\ntitle: Benchmark guide\n---\nGenerated entries.\n")
     total = 0
@@ -116,6 +133,8 @@ def main():
         with open(os.path.join(root, "Content", section, name), "w") as handle:
             handle.write(text)
         total += len(text.encode())
+        if translated and index % max(1, count // translated) == 0:
+            translate(root, section, name, text)
     print(f"wrote {count} entries, {total / 1e6:.1f} MB of Markdown, to {root}")
 
 

@@ -119,7 +119,9 @@ def main():
             sys.exit("serve did not start")
         events = Events(port)
         events.wait_for(": connected", 5)
-        entries = sorted(os.listdir(os.path.join(arguments.site, "Content", "native")))[:arguments.edits]
+        # Entries, not their translations (`entry-00010.fr.md`), whose pages are at other addresses.
+        entries = sorted(name for name in os.listdir(os.path.join(arguments.site, "Content", "native"))
+                         if name.endswith(".md") and name.count(".") == 1)[:arguments.edits]
         latencies = []
         for number, name in enumerate(entries):
             path = os.path.join(arguments.site, "Content", "native", name)

@@ -101,7 +101,7 @@ struct BuildContext {
     var basis: Basis?
     /// Each site's basis, in plan order; `basis` is the one of the site being built.
     var bases: [Basis] = []
-    /// What each site built into memory leaves for the next rebuild (the preview).
+    /// What each site leaves for the next rebuild, when the store keeps the run's last build.
     var builtSites: [BuiltSite] = []
     /// What the edits changed in the last site (under a basis).
     var edits = EditSummary()
@@ -147,8 +147,8 @@ struct Recording {
     var pagesFile: PagesFile?
 }
 
-/// What one site of a run built into memory leaves for its next rebuild: its linked site, what
-/// its stages recorded, and the basis it was patched from.
+/// What one site of a run leaves for its next rebuild: its linked site, what its stages
+/// recorded, and the basis it was patched from.
 struct BuiltSite {
     var variant: Variant
     var site: Site?
@@ -157,6 +157,10 @@ struct BuiltSite {
     var renderKeys: RenderPlan.Keys?
     var excluded: [(contentPath: String, route: Route)]
     var basis: Basis?
+    /// Where the edited pages are in the site (under a basis).
+    var positions: [Int]
+    /// Its pages, encoded for the state on disk.
+    var pagesFile: PagesFile?
 
     init(_ context: BuildContext) {
         variant = context.variant
@@ -166,6 +170,14 @@ struct BuiltSite {
         renderKeys = context.recording.renderKeys
         excluded = context.recording.excluded
         basis = context.basis
+        positions = context.edits.positions
+        pagesFile = context.recording.pagesFile
+        // On disk the pages are read back from their encoding, which holds no HTML: the site
+        // kept until the run ends does without it.
+        if context.memoryOutput == nil, var kept = site {
+            for index in kept.pages.indices { kept.pages[index].body.html = "" }
+            site = kept
+        }
     }
 }
 

@@ -150,7 +150,10 @@ public struct SiteBuilder: Sendable {
             for stage in Self.siteStages where !context.usageError {
                 guard run(stage, prefix: prefix) else { return false }
             }
-            if context.memoryOutput != nil { context.builtSites.append(BuiltSite(context)) }
+            if context.memoryOutput != nil || (context.inputs != nil && !context.request.check && context.store.keepsLastBuild(of: context.plan)) {
+                context.builtSites.append(BuiltSite(context))
+                context.recording.pagesFile = nil
+            }
             context.siteCount += 1
         }
         return true

@@ -23,15 +23,15 @@ struct Basis {
     static func inMemory(sites context: BuildContext) throws -> [Basis] {
         let variants = context.plan.variants
         guard context.lastSites.count == variants.count,
-              zip(context.lastSites, variants).allSatisfy({ $0.memory?.variantKey == $1.key }) else {
+              zip(context.lastSites, variants).allSatisfy({ $0.variantKey == $1.key }) else {
             throw Declined("the last build was of other sites (languages, a subset)")
         }
-        return try context.lastSites.map { try inMemory(context, last: $0) }
+        return try context.lastSites.enumerated().map { try inMemory(context, last: $1, site: $0) }
     }
 
     /// The last build of one site `serve` holds, and the Markdown files the watcher reported, or,
     /// when it cannot vouch for them, those whose stamps moved in the same files as then.
-    static func inMemory(_ context: BuildContext, last: LastBuild) throws -> Basis {
+    static func inMemory(_ context: BuildContext, last: LastBuild, site: Int = 0) throws -> Basis {
         guard let memory = last.memory else { throw Declined("no last build in memory") }
         var edited: [Int] = []
         if let known = context.request.knownChanges, context.walk.reused {
@@ -51,17 +51,23 @@ struct Basis {
             let stamps = inputs.markdownStamps
             edited = stamps.indices.filter { stamps[$0] == nil || stamps[$0] != last.stamps[$0] }
         }
-        try check(edited.sorted(), of: last)
+        try check(edited.sorted(), of: last, leftOut: leavesOut(context, site: site))
         return Basis(last: last, edited: edited.sorted())
     }
 
-    /// The last build's state in `.guidesite-cache/`, and the Markdown files whose stamps moved.
-    static func onDisk(_ context: BuildContext) throws -> Basis {
+    /// The last build's state of each site of the run in `.guidesite-cache/`, and the Markdown
+    /// files whose stamps moved.
+    static func onDisk(sites context: BuildContext) throws -> [Basis] {
+        try context.plan.variants.indices.map { try onDisk(context, site: $0) }
+    }
+
+    /// The last build's state of site `site` of the run (all are written into the first's output).
+    static func onDisk(_ context: BuildContext, site: Int) throws -> Basis {
         guard let inputs = context.inputs else { throw Declined("the inputs cannot be trusted by their stamps") }
-        let output = context.variant.output
-        let location = LastBuild.location(root: context.layout.root, output: output)
-        guard let state = LastBuild.read(from: location, settings: inputs.settings) else {
-            throw Declined("no state of the last build with these settings, binary and theme")
+        let output = context.plan.variants[0].output
+        let location = LastBuild.location(root: context.layout.root, output: output, site: site)
+        guard let state = LastBuild.read(from: location, settings: inputs.settings), state.variantKey == context.plan.variants[site].key else {
+            throw Declined("no state of the last build of \(context.plan.variants[site].label) with these settings, binary and theme")
         }
         // With the spare site the last build left, the patch is put in place with the whole
         // site; without one (after a first build), its few files replace the live ones.
@@ -72,15 +78,22 @@ struct Basis {
             throw Declined("the output or spare folder is not the one the last build left")
         }
         let edited = inputs.markdownStamps.indices.filter { inputs.markdownStamps[$0] == nil || inputs.markdownStamps[$0] != state.stamps[$0] }
-        try check(edited, of: state)
+        try check(edited, of: state, leftOut: leavesOut(context, site: site))
         return Basis(last: state, edited: edited, location: location, inputs: inputs)
     }
 
-    private static func check(_ edited: [Int], of last: LastBuild) throws {
+    /// Whether site `site` is a subset built with the full site first: an edited entry it leaves
+    /// out stays out when the full site takes the edit as one inside the body (its categories,
+    /// section and criteria are as they were), and the subset has nothing to do for it.
+    static func leavesOut(_ context: BuildContext, site: Int) -> Bool {
+        site > 0 && context.plan.variants[site].subset != nil && context.plan.variants[0].subset == nil
+    }
+
+    private static func check(_ edited: [Int], of last: LastBuild, leftOut: Bool = false) throws {
         guard !edited.isEmpty, edited.count <= limit else {
             throw Declined("not a few edited Markdown files (files added, removed or many edited)")
         }
-        guard edited.allSatisfy({ last.pageOfFile.indices.contains($0) && last.pageOfFile[$0] >= 0 }) else {
+        guard edited.allSatisfy({ last.pageOfFile.indices.contains($0) && (leftOut || last.pageOfFile[$0] >= 0) }) else {
             throw Declined("an edited file had no page in a site (a draft, unreadable, or in that language a translation stands for it)")
         }
     }

@@ -3,17 +3,18 @@ import Foundation
 /// The last build as a full build leaves it for the engine: each site's held in memory for
 /// `serve`, the full site's written to `.guidesite-cache/` for `build`.
 enum KeepLastBuild {
-    /// What a successful full build of the full site alone recorded as it went, as the engine
-    /// keeps it on disk; nil for `check` and builds of several sites.
-    static func lastBuild(of context: BuildContext) -> LastBuild? {
-        guard !context.request.check, context.plan.variants.count == 1, let site = context.site else { return nil }
-        return lastBuild(context, site: site, linkDiagnostics: context.recording.linkDiagnostics, search: context.recording.search)
+    /// One site's last build: what it built and recorded, with the problems of the run that are
+    /// no file's and no page's link problems (`links`: those of every site of the run).
+    static func lastBuild(_ context: BuildContext, built: BuiltSite, links: Set<Diagnostic>) -> LastBuild? {
+        guard let site = built.site,
+              var last = lastBuild(context, site: site, linkDiagnostics: built.linkDiagnostics, search: built.search, links: links) else { return nil }
+        last.variantKey = built.variant.key
+        last.excluded = built.excluded
+        return last
     }
 
-    /// One site's last build: `site` and what its stages recorded, with the problems of the run
-    /// that are no file's and no page's link problems (`links`: those of every site of the run).
-    static func lastBuild(_ context: BuildContext, site: Site, linkDiagnostics: [[Diagnostic]], search: SearchIndex.Layout?,
-                          links: Set<Diagnostic> = []) -> LastBuild? {
+    private static func lastBuild(_ context: BuildContext, site: Site, linkDiagnostics: [[Diagnostic]], search: SearchIndex.Layout?,
+                                  links: Set<Diagnostic> = []) -> LastBuild? {
         let recording = context.recording
         guard let search, linkDiagnostics.count == site.pages.count else { return nil }
         let markdown = context.walk.files.filter { $0.kind == .markdown }
@@ -45,11 +46,6 @@ enum KeepLastBuild {
 
     /// The last build a build under `basis` leaves: that one with the edited pages, their
     /// problems, the link problems and the search index's layout as they are now.
-    static func next(after basis: Basis, context: BuildContext) -> LastBuild? {
-        guard let site = context.site else { return nil }
-        return next(after: basis, context: context, site: site, linkDiagnostics: context.recording.linkDiagnostics, search: context.recording.search)
-    }
-
     private static func next(after basis: Basis, context: BuildContext, site: Site, linkDiagnostics: [[Diagnostic]],
                              search: SearchIndex.Layout?) -> LastBuild? {
         let recording = context.recording
@@ -91,29 +87,38 @@ enum KeepLastBuild {
             next.memory?.renderKeys = built.renderKeys
             return next
         }
-        guard var last = lastBuild(context, site: site, linkDiagnostics: built.linkDiagnostics, search: built.search, links: links) else { return nil }
+        guard var last = lastBuild(context, built: built, links: links) else { return nil }
         // What the next rebuild compares when the watcher cannot say what changed.
         last.settings = context.inputs?.settings ?? ""
         let markdown = context.walk.files.filter { $0.kind == .markdown }
         var positions: [String: Int] = [:]
         for (position, file) in markdown.enumerated() { positions[file.path] = position }
-        last.memory = LastBuild.Memory(walkKey: Load.walkKey(context), variantKey: built.variant.key, files: context.walk.files,
+        last.memory = LastBuild.Memory(walkKey: Load.walkKey(context), files: context.walk.files,
                                        walkDiagnostics: context.walk.diagnostics, positions: positions, output: files,
-                                       excluded: built.excluded,
                                        routes: RenderMarkdown.routes(of: last.site.pages.filter { !$0.contentPath.isEmpty }),
                                        renderKeys: built.renderKeys, theme: context.theme, translations: context.translations)
         return last
     }
 
-    /// Writes the state of a command-line build of the full site that put its output in place,
-    /// for the next build to start from (see `FindEdits`).
+    /// Writes the state of each site of a command-line build of the full site that put its
+    /// output in place (its subsets and languages are inside it), for the next build to start
+    /// from (see `FindEdits`).
     static func onDisk(_ context: BuildContext) {
-        if let basis = context.basis {
-            return afterEdits(basis, context: context)
+        let built = context.builtSites
+        guard context.inputs != nil, !built.isEmpty, built.count == context.plan.variants.count, context.writers.count == 1,
+              let writer = context.writers.first, let outputInode = BuildRecord.inode(of: writer.output) else { return }
+        let first = LastBuild.location(root: context.layout.root, output: writer.output)
+        if built[0].basis != nil {
+            for (site, one) in built.enumerated() {
+                guard let basis = one.basis, afterEdits(basis, built: one, context: context, writer: writer, outputInode: outputInode) else {
+                    // A site whose state was not brought up to date: the next build is a full one.
+                    LastBuild.remove(at: first)
+                    return LastBuild.removeSites(besides: first, from: site)
+                }
+            }
+            return
         }
-        guard context.inputs != nil, context.variant.subset == nil, var state = lastBuild(of: context), context.writers.count == 1,
-              let writer = context.writers.first as? SiteWriter,
-              let outputInode = BuildRecord.inode(of: writer.output) else { return }
+        guard let writer = writer as? SiteWriter else { return }
         let spare = SiteWriter.sparePath(for: writer.output)
         let spareInode = spare.flatMap(BuildRecord.inode(of:))
         let files = writer.writtenFiles
@@ -121,34 +126,46 @@ enum KeepLastBuild {
         // files written fresh and in those it has that the new one lacks, which the last state
         // lists, or else a walk of the spare finds (a second build, or one after a failed build).
         // Without a spare (the first build into a folder), a patch replaces files in place.
+        var differing: [String]?
         if let spare, spareInode != nil {
             let previous = context.recording.previousFiles ?? FileWriting.files(below: spare.path).filter { $0 != SiteWriter.markerName }
             let current = Set(files)
-            state.differing = Array(Set(writer.freshFiles).union(previous.filter { !current.contains($0) })).sorted()
+            differing = Array(Set(writer.freshFiles).union(previous.filter { !current.contains($0) })).sorted()
         }
-        (state.outputInode, state.spareInode, state.files) = (outputInode, spareInode ?? 0, files)
-        let location = LastBuild.location(root: context.layout.root, output: writer.output)
-        state.writeWithPages(to: location, encoded: context.recording.pagesFile)
-        LastBuild.removeOthers(besides: location)
+        var links = Set<Diagnostic>()
+        for one in built { for list in one.linkDiagnostics { links.formUnion(list) } }
+        for (site, one) in built.enumerated() {
+            guard var state = lastBuild(context, built: one, links: links) else {
+                LastBuild.remove(at: first)
+                return LastBuild.removeSites(besides: first)
+            }
+            state.differing = differing
+            (state.outputInode, state.spareInode, state.files) = (outputInode, spareInode ?? 0, files)
+            state.writeWithPages(to: LastBuild.location(root: context.layout.root, output: writer.output, site: site), encoded: one.pagesFile)
+        }
+        LastBuild.removeSites(besides: first, from: built.count)
+        LastBuild.removeOthers(besides: first)
     }
 
-    /// The state after a build under `basis` put its files in place: the edited pages appended
-    /// to the pages file, the header written again.
-    private static func afterEdits(_ basis: Basis, context: BuildContext) {
-        guard var next = next(after: basis, context: context), let location = basis.location, let inputs = basis.inputs,
-              let writer = context.writers.first, let outputInode = BuildRecord.inode(of: writer.output) else { return }
+    /// The state of one site after a build under `basis` put its files in place: the edited
+    /// pages appended to its pages file, the header written again; false when it could not be.
+    private static func afterEdits(_ basis: Basis, built: BuiltSite, context: BuildContext, writer: any CommittedOutput,
+                                   outputInode: UInt64) -> Bool {
+        guard let site = built.site,
+              var next = next(after: basis, context: context, site: site, linkDiagnostics: built.linkDiagnostics, search: built.search),
+              let location = basis.location, let inputs = basis.inputs else { return false }
         for file in basis.edited { next.stamps[file] = inputs.markdownStamps[file] }
         let spareInode = SiteWriter.sparePath(for: writer.output).flatMap(BuildRecord.inode(of:))
         // Through the spare site, it now differs from the live one in the files written; in
         // place, there is still no spare.
         if let written = writer as? SiteWriter {
-            guard spareInode != nil else { return }
+            guard spareInode != nil else { return false }
             next.differing = written.freshFiles
         } else {
-            guard spareInode == nil else { return }
+            guard spareInode == nil else { return false }
             next.differing = nil
         }
         (next.outputInode, next.spareInode) = (outputInode, spareInode ?? 0)
-        _ = next.appendPages(context.edits.positions, to: location)
+        return next.appendPages(built.positions, to: location)
     }
 }

@@ -71,6 +71,12 @@ extension LastBuild {
         header.int(search.size)
         header.int(pagesWritten)
         header.int(pastedText)
+        header.string(variantKey)
+        header.array(excluded) { writer, page in
+            writer.string(page.contentPath)
+            writer.string(page.route.path)
+            writer.string(page.route.file)
+        }
         if !Self.replace(url.path, with: Self.magic + header.bytes) { Self.remove(at: url) }
     }
 
@@ -86,6 +92,17 @@ extension LastBuild {
     /// Removes the state at `url` (its pages file stays for the next full build to replace).
     static func remove(at url: URL) {
         unlink(url.path)
+    }
+
+    /// Removes the states of the other sites of a run beside `url` (the first site's), from
+    /// site `from` on.
+    static func removeSites(besides url: URL, from: Int = 1) {
+        let folder = url.deletingLastPathComponent()
+        let prefix = url.deletingPathExtension().lastPathComponent + ".site"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(prefix) {
+            let number = name.dropFirst(prefix.count).prefix { $0.isNumber }
+            if let site = Int(number), site >= from { unlink(folder.path + "/" + name) }
+        }
     }
 
     // MARK: Reading
@@ -161,6 +178,14 @@ extension LastBuild {
         search = SearchIndex.Layout(order: try header.ints(), lengths: try header.ints(), head: try header.int(), size: try header.int())
         pagesWritten = try header.int()
         pastedText = try header.int()
+        variantKey = try header.string()
+        excluded = try header.array(minimumSize: 3) { reader in
+            let contentPath = try reader.string()
+            var route = Route(segments: [])
+            route.path = try reader.string()
+            route.file = try reader.string()
+            return (contentPath, route)
+        }
         guard header.isAtEnd, stamps.count == pageOfFile.count, stamps.count == fileDiagnostics.count, linkDiagnostics.count == pages.count,
               search.order.count == search.lengths.count, (0...Self.sizeLimit).contains(search.size), (0...search.size).contains(search.head),
               search.lengths.allSatisfy({ (0...search.size).contains($0) }),
@@ -207,7 +232,7 @@ extension LastBuild {
         let folder = url.deletingLastPathComponent()
         let current = url.deletingPathExtension().lastPathComponent
         let others = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".state") && $0 != url.lastPathComponent }
+            .filter { $0.hasSuffix(".state") && $0 != url.lastPathComponent && !$0.dropLast(".state".count).contains(".site") }
             .map { name -> (name: String, modified: Int) in
                 var info = stat()
                 guard stat(folder.path + "/" + name, &info) == 0 else { return (name, 0) }
@@ -217,7 +242,9 @@ extension LastBuild {
         let kept = Set(others.prefix(othersKept).map { String($0.name.dropLast(".state".count)) } + [current])
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         where name.hasSuffix(".state") || name.hasSuffix(".pages") {
-            let base = String(name[..<name.lastIndex(of: ".")!])
+            var base = String(name[..<name.lastIndex(of: ".")!])
+            // A run's other sites (`Output.site1.state`) go with its first.
+            if let site = base.range(of: ".site", options: .backwards), Int(base[site.upperBound...]) != nil { base = String(base[..<site.lowerBound]) }
             if !kept.contains(base) { unlink(folder.path + "/" + name) }
         }
     }

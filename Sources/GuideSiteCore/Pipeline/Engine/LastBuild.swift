@@ -9,7 +9,7 @@ import Foundation
 /// the spare site beside it differs from them. Any doubt about it (another binary, settings, a
 /// damaged file, an output or spare folder replaced by anything else) means a full build.
 struct LastBuild {
-    static let magic = Array("guidesite-state/7\n".utf8)
+    static let magic = Array("guidesite-state/8\n".utf8)
     /// No offset or size in a state is larger (1 TB): a damaged one is rejected before any sum.
     static let sizeLimit = 1 << 40
     static let pagesMagic = Array("guidesite-pages/2\n".utf8)
@@ -41,6 +41,10 @@ struct LastBuild {
     var search: SearchIndex.Layout
     var pagesWritten: Int
     var pastedText: Int
+    /// Which site of its run it is (`Variant.key`).
+    var variantKey = ""
+    /// The pages a subset leaves out, which its links lead out to.
+    var excluded: [(contentPath: String, route: Route)] = []
     /// The pages file (each page's record, appended to when pages change): its token, where
     /// each page's record is, and how many of its bytes no page uses any more.
     var token: UInt64 = 0
@@ -54,14 +58,10 @@ struct LastBuild {
 
     struct Memory {
         var walkKey: String
-        /// Which site of the run it is (`Variant.key`).
-        var variantKey: String
         var files: [ContentFile]
         var walkDiagnostics: [Diagnostic]
         var positions: [String: Int]
         var output: [String: Data]
-        /// The pages a subset leaves out, which its links go around.
-        var excluded: [(contentPath: String, route: Route)]
         /// Each page's route by its content path, which links resolve against.
         var routes: [String: Route]
         /// What each page shows, to render again only the pages whose key changed.
@@ -72,10 +72,12 @@ struct LastBuild {
         var translations: TranslationTable
     }
 
-    /// Where the state of builds into `output` lives (and its pages, with extension `pages`).
-    static func location(root: URL, output: URL) -> URL {
+    /// Where the state of builds into `output` lives (and its pages, with extension `pages`);
+    /// the other sites of a run written into it (subsets, languages) have one each beside it.
+    static func location(root: URL, output: URL, site: Int = 0) -> URL {
         var url = BuildRecord.location(root: root, output: output)
         url.deletePathExtension()
+        if site > 0 { url.appendPathExtension("site\(site)") }
         return url.appendingPathExtension("state")
     }
 

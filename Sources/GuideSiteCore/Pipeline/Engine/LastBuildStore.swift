@@ -60,11 +60,14 @@ struct StateFolder: LastBuildStore {
         CompareWithLastBuild.compare(&context)
     }
 
-    /// Only a run of the full site alone keeps a state.
-    func keepsLastBuild(of plan: SitePlan) -> Bool { plan.variants.count == 1 && plan.variants[0].subset == nil }
+    /// A run of the full site keeps a state of each of its sites (subsets, languages), all
+    /// written inside its output.
+    func keepsLastBuild(of plan: SitePlan) -> Bool {
+        plan.variants.first?.subset == nil && plan.variants.dropFirst().allSatisfy { $0.insideFullSite != nil }
+    }
 
     func bases(for context: BuildContext) throws -> [Basis] {
-        [try Basis.onDisk(context)]
+        try Basis.onDisk(sites: context)
     }
 
     func openOutput(from basis: Basis, context: inout BuildContext) throws {
@@ -77,11 +80,13 @@ struct StateFolder: LastBuildStore {
     }
 
     func forget(output: URL, context: BuildContext) {
-        LastBuild.remove(at: LastBuild.location(root: context.layout.root, output: output))
+        let location = LastBuild.location(root: context.layout.root, output: output)
+        LastBuild.remove(at: location)
+        LastBuild.removeSites(besides: location)
     }
 
     func encodesPages(_ context: BuildContext) -> Bool {
-        context.inputs != nil && context.plan.variants.count == 1 && context.variant.subset == nil
+        context.inputs != nil && keepsLastBuild(of: context.plan)
     }
 
     var holdsWholeSite: Bool { false }

@@ -20,7 +20,7 @@ enum CompareWithLastBuild: BuildStage {
     static func compare(_ context: inout BuildContext) {
         guard !context.request.check, let primary = context.plan.variants.first?.output else { return }
         // What the spare site holds, for the state this build leaves (see `KeepLastBuild.onDisk`).
-        if context.inputs != nil, context.plan.variants.count == 1, context.plan.variants[0].subset == nil {
+        if context.inputs != nil, context.store.keepsLastBuild(of: context.plan) {
             context.recording.previousFiles = LastBuild.outputFiles(at: LastBuild.location(root: context.layout.root, output: primary),
                                                                     outputInode: BuildRecord.inode(of: primary))
         }

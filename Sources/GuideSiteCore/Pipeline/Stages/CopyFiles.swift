@@ -17,7 +17,7 @@ enum CopyFiles: BuildStage {
         guard let site = context.site, let writer = context.output, let theme = context.theme?.theme else { return }
         if let basis = context.basis, !context.edits.relinked {
             do {
-                let search = try SearchIndexPatch.patched(site, edits: context.edits, state: basis.last, output: context.variant.output,
+                let search = try SearchIndexPatch.patched(site, edits: context.edits, state: basis.last, output: context.plan.variants[0].output,
                                                              prefix: context.variant.prefix)
                 if let data = search.data { try writer.write(data, to: SearchIndex.path) }
                 context.recording.search = search.layout

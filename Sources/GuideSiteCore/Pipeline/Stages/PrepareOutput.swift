@@ -14,7 +14,7 @@ enum PrepareOutput: BuildStage {
             if context.siteCount == 0 {
                 startFromLastBuild(basis, context: &context)
             } else {
-                context.output = context.memoryOutput
+                context.output = context.memoryOutput ?? context.writers.first
             }
             if let base = context.output, !context.variant.prefix.isEmpty {
                 context.output = PrefixedOutput(base: base, prefix: context.variant.prefix)
@@ -56,7 +56,7 @@ enum PrepareOutput: BuildStage {
         switch SiteWriter.prepare(layout: layout, force: context.request.force, preserving: PlanSites.keptFolders(variant, request: context.request),
                                   markParent: variant.subset != nil && context.request.output == nil ? context.layout.output : nil) {
         case .success(var writer):
-            writer.listsFiles = context.inputs != nil && context.plan.variants.count == 1 && variant.subset == nil
+            writer.listsFiles = context.inputs != nil && context.store.keepsLastBuild(of: context.plan) && variant.subset == nil
             context.writers.append(writer)
             context.output = writer
         case .failure(let problem):

@@ -14,10 +14,12 @@ enum RenderMarkdown: BuildStage {
         let highlighting = CodeHighlighter.timeSpent
         let done = render(context.pages, context: context, excluded: excluded)
         context.parts.append(("of which highlighting code, summed over threads", CodeHighlighter.timeSpent - highlighting))
-        // A file rendered in several sites (an untranslated page in each language's) reports
-        // its problems once.
-        for page in done where context.recording.markdownDiagnostics[page.value.contentPath] == nil {
-            context.recording.markdownDiagnostics[page.value.contentPath] = page.diagnostics
+        // A file rendered in several sites (each subset's, an untranslated page in each
+        // language's) has the problems of all, each once: a subset's notes are the file's too.
+        for page in done {
+            let known = context.recording.markdownDiagnostics[page.value.contentPath] ?? []
+            let seen = Set(known)
+            context.recording.markdownDiagnostics[page.value.contentPath] = known + page.diagnostics.filter { !seen.contains($0) }
         }
         context.pages = done.map(\.value)
         context.diagnostics += done.flatMap(\.diagnostics)

@@ -13,9 +13,15 @@ enum SelectPages: BuildStage {
     static func run(_ context: inout BuildContext) {
         context.assets = assets(of: context.walk, variant: context.variant, config: context.siteConfig)
         let languagePages = inLanguage(context.parsed, variant: context.variant, config: context.siteConfig)
-        // Under a basis, the last build in memory knows what its subset left out.
-        context.recording.excluded = context.basis?.last.memory?.excluded ?? []
-        guard let subset = context.variant.subset, context.basis == nil else {
+        // Under a basis, the last build knows what its subset left out.
+        context.recording.excluded = context.basis?.last.excluded ?? []
+        if let basis = context.basis {
+            // An edited entry a subset leaves out (its last build has no page for the file) stays out.
+            let pageOfPath = Link.pageOfEditedFile(basis, walk: context.walk)
+            context.pages = languagePages.filter { (pageOfPath[$0.contentPath] ?? 0) >= 0 }
+            return
+        }
+        guard let subset = context.variant.subset else {
             context.pages = languagePages
             return
         }

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import GuideSiteCore
+
+/// `guidesite build --all-subsets` of a site with subsets, languages or both: every site of the
+/// run keeps its state in `.guidesite-cache/`, and the next build patches each.
+@Suite("Incremental builds of every site of a run, on disk")
+struct SitesOnDiskTests {
+    typealias Generator = RandomEditTests.Generator
+
+    /// Seed 1: two subsets; 2: English and French; 3: both (six sites).
+    @Test("after every random edit, each site of the run equals a fresh build's, and body edits patch them all", arguments: [1, 2, 3])
+    func randomEdits(seed: UInt64) throws {
+        var random = Generator(state: seed)
+        let subsets = seed != 2, languages = seed != 1
+        var files: [String: String] = ["Content/index.md": "---\ntitle: Home\n---\nHi.\n"]
+        var yml = "url: https://a11y.example.org/guide/\n"
+        if subsets { yml += "subsets:\n  forms:\n    categories: [forms]\n  native:\n    sections: [native]\n    levels: [A]\n" }
+        if languages { yml += "languages:\n  - {code: en, name: English}\n  - {code: fr, name: Français}\n" }
+        files["site.yml"] = yml
+        for number in 0..<8 {
+            // No broken front matter in the first build: it succeeds and leaves its states.
+            var text = RandomEditTests.entry(number, &random)
+            while text.contains("broken:") || text.contains("draft:") { text = RandomEditTests.entry(number, &random) }
+            // The subset's category is the site's.
+            if number == 1, !text.contains("forms") { text = text.replacingOccurrences(of: "categories: [", with: "categories: [forms, ") }
+            files["Content/\(number % 2 == 0 ? "native" : "web")/entry-\(number).md"] = text
+        }
+        if languages { files["Content/native/entry-0.fr.md"] = RandomEditTests.translation(&random) }
+        let site = try TestSite(files)
+        defer { site.remove() }
+        try site.age()
+        func build(into folder: String? = nil) -> BuildResult {
+            var request = BuildRequest(root: site.root, output: folder.map { site.root.appending(path: $0) })
+            request.allSubsets = true
+            request.fresh = folder != nil
+            return SiteBuilder().build(request)
+        }
+        let first = build()
+        #expect(first.outcome == .success, "\(first.diagnostics.filter { $0.severity == .error })")
+        #expect(build().upToDate, "nothing changed")
+        var patched = 0, bodyEdits = 0
+        var history: [String] = []
+        for step in 0..<20 {
+            let number = random.next(8)
+            let path = "Content/\(number % 2 == 0 ? "native" : "web")/entry-\(number).md"
+            let text = try String(contentsOf: site.root.appending(path: path), encoding: .utf8)
+            if random.next(4) != 0 {
+                let frontMatter = text.components(separatedBy: "\n---\n")[0] + "\n---\n"
+                try site.write(Data((frontMatter + RandomEditTests.body(&random)).utf8), to: path)
+                bodyEdits += 1
+            } else {
+                try site.write(Data(RandomEditTests.entry(number, &random).utf8), to: path)
+            }
+            try site.age(by: TimeInterval(3000 - step), only: [path])
+            let result = build()
+            if result.pagesRendered != nil { patched += 1 }
+            let reference = build(into: "Output-full-\(step)")
+            #expect(reference.pagesRendered == nil && !reference.upToDate)
+            #expect(result.outcome == reference.outcome, "seed \(seed), step \(step)")
+            // A failed build (front matter that does not parse) leaves the last output as it was.
+            let ours = try site.snapshot(), theirs = try site.snapshot(of: "Output-full-\(step)")
+            let differing = reference.outcome == .success ? BuildIncrementallyTests.differences(ours, theirs) : []
+            #expect(differing.isEmpty, "seed \(seed), step \(step): \(differing)")
+            #expect(result.diagnostics == reference.diagnostics,
+                    "seed \(seed), step \(step): only ours \(Set(result.diagnostics).subtracting(reference.diagnostics)), only theirs \(Set(reference.diagnostics).subtracting(result.diagnostics)), patched: \(result.pagesRendered != nil)")
+            try? FileManager.default.removeItem(at: site.root.appending(path: "Output-full-\(step)"))
+            if !differing.isEmpty || result.diagnostics != reference.diagnostics {
+                Issue.record("seed \(seed): the builds before: \(history)")
+                return
+            }
+            history.append("\(step): \(path) \(result.pagesRendered.map { "patched \($0)" } ?? "full")")
+        }
+        #expect(patched >= 4, "seed \(seed): \(patched) of \(bodyEdits) body edits patched every site")
+    }
+}
