@@ -23,6 +23,8 @@ DEBUG_BIN    := .build/debug/guidesite
 PREFIX       ?= /usr/local
 BENCH_SIZES  ?= 1000 10000
 BENCH_RUNS   ?= 3
+# A binary to time beside this one in the flows of several sites (`make bench BENCH_BEFORE=path`).
+BENCH_BEFORE ?=
 FUZZ_SECONDS ?= 600
 FUZZ_SMOKE_SECONDS ?= 10
 
@@ -120,7 +122,7 @@ fuzz: deps
 bench: build audit-deps
 	@missing=""; for tool in hugo hyperfine; do command -v $$tool >/dev/null 2>&1 || missing="$$missing $$tool"; done; \
 	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
-	$(AUDIT_PY) Benchmarks/bench.py $(RELEASE_BIN) --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS)
+	$(AUDIT_PY) Benchmarks/bench.py $(RELEASE_BIN) --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS) $(if $(BENCH_BEFORE),--before $(BENCH_BEFORE))
 
 ## The preview server on generated sites: save-to-reload latency and wrk load at 1,000 entries,
 ## save-to-reload latency at 10,000, in one language and in two (those corpora are kept between

@@ -10,10 +10,12 @@ Markdown files (a minimal equivalent layout: entry pages with their test tables,
 - GuideSite rebuild with nothing changed, and whether it rewrote any file
 - GuideSite rebuild after one entry changed
 - peak memory and CPU utilisation of one full build of each (/usr/bin/time)
+- runs of several sites (two subsets; English and French): a full build, and one entry's body
+  edited (bench_sites.py), beside `--before`'s binary when given
 
 and writes the medians and ratios to Benchmarks/results.md (or --output).
 
-Usage: bench.py GUIDESITE [--sizes 1000 10000] [--runs 3] [--output Benchmarks/results.md]
+Usage: bench.py GUIDESITE [--sizes 1000 10000] [--runs 3] [--output Benchmarks/results.md] [--before BINARY]
 """
 import argparse
 import datetime
@@ -27,6 +29,8 @@ import statistics
 import subprocess
 import sys
 import time
+
+import bench_sites
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -174,7 +178,7 @@ def search_figures(output):
     return figures
 
 
-def bench_size(guidesite, count, runs, workdir):
+def bench_size(guidesite, count, runs, workdir, before=None):
     corpus = os.path.join(workdir, f"corpus-{count}")
     hugo_root = os.path.join(workdir, f"hugo-{count}")
     # The corpus and Hugo's copy are made again only when the generator or the Hugo site changed:
@@ -225,6 +229,9 @@ def bench_size(guidesite, count, runs, workdir):
     row["history"] = bench_history(guidesite, corpus, git_corpus(corpus, workdir, count, stamp), runs, fresh)
     row["languages"] = bench_languages(guidesite, corpus, bilingual_corpus(corpus, workdir, count, stamp), runs, fresh)
     row["templates"] = bench_templates(guidesite, corpus, templated_corpus(corpus, workdir, count, stamp), runs, fresh)
+    binaries = [guidesite] + ([before] if before else [])
+    row["sites"] = bench_sites.bench(binaries, bench_sites.corpora(corpus, workdir, count, stamp, derived_corpus, binaries),
+                                     count, max(runs, 5), fresh)
     row["hugo_full"] = hyperfine("hugo", f"hugo --quiet -s {hugo_root} -d {fresh}/hugo-{unique}", runs)
     row["guidesite_time"] = time_once(build.split() + ["--output", f"{fresh}/guidesite-timed"])
     row["hugo_time"] = time_once(["hugo", "--quiet", "-s", hugo_root, "-d", f"{fresh}/hugo-timed"])
@@ -494,6 +501,7 @@ def report(rows, runs, hugo_version):
     lines += ["", "Templates: every page of the corpus with `About {{ page.title }}.` and `{% include \"note.html\" %}`"
               " before its text, as Jekyll and Eleventy libraries write them, against the corpus; medians of five full"
               " builds of each, alternated, each into a new folder.", ""]
+    lines += bench_sites.report(rows, seconds, max(runs, 5))
     lines += ["| entries | search index | site HTML | index / HTML | query in headless Chromium (median, max of 8) |",
               "|---:|---:|---:|---:|---:|"]
     for row in rows:
@@ -515,6 +523,7 @@ def main():
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--workdir", default=".build/bench")
     parser.add_argument("--output", default=os.path.join(HERE, "results.md"))
+    parser.add_argument("--before", help="a binary to time beside this one in the flows of several sites")
     arguments = parser.parse_args()
     guidesite = os.path.abspath(arguments.guidesite)
     workdir = os.path.abspath(arguments.workdir)
@@ -524,7 +533,7 @@ def main():
     rows = []
     for count in arguments.sizes:
         print(f"benchmarking {count} entries...", flush=True)
-        rows.append(bench_size(guidesite, count, arguments.runs, workdir))
+        rows.append(bench_size(guidesite, count, arguments.runs, workdir, arguments.before and os.path.abspath(arguments.before)))
     # The builds' folders go only now: deleting the 1,000-entry ones before the 10,000-entry
     # runs made those runs time the file system's freed inodes (see Notes).
     for count in arguments.sizes:

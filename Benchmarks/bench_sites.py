@@ -1,0 +1,81 @@
+"""Issue 35's flows, for `make bench`: one entry's body edited in a run of several sites, against a
+full build of them all; with `--before BINARY`, the same flows with that binary alternated."""
+import os
+import statistics
+import subprocess
+import time
+
+SUBSETS_YML = "subsets:\n  web:\n    sections: [web]\n  forms:\n    categories: [forms]\n"
+LANGUAGES_YML = "languages:\n  - {code: en, name: English}\n  - {code: fr, name: Français}\n"
+
+
+def corpora(corpus, workdir, count, stamp, derived_corpus, binaries):
+    """The corpus with two subsets (one copy per binary: `--all-subsets` builds into the root's
+    Output/), and in English and French with every tenth entry translated."""
+    subsets = {binary: derived_corpus(corpus, workdir, f"corpus-{count}-subsets-{index}", stamp, lambda name, text: {name: text}, SUBSETS_YML)
+               for index, binary in enumerate(binaries)}
+
+    def tenth(name, text):
+        if not name.startswith("entry-") or int(name[6:11]) % 10 != 0:
+            return {name: text}
+        import hashlib
+        import re
+        version = hashlib.sha256(text.encode()).hexdigest()[:12]
+        translated = re.sub(r'^title: "(.*)"$', r'title: "\1 (fr)"', text[4:], count=1, flags=re.M)
+        return {name: text, name[:-3] + ".fr.md": f"---\ntranslation-of: {version}\n" + translated}
+    bilingual = derived_corpus(corpus, workdir, f"corpus-{count}-tenth-fr", stamp, tenth, LANGUAGES_YML)
+    return {"two subsets, `--all-subsets`": (subsets, ["--all-subsets"]),
+            "English and French, a tenth translated": ({binary: bilingual for binary in binaries}, [])}
+
+
+def bench(binaries, flows, count, runs, fresh):
+    """For each flow and binary: a full build of every site, then one body edit of an untranslated
+    entry before each timed build (medians, binaries alternated)."""
+    results = {}
+    for flow, (roots, flags) in flows.items():
+        def command(binary):
+            # `--all-subsets` writes into the root's Output/; the other flow into a folder per binary.
+            output = [] if flags else ["--output", os.path.join(fresh, f"sites-{binaries.index(binary)}")]
+            return [binary, "build", "--root", roots[binary], "--quiet"] + output + flags
+        figures = {}
+        for binary in binaries:
+            os.sync()
+            began = time.perf_counter()
+            subprocess.run(command(binary) + ["--fresh"], check=True)
+            figures[binary] = {"full": time.perf_counter() - began, "edits": []}
+            # A second full build leaves the spare site the patches use.
+            subprocess.run(command(binary) + ["--fresh"], check=True)
+        originals = {}
+        for attempt in range(runs):
+            for binary in binaries:
+                # A web entry (odd numbers; the translated ones are every tenth, even).
+                index = (((2 * attempt + 3) * 100 + 1) % count) | 1
+                path = os.path.join(roots[binary], "Content", "web", f"entry-{index:05d}.md")
+                originals.setdefault(path, open(path, "rb").read())
+                with open(path, "a") as handle:
+                    handle.write(f"\nEdited {attempt}.\n")
+                # Stamps of the last two seconds are never trusted.
+                time.sleep(2.1)
+                os.sync()
+                began = time.perf_counter()
+                subprocess.run(command(binary), check=True)
+                figures[binary]["edits"].append(time.perf_counter() - began)
+        for path, data in originals.items():
+            with open(path, "wb") as handle:
+                handle.write(data)
+        results[flow] = {binary: {"full": value["full"], "edit": statistics.median(value["edits"])} for binary, value in figures.items()}
+    return results
+
+
+def report(rows, seconds, runs):
+    lines = ["| entries | sites of the run | full build | one entry's body edited | binary before (full, one edit) |",
+             "|---:|---|---:|---:|---:|"]
+    for row in rows:
+        for flow, figures in row.get("sites", {}).items():
+            ours, *before = list(figures.values())
+            previous = f"{seconds(before[0]['full'])}, {seconds(before[0]['edit'])}" if before else "not measured"
+            lines.append(f"| {row['count']:,} | {flow} | {seconds(ours['full'])} | {seconds(ours['edit'])} | {previous} |")
+    lines += ["", "Sites of a run (issue 35): a full build of every site (`--fresh`), then one sentence appended to a"
+              " different untranslated entry before each timed build, which patches each site's last build"
+              f" (`.guidesite-cache/`); medians of {runs} edits, alternated with `--before`'s binary.", ""]
+    return lines
