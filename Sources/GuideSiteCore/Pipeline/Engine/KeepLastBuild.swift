@@ -134,6 +134,7 @@ enum KeepLastBuild {
         }
         var links = Set<Diagnostic>()
         for one in built { for list in one.linkDiagnostics { links.formUnion(list) } }
+        var states: [UncheckedSendable<(URL, LastBuild, PagesFile?)>] = []
         for (site, one) in built.enumerated() {
             guard var state = lastBuild(context, built: one, links: links) else {
                 LastBuild.remove(at: first)
@@ -141,7 +142,12 @@ enum KeepLastBuild {
             }
             state.differing = differing
             (state.outputInode, state.spareInode, state.files) = (outputInode, spareInode ?? 0, files)
-            state.writeWithPages(to: LastBuild.location(root: context.layout.root, output: writer.output, site: site), encoded: one.pagesFile)
+            states.append(UncheckedSendable((LastBuild.location(root: context.layout.root, output: writer.output, site: site), state, one.pagesFile)))
+        }
+        // Each site's state on a core of its own (its pages file is most of the bytes).
+        _ = states.concurrentMap { box in
+            var (location, state, pages) = box.value
+            state.writeWithPages(to: location, encoded: pages)
         }
         LastBuild.removeSites(besides: first, from: built.count)
         LastBuild.removeOthers(besides: first)
