@@ -9,8 +9,10 @@ struct Basis {
     var location: URL?
     var inputs: BuildRecord.Inputs?
 
-    /// At most this many edited files are patched; more are built the usual way.
-    static let limit = 16
+    /// How many edited files are patched, of `files` Markdown files: a quarter (a branch switch),
+    /// at least 16. Past that, a full build costs about what the patch would (each stage's work
+    /// is per edited file) without reading the last build.
+    static func limit(of files: Int) -> Int { max(16, files / 4) }
 
     /// Why the last build cannot stand for this one, for `--timings`.
     struct Declined: Error {
@@ -58,7 +60,12 @@ struct Basis {
     /// The last build's state of each site of the run in `.guidesite-cache/`, and the Markdown
     /// files whose stamps moved.
     static func onDisk(sites context: BuildContext) throws -> [Basis] {
-        try context.plan.variants.indices.map { try onDisk(context, site: $0) }
+        // Each site's state read on a core of its own (its header is decoded on one).
+        let shared = UncheckedSendable(context)
+        let read = Array(context.plan.variants.indices).concurrentMap { site in
+            UncheckedSendable(Result { try onDisk(shared.value, site: site) })
+        }
+        return try read.map { try $0.value.get() }
     }
 
     /// The last build's state of site `site` of the run (all are written into the first's output).
@@ -90,8 +97,8 @@ struct Basis {
     }
 
     private static func check(_ edited: [Int], of last: LastBuild, leftOut: Bool = false) throws {
-        guard !edited.isEmpty, edited.count <= limit else {
-            throw Declined("not a few edited Markdown files (files added, removed or many edited)")
+        guard !edited.isEmpty, edited.count <= limit(of: last.stamps.count) else {
+            throw Declined("no edited Markdown file, or more than a quarter of them (files added, removed or many edited)")
         }
         guard edited.allSatisfy({ last.pageOfFile.indices.contains($0) && (leftOut || last.pageOfFile[$0] >= 0) }) else {
             throw Declined("an edited file had no page in a site (a draft, unreadable, or in that language a translation stands for it)")

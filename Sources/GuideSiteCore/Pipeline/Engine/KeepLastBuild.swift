@@ -109,12 +109,17 @@ enum KeepLastBuild {
               let writer = context.writers.first, let outputInode = BuildRecord.inode(of: writer.output) else { return }
         let first = LastBuild.location(root: context.layout.root, output: writer.output)
         if built[0].basis != nil {
-            for (site, one) in built.enumerated() {
-                guard let basis = one.basis, afterEdits(basis, built: one, context: context, writer: writer, outputInode: outputInode) else {
-                    // A site whose state was not brought up to date: the next build is a full one.
-                    LastBuild.remove(at: first)
-                    return LastBuild.removeSites(besides: first, from: site)
-                }
+            // Each site's state on a core of its own.
+            let shared = UncheckedSendable((context, built, writer))
+            let kept = Array(built.indices).concurrentMap { site -> Bool in
+                let (context, built, writer) = shared.value
+                guard let basis = built[site].basis else { return false }
+                return afterEdits(basis, built: built[site], context: context, writer: writer, outputInode: outputInode)
+            }
+            if kept.contains(false) {
+                // A site whose state was not brought up to date: the next build is a full one.
+                LastBuild.remove(at: first)
+                LastBuild.removeSites(besides: first)
             }
             return
         }

@@ -73,4 +73,35 @@ struct SitesOnDiskTests {
         }
         #expect(patched >= 4, "seed \(seed): \(patched) of \(bodyEdits) body edits patched every site")
     }
+
+    @Test("a branch switch: 20 of 100 entries edited at once patch every site; 30, more than a quarter, build them whole; each equals a fresh build")
+    func manyEdits() throws {
+        var files = ["site.yml": "subsets:\n  forms:\n    categories: [forms]\n", "Content/index.md": "---\ntitle: Home\n---\nHi.\n"]
+        for number in 0..<100 {
+            files["Content/web/entry-\(number).md"] = "---\ntitle: Entry \(number)\ncategories: [\(number % 3 == 0 ? "forms" : "media")]\n---\n## Role\n\nText \(number).\n"
+        }
+        let site = try TestSite(files)
+        defer { site.remove() }
+        try site.age()
+        func build(into folder: String? = nil) -> BuildResult {
+            var request = BuildRequest(root: site.root, output: folder.map { site.root.appending(path: $0) })
+            request.allSubsets = true
+            request.fresh = folder != nil
+            return SiteBuilder().build(request)
+        }
+        #expect(build().outcome == .success && build().upToDate)
+        for (step, count) in [20, 30].enumerated() {
+            let paths = (0..<count).map { "Content/web/entry-\($0 * 3 + step).md" }
+            for path in paths {
+                let text = try String(contentsOf: site.root.appending(path: path), encoding: .utf8)
+                try site.write(Data((text + "More text, step \(step).\n").utf8), to: path)
+            }
+            try site.age(by: TimeInterval(3000 - step), only: paths)
+            let result = build()
+            #expect((result.pagesRendered != nil) == (count == 20), "\(count) edits: \(result.timings.map(\.stage).filter { $0.hasPrefix("patch") })")
+            let reference = build(into: "Output-full-\(step)")
+            let differing = BuildIncrementallyTests.differences(try site.snapshot(), try site.snapshot(of: "Output-full-\(step)"))
+            #expect(differing.isEmpty && result.diagnostics == reference.diagnostics, "\(count) edits: \(differing)")
+        }
+    }
 }
