@@ -8,6 +8,14 @@ import Testing
 struct SitesOnDiskTests {
     typealias Generator = RandomEditTests.Generator
 
+    /// `build --all-subsets` into Output/, or afresh into `folder` (the reference).
+    static func build(_ site: TestSite, into folder: String? = nil) -> BuildResult {
+        var request = BuildRequest(root: site.root, output: folder.map { site.root.appending(path: $0) })
+        request.allSubsets = true
+        request.fresh = folder != nil
+        return SiteBuilder().build(request)
+    }
+
     /// Seed 1: two subsets; 2: English and French; 3: both (six sites).
     @Test("after every random edit, each site of the run equals a fresh build's, and body edits patch them all", arguments: [1, 2, 3])
     func randomEdits(seed: UInt64) throws {
@@ -30,12 +38,7 @@ struct SitesOnDiskTests {
         let site = try TestSite(files)
         defer { site.remove() }
         try site.age()
-        func build(into folder: String? = nil) -> BuildResult {
-            var request = BuildRequest(root: site.root, output: folder.map { site.root.appending(path: $0) })
-            request.allSubsets = true
-            request.fresh = folder != nil
-            return SiteBuilder().build(request)
-        }
+        func build(into folder: String? = nil) -> BuildResult { Self.build(site, into: folder) }
         let first = build()
         #expect(first.outcome == .success, "\(first.diagnostics.filter { $0.severity == .error })")
         #expect(build().upToDate, "nothing changed")
@@ -83,12 +86,7 @@ struct SitesOnDiskTests {
         let site = try TestSite(files)
         defer { site.remove() }
         try site.age()
-        func build(into folder: String? = nil) -> BuildResult {
-            var request = BuildRequest(root: site.root, output: folder.map { site.root.appending(path: $0) })
-            request.allSubsets = true
-            request.fresh = folder != nil
-            return SiteBuilder().build(request)
-        }
+        func build(into folder: String? = nil) -> BuildResult { Self.build(site, into: folder) }
         #expect(build().outcome == .success && build().upToDate)
         for (step, count) in [20, 30].enumerated() {
             let paths = (0..<count).map { "Content/web/entry-\($0 * 3 + step).md" }
