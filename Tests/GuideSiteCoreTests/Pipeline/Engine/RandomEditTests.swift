@@ -97,30 +97,19 @@ struct RandomEditTests {
             if !differing.isEmpty || rebuilt.diagnostics != built.diagnostics { failed = true }
         }
         for step in 0..<40 {
-            // Now and then the web section's own page or a copied file, instead of an entry.
+            // Now and then the web section's own page or a copied file, or in two languages a
+            // translation, instead of an entry: edited, made or removed.
             let roll = random.next(14)
-            if languages, roll >= 12 {
-                // A translation: its text edited, or the file made or removed.
-                let path = roll == 12 ? "Content/native/entry-0.fr.md" : "Content/web/entry-3.fr.md"
-                let url = site.root.appending(path: path)
-                var existed = FileManager.default.fileExists(atPath: url.path)
-                if existed, random.next(4) == 0 {
-                    try FileManager.default.removeItem(at: url)
-                    existed = false
-                } else {
-                    try site.write(Data(Self.translation(&random).utf8), to: path)
-                }
-                try compare(step: step, changes: existed ? [url.standardizedFileURL.path] : nil)
-                if failed { return }
-                continue
-            }
             if roll >= 12 {
-                let path = roll == 12 ? "Content/web/index.md" : "Content/web/diagram.svg"
+                let path = languages ? (roll == 12 ? "Content/native/entry-0.fr.md" : "Content/web/entry-3.fr.md")
+                    : (roll == 12 ? "Content/web/index.md" : "Content/web/diagram.svg")
                 let url = site.root.appending(path: path)
                 var existed = FileManager.default.fileExists(atPath: url.path)
-                if existed, random.next(3) == 0 {
+                if existed, random.next(languages ? 4 : 3) == 0 {
                     try FileManager.default.removeItem(at: url)
                     existed = false
+                } else if languages {
+                    try site.write(Data(Self.translation(&random).utf8), to: path)
                 } else if roll == 12 {
                     try site.write(Data("---\ntitle: Web \(random.next(5))\ndescription: Pages \(random.next(5)).\n---\nAbout the web.\n".utf8), to: path)
                 } else {
