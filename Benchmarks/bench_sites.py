@@ -1,6 +1,8 @@
 """Issue 35's flows, for `make bench`: one entry's body edited in a run of several sites, against a
 full build of them all; with `--before BINARY`, the same flows with that binary alternated."""
+import hashlib
 import os
+import re
 import statistics
 import subprocess
 import time
@@ -18,8 +20,6 @@ def corpora(corpus, workdir, count, stamp, derived_corpus, binaries):
     def tenth(name, text):
         if not name.startswith("entry-") or int(name[6:11]) % 10 != 0:
             return {name: text}
-        import hashlib
-        import re
         version = hashlib.sha256(text.encode()).hexdigest()[:12]
         translated = re.sub(r'^title: "(.*)"$', r'title: "\1 (fr)"', text[4:], count=1, flags=re.M)
         return {name: text, name[:-3] + ".fr.md": f"---\ntranslation-of: {version}\n" + translated}

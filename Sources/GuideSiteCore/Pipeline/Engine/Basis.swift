@@ -5,9 +5,18 @@ import Foundation
 struct Basis {
     var last: LastBuild
     var edited: [Int]
+    /// Where each edited file's page is in the last site, by the file's content path (-1: that
+    /// site had none, a subset leaving it out).
+    var pageOfEdited: [String: Int] = [:]
     /// On disk: where the state lives and the build's inputs.
     var location: URL?
     var inputs: BuildRecord.Inputs?
+
+    init(last: LastBuild, edited: [Int], walk: Walk, location: URL? = nil, inputs: BuildRecord.Inputs? = nil) {
+        (self.last, self.edited, self.location, self.inputs) = (last, edited, location, inputs)
+        let markdown = walk.files.filter { $0.kind == .markdown }
+        for file in edited where markdown.indices.contains(file) { pageOfEdited[markdown[file].relativePath] = last.pageOfFile[file] }
+    }
 
     /// How many edited files are patched, of `files` Markdown files: a quarter (a branch switch),
     /// at least 16. Past that, a full build costs about what the patch would (each stage's work
@@ -54,7 +63,7 @@ struct Basis {
             edited = stamps.indices.filter { stamps[$0] == nil || stamps[$0] != last.stamps[$0] }
         }
         try check(edited.sorted(), of: last, leftOut: leavesOut(context, site: site))
-        return Basis(last: last, edited: edited.sorted())
+        return Basis(last: last, edited: edited.sorted(), walk: context.walk)
     }
 
     /// The last build's state of each site of the run in `.guidesite-cache/`, and the Markdown
@@ -86,7 +95,7 @@ struct Basis {
         }
         let edited = inputs.markdownStamps.indices.filter { inputs.markdownStamps[$0] == nil || inputs.markdownStamps[$0] != state.stamps[$0] }
         try check(edited, of: state, leftOut: leavesOut(context, site: site))
-        return Basis(last: state, edited: edited, location: location, inputs: inputs)
+        return Basis(last: state, edited: edited, walk: context.walk, location: location, inputs: inputs)
     }
 
     /// Whether site `site` is a subset built with the full site first: an edited entry it leaves

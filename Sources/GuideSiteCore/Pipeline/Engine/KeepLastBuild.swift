@@ -13,6 +13,13 @@ enum KeepLastBuild {
         return last
     }
 
+    /// Every site's link problems: each is a page's, not the run's.
+    private static func linkProblems(of built: [BuiltSite]) -> Set<Diagnostic> {
+        var links = Set<Diagnostic>()
+        for one in built { for list in one.linkDiagnostics { links.formUnion(list) } }
+        return links
+    }
+
     private static func lastBuild(_ context: BuildContext, site: Site, linkDiagnostics: [[Diagnostic]], search: SearchIndex.Layout?,
                                   links: Set<Diagnostic> = []) -> LastBuild? {
         let recording = context.recording
@@ -66,8 +73,7 @@ enum KeepLastBuild {
     static func inMemory(_ context: BuildContext) -> [LastBuild] {
         guard let memory = context.memoryOutput, !context.request.check, !context.builtSites.isEmpty,
               context.builtSites.count == context.plan.variants.count else { return [] }
-        var links = Set<Diagnostic>()
-        for built in context.builtSites { for list in built.linkDiagnostics { links.formUnion(list) } }
+        let links = linkProblems(of: context.builtSites)
         let files = memory.files
         var kept: [LastBuild] = []
         for built in context.builtSites {
@@ -137,8 +143,7 @@ enum KeepLastBuild {
             let current = Set(files)
             differing = Array(Set(writer.freshFiles).union(previous.filter { !current.contains($0) })).sorted()
         }
-        var links = Set<Diagnostic>()
-        for one in built { for list in one.linkDiagnostics { links.formUnion(list) } }
+        let links = linkProblems(of: built)
         var states: [UncheckedSendable<(URL, LastBuild, PagesFile?)>] = []
         for (site, one) in built.enumerated() {
             guard var state = lastBuild(context, built: one, links: links) else {

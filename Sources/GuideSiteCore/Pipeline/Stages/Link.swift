@@ -36,15 +36,6 @@ enum Link: BuildStage {
         }
     }
 
-    /// Where each edited Markdown file's page is in the last site, by the file's content path
-    /// (-1: that site had none, a subset leaving it out).
-    static func pageOfEditedFile(_ basis: Basis, walk: Walk) -> [String: Int] {
-        let markdown = walk.files.filter { $0.kind == .markdown }
-        var positions: [String: Int] = [:]
-        for file in basis.edited where markdown.indices.contains(file) { positions[markdown[file].relativePath] = basis.last.pageOfFile[file] }
-        return positions
-    }
-
     /// The last site with the edited pages in their places; nil (and declined) when an edited
     /// page changed more than its body or the edits have problems a full build should report.
     private static func relinked(_ basis: Basis, assets: [ContentFile], levels: [String], context: inout BuildContext) -> Site? {
@@ -57,7 +48,6 @@ enum Link: BuildStage {
             return decline("the site has errors")
         }
         guard let renderer = context.theme?.renderer else { return decline("the theme has problems") }
-        let pageOfPath = pageOfEditedFile(basis, walk: context.walk)
         var site = basis.last.site
         site.config = context.config
         site.assets = assets
@@ -65,7 +55,7 @@ enum Link: BuildStage {
         let names = site.config.platforms
         var edits = EditSummary()
         for rendered in context.pages {
-            guard let position = pageOfPath[rendered.contentPath], position >= 0 else { return decline("an edited page is not the file's") }
+            guard let position = basis.pageOfEdited[rendered.contentPath], position >= 0 else { return decline("an edited page is not the file's") }
             var page = limited(rendered)
             // As the template stage would: the last site holds the page with its layout so.
             if !renderer.layouts.contains(page.layout) {

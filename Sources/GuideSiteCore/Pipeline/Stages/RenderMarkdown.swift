@@ -17,7 +17,10 @@ enum RenderMarkdown: BuildStage {
         // A file rendered in several sites (each subset's, an untranslated page in each
         // language's) has the problems of all, each once: a subset's notes are the file's too.
         for page in done {
-            let known = context.recording.markdownDiagnostics[page.value.contentPath] ?? []
+            guard let known = context.recording.markdownDiagnostics[page.value.contentPath], !known.isEmpty else {
+                context.recording.markdownDiagnostics[page.value.contentPath] = page.diagnostics
+                continue
+            }
             let seen = Set(known)
             context.recording.markdownDiagnostics[page.value.contentPath] = known + page.diagnostics.filter { !seen.contains($0) }
         }

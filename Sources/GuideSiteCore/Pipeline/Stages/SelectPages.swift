@@ -17,8 +17,7 @@ enum SelectPages: BuildStage {
         context.recording.excluded = context.basis?.last.excluded ?? []
         if let basis = context.basis {
             // An edited entry a subset leaves out (its last build has no page for the file) stays out.
-            let pageOfPath = Link.pageOfEditedFile(basis, walk: context.walk)
-            context.pages = languagePages.filter { (pageOfPath[$0.contentPath] ?? 0) >= 0 }
+            context.pages = languagePages.filter { (basis.pageOfEdited[$0.contentPath] ?? 0) >= 0 }
             return
         }
         guard let subset = context.variant.subset else {
