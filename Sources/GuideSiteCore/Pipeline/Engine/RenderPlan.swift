@@ -155,7 +155,12 @@ struct RenderPlan {
         case .basket:
             hasher.combine(CriteriaBasket.scriptCount(entries: site.pages.lazy.filter { FeatureFile.isWritten(for: $0, in: site.config) }.count))
         case .translations:
+            // Its rows are titled as this site shows the pages.
             hasher.combine(site.languages)
+            for other in site.pages where !other.contentPath.isEmpty {
+                hasher.combine(other.title)
+                hasher.combine(other.language)
+            }
         case .categoryIndex, .page, .notFound:
             break
         }

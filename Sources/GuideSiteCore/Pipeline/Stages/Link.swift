@@ -65,10 +65,11 @@ enum Link: BuildStage {
             guard let last = basis.last.wholePage(position) else { return decline("the state's pages cannot be read") }
             if !page.sameOutsideBody(as: last) {
                 // Held whole in memory, the last site's pages link anew with this one, as long as
-                // every page keeps its address (so the pages and their order stay).
-                // (In several languages the translation table holds the titles: built anew.)
-                guard context.store.holdsWholeSite, context.variant.subset == nil, context.siteConfig.languages.count <= 1, page.route == last.route,
-                      page.frontMatter.layout == last.frontMatter.layout else {
+                // every page keeps its address (so the pages and their order stay), its language,
+                // and its place in a subset.
+                let included = context.variant.subset.map { page.kind != .entry || $0.includes(entry: page) } ?? true
+                guard context.store.holdsWholeSite, included, page.route == last.route, page.frontMatter.layout == last.frontMatter.layout,
+                      page.language == last.language, page.translates == last.translates else {
                     return decline("an edited file changed more than its body (title, front matter, criteria, layout, acceptance criteria under headings)")
                 }
                 edits.relinked = true
@@ -81,9 +82,12 @@ enum Link: BuildStage {
             if SearchablePages.platforms(of: page, names: names) != SearchablePages.platforms(of: last, names: names) { edits.platformsChanged = true }
         }
         if edits.relinked {
-            // The pages in the order a full build links them: the walk's.
-            let inputs = basis.last.pageOfFile.compactMap { $0 >= 0 ? site.pages[$0] : nil }
-            let relinked = SiteAssembler().assemble(pages: inputs, assets: assets, config: context.config, levels: levels, strings: context.strings)
+            // The pages in the order a full build links them: the walk's, a language's own
+            // translations before the pages it leads to the default language for (`SelectPages`).
+            let walked = basis.last.pageOfFile.compactMap { $0 >= 0 ? site.pages[$0] : nil }
+            let inputs = walked.filter { $0.language != nil } + walked.filter { $0.language == nil }
+            var relinked = SiteAssembler().assemble(pages: inputs, assets: assets, config: context.config, levels: levels, strings: context.strings)
+            relinked.languages = context.languages
             guard relinked.pages.map(\.route) == site.pages.map(\.route) else {
                 return decline("an edit added or removed pages of the site (categories, criteria, redirects)")
             }

@@ -13,8 +13,14 @@ enum MatchTranslations: BuildStage {
     static func run(_ context: inout BuildContext) {
         guard context.siteConfig.languages.count > 1 else { return }
         if let basis = context.basis {
-            // Edits of pages no translation concerns (`FindLanguages`): the table stands.
-            context.translations = basis.last.memory?.translations ?? TranslationTable()
+            // Edits of pages no translation concerns (`FindLanguages`): the table stands, with
+            // their titles as they are now.
+            var table = basis.last.memory?.translations ?? TranslationTable()
+            for page in context.parsed where page.language == nil {
+                guard let position = table.sources.firstIndex(where: { $0.key == page.translationKey }) else { continue }
+                table.sources[position].title = page.title
+            }
+            context.translations = table
             return
         }
         var table = TranslationTable()

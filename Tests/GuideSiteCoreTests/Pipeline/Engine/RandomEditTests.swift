@@ -74,7 +74,8 @@ struct RandomEditTests {
         first.adHoc = subset
         _ = SiteBuilder().build(first, into: MemoryOutput(), memory: memory)
         var present = Set(0..<8)
-        var bodyEdits = 0, patched = 0, failed = false
+        var bodyEdits = 0, patched = 0, titleEdits = 0, titlesPatched = 0, failed = false
+        var lastRebuilt: BuildResult?
         /// Builds from the last build in memory and afresh, and compares files and warnings.
         func compare(step: Int, changes: Set<String>?) throws {
             let incremental = MemoryOutput()
@@ -83,6 +84,7 @@ struct RandomEditTests {
             request.knownChanges = changes
             let rebuilt = SiteBuilder().build(request, into: incremental, memory: memory)
             if rebuilt.pagesRendered != nil { patched += 1 }
+            lastRebuilt = rebuilt
             let fresh = MemoryOutput()
             var freshRequest = BuildRequest(root: site.root)
             freshRequest.adHoc = subset
@@ -96,7 +98,7 @@ struct RandomEditTests {
             #expect(rebuilt.diagnostics == built.diagnostics, "seed \(seed), step \(step)")
             if !differing.isEmpty || rebuilt.diagnostics != built.diagnostics { failed = true }
         }
-        for step in 0..<40 {
+        for step in 0..<50 {
             // Now and then the web section's own page or a copied file, or in two languages a
             // translation, instead of an entry: edited, made or removed.
             let roll = random.next(14)
@@ -131,8 +133,19 @@ struct RandomEditTests {
                 changes = nil
             } else if present.contains(number), random.next(3) != 0 {
                 let text = try String(contentsOf: site.root.appending(path: path), encoding: .utf8)
-                let frontMatter = text.components(separatedBy: "\n---\n")[0] + "\n---\n"
-                try site.write(Data((frontMatter + Self.body(&random)).utf8), to: path)
+                let parts = text.components(separatedBy: "\n---\n")
+                if random.next(3) == 0, parts.count > 1 {
+                    // Only the title: lists on other pages change, in every language's site.
+                    let lines = parts[0].split(separator: "\n", omittingEmptySubsequences: false)
+                        .map { $0.hasPrefix("title:") ? "title: Renamed \(random.next(100))" : String($0) }
+                    try site.write(Data((lines.joined(separator: "\n") + "\n---\n" + parts.dropFirst().joined(separator: "\n---\n")).utf8), to: path)
+                    titleEdits += 1
+                    try compare(step: step, changes: changes)
+                    if lastRebuilt?.pagesRendered != nil { titlesPatched += 1; patched -= 1 }
+                    if failed { return }
+                    continue
+                }
+                try site.write(Data((parts[0] + "\n---\n" + Self.body(&random)).utf8), to: path)
                 bodyEdits += 1
             } else {
                 try site.write(Data(Self.entry(number, &random).utf8), to: path)
@@ -141,9 +154,11 @@ struct RandomEditTests {
             try compare(step: step, changes: changes)
             if failed { return }
         }
-        #expect(bodyEdits >= 8, "seed \(seed): only \(bodyEdits) body edits")
-        // Body edits without a new criterion patch the last build (seeds 1, 3 and 4 keep a file
-        // whose front matter does not parse for most of their edits: no build succeeds to patch).
-        if [2, 8, 14, 16, 17, 24].contains(seed) { #expect(patched >= 4, "seed \(seed): \(patched) of \(bodyEdits) body edits patched the site") }
+        #expect(bodyEdits >= 7, "seed \(seed): only \(bodyEdits) body edits")
+        // Body edits without a new criterion patch the last build (seeds 11 and 24 keep a file
+        // whose front matter does not parse for most of their edits: no build succeeds to patch),
+        // and title edits link the last site anew, in a subset (8) and in both languages (14 on).
+        if [1, 2, 3, 4, 8, 14, 16, 17, 19].contains(seed) { #expect(patched >= 4, "seed \(seed): \(patched) of \(bodyEdits) body edits patched the site") }
+        if [2, 8, 14, 16, 17, 19, 24].contains(seed) { #expect(titlesPatched >= 2, "seed \(seed): \(titlesPatched) of \(titleEdits) title edits patched") }
     }
 }
