@@ -5,7 +5,9 @@ second, p50/p99 latency, socket errors and non-2xx answers on a page, alone and 
 edits of that same page are rebuilt, each confirmed by its reload event (a response torn between
 two versions breaks the connection, which wrk counts as a read error).
 
-Usage: serve-latency.py GUIDESITE SITE_DIR [--edits 30] [--wrk-seconds 30] [--rebuilds 20]
+Usage: serve-latency.py GUIDESITE SITE_DIR [--edits 30] [--title-edits 5] [--wrk-seconds 30] [--rebuilds 20]
+
+Title edits (the entries after the first half of those edited) are timed the same way.
 
 `--wrk-seconds 0` measures the latency only. Edited entries are restored at the end, so a
 large corpus can be kept between runs.
@@ -102,6 +104,7 @@ def main():
     parser.add_argument("--edits", type=int, default=30)
     parser.add_argument("--wrk-seconds", type=int, default=30)
     parser.add_argument("--rebuilds", type=int, default=20)
+    parser.add_argument("--title-edits", type=int, default=5)
     arguments = parser.parse_args()
 
     originals = {}
@@ -143,6 +146,35 @@ def main():
         if latencies:
             print(f"save to reload event: median {statistics.median(latencies):.0f} ms, "
                   f"min {min(latencies):.0f} ms, max {max(latencies):.0f} ms over {len(latencies)} edits")
+        # Title edits: lists on other pages (neighbours, the section, categories, criteria, the
+        # home page) show the title, so every site links anew and renders those pages.
+        titled = []
+        # Untranslated ones: a translated source's edit builds every page (its bytes date them).
+        untranslated = [name for name in entries[len(entries) // 2:]
+                        if not any(os.path.exists(os.path.join(arguments.site, "Content", "native", name[:-3] + "." + other + ".md"))
+                                   for other in ("fr", "de", "es", "ja", "ar"))]
+        for number, name in enumerate(untranslated[:arguments.title_edits]):
+            path = os.path.join(arguments.site, "Content", "native", name)
+            page = "/native/" + name[:-3] + "/"
+            events.drain()
+            remember(path)
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+            renamed = re.sub(r'^title: "?(.*?)"?$', lambda match: f'title: "{match.group(1)} renamed {number}"', text, count=1, flags=re.M)
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(renamed)
+                handle.flush()
+                os.fsync(handle.fileno())
+                saved = time.perf_counter()
+            arrived = events.wait_for(page, 15)
+            if arrived is None:
+                print(f"no reload event for {page} within 15 s")
+                continue
+            titled.append((arrived - saved) * 1000)
+            time.sleep(0.1)
+        if titled:
+            print(f"title edit, save to reload event: median {statistics.median(titled):.0f} ms, "
+                  f"min {min(titled):.0f} ms, max {max(titled):.0f} ms over {len(titled)} edits")
         page = "/native/" + entries[0][:-3] + "/"
         if arguments.wrk_seconds <= 0:
             return

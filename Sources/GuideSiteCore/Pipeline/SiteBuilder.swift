@@ -4,8 +4,9 @@ import Foundation
 /// for `build`, `serve`, `check`, subsets and builds that start from the last one.
 ///
 /// Once per run (`sharedStages`), then for each site, the full site and each subset
-/// (`siteStages`). Finally every site is committed together, or none is, and the store keeps
-/// the last build for the next run.
+/// (`siteStages`), and last the stages that end every run (`finalStages`): `--strict`'s
+/// promotion of warnings, committing every site together or none, and keeping the last build
+/// for the next run.
 public struct SiteBuilder: Sendable {
     /// Creates a builder.
     public init() {}
@@ -21,6 +22,10 @@ public struct SiteBuilder: Sendable {
         PrepareOutput.self, SelectPages.self, RenderMarkdown.self, Lint.self, Link.self, CheckLinks.self, CheckURLs.self,
         RenderTemplates.self, CopyFiles.self,
     ]
+
+    /// Stages that end the run: whatever happened before, they decide what is put in place and
+    /// kept.
+    static let finalStages: [any BuildStage.Type] = [PromoteWarnings.self, Commit.self, KeepForNextBuild.self]
 
     /// Runs every stage, then writes the site only if no error was found.
     public func build(_ request: BuildRequest) -> BuildResult {
@@ -69,36 +74,7 @@ public struct SiteBuilder: Sendable {
             result.configuration = context.siteConfig.configurationReport
             return result
         }
-        if context.request.strict {
-            context.diagnostics = context.diagnostics.map {
-                var promoted = $0
-                if promoted.severity == .warning { promoted.severity = .error }
-                return promoted
-            }
-        }
-        let began = clock.now
-        // Files still being written on another thread (a stage stopped the build before they
-        // were waited for) are done before the staging folder is committed or discarded.
-        _ = try? context.exports?.wait()
-        context.diagnostics = Array(Set(context.diagnostics))
-        if context.hasErrors || context.usageError {
-            context.writers.forEach { $0.discard() }
-        } else {
-            for (position, writer) in context.writers.enumerated() {
-                do {
-                    try writer.commit()
-                } catch {
-                    context.writers[(position + 1)...].forEach { $0.discard() }
-                    context.diagnostics.append(Diagnostic(.error, context.layout.displayPath(writer.output), category: "io",
-                                                          "could not put the new site in place: \(error.localizedDescription)"))
-                    break
-                }
-            }
-        }
-        timings.append(("commit", Self.milliseconds(clock.now - began)))
-        let recording = clock.now
-        context.store.keep(&context, succeeded: !context.hasErrors && !context.usageError)
-        timings.append(("keep the build record and the last build", Self.milliseconds(clock.now - recording)))
+        for stage in Self.finalStages { _ = run(stage, &context, timings: &timings) }
         let outcome: BuildResult.Outcome = context.usageError ? .usageError : context.hasErrors ? .contentErrors : .success
         if context.request.endsProcess { _ = Unmanaged.passRetained(KeptUntilExit(context)) }
         var result = BuildResult(
@@ -119,22 +95,24 @@ public struct SiteBuilder: Sendable {
         return result
     }
 
+    /// Runs one stage, with its timings; false when it declined.
+    private func run(_ stage: any BuildStage.Type, prefix: String = "", _ context: inout BuildContext, timings: inout [(String, Double)]) -> Bool {
+        let clock = ContinuousClock()
+        context.request.progress?(prefix + stage.name)
+        let began = clock.now
+        stage.run(&context)
+        timings += context.notes.map { ($0, 0) }
+        context.notes = []
+        timings.append((prefix + stage.name, Self.milliseconds(clock.now - began)))
+        timings += context.parts.map { (prefix + "  " + $0.0, Self.milliseconds($0.1)) }
+        context.parts = []
+        return context.declined == nil
+    }
+
     /// Runs the shared stages, then the site stages for each site; false when a stage declined.
     private func runStages(_ context: inout BuildContext, timings: inout [(String, Double)]) -> Bool {
-        let clock = ContinuousClock()
-        func run(_ stage: any BuildStage.Type, prefix: String = "") -> Bool {
-            context.request.progress?(prefix + stage.name)
-            let began = clock.now
-            stage.run(&context)
-            timings += context.notes.map { ($0, 0) }
-            context.notes = []
-            timings.append((prefix + stage.name, Self.milliseconds(clock.now - began)))
-            timings += context.parts.map { (prefix + "  " + $0.0, Self.milliseconds($0.1)) }
-            context.parts = []
-            return context.declined == nil
-        }
         for stage in Self.sharedStages where !context.usageError && context.upToDate == nil {
-            guard run(stage) else { return false }
+            guard run(stage, &context, timings: &timings) else { return false }
         }
         guard context.upToDate == nil else { return true }
         for (position, variant) in context.plan.variants.enumerated() where !context.usageError {
@@ -148,7 +126,7 @@ public struct SiteBuilder: Sendable {
             }
             let prefix = context.plan.variants.count > 1 ? "\(variant.subset?.name ?? "full")\(variant.language.map { " " + $0.code } ?? ""): " : ""
             for stage in Self.siteStages where !context.usageError {
-                guard run(stage, prefix: prefix) else { return false }
+                guard run(stage, prefix: prefix, &context, timings: &timings) else { return false }
             }
             if context.memoryOutput != nil || (context.inputs != nil && !context.request.check && context.store.keepsLastBuild(of: context.plan)) {
                 context.builtSites.append(BuiltSite(context))
