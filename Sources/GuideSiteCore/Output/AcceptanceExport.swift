@@ -26,15 +26,40 @@ enum AcceptanceExport {
         var scenarios: [(id: String, plan: TestPlan.Scenario)]
     }
 
-    /// acceptance.csv and the basket's scripts, each entry's part made on every core.
-    static func files(of site: Site, basePath: String) -> [(path: String, data: Data)] {
+    /// One entry's part of the files: its CSV rows, which script holds it, and its entry there.
+    struct Part: Sendable {
+        var rows: [UInt8]
+        var script: Int
+        var entry: [UInt8]
+    }
+
+    /// Every entry's part by its page's path (`Route.path`), and what the parts read besides
+    /// their entry.
+    struct Parts: Sendable {
+        var byPath: [String: Part] = [:]
+        var sectionTitles: [String: String] = [:]
+        var scripts = 0
+        var basePath = ""
+        var siteURL: String?
+    }
+
+    /// acceptance.csv and the basket's scripts, each entry's part made on every core, or taken
+    /// from `last` for an entry not `edited` when what parts read besides it is the same.
+    static func files(of site: Site, basePath: String, reusing last: Parts? = nil, edited: Set<String> = [])
+        -> (files: [(path: String, data: Data)], parts: Parts) {
         let sectionTitles = Dictionary(site.sections.map { ($0.name, $0.title) }, uniquingKeysWith: { first, _ in first })
         let pages = site.pages.filter { FeatureFile.isWritten(for: $0, in: site.config) }.sorted { $0.route.path < $1.route.path }
         let count = CriteriaBasket.scriptCount(entries: pages.count)
-        let parts = pages.concurrentMap { page -> (rows: [UInt8], script: Int, entry: [UInt8]) in
+        var made = Parts(sectionTitles: sectionTitles, scripts: count, basePath: basePath, siteURL: site.config.url)
+        let reusable = last.flatMap { last in
+            (last.sectionTitles, last.scripts, last.basePath, last.siteURL) == (sectionTitles, count, basePath, site.config.url) ? last.byPath : nil
+        } ?? [:]
+        let parts = pages.concurrentMap { page -> Part in
+            if !edited.contains(page.route.path), let part = reusable[page.route.path] { return part }
             let entry = tests(of: page, sectionTitles: sectionTitles, basePath: basePath, siteURL: site.config.url)
-            return (csvRows(entry), CriteriaBasket.script(of: entry.key, count: count), scriptEntry(entry))
+            return Part(rows: csvRows(entry), script: CriteriaBasket.script(of: entry.key, count: count), entry: scriptEntry(entry))
         }
+        for (page, part) in zip(pages, parts) { made.byPath[page.route.path] = part }
         var csv: [UInt8] = []
         csv.reserveCapacity(parts.reduce(0) { $0 + $1.rows.count } + 128)
         row(columns, into: &csv)
@@ -46,9 +71,10 @@ enum AcceptanceExport {
             scripts[part.script].append(contentsOf: part.entry)
             empty[part.script] = false
         }
-        return [(csvPath, Data(csv))] + scripts.enumerated().map { script, bytes in
+        let files = [(csvPath, Data(csv))] + scripts.enumerated().map { script, bytes in
             (CriteriaBasket.scriptFolder + "\(script).js", Data(bytes + Array("}});\n".utf8)))
         }
+        return (files, made)
     }
 
     /// One entry's scenarios, with the ids, section title, platforms and address the files show.

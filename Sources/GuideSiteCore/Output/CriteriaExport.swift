@@ -26,7 +26,10 @@ import Foundation
 enum CriteriaExport {
     static let schema = "guidesite-criteria/1"
 
-    static func json(for site: Site, basePath: String) -> Data {
+    /// The file, and each entry's part by its page's path (`Route.path`); `reusing` gives a part
+    /// already made for a path.
+    static func json(for site: Site, basePath: String, reusing: (@Sendable (String) -> JSONWriter.Fragment?)? = nil)
+        -> (data: Data, parts: [String: JSONWriter.Fragment]) {
         let pages = site.pages.filter { ($0.kind == .entry || !$0.acceptanceSections.isEmpty) && !$0.route.isInOtherLanguage }
             .map { (page: $0, path: $0.route.href(basePath: basePath)) }
             .sorted { $0.path < $1.path }
@@ -34,6 +37,7 @@ enum CriteriaExport {
         let standards = site.config.standards
         // Each entry is written on its own core; joined in path order, the bytes never vary.
         let entries = pages.concurrentMap { page, path -> JSONWriter.Fragment in
+            if let made = reusing?(page.route.path) { return made }
             var entry: [(key: String, value: JSONValue)] = [
                 ("title", .string(page.title)),
                 ("path", .string(path)),
@@ -95,7 +99,9 @@ enum CriteriaExport {
         var siteValues: [String: Any] = ["title": site.config.title]
         if let url = site.config.url { siteValues["url"] = url }
         let document: [String: Any] = ["schema": schema, "site": siteValues, "entries": entries]
-        return JSONWriter.compactData(document)
+        var parts: [String: JSONWriter.Fragment] = [:]
+        for (page, entry) in zip(pages, entries) { parts[page.page.route.path] = entry }
+        return (JSONWriter.compactData(document), parts)
     }
 
     /// The page's full address when site.yml gives the site's `url`.

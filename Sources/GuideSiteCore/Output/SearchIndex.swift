@@ -91,12 +91,13 @@ enum SearchIndex {
         }
     }
 
-    static func parts(for site: Site) -> Parts {
+    /// The index of `site`; `reusing` gives an entry already made for a page (by site index).
+    static func parts(for site: Site, reusing: (@Sendable (Int) -> JSONWriter.Fragment?)? = nil) -> Parts {
         let order = SearchablePages.searchable(site)
         let maker = maker(for: site, order: order)
         let criteria = maker.criterionIndex.sorted { $0.value < $1.value }.map(\.key)
         let platformNames = maker.platformNames
-        let entries = order.concurrentMap { maker.entry(site.pages[$0]) }
+        let entries = order.concurrentMap { reusing?($0) ?? maker.entry(site.pages[$0]) }
         let marker = "\u{1}entries\u{1}"
         let document: [String: Any] = [
             "format": format,
@@ -129,6 +130,4 @@ enum SearchIndex {
         return EntryMaker(sectionIndex: sectionIndex, categoryIndex: categoryIndex,
                           platformNames: platformNames, criterionIndex: criterionIndex)
     }
-
-
 }

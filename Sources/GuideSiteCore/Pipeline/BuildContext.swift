@@ -145,6 +145,8 @@ struct Recording {
     var previousFiles: [String]?
     /// The pages file, encoded on another thread from the end of rendering (`build` only).
     var pagesFile: PagesFile?
+    /// Each page's part of the exports (kept by the preview's last build).
+    var exportParts: ExportParts?
 }
 
 /// What one site of a run leaves for its next rebuild: its linked site, what its stages
@@ -161,6 +163,7 @@ struct BuiltSite {
     var positions: [Int]
     /// Its pages, encoded for the state on disk.
     var pagesFile: PagesFile?
+    var exportParts: ExportParts?
 
     init(_ context: BuildContext) {
         variant = context.variant
@@ -172,6 +175,7 @@ struct BuiltSite {
         basis = context.basis
         positions = context.edits.positions
         pagesFile = context.recording.pagesFile
+        exportParts = context.recording.exportParts
         // On disk the pages are read back from their encoding, which holds no HTML: the site
         // kept until the run ends does without it (under a basis, only the edited pages had any).
         if context.memoryOutput == nil, context.basis == nil, context.plan.variants.count > 1, var kept = site {
@@ -229,37 +233,4 @@ struct Variant {
     var prefix: String { (insideFullSite ?? "") + folder }
     /// What tells it from the other sites of a run, for the last build kept of each.
     var key: String { (subset?.name ?? "") + "|" + (language?.code ?? "") + "|" + prefix + "|" + basePath }
-}
-
-/// The site-wide files made and written on another thread while pages are rendered: their
-/// single-threaded parts (sorting, joining, one large string each, 30 MB written at 10,000
-/// entries) then overlap the page work on both cores.
-final class SiteExports: @unchecked Sendable {
-    private let group = DispatchGroup()
-    private var searchLayout: SearchIndex.Layout?
-    private var failure: (any Error)?
-
-    init(site: Site, basePath: String, writer: any SiteOutput) {
-        DispatchQueue.global(qos: .userInitiated).async(group: group) { [self] in
-            do {
-                try writer.write(CriteriaExport.json(for: site, basePath: basePath), to: "criteria.json")
-                for file in AcceptanceExport.files(of: site, basePath: basePath) { try writer.write(file.data, to: file.path) }
-                if let path = CoverageExport.path(in: site) { try writer.write(CoverageExport.csv(for: site, basePath: basePath), to: path) }
-                let parts = SearchIndex.parts(for: site)
-                try writer.write(parts.data, to: SearchIndex.path)
-                searchLayout = parts.layout
-            } catch {
-                failure = error
-            }
-        }
-    }
-
-    /// Waits until `criteria.json` and `search/index.json` are written; returns where each
-    /// entry of the search index sits, or throws what stopped the writing.
-    @discardableResult
-    func wait() throws -> SearchIndex.Layout? {
-        group.wait()
-        if let failure { throw failure }
-        return searchLayout
-    }
 }

@@ -91,6 +91,7 @@ enum KeepLastBuild {
             let stamps = markdownStamps(context)
             for file in basis.edited where next.stamps.indices.contains(file) { next.stamps[file] = stamps[file] }
             next.memory?.renderKeys = built.renderKeys
+            next.memory?.exportParts = built.exportParts
             return next
         }
         guard var last = lastBuild(context, built: built, links: links) else { return nil }
@@ -102,7 +103,8 @@ enum KeepLastBuild {
         last.memory = LastBuild.Memory(walkKey: Load.walkKey(context), files: context.walk.files,
                                        walkDiagnostics: context.walk.diagnostics, positions: positions, output: files,
                                        routes: RenderMarkdown.routes(of: last.site.pages.filter { !$0.contentPath.isEmpty }),
-                                       renderKeys: built.renderKeys, theme: context.theme, translations: context.translations)
+                                       renderKeys: built.renderKeys, theme: context.theme, translations: context.translations,
+                                       exportParts: built.exportParts)
         return last
     }
 

@@ -70,6 +70,8 @@ struct LastBuild {
         var theme: CompiledTheme?
         /// How each translation stood (edits that would change it are not patched).
         var translations: TranslationTable
+        /// Each page's part of criteria.json and the acceptance files.
+        var exportParts: ExportParts?
     }
 
     /// Where the state of builds into `output` lives (and its pages, with extension `pages`);

@@ -11,6 +11,8 @@ struct RenderPlan {
     private let citingCounts: [String: Int]
     /// Every page's summary, when every key is computed; otherwise summaries are made as needed.
     private var summaries: [Int] = []
+    /// Every page's content hash, when every key is computed.
+    private var contents: [Int] = []
     /// What the search page shows of the searchable pages, in its order: made once with every
     /// key, and the same after edits inside bodies (titles and order do not change).
     private var searchShown = 0
@@ -26,6 +28,9 @@ struct RenderPlan {
         var platformCounts: [Int]
         /// Positions in site.yml's platforms that each page names (none for unsearchable pages).
         var pagePlatforms: [[Int]]
+        /// What other pages show of each page, and what it holds itself (`summary`, `content`).
+        var summaries: [Int] = []
+        var contents: [Int] = []
     }
 
     init(site: Site, basePath: String, layoutKeys: [String: Int]) {
@@ -54,10 +59,20 @@ struct RenderPlan {
         citingCounts = site.criterionPages.mapValues(\.count)
     }
 
-    /// Every page's key.
-    static func keys(site: Site, basePath: String, layoutKeys: [String: Int]) -> Keys {
+    /// Every page's key; with `previous` (a site with its pages at the same places), the summary
+    /// and content of each page but those at `changed` are taken from it (they are the page's own).
+    static func keys(site: Site, basePath: String, layoutKeys: [String: Int], reusing previous: Keys? = nil, changed: [Int] = []) -> Keys {
         var plan = RenderPlan(site: site, basePath: basePath, layoutKeys: layoutKeys)
-        plan.summaries = site.pages.map(Self.summary)
+        if let previous, previous.summaries.count == site.pages.count, previous.contents.count == site.pages.count {
+            (plan.summaries, plan.contents) = (previous.summaries, previous.contents)
+            for index in changed {
+                plan.summaries[index] = summary(site.pages[index])
+                plan.contents[index] = content(site.pages[index])
+            }
+        } else {
+            plan.summaries = site.pages.map(Self.summary)
+            plan.contents = site.pages.map(Self.content)
+        }
         var shown = Hasher()
         let searchable = SearchablePages.searchable(site)
         shown.combine(searchable.count)
@@ -72,7 +87,7 @@ struct RenderPlan {
             for (position, entry) in section.entries.enumerated() where positions[entry] == nil { positions[entry] = (section, position) }
         }
         return Keys(keys: site.pages.indices.map { plan.key(for: $0, position: positions[$0]) }, searchShown: plan.searchShown,
-                    platformCounts: plan.platformCounts, pagePlatforms: pagePlatforms)
+                    platformCounts: plan.platformCounts, pagePlatforms: pagePlatforms, summaries: plan.summaries, contents: plan.contents)
     }
 
     /// The keys of `previous` (made for a site that differs from this one only in the bodies of
@@ -90,13 +105,23 @@ struct RenderPlan {
             for position in pagePlatforms[index] { plan.platformCounts[position] += 1 }
         }
         var keys = previous.keys
+        var summaries = previous.summaries, contents = previous.contents
+        if summaries.count == site.pages.count, contents.count == site.pages.count {
+            for index in changed {
+                summaries[index] = summary(site.pages[index])
+                contents[index] = content(site.pages[index])
+            }
+        } else {
+            (summaries, contents) = ([], [])
+        }
         // The search page's platform filter lists the platforms entries have sections for,
         // which body edits change.
         for index in changed + (changed.isEmpty ? [] : [site.search].compactMap { $0 }) {
             let position = site.sections.lazy.compactMap { section in section.entries.firstIndex(of: index).map { (section, $0) } }.first
             keys[index] = plan.key(for: index, position: position)
         }
-        return Keys(keys: keys, searchShown: previous.searchShown, platformCounts: plan.platformCounts, pagePlatforms: pagePlatforms)
+        return Keys(keys: keys, searchShown: previous.searchShown, platformCounts: plan.platformCounts, pagePlatforms: pagePlatforms,
+                    summaries: summaries, contents: contents)
     }
 
     private func summary(of index: Int) -> Int {
@@ -114,7 +139,7 @@ struct RenderPlan {
         hasher.combine(page.layout)
         hasher.combine(page.section)
         hasher.combine(page.subject)
-        hasher.combine(Self.content(page))
+        hasher.combine(contents.isEmpty ? Self.content(page) : contents[index])
         for reference in page.criteria { hasher.combine(citingCounts[reference.number] ?? 0) }
         func show(_ others: [Int]) {
             hasher.combine(others.count)

@@ -10,7 +10,9 @@ enum CheckLinks: BuildStage {
     static func run(_ context: inout BuildContext) {
         guard var site = context.site else { return }
         var found: [[Diagnostic]]
-        if let basis = context.basis, !context.edits.idsChanged, !context.edits.relinked {
+        // A site linked anew keeps every address (`Link`): what links find stays but for the
+        // edited pages and heading ids.
+        if let basis = context.basis, !context.edits.idsChanged {
             found = basis.last.linkDiagnostics
             if !context.edits.linksChanged.isEmpty {
                 let checker = LinkChecker(site: site, assets: Set(site.assets.map(\.relativePath)))

@@ -21,6 +21,7 @@ enum CopyFiles: BuildStage {
                                                              prefix: context.variant.prefix)
                 if let data = search.data { try writer.write(data, to: SearchIndex.path) }
                 context.recording.search = search.layout
+                context.recording.exportParts = basis.last.memory?.exportParts
             } catch let declined as Basis.Declined {
                 context.declined = declined.reason
             } catch {
@@ -31,7 +32,10 @@ enum CopyFiles: BuildStage {
         }
         // Linked anew from the last build's pages: its other files stand.
         if context.basis != nil {
-            do { context.recording.search = try exports?.wait() } catch {
+            do {
+                context.recording.search = try exports?.wait()
+                context.recording.exportParts = exports?.parts
+            } catch {
                 context.diagnostics.append(Diagnostic(.error, context.layout.displayPath(context.variant.output), category: "io",
                                                       "could not write the site: \(error.localizedDescription)"))
             }
@@ -52,6 +56,7 @@ enum CopyFiles: BuildStage {
                 }
             }
             context.recording.search = try exports?.wait()
+            context.recording.exportParts = exports?.parts
         } catch {
             context.diagnostics.append(Diagnostic(.error, context.layout.displayPath(context.layout.output), category: "io",
                                                   "could not write the site: \(error.localizedDescription)"))

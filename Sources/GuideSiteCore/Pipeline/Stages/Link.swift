@@ -32,7 +32,7 @@ enum Link: BuildStage {
         _ = try? context.exports?.wait()
         context.exports = nil
         if let writer = context.output, let site = context.site {
-            context.exports = SiteExports(site: site, basePath: context.basePath, writer: writer)
+            context.exports = SiteExports(site: site, basePath: context.basePath, writer: writer, keepingParts: context.store.holdsWholeSite)
         }
     }
 
@@ -92,7 +92,14 @@ enum Link: BuildStage {
                 return decline("an edit added or removed pages of the site (categories, criteria, redirects)")
             }
             site = relinked
-            if let writer = context.output { context.exports = SiteExports(site: site, basePath: context.basePath, writer: writer) }
+            if let writer = context.output {
+                // Every address kept: the last search index's entries stand, in the new order.
+                let (last, output, prefix) = (basis.last, context.plan.variants[0].output, context.variant.prefix)
+                let reuse = last.memory?.exportParts.map { ExportParts.Reuse(parts: $0, edited: Set(edits.positions.map { site.pages[$0].route.path })) }
+                context.exports = SiteExports(site: site, basePath: context.basePath, writer: writer, keepingParts: true, reusing: reuse) { [edits, site] in
+                    SearchIndexPatch.relinked(site, edits: edits, state: last, output: output, prefix: prefix)
+                }
+            }
         }
         context.edits = edits
         return site

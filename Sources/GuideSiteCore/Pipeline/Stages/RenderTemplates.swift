@@ -49,7 +49,9 @@ enum RenderTemplates: BuildStage {
         }
         context.diagnostics += layoutWarnings
         let pages = site.pages, config = site.config
+        let clock = ContinuousClock(), planning = clock.now
         let targets = pagesToRender(site, context: &context)
+        context.parts.append(("of which choosing the pages to render (\(targets.count))", clock.now - planning))
         var making = PageContextBuilder(site: site, basePath: SiteRoot.marker, precomputeLinks: targets.count > 50, strings: context.strings)
         making.noindex = context.variant.subset?.noindex ?? false
         let builder = making
@@ -95,7 +97,9 @@ enum RenderTemplates: BuildStage {
         if let last, !context.edits.relinked, last.keys.count == site.pages.count {
             keys = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys, previous: last, changed: context.edits.positions)
         } else {
-            keys = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys)
+            // Linked anew, every page is where it was: only the edited ones hold anything new.
+            keys = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys,
+                                   reusing: context.edits.relinked ? last : nil, changed: context.edits.positions)
         }
         context.recording.renderKeys = keys
         guard context.basis != nil else { return written(site) }

@@ -1,0 +1,73 @@
+import Foundation
+
+/// The site-wide files made and written on another thread while pages are rendered: their
+/// single-threaded parts (sorting, joining, one large string each, 30 MB written at 10,000
+/// entries) then overlap the page work on both cores.
+final class SiteExports: @unchecked Sendable {
+    private let group = DispatchGroup()
+    private var searchLayout: SearchIndex.Layout?
+    private var madeParts: ExportParts?
+    private var failure: (any Error)?
+
+    /// `keepingParts`: keep each page's part for the next build (`parts`); `reusing`: take the
+    /// parts of the pages not edited from the last build's; `search`: the index made from the
+    /// last one, when it can be.
+    init(site: Site, basePath: String, writer: any SiteOutput, keepingParts: Bool = false, reusing last: ExportParts.Reuse? = nil,
+         search: (@Sendable () -> SearchIndex.Parts?)? = nil) {
+        DispatchQueue.global(qos: .userInitiated).async(group: group) { [self] in
+            do {
+                (searchLayout, madeParts) = try Self.write(site: site, basePath: basePath, writer: writer, keepingParts: keepingParts,
+                                                           reusing: last, search: search)
+            } catch {
+                failure = error
+            }
+        }
+    }
+
+    private static func write(site: Site, basePath: String, writer: any SiteOutput, keepingParts: Bool, reusing last: ExportParts.Reuse?,
+                              search: (@Sendable () -> SearchIndex.Parts?)?) throws -> (SearchIndex.Layout, ExportParts?) {
+        var reuse: (@Sendable (String) -> JSONWriter.Fragment?)?
+        if let last { reuse = { path in last.criterion(path) } }
+        let criteria = CriteriaExport.json(for: site, basePath: basePath, reusing: reuse)
+        try writer.write(criteria.data, to: "criteria.json")
+        let acceptance = AcceptanceExport.files(of: site, basePath: basePath, reusing: last?.parts.acceptance, edited: last?.edited ?? [])
+        for file in acceptance.files { try writer.write(file.data, to: file.path) }
+        if let path = CoverageExport.path(in: site) { try writer.write(CoverageExport.csv(for: site, basePath: basePath), to: path) }
+        let parts = search?() ?? SearchIndex.parts(for: site)
+        try writer.write(parts.data, to: SearchIndex.path)
+        return (parts.layout, keepingParts ? ExportParts(criteria: criteria.parts, acceptance: acceptance.parts) : nil)
+    }
+
+    /// Waits until `criteria.json` and `search/index.json` are written; returns where each
+    /// entry of the search index sits, or throws what stopped the writing.
+    @discardableResult
+    func wait() throws -> SearchIndex.Layout? {
+        group.wait()
+        if let failure { throw failure }
+        return searchLayout
+    }
+
+    /// Each page's parts, once written (with `keepingParts`).
+    var parts: ExportParts? {
+        group.wait()
+        return madeParts
+    }
+}
+
+/// Each page's part of criteria.json and of the acceptance files, by the page's path: the
+/// preview keeps them, and a site linked anew with every page where it was (a title edit)
+/// takes those of the pages not edited instead of making them again.
+struct ExportParts: Sendable {
+    var criteria: [String: JSONWriter.Fragment]
+    var acceptance: AcceptanceExport.Parts
+
+    /// The parts to take: every page's but the `edited` paths'.
+    struct Reuse: Sendable {
+        let parts: ExportParts
+        let edited: Set<String>
+
+        func criterion(_ path: String) -> JSONWriter.Fragment? {
+            edited.contains(path) ? nil : parts.criteria[path]
+        }
+    }
+}
