@@ -30,9 +30,11 @@ enum CopyFiles: BuildStage {
             }
             return
         }
-        // Linked anew from the last build's pages: its other files stand.
+        // Linked anew from the last build's pages: the copied files stand; the feed and the
+        // sitemap show titles and dates.
         if context.basis != nil {
             do {
+                try writeListings(site, writer: writer, context: context)
                 context.recording.search = try exports?.wait()
                 context.recording.exportParts = exports?.parts
             } catch {
@@ -49,17 +51,21 @@ enum CopyFiles: BuildStage {
             for asset in site.assets {
                 try writer.copy(asset.url, to: asset.relativePath)
             }
-            if let url = context.config.url {
-                try writer.write(Data(Sitemap.xml(for: site, siteURL: url, basePath: context.basePath).utf8), to: "sitemap.xml")
-                if let feed = AtomFeed.xml(for: site, siteURL: url, basePath: context.basePath) {
-                    try writer.write(Data(feed.utf8), to: AtomFeed.path)
-                }
-            }
+            try writeListings(site, writer: writer, context: context)
             context.recording.search = try exports?.wait()
             context.recording.exportParts = exports?.parts
         } catch {
             context.diagnostics.append(Diagnostic(.error, context.layout.displayPath(context.layout.output), category: "io",
                                                   "could not write the site: \(error.localizedDescription)"))
+        }
+    }
+
+    /// The sitemap and the Atom feed, with site.yml's `url`.
+    private static func writeListings(_ site: Site, writer: any SiteOutput, context: BuildContext) throws {
+        guard let url = context.config.url else { return }
+        try writer.write(Data(Sitemap.xml(for: site, siteURL: url, basePath: context.basePath).utf8), to: "sitemap.xml")
+        if let feed = AtomFeed.xml(for: site, siteURL: url, basePath: context.basePath) {
+            try writer.write(Data(feed.utf8), to: AtomFeed.path)
         }
     }
 }

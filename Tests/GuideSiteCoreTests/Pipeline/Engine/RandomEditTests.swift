@@ -67,8 +67,15 @@ struct RandomEditTests {
             files["Content/web/entry-3.fr.md"] = Self.translation(&random)
             files["Content/index.fr.md"] = "---\ntitle: Accueil\n---\nBonjour.\n"
         }
+        // Even seeds give the site's address (a sitemap, and a feed of what git dates: the
+        // content committed first, titles and dates on it).
+        if seed % 2 == 0 { files["site.yml", default: ""] += "url: https://guide.example.org/\n" }
         let site = try TestSite(files)
         defer { site.remove() }
+        if seed % 2 == 0 {
+            GitHistoryTests.git(site, ["init", "-q"])
+            GitHistoryTests.commit(site, "Add the guide", date: "2024-0\(seed % 9 + 1)-10T09:00:00+01:00")
+        }
         let memory = BuildMemory()
         var first = BuildRequest(root: site.root)
         first.adHoc = subset
