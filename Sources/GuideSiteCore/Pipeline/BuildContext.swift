@@ -174,6 +174,10 @@ struct BuiltSite {
         excluded = context.recording.excluded
         basis = context.basis
         positions = context.edits.positions
+        if context.edits.lastSite != nil, let site {
+            // Linked anew on disk: the pages GuideSite makes (redirects, lists) may have changed too.
+            positions += site.pages.indices.filter { site.pages[$0].contentPath.isEmpty && !positions.contains($0) }
+        }
         pagesFile = context.recording.pagesFile
         exportParts = context.recording.exportParts
         // On disk the pages are read back from their encoding, which holds no HTML: the site

@@ -128,4 +128,7 @@ struct EditSummary {
     /// Whether the site was linked anew from the last one's pages (an edit beyond a body, in
     /// memory): links, criteria.json and the search index are then made again.
     var relinked = false
+    /// On disk, after a relink: the last site with its pages whole and dated, whose render keys
+    /// tell which pages show what the edits changed.
+    var lastSite: Site?
 }

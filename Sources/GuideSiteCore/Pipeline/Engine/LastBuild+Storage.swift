@@ -19,8 +19,9 @@ extension LastBuild {
         writeState(to: url)
     }
 
-    /// Appends the records of the pages at `positions` to the pages file and writes the state
-    /// that points to them; false when the pages file is not the one this state was read with.
+    /// Appends the records of the pages at `positions` to the pages file (those whose record
+    /// changed) and writes the state that points to them; false when the pages file is not the
+    /// one this state was read with.
     mutating func appendPages(_ positions: [Int], to url: URL) -> Bool {
         let path = Self.pagesLocation(url)
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
@@ -34,6 +35,7 @@ extension LastBuild {
         for position in positions {
             var writer = ByteWriter()
             writer.page(site.pages[position])
+            if let data = pagesData, data.withUnsafeBytes({ $0[ranges[position]].elementsEqual(writer.bytes) }) { continue }
             unusedBytes += ranges[position].count
             ranges[position] = offset..<(offset + writer.bytes.count)
             offset += writer.bytes.count

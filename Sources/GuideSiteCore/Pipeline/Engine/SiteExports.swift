@@ -11,13 +11,14 @@ final class SiteExports: @unchecked Sendable {
 
     /// `keepingParts`: keep each page's part for the next build (`parts`); `reusing`: take the
     /// parts of the pages not edited from the last build's; `search`: the index made from the
-    /// last one, when it can be.
+    /// last one, when it can be, else (`searchAnew`) from the pages, or (pages without their
+    /// HTML) declined.
     init(site: Site, basePath: String, writer: any SiteOutput, keepingParts: Bool = false, reusing last: ExportParts.Reuse? = nil,
-         search: (@Sendable () -> SearchIndex.Parts?)? = nil) {
+         searchAnew: Bool = true, search: (@Sendable () -> SearchIndex.Parts?)? = nil) {
         DispatchQueue.global(qos: .userInitiated).async(group: group) { [self] in
             do {
                 (searchLayout, madeParts) = try Self.write(site: site, basePath: basePath, writer: writer, keepingParts: keepingParts,
-                                                           reusing: last, search: search)
+                                                           reusing: last, searchAnew: searchAnew, search: search)
             } catch {
                 failure = error
             }
@@ -25,7 +26,7 @@ final class SiteExports: @unchecked Sendable {
     }
 
     private static func write(site: Site, basePath: String, writer: any SiteOutput, keepingParts: Bool, reusing last: ExportParts.Reuse?,
-                              search: (@Sendable () -> SearchIndex.Parts?)?) throws -> (SearchIndex.Layout, ExportParts?) {
+                              searchAnew: Bool, search: (@Sendable () -> SearchIndex.Parts?)?) throws -> (SearchIndex.Layout, ExportParts?) {
         var reuse: (@Sendable (String) -> JSONWriter.Fragment?)?
         if let last { reuse = { path in last.criterion(path) } }
         let criteria = CriteriaExport.json(for: site, basePath: basePath, reusing: reuse)
@@ -33,7 +34,9 @@ final class SiteExports: @unchecked Sendable {
         let acceptance = AcceptanceExport.files(of: site, basePath: basePath, reusing: last?.parts.acceptance, edited: last?.edited ?? [])
         for file in acceptance.files { try writer.write(file.data, to: file.path) }
         if let path = CoverageExport.path(in: site) { try writer.write(CoverageExport.csv(for: site, basePath: basePath), to: path) }
-        let parts = search?() ?? SearchIndex.parts(for: site)
+        guard let parts = search?() ?? (searchAnew ? SearchIndex.parts(for: site) : nil) else {
+            throw Basis.Declined("the search index's tables changed (a section, category or criterion came or went), and its entries need every page's text")
+        }
         try writer.write(parts.data, to: SearchIndex.path)
         return (parts.layout, keepingParts ? ExportParts(criteria: criteria.parts, acceptance: acceptance.parts) : nil)
     }

@@ -37,6 +37,8 @@ enum CopyFiles: BuildStage {
                 try writeListings(site, writer: writer, context: context)
                 context.recording.search = try exports?.wait()
                 context.recording.exportParts = exports?.parts
+            } catch let declined as Basis.Declined {
+                context.declined = declined.reason
             } catch {
                 context.diagnostics.append(Diagnostic(.error, context.layout.displayPath(context.variant.output), category: "io",
                                                       "could not write the site: \(error.localizedDescription)"))

@@ -64,12 +64,13 @@ enum Link: BuildStage {
             }
             guard let last = basis.last.wholePage(position) else { return decline("the state's pages cannot be read") }
             if !page.sameOutsideBody(as: last) {
-                // Held whole in memory, the last site's pages link anew with this one, as long as
-                // every page keeps its address (so the pages and their order stay), its language,
-                // and its place in a subset.
+                // The last site's pages link anew with this one, as long as every page keeps its
+                // address (so the pages and their order stay), its language, and its place in a
+                // subset. (On disk, the translation table is not kept: in several languages, a
+                // full build.)
                 let included = context.variant.subset.map { page.kind != .entry || $0.includes(entry: page) } ?? true
-                guard context.store.holdsWholeSite, included, page.route == last.route, page.frontMatter.layout == last.frontMatter.layout,
-                      page.language == last.language, page.translates == last.translates else {
+                guard context.store.holdsWholeSite || context.siteConfig.languages.count <= 1, included, page.route == last.route,
+                      page.frontMatter.layout == last.frontMatter.layout, page.language == last.language, page.translates == last.translates else {
                     return decline("an edited file changed more than its body (title, front matter, criteria, layout, acceptance criteria under headings)")
                 }
                 edits.relinked = true
@@ -80,6 +81,21 @@ enum Link: BuildStage {
             if page.body.headings.map(\.id) != last.body.headings.map(\.id) { edits.idsChanged = true }
             if page.body.links != last.body.links { edits.linksChanged.append(position) }
             if SearchablePages.platforms(of: page, names: names) != SearchablePages.platforms(of: last, names: names) { edits.platformsChanged = true }
+        }
+        if edits.relinked, !context.store.holdsWholeSite {
+            // On disk the pages were read without what only each shows (front matter entries,
+            // links) and undated: whole and dated, for the exports and the render keys of both.
+            let history = context.history?.wait()
+            var last = basis.last.site
+            (last.config, last.assets) = (context.config, assets)
+            for index in last.pages.indices {
+                guard let whole = basis.last.wholePage(index) else { return decline("the state's pages cannot be read") }
+                last.pages[index] = whole
+            }
+            last.pages = ReadHistory.dated(last.pages, history)
+            let edited = Set(edits.positions)
+            for index in site.pages.indices where !edited.contains(index) { site.pages[index] = last.pages[index] }
+            edits.lastSite = last
         }
         if edits.relinked {
             // The pages in the order a full build links them: the walk's, a language's own
@@ -96,7 +112,8 @@ enum Link: BuildStage {
                 // Every address kept: the last search index's entries stand, in the new order.
                 let (last, output, prefix) = (basis.last, context.plan.variants[0].output, context.variant.prefix)
                 let reuse = last.memory?.exportParts.map { ExportParts.Reuse(parts: $0, edited: Set(edits.positions.map { site.pages[$0].route.path })) }
-                context.exports = SiteExports(site: site, basePath: context.basePath, writer: writer, keepingParts: true, reusing: reuse) { [edits, site] in
+                context.exports = SiteExports(site: site, basePath: context.basePath, writer: writer, keepingParts: context.store.holdsWholeSite, reusing: reuse,
+                                              searchAnew: context.store.holdsWholeSite) { [edits, site] in
                     SearchIndexPatch.relinked(site, edits: edits, state: last, output: output, prefix: prefix)
                 }
             }

@@ -83,6 +83,24 @@ enum RenderMarkdown: BuildStage {
         }
     }
 
+    /// The bodies of the pages at `positions` rendered again from their files, unchanged since
+    /// the last build: a site linked anew on disk renders pages that show an edit, whose HTML
+    /// the state does not keep. Their problems are the last build's, reported already.
+    static func renderAgain(_ positions: [Int], in site: inout Site, context: BuildContext) {
+        let reader = PageReader(layout: context.layout, config: context.siteConfig)
+        let files = Dictionary(context.walk.files.filter { $0.kind == .markdown }.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
+        var inputs: [(position: Int, page: Page)] = []
+        for position in positions {
+            var page = site.pages[position]
+            guard !page.contentPath.isEmpty, let file = files[page.contentPath], let read = reader.read(file).value else { continue }
+            page.markdown = read.markdown
+            page.bodyFirstLine = read.bodyFirstLine
+            inputs.append((position, page))
+        }
+        let rendered = render(inputs.map(\.page), context: context, excluded: context.recording.excluded)
+        for (input, done) in zip(inputs, rendered) { site.pages[input.position].body.html = done.value.body.html }
+    }
+
     /// Each page's route by its content path (and a folder's `index.md` by the folder's path);
     /// a translation's by its source's too, so that links to the source lead to it.
     static func routes(of pages: [Page]) -> [String: Route] {

@@ -52,6 +52,11 @@ enum RenderTemplates: BuildStage {
         let clock = ContinuousClock(), planning = clock.now
         let targets = pagesToRender(site, context: &context)
         context.parts.append(("of which choosing the pages to render (\(targets.count))", clock.now - planning))
+        if context.edits.lastSite != nil {
+            // Read on disk without their HTML: the pages that show the edits, not edited themselves.
+            let edited = Set(context.edits.positions)
+            RenderMarkdown.renderAgain(targets.filter { !edited.contains($0) }, in: &site, context: context)
+        }
         var making = PageContextBuilder(site: site, basePath: SiteRoot.marker, precomputeLinks: targets.count > 50, strings: context.strings)
         making.noindex = context.variant.subset?.noindex ?? false
         let builder = making
@@ -89,6 +94,12 @@ enum RenderTemplates: BuildStage {
     /// when the last build kept it (`RenderPlan`), else the edited pages and the search page.
     private static func pagesToRender(_ site: Site, context: inout BuildContext) -> [Int] {
         guard context.store.holdsWholeSite, let layoutKeys = context.theme?.theme.layoutKeys else {
+            if let last = context.edits.lastSite, let layoutKeys = context.theme?.theme.layoutKeys {
+                // Linked anew on disk: the pages whose key moved from the last site's.
+                let before = RenderPlan.keys(site: last, basePath: context.basePath, layoutKeys: layoutKeys)
+                let after = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys)
+                return written(site).filter { before.keys[$0] != after.keys[$0] }
+            }
             // Another language's pages are that site's to write.
             return context.basis == nil ? written(site) : changedPages(site, edits: context.edits).filter { !site.pages[$0].route.isInOtherLanguage }
         }

@@ -18,6 +18,11 @@ enum SelectPages: BuildStage {
         if let basis = context.basis {
             // An edited entry a subset leaves out (its last build has no page for the file) stays out.
             context.pages = languagePages.filter { (basis.pageOfEdited[$0.contentPath] ?? 0) >= 0 }
+            if let subset = context.variant.subset, languagePages.contains(where: { page in
+                (basis.pageOfEdited[page.contentPath] ?? 0) < 0 && page.kind == .entry && subset.includes(entry: page)
+            }) {
+                context.declined = "an edited entry the subset left out belongs in it now"
+            }
             return
         }
         guard let subset = context.variant.subset else {
