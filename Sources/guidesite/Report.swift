@@ -45,7 +45,7 @@ struct Report {
             Console.line("\(result.output.path) is up to date: nothing changed since the last build (\(pages), \(problems)); checked in \(result.milliseconds) ms")
         case .success where result.pagesRendered != nil:
             let rendered = result.pagesRendered ?? 0
-            Console.line("Wrote \(pages) to \(result.output.path), \(problems), in \(result.milliseconds) ms: \(rendered) page\(rendered == 1 ? "" : "s") rendered again after edits inside entries' text, the others kept from the last build")
+            Console.line("Wrote \(pages) to \(result.output.path), \(problems), in \(result.milliseconds) ms: \(rendered) page\(rendered == 1 ? "" : "s") rendered again after edits, the others kept from the last build")
         case .success:
             Console.line("Wrote \(pages) to \(result.output.path), \(problems), in \(result.milliseconds) ms")
         case .contentErrors, .usageError:

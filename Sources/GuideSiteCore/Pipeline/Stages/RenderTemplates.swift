@@ -97,7 +97,8 @@ enum RenderTemplates: BuildStage {
             if let last = context.edits.lastSite, let layoutKeys = context.theme?.theme.layoutKeys {
                 // Linked anew on disk: the pages whose key moved from the last site's.
                 let before = RenderPlan.keys(site: last, basePath: context.basePath, layoutKeys: layoutKeys)
-                let after = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys)
+                let after = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys, reusing: before,
+                                            changed: context.edits.positions)
                 return written(site).filter { before.keys[$0] != after.keys[$0] }
             }
             // Another language's pages are that site's to write.
