@@ -30,7 +30,7 @@ def corpora(corpus, workdir, count, stamp, derived_corpus, binaries):
 
 def bench(binaries, flows, count, runs, fresh):
     """For each flow and binary: a full build of every site, then one body edit of an untranslated
-    entry before each timed build (medians, binaries alternated)."""
+    entry before each timed build, then one title edit (medians, binaries alternated)."""
     results = {}
     for flow, (roots, flags) in flows.items():
         def command(binary):
@@ -46,36 +46,53 @@ def bench(binaries, flows, count, runs, fresh):
             # A second full build leaves the spare site the patches use.
             subprocess.run(command(binary) + ["--fresh"], check=True)
         originals = {}
+
+        def edited_build(binary, index, edit, kind):
+            path = os.path.join(roots[binary], "Content", "web", f"entry-{index:05d}.md")
+            originals.setdefault(path, open(path, "rb").read())
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(edit(text))
+            # Stamps of the last two seconds are never trusted.
+            time.sleep(2.1)
+            os.sync()
+            began = time.perf_counter()
+            subprocess.run(command(binary), check=True)
+            figures[binary][kind].append(time.perf_counter() - began)
+
+        for binary in binaries:
+            figures[binary]["titles"] = []
         for attempt in range(runs):
             for binary in binaries:
                 # A web entry (odd numbers; the translated ones are every tenth, even).
                 index = (((2 * attempt + 3) * 100 + 1) % count) | 1
-                path = os.path.join(roots[binary], "Content", "web", f"entry-{index:05d}.md")
-                originals.setdefault(path, open(path, "rb").read())
-                with open(path, "a") as handle:
-                    handle.write(f"\nEdited {attempt}.\n")
-                # Stamps of the last two seconds are never trusted.
-                time.sleep(2.1)
-                os.sync()
-                began = time.perf_counter()
-                subprocess.run(command(binary), check=True)
-                figures[binary]["edits"].append(time.perf_counter() - began)
+                edited_build(binary, index, lambda text: text + f"\nEdited {attempt}.\n", "edits")
+        for attempt in range(runs):
+            for binary in binaries:
+                # Another web entry's title: the lists showing it change.
+                index = (((2 * attempt + 4) * 100 + 1) % count) | 1
+                edited_build(binary, index, lambda text: re.sub(r'^title: "(.*)"$', rf'title: "\1 renamed {attempt}"', text, count=1, flags=re.M),
+                             "titles")
         for path, data in originals.items():
             with open(path, "wb") as handle:
                 handle.write(data)
-        results[flow] = {binary: {"full": value["full"], "edit": statistics.median(value["edits"])} for binary, value in figures.items()}
+        results[flow] = {binary: {"full": value["full"], "edit": statistics.median(value["edits"]), "title": statistics.median(value["titles"])}
+                         for binary, value in figures.items()}
     return results
 
 
 def report(rows, seconds, runs):
-    lines = ["| entries | sites of the run | full build | one entry's body edited | binary before (full, one edit) |",
-             "|---:|---|---:|---:|---:|"]
+    lines = ["| entries | sites of the run | full build | one entry's body edited | one entry's title edited | binary before (full, body, title) |",
+             "|---:|---|---:|---:|---:|---:|"]
     for row in rows:
         for flow, figures in row.get("sites", {}).items():
             ours, *before = list(figures.values())
-            previous = f"{seconds(before[0]['full'])}, {seconds(before[0]['edit'])}" if before else "not measured"
-            lines.append(f"| {row['count']:,} | {flow} | {seconds(ours['full'])} | {seconds(ours['edit'])} | {previous} |")
+            previous = f"{seconds(before[0]['full'])}, {seconds(before[0]['edit'])}, {seconds(before[0]['title'])}" if before else "not measured"
+            lines.append(f"| {row['count']:,} | {flow} | {seconds(ours['full'])} | {seconds(ours['edit'])} | {seconds(ours['title'])} | {previous} |")
     lines += ["", "Sites of a run (issue 35): a full build of every site (`--fresh`), then one sentence appended to a"
               " different untranslated entry before each timed build, which patches each site's last build"
-              f" (`.guidesite-cache/`); medians of {runs} edits, alternated with `--before`'s binary.", ""]
+              " (`.guidesite-cache/`), then another untranslated entry's title changed before each timed build, which"
+              f" links each site anew from its state (in one language); medians of {runs} edits each, alternated with"
+              " `--before`'s binary.", ""]
     return lines
