@@ -10,6 +10,7 @@ enum KeepLastBuild {
               var last = lastBuild(context, site: site, linkDiagnostics: built.linkDiagnostics, search: built.search, links: links) else { return nil }
         last.variantKey = built.variant.key
         last.excluded = built.excluded
+        last.translations = context.translations
         return last
     }
 
@@ -60,6 +61,7 @@ enum KeepLastBuild {
         let markdown = context.walk.files.filter { $0.kind == .markdown }
         var next = basis.last
         next.site = site
+        next.translations = context.translations
         next.linkDiagnostics = linkDiagnostics
         next.search = search ?? next.search
         for (read, file) in basis.edited.enumerated() {
@@ -103,8 +105,7 @@ enum KeepLastBuild {
         last.memory = LastBuild.Memory(walkKey: Load.walkKey(context), files: context.walk.files,
                                        walkDiagnostics: context.walk.diagnostics, positions: positions, output: files,
                                        routes: RenderMarkdown.routes(of: last.site.pages.filter { !$0.contentPath.isEmpty }),
-                                       renderKeys: built.renderKeys, theme: context.theme, translations: context.translations,
-                                       exportParts: built.exportParts)
+                                       renderKeys: built.renderKeys, theme: context.theme, exportParts: built.exportParts)
         return last
     }
 

@@ -32,6 +32,23 @@ extension ByteWriter {
             optional(index) { $0.int($1) }
         }
     }
+
+    /// A multilingual site's table of translations: each source, and each key's translations.
+    mutating func translations(_ table: TranslationTable) {
+        array(table.sources) { writer, source in
+            writer.string(source.key)
+            writer.string(source.title)
+            writer.string(source.route.path)
+            writer.string(source.route.file)
+        }
+        array(table.translations.sorted { $0.key < $1.key }) { writer, item in
+            writer.string(item.key)
+            writer.array(item.value.sorted { $0.key < $1.key }) { writer, status in
+                writer.string(status.key)
+                writer.string(status.value.rawValue)
+            }
+        }
+    }
 }
 
 extension ByteReader {
@@ -70,5 +87,26 @@ extension ByteReader {
         // `pageIndex` stays empty: the patch renders a few pages, whose lists make their links as
         // they go (`PageContextBuilder` without `precomputeLinks`), and looks pages up no other way.
         return site
+    }
+
+    mutating func translations() throws -> TranslationTable {
+        var table = TranslationTable()
+        table.sources = try array(minimumSize: 4) { reader in
+            let key = try reader.string(), title = try reader.string()
+            var route = Route(segments: [])
+            route.path = try reader.string()
+            route.file = try reader.string()
+            return TranslationTable.Source(key: key, title: title, route: route)
+        }
+        for (key, statuses) in try array(minimumSize: 1, { reader in
+            (try reader.string(), try reader.array(minimumSize: 2) { reader -> (String, TranslationTable.Status) in
+                let code = try reader.string()
+                guard let status = TranslationTable.Status(rawValue: try reader.string()) else { throw Damaged() }
+                return (code, status)
+            })
+        }) {
+            table.translations[key] = Dictionary(statuses, uniquingKeysWith: { first, _ in first })
+        }
+        return table
     }
 }

@@ -79,6 +79,7 @@ extension LastBuild {
             writer.string(page.route.path)
             writer.string(page.route.file)
         }
+        header.translations(translations)
         if !Self.replace(url.path, with: Self.magic + header.bytes) { Self.remove(at: url) }
     }
 
@@ -188,6 +189,7 @@ extension LastBuild {
             route.file = try reader.string()
             return (contentPath, route)
         }
+        translations = try header.translations()
         guard header.isAtEnd, stamps.count == pageOfFile.count, stamps.count == fileDiagnostics.count, linkDiagnostics.count == pages.count,
               search.order.count == search.lengths.count, (0...Self.sizeLimit).contains(search.size), (0...search.size).contains(search.head),
               search.lengths.allSatisfy({ (0...search.size).contains($0) }),

@@ -9,7 +9,7 @@ import Foundation
 /// the spare site beside it differs from them. Any doubt about it (another binary, settings, a
 /// damaged file, an output or spare folder replaced by anything else) means a full build.
 struct LastBuild {
-    static let magic = Array("guidesite-state/8\n".utf8)
+    static let magic = Array("guidesite-state/9\n".utf8)
     /// No offset or size in a state is larger (1 TB): a damaged one is rejected before any sum.
     static let sizeLimit = 1 << 40
     static let pagesMagic = Array("guidesite-pages/2\n".utf8)
@@ -45,6 +45,9 @@ struct LastBuild {
     var variantKey = ""
     /// The pages a subset leaves out, which its links lead out to.
     var excluded: [(contentPath: String, route: Route)] = []
+    /// How each translation stood, in a site of several languages (edits that would change it
+    /// are not patched), and each source's title and address.
+    var translations = TranslationTable()
     /// The pages file (each page's record, appended to when pages change): its token, where
     /// each page's record is, and how many of its bytes no page uses any more.
     var token: UInt64 = 0
@@ -68,8 +71,6 @@ struct LastBuild {
         var renderKeys: RenderPlan.Keys?
         /// The theme and its compiled templates.
         var theme: CompiledTheme?
-        /// How each translation stood (edits that would change it are not patched).
-        var translations: TranslationTable
         /// Each page's part of criteria.json and the acceptance files.
         var exportParts: ExportParts?
     }

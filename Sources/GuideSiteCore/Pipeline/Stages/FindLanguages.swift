@@ -22,7 +22,7 @@ enum FindLanguages: BuildStage {
             }
             // In several languages, the last build's translation table stands only for edits of
             // pages that are no translation and have none (a source's bytes date its translations).
-            let table = basis.last.memory?.translations.translations ?? [:]
+            let table = basis.last.translations.translations
             if context.siteConfig.languages.count > 1, pages.contains(where: { page in
                 page.language != nil || key(page) != nil || named(page) != nil || !(table[page.translationKey] ?? [:]).isEmpty
             }) {

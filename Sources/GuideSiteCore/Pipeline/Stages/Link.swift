@@ -66,10 +66,9 @@ enum Link: BuildStage {
             if !page.sameOutsideBody(as: last) {
                 // The last site's pages link anew with this one, as long as every page keeps its
                 // address (so the pages and their order stay), its language, and its place in a
-                // subset. (On disk, the translation table is not kept: in several languages, a
-                // full build.)
+                // subset.
                 let included = context.variant.subset.map { page.kind != .entry || $0.includes(entry: page) } ?? true
-                guard context.store.holdsWholeSite || context.siteConfig.languages.count <= 1, included, page.route == last.route,
+                guard included, page.route == last.route,
                       page.frontMatter.layout == last.frontMatter.layout, page.language == last.language, page.translates == last.translates else {
                     return decline("an edited file changed more than its body (title, front matter, criteria, layout, acceptance criteria under headings)")
                 }
@@ -93,6 +92,8 @@ enum Link: BuildStage {
                 last.pages[index] = whole
             }
             last.pages = ReadHistory.dated(last.pages, history)
+            last.languages = context.languages
+            last.languages?.table = basis.last.translations
             let edited = Set(edits.positions)
             for index in site.pages.indices where !edited.contains(index) { site.pages[index] = last.pages[index] }
             edits.lastSite = last

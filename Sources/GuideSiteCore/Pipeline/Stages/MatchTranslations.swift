@@ -15,7 +15,7 @@ enum MatchTranslations: BuildStage {
         if let basis = context.basis {
             // Edits of pages no translation concerns (`FindLanguages`): the table stands, with
             // their titles as they are now.
-            var table = basis.last.memory?.translations ?? TranslationTable()
+            var table = basis.last.translations
             for page in context.parsed where page.language == nil {
                 guard let position = table.sources.firstIndex(where: { $0.key == page.translationKey }) else { continue }
                 table.sources[position].title = page.title
