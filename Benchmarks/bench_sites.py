@@ -93,6 +93,6 @@ def report(rows, seconds, runs):
     lines += ["", "Sites of a run (issue 35): a full build of every site (`--fresh`), then one sentence appended to a"
               " different untranslated entry before each timed build, which patches each site's last build"
               " (`.guidesite-cache/`), then another untranslated entry's title changed before each timed build, which"
-              f" links each site anew from its state (in one language); medians of {runs} edits each, alternated with"
+              f" links each site anew from its state; medians of {runs} edits each, alternated with"
               " `--before`'s binary.", ""]
     return lines

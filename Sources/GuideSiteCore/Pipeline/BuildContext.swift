@@ -147,6 +147,10 @@ struct Recording {
     var pagesFile: PagesFile?
     /// Each page's part of the exports (kept by the preview's last build).
     var exportParts: ExportParts?
+    /// In a build, the problems only `check` reports (`Lint`), and every link problem found
+    /// (which `check` reports as errors): what the record keeps for a later `check`.
+    var checkOnly: [Diagnostic] = []
+    var linkProblems = Set<Diagnostic>()
 }
 
 /// What one site of a run leaves for its next rebuild: its linked site, what its stages

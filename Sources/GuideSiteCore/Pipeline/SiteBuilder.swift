@@ -47,6 +47,14 @@ public struct SiteBuilder: Sendable {
         return run(&context)
     }
 
+    /// `check`: every site built in memory and nothing kept, unless the record of a build of the
+    /// same inputs holds what the check reports.
+    func check(_ request: BuildRequest) -> BuildResult {
+        var context = BuildContext(request: request, store: CheckRecord())
+        context.memoryOutput = MemoryOutput()
+        return run(&context)
+    }
+
     private func run(_ context: inout BuildContext) -> BuildResult {
         let clock = ContinuousClock()
         let start = clock.now
@@ -64,7 +72,8 @@ public struct SiteBuilder: Sendable {
         if let record = context.upToDate {
             var result = BuildResult(
                 diagnostics: Diagnostic.sortedForReport(record.diagnostics), pagesWritten: record.pagesWritten,
-                milliseconds: Int(Self.milliseconds(clock.now - start).rounded()), timings: timings, outcome: .success,
+                milliseconds: Int(Self.milliseconds(clock.now - start).rounded()), timings: timings,
+                outcome: record.diagnostics.contains { $0.severity == .error } ? .contentErrors : .success,
                 output: context.plan.variants.first?.output ?? context.layout.output, sites: record.sites, languages: max(1, context.siteConfig.languages.count),
                 filesRead: record.filesRead, filesCopied: record.filesCopied, pastedText: record.pastedText,
                 title: context.plan.variants.first?.title ?? context.siteConfig.title, language: context.siteConfig.language,

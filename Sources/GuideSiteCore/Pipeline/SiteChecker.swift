@@ -1,7 +1,9 @@
 import Foundation
 
 /// `guidesite check`: everything a build would report, plus the content checks, without writing
-/// anything. Broken internal links and anchors are errors.
+/// anything. Broken internal links and anchors are errors. After a build of every site with the
+/// same inputs (`build --all-subsets`, or `build` of a site without subsets), the build's record
+/// answers (it keeps what a check reports) and nothing is built.
 public struct SiteChecker: Sendable {
     /// Creates a checker.
     public init() {}
@@ -11,7 +13,7 @@ public struct SiteChecker: Sendable {
         var request = request
         request.check = true
         request.allSubsets = request.subset == nil && request.adHoc == nil
-        return SiteBuilder().build(request, into: MemoryOutput(), memory: BuildMemory())
+        return SiteBuilder().check(request)
     }
 
     /// Output formats of `check`.

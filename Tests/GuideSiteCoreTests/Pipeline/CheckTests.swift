@@ -89,6 +89,33 @@ struct CheckTests {
         #expect(SiteChecker.report(result, format: .text).hasSuffix("Check failed: \(result.errorCount) errors, \(result.warningCount) warnings\n"))
     }
 
+    @Test("a check after a build of every site with the same inputs reads the build's record: the same report, nothing built")
+    func checkAfterBuild() throws {
+        for subsets in [false, true] {
+            var files = Self.defects
+            if subsets { files["site.yml"]! += "subsets:\n  native:\n    sections: [native]\n" }
+            let site = try TestSite(files)
+            defer { site.remove() }
+            try site.age()
+            let before = SiteChecker().check(BuildRequest(root: site.root))
+            #expect(!before.upToDate, "no build yet: the check builds every site in memory")
+            // `make site` builds every subset; a site without subsets is one site either way.
+            var request = BuildRequest(root: site.root)
+            request.allSubsets = subsets
+            #expect(SiteBuilder().build(request).outcome == .success, "the content checks are not the build's errors")
+            let after = SiteChecker().check(BuildRequest(root: site.root))
+            #expect(after.upToDate, "subsets: \(subsets): the build's record answers, nothing is rendered: \(after.timings.map(\.stage))")
+            #expect(after.diagnostics == before.diagnostics && after.outcome == .contentErrors, "the same report")
+            #expect(!after.timings.contains { $0.stage.contains("render") })
+            // An edit: the record stands for other inputs, and the check builds again.
+            try site.write(Data("---\ntitle: Other picker\n---\nSame title no more.\n".utf8), to: "Content/native/b.md")
+            try site.age(by: 100, only: ["Content/native/b.md"])
+            let edited = SiteChecker().check(BuildRequest(root: site.root))
+            #expect(!edited.upToDate && !edited.diagnostics.contains { $0.category == "duplicate-title" })
+            #expect(edited.diagnostics.count == before.diagnostics.count - 1)
+        }
+    }
+
     @Test("init and new make a site that builds and checks clean; new never overwrites")
     func scaffold() throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "guidesite-init-\(UUID().uuidString)")

@@ -8,7 +8,7 @@ import Foundation
 /// change. `--fresh` ignores the record.
 struct BuildRecord: Codable {
     static let folderName = ".guidesite-cache"
-    static let format = "guidesite-record/3"
+    static let format = "guidesite-record/4"
 
     var format = BuildRecord.format
     /// Hash of every input, 128 bits as hex.
@@ -23,6 +23,9 @@ struct BuildRecord: Codable {
     var pastedText: Int
     /// The problems that build reported, printed again by a build that finds nothing changed.
     var diagnostics: [Diagnostic]
+    /// What `guidesite check` reports of the same inputs (the content checks too, link problems
+    /// as errors), after a full build of every site; nil after a patch.
+    var checkDiagnostics: [Diagnostic]?
 
     /// Where the record of builds into `output` lives.
     static func location(root: URL, output: URL) -> URL {
@@ -53,7 +56,9 @@ struct BuildRecord: Codable {
         let request = context.request
         hash.add(request.output?.standardizedFileURL.path ?? "-")
         hash.add(request.baseURL ?? "-")
-        hash.add("\(request.drafts) \(request.strict) \(request.allSubsets)")
+        // (`--all-subsets` changes the sites planned, below: a site without subsets is one site
+        // either way, as `check` builds it.)
+        hash.add("\(request.drafts) \(request.strict)")
         hash.add(request.subset ?? "-")
         hash.add(request.adHoc.map { String(describing: $0) } ?? "-")
         hash.add(request.contentFolder ?? "-")
@@ -145,6 +150,17 @@ struct BuildRecord: Codable {
     init(key: String, outputInode: UInt64, context: BuildContext) {
         self.init(key: key, outputInode: outputInode, pagesWritten: context.pagesWritten, sites: context.siteCount,
                   files: context.walk.files, pastedText: context.pastedText, diagnostics: context.diagnostics)
+        // Every site built whole, so every file was linted (not under `--strict`, whose warnings
+        // are errors already).
+        guard context.bases.isEmpty, !context.request.strict else { return }
+        let recording = context.recording
+        let reported = context.diagnostics.map { problem in
+            guard recording.linkProblems.contains(problem) else { return problem }
+            var error = problem
+            error.severity = .error
+            return error
+        }
+        checkDiagnostics = Array(Set(reported + recording.checkOnly))
     }
 
     init(key: String, outputInode: UInt64, pagesWritten: Int, sites: Int, files: [ContentFile], pastedText: Int, diagnostics: [Diagnostic]) {

@@ -95,3 +95,33 @@ struct StateFolder: LastBuildStore {
         CompareWithLastBuild.keepRecord(context, succeeded: succeeded)
     }
 }
+
+/// `guidesite check`: the record of a build of the same inputs, when it holds what a check
+/// reports, stands for the check (nothing is read, rendered or written); a check keeps nothing.
+struct CheckRecord: LastBuildStore {
+    func compare(_ context: inout BuildContext) {
+        guard let primary = context.plan.variants.first?.output, let key = context.recordKey,
+              var record = BuildRecord.read(from: BuildRecord.location(root: context.layout.root, output: primary)),
+              record.key == key, let checked = record.checkDiagnostics else { return }
+        record.diagnostics = checked
+        context.upToDate = record
+    }
+
+    func keepsLastBuild(of plan: SitePlan) -> Bool { false }
+
+    func bases(for context: BuildContext) throws -> [Basis] {
+        throw Basis.Declined("a check starts from no last build")
+    }
+
+    func openOutput(from basis: Basis, context: inout BuildContext) throws {
+        throw Basis.Declined("a check starts from no last build")
+    }
+
+    func forget(output: URL, context: BuildContext) {}
+
+    func encodesPages(_ context: BuildContext) -> Bool { false }
+
+    var holdsWholeSite: Bool { false }
+
+    func keep(_ context: inout BuildContext, succeeded: Bool) {}
+}

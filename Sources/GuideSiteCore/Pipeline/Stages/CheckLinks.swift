@@ -35,6 +35,7 @@ enum CheckLinks: BuildStage {
             found = Array(site.pages.indices).concurrentMap { checker.check($0) }
         }
         context.recording.linkDiagnostics = found
+        for list in found { context.recording.linkProblems.formUnion(list) }
         context.diagnostics += found.flatMap { $0 }.map { problem in
             var problem = problem
             if context.request.check { problem.severity = .error }

@@ -11,7 +11,7 @@ enum CompareWithLastBuild: BuildStage {
     static func run(_ context: inout BuildContext) {
         // Hashed before anything is read, for the record and the last build in either store: a
         // file saved during the build then shows as changed next time.
-        if !context.request.check { context.inputs = BuildRecord.inputs(for: context) }
+        context.inputs = BuildRecord.inputs(for: context)
         context.store.compare(&context)
     }
 

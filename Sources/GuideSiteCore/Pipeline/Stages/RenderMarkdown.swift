@@ -16,7 +16,13 @@ enum RenderMarkdown: BuildStage {
         context.parts.append(("of which highlighting code, summed over threads", CodeHighlighter.timeSpent - highlighting))
         // A file rendered in several sites (each subset's, an untranslated page in each
         // language's) has the problems of all, each once: a subset's notes are the file's too.
-        for page in done {
+        for var page in done {
+            if !context.request.check {
+                // A build keeps what only `check` reports aside (`Lint`).
+                context.recording.checkOnly += page.diagnostics.filter { Lint.categories.contains($0.category) }
+                page.diagnostics.removeAll { Lint.categories.contains($0.category) }
+            }
+            context.diagnostics += page.diagnostics
             guard let known = context.recording.markdownDiagnostics[page.value.contentPath], !known.isEmpty else {
                 context.recording.markdownDiagnostics[page.value.contentPath] = page.diagnostics
                 continue
@@ -25,7 +31,6 @@ enum RenderMarkdown: BuildStage {
             context.recording.markdownDiagnostics[page.value.contentPath] = known + page.diagnostics.filter { !seen.contains($0) }
         }
         context.pages = done.map(\.value)
-        context.diagnostics += done.flatMap(\.diagnostics)
     }
 
     /// Renders the Markdown of `pages`, on every core.
@@ -51,7 +56,6 @@ enum RenderMarkdown: BuildStage {
             subset.platforms.isEmpty ? nil : PlatformFilter(platforms: context.siteConfig.platforms, keep: subset.platforms, frameworks: context.siteConfig.frameworks)
         }
         let subsetName = context.variant.subset?.name
-        let lint = context.request.check
         let renderer = MarkdownRenderer(
             unsafeHTML: context.config.unsafeHTML, highlight: context.config.highlightCode,
             tabs: context.config.tabs ? TabNames(platforms: context.config.platforms, frameworks: context.config.frameworks) : nil,
@@ -67,7 +71,7 @@ enum RenderMarkdown: BuildStage {
                 page.markdown, firstLine: page.bodyFirstLine, path: page.sourcePath, title: rule,
                 reservedIDs: LayoutIDs.reserved,
                 rewriteLink: { resolver.target($0, from: page.translationKey) },
-                annotate: annotator, platforms: platforms, lint: lint, demoStylesheet: stylesheet
+                annotate: annotator, platforms: platforms, lint: true, demoStylesheet: stylesheet
             )
             page.body = rendered.value
             if let platforms, !page.acceptanceSections.isEmpty { page.acceptanceSections = page.acceptanceSections.map { $0.keeping(platforms) } }
