@@ -242,16 +242,14 @@ public struct Page: Sendable, Hashable {
     /// The front matter's `draft:`, read without copying the front matter.
     var isDraft: Bool { box.fields.frontMatter.draft }
 
-    /// Whether the two differ at most in their rendered bodies and what derives from them alone
-    /// (`markdown`, `contentKey`): everything linking reads (kind, route, title, front matter,
-    /// criteria) is the same.
+    /// Whether the two differ at most in their rendered bodies and what derives from the body's
+    /// text alone (`markdown`, where it starts) or is not the file's (the git date): every other
+    /// field, so a field added to `Fields` is compared too.
     func sameOutsideBody(as other: Page) -> Bool {
-        let a = box.fields, b = other.box.fields
-        return a.contentPath == b.contentPath && a.sourcePath == b.sourcePath && a.kind == b.kind && a.section == b.section
-            && a.route == b.route && a.title == b.title && a.layout == b.layout && a.subject == b.subject
-            && a.isPastedText == b.isPastedText && a.hasTests == b.hasTests && a.criteria == b.criteria && a.frontMatterKey == b.frontMatterKey
-            && a.frontMatter == b.frontMatter && a.acceptanceSections == b.acceptanceSections
-            && a.language == b.language && a.translates == b.translates
+        var a = box.fields
+        let b = other.box.fields
+        (a.body, a.markdown, a.bodyFirstLine, a.updated) = (b.body, b.markdown, b.bodyFirstLine, b.updated)
+        return a == b
     }
 
     public static func == (lhs: Page, rhs: Page) -> Bool {
