@@ -45,7 +45,7 @@ enum AcceptanceExport {
 
     /// acceptance.csv and the basket's scripts, each entry's part made on every core, or taken
     /// from `last` for an entry not `edited` when what parts read besides it is the same.
-    static func files(of site: Site, basePath: String, reusing last: Parts? = nil, edited: Set<String> = [])
+    static func files(of site: Site, basePath: String, reusing last: Parts? = nil, edited: Set<String> = [], keepingParts: Bool = false)
         -> (files: [(path: String, data: Data)], parts: Parts) {
         let sectionTitles = Dictionary(site.sections.map { ($0.name, $0.title) }, uniquingKeysWith: { first, _ in first })
         let pages = site.pages.filter { FeatureFile.isWritten(for: $0, in: site.config) }.sorted { $0.route.path < $1.route.path }
@@ -59,7 +59,7 @@ enum AcceptanceExport {
             let entry = tests(of: page, sectionTitles: sectionTitles, basePath: basePath, siteURL: site.config.url)
             return Part(rows: csvRows(entry), script: CriteriaBasket.script(of: entry.key, count: count), entry: scriptEntry(entry))
         }
-        for (page, part) in zip(pages, parts) { made.byPath[page.route.path] = part }
+        if keepingParts { for (page, part) in zip(pages, parts) { made.byPath[page.route.path] = part } }
         var csv: [UInt8] = []
         csv.reserveCapacity(parts.reduce(0) { $0 + $1.rows.count } + 128)
         row(columns, into: &csv)

@@ -28,7 +28,7 @@ enum CriteriaExport {
 
     /// The file, and each entry's part by its page's path (`Route.path`); `reusing` gives a part
     /// already made for a path.
-    static func json(for site: Site, basePath: String, reusing: (@Sendable (String) -> JSONWriter.Fragment?)? = nil)
+    static func json(for site: Site, basePath: String, reusing: (@Sendable (String) -> JSONWriter.Fragment?)? = nil, keepingParts: Bool = false)
         -> (data: Data, parts: [String: JSONWriter.Fragment]) {
         let pages = site.pages.filter { ($0.kind == .entry || !$0.acceptanceSections.isEmpty) && !$0.route.isInOtherLanguage }
             .map { (page: $0, path: $0.route.href(basePath: basePath)) }
@@ -100,7 +100,7 @@ enum CriteriaExport {
         if let url = site.config.url { siteValues["url"] = url }
         let document: [String: Any] = ["schema": schema, "site": siteValues, "entries": entries]
         var parts: [String: JSONWriter.Fragment] = [:]
-        for (page, entry) in zip(pages, entries) { parts[page.page.route.path] = entry }
+        if keepingParts { for (page, entry) in zip(pages, entries) { parts[page.page.route.path] = entry } }
         return (JSONWriter.compactData(document), parts)
     }
 

@@ -29,16 +29,22 @@ final class SiteExports: @unchecked Sendable {
                               searchAnew: Bool, search: (@Sendable () -> SearchIndex.Parts?)?) throws -> (SearchIndex.Layout, ExportParts?) {
         var reuse: (@Sendable (String) -> JSONWriter.Fragment?)?
         if let last { reuse = { path in last.criterion(path) } }
-        let criteria = CriteriaExport.json(for: site, basePath: basePath, reusing: reuse)
-        try writer.write(criteria.data, to: "criteria.json")
-        let acceptance = AcceptanceExport.files(of: site, basePath: basePath, reusing: last?.parts.acceptance, edited: last?.edited ?? [])
-        for file in acceptance.files { try writer.write(file.data, to: file.path) }
+        // Each file's bytes are let go once written; the parts only when kept.
+        var kept: ExportParts?
+        do {
+            let criteria = CriteriaExport.json(for: site, basePath: basePath, reusing: reuse, keepingParts: keepingParts)
+            try writer.write(criteria.data, to: "criteria.json")
+            let acceptance = AcceptanceExport.files(of: site, basePath: basePath, reusing: last?.parts.acceptance, edited: last?.edited ?? [],
+                                                    keepingParts: keepingParts)
+            for file in acceptance.files { try writer.write(file.data, to: file.path) }
+            if keepingParts { kept = ExportParts(criteria: criteria.parts, acceptance: acceptance.parts) }
+        }
         if let path = CoverageExport.path(in: site) { try writer.write(CoverageExport.csv(for: site, basePath: basePath), to: path) }
         guard let parts = search?() ?? (searchAnew ? SearchIndex.parts(for: site) : nil) else {
             throw Basis.Declined("the search index's tables changed (a section, category or criterion came or went), and its entries need every page's text")
         }
         try writer.write(parts.data, to: SearchIndex.path)
-        return (parts.layout, keepingParts ? ExportParts(criteria: criteria.parts, acceptance: acceptance.parts) : nil)
+        return (parts.layout, kept)
     }
 
     /// Waits until `criteria.json` and `search/index.json` are written; returns where each
