@@ -25,7 +25,7 @@ public struct SiteBuilder: Sendable {
 
     /// Stages that end the run: whatever happened before, they decide what is put in place and
     /// kept.
-    static let finalStages: [any BuildStage.Type] = [PromoteWarnings.self, Commit.self, KeepForNextBuild.self]
+    static let finalStages: [any BuildStage.Type] = [ReportChecks.self, PromoteWarnings.self, Commit.self, KeepForNextBuild.self]
 
     /// Runs every stage, then writes the site only if no error was found.
     public func build(_ request: BuildRequest) -> BuildResult {
@@ -38,8 +38,8 @@ public struct SiteBuilder: Sendable {
     /// and leaving this one there (nothing after a failed build).
     public func build(_ request: BuildRequest, into output: MemoryOutput, memory: BuildMemory) -> BuildResult {
         var request = request
-        // A preview serves one site; `check` builds them all to check them.
-        if !request.check { request.allSubsets = false }
+        // A preview serves one site.
+        request.allSubsets = false
         var context = BuildContext(request: request, store: memory)
         context.memoryOutput = output
         context.lastSites = memory.sites
@@ -137,7 +137,7 @@ public struct SiteBuilder: Sendable {
             for stage in Self.siteStages where !context.usageError {
                 guard run(stage, prefix: prefix, &context, timings: &timings) else { return false }
             }
-            if context.memoryOutput != nil || (context.inputs != nil && !context.request.check && context.store.keepsLastBuild(of: context.plan)) {
+            if context.memoryOutput != nil || (context.inputs != nil && context.store.keepsLastBuild(of: context.plan)) {
                 context.builtSites.append(BuiltSite(context))
                 context.recording.pagesFile = nil
             }

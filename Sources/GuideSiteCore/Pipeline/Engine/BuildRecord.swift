@@ -153,14 +153,7 @@ struct BuildRecord: Codable {
         // Every site built whole, so every file was linted (not under `--strict`, whose warnings
         // are errors already).
         guard context.bases.isEmpty, !context.request.strict else { return }
-        let recording = context.recording
-        let reported = context.diagnostics.map { problem in
-            guard recording.linkProblems.contains(problem) else { return problem }
-            var error = problem
-            error.severity = .error
-            return error
-        }
-        checkDiagnostics = Array(Set(reported + recording.checkOnly))
+        checkDiagnostics = ReportChecks.diagnostics(context)
     }
 
     init(key: String, outputInode: UInt64, pagesWritten: Int, sites: Int, files: [ContentFile], pastedText: Int, diagnostics: [Diagnostic]) {

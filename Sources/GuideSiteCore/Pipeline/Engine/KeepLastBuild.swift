@@ -73,7 +73,7 @@ enum KeepLastBuild {
     /// Holds the last build of each site of the run in memory, with the walk it came from and
     /// the output's files; none unless every site was built.
     static func inMemory(_ context: BuildContext) -> [LastBuild] {
-        guard let memory = context.memoryOutput, !context.request.check, !context.builtSites.isEmpty,
+        guard let memory = context.memoryOutput, !context.builtSites.isEmpty,
               context.builtSites.count == context.plan.variants.count else { return [] }
         let links = linkProblems(of: context.builtSites)
         let files = memory.files

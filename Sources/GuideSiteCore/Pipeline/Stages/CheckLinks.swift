@@ -36,10 +36,7 @@ enum CheckLinks: BuildStage {
         }
         context.recording.linkDiagnostics = found
         for list in found { context.recording.linkProblems.formUnion(list) }
-        context.diagnostics += found.flatMap { $0 }.map { problem in
-            var problem = problem
-            if context.request.check { problem.severity = .error }
-            return problem
-        }
+        // (`check` reports them as errors: `ReportChecks`.)
+        context.diagnostics += found.flatMap { $0 }
     }
 }

@@ -18,7 +18,7 @@ enum CompareWithLastBuild: BuildStage {
     /// On disk: skips the rest of the build when the record of the last build shows the same
     /// inputs and its output folder still in place.
     static func compare(_ context: inout BuildContext) {
-        guard !context.request.check, let primary = context.plan.variants.first?.output else { return }
+        guard let primary = context.plan.variants.first?.output else { return }
         // What the spare site holds, for the state this build leaves (see `KeepLastBuild.onDisk`).
         if context.inputs != nil, context.store.keepsLastBuild(of: context.plan) {
             context.recording.previousFiles = LastBuild.outputFiles(at: LastBuild.location(root: context.layout.root, output: primary),
@@ -34,7 +34,7 @@ enum CompareWithLastBuild: BuildStage {
     /// Writes the record of a build that put its site in place, or removes it after a failed
     /// build (whose inputs no longer match the output left in place).
     static func keepRecord(_ context: BuildContext, succeeded: Bool) {
-        guard !context.request.check, let primary = context.plan.variants.first?.output else { return }
+        guard let primary = context.plan.variants.first?.output else { return }
         let location = BuildRecord.location(root: context.layout.root, output: primary)
         if succeeded { KeepLastBuild.onDisk(context) }
         guard succeeded, let key = context.recordKey, let inode = BuildRecord.inode(of: primary) else {

@@ -17,7 +17,7 @@ enum FindEdits: BuildStage {
 
     static func run(_ context: inout BuildContext) {
         let request = context.request
-        guard !request.check, !request.fresh, !context.buildsEverything, let variant = context.plan.variants.first,
+        guard !request.fresh, !context.buildsEverything, let variant = context.plan.variants.first,
               context.store.keepsLastBuild(of: context.plan) else { return }
         context.variant = variant
         do {

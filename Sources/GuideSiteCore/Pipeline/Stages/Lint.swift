@@ -1,10 +1,10 @@
 import Foundation
 
 /// The content checks of `guidesite check`: the front matter schema, repeated titles and
-/// undeclared categories, once for the full site. A build makes them too but sets them aside
-/// (with those of the Markdown: vague link text, tables without headers, videos without
-/// captions), for the record a later `check` reads instead of building again.
-/// Reads: `pages`, `request.check`. Writes: diagnostics, `recording.checkOnly`.
+/// undeclared categories, once for the full site, set aside with those of the Markdown (vague
+/// link text, tables without headers, videos without captions): `ReportChecks` reports them
+/// under `check`, and a build records them for a later check instead of reporting them.
+/// Reads: `pages`. Makes: `recording.checkOnly`.
 enum Lint: BuildStage {
     static let name = "lint"
 
@@ -14,14 +14,6 @@ enum Lint: BuildStage {
 
     static func run(_ context: inout BuildContext) {
         guard context.variant.subset == nil else { return }
-        report(ContentLinter().lint(context.pages, config: context.siteConfig), &context)
-    }
-
-    /// `problems` reported under `check`; in a build, the check's ones set aside.
-    static func report(_ problems: [Diagnostic], _ context: inout BuildContext) {
-        guard !context.request.check else { return context.diagnostics += problems }
-        for problem in problems {
-            if categories.contains(problem.category) { context.recording.checkOnly.append(problem) } else { context.diagnostics.append(problem) }
-        }
+        context.recording.checkOnly += ContentLinter().lint(context.pages, config: context.siteConfig)
     }
 }

@@ -17,11 +17,9 @@ enum RenderMarkdown: BuildStage {
         // A file rendered in several sites (each subset's, an untranslated page in each
         // language's) has the problems of all, each once: a subset's notes are the file's too.
         for var page in done {
-            if !context.request.check {
-                // A build keeps what only `check` reports aside (`Lint`).
-                context.recording.checkOnly += page.diagnostics.filter { Lint.categories.contains($0.category) }
-                page.diagnostics.removeAll { Lint.categories.contains($0.category) }
-            }
+            // What only `check` reports is set aside (`Lint`, `ReportChecks`).
+            context.recording.checkOnly += page.diagnostics.filter { Lint.categories.contains($0.category) }
+            page.diagnostics.removeAll { Lint.categories.contains($0.category) }
             context.diagnostics += page.diagnostics
             guard let known = context.recording.markdownDiagnostics[page.value.contentPath], !known.isEmpty else {
                 context.recording.markdownDiagnostics[page.value.contentPath] = page.diagnostics
