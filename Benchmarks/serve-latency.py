@@ -125,56 +125,43 @@ def main():
         # Entries, not their translations (`entry-00010.fr.md`), whose pages are at other addresses.
         entries = sorted(name for name in os.listdir(os.path.join(arguments.site, "Content", "native"))
                          if name.endswith(".md") and name.count(".") == 1)[:arguments.edits]
-        latencies = []
-        for number, name in enumerate(entries):
-            path = os.path.join(arguments.site, "Content", "native", name)
-            page = "/native/" + name[:-3] + "/"
-            events.drain()
-            remember(path)
-            with open(path, "a") as handle:
-                handle.write(f"\nEdited paragraph {number}.\n")
-                handle.flush()
-                os.fsync(handle.fileno())
-                saved = time.perf_counter()
-            # 15 s: an edit the engine cannot patch builds a large bilingual site whole.
-            arrived = events.wait_for(page, 15)
-            if arrived is None:
-                print(f"no reload event for {page} within 15 s")
-                continue
-            latencies.append((arrived - saved) * 1000)
-            time.sleep(0.1)
-        if latencies:
-            print(f"save to reload event: median {statistics.median(latencies):.0f} ms, "
-                  f"min {min(latencies):.0f} ms, max {max(latencies):.0f} ms over {len(latencies)} edits")
+
+        def timed(names, edit, what):
+            """Saves each of `names` through `edit(text, number)` and times its page's reload event."""
+            latencies = []
+            for number, name in enumerate(names):
+                path = os.path.join(arguments.site, "Content", "native", name)
+                page = "/native/" + name[:-3] + "/"
+                events.drain()
+                remember(path)
+                with open(path, encoding="utf-8") as handle:
+                    text = handle.read()
+                with open(path, "w", encoding="utf-8") as handle:
+                    handle.write(edit(text, number))
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                    saved = time.perf_counter()
+                # 15 s: an edit the engine cannot patch builds a large bilingual site whole.
+                arrived = events.wait_for(page, 15)
+                if arrived is None:
+                    print(f"no reload event for {page} within 15 s")
+                    continue
+                latencies.append((arrived - saved) * 1000)
+                time.sleep(0.1)
+            if latencies:
+                print(f"{what}save to reload event: median {statistics.median(latencies):.0f} ms, "
+                      f"min {min(latencies):.0f} ms, max {max(latencies):.0f} ms over {len(latencies)} edits")
+
+        timed(entries, lambda text, number: text + f"\nEdited paragraph {number}.\n", "")
         # Title edits: lists on other pages (neighbours, the section, categories, criteria, the
-        # home page) show the title, so every site links anew and renders those pages.
-        titled = []
-        # Untranslated ones: a translated source's edit builds every page (its bytes date them).
+        # home page) show the title, so every site links anew and renders those pages. Untranslated
+        # ones: a translated source's edit builds every page (its bytes date them).
         untranslated = [name for name in entries[len(entries) // 2:]
                         if not any(os.path.exists(os.path.join(arguments.site, "Content", "native", name[:-3] + "." + other + ".md"))
                                    for other in ("fr", "de", "es", "ja", "ar"))]
-        for number, name in enumerate(untranslated[:arguments.title_edits]):
-            path = os.path.join(arguments.site, "Content", "native", name)
-            page = "/native/" + name[:-3] + "/"
-            events.drain()
-            remember(path)
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-            renamed = re.sub(r'^title: "?(.*?)"?$', lambda match: f'title: "{match.group(1)} renamed {number}"', text, count=1, flags=re.M)
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.write(renamed)
-                handle.flush()
-                os.fsync(handle.fileno())
-                saved = time.perf_counter()
-            arrived = events.wait_for(page, 15)
-            if arrived is None:
-                print(f"no reload event for {page} within 15 s")
-                continue
-            titled.append((arrived - saved) * 1000)
-            time.sleep(0.1)
-        if titled:
-            print(f"title edit, save to reload event: median {statistics.median(titled):.0f} ms, "
-                  f"min {min(titled):.0f} ms, max {max(titled):.0f} ms over {len(titled)} edits")
+        timed(untranslated[:arguments.title_edits],
+              lambda text, number: re.sub(r'^title: "?(.*?)"?$', lambda match: f'title: "{match.group(1)} renamed {number}"', text, count=1, flags=re.M),
+              "title edit, ")
         page = "/native/" + entries[0][:-3] + "/"
         if arguments.wrk_seconds <= 0:
             return
