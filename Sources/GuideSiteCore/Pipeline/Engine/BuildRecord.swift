@@ -142,7 +142,7 @@ struct BuildRecord: Codable {
         let folder = url.deletingLastPathComponent()
         let note = folder.appending(path: "README")
         if !FileManager.default.fileExists(atPath: note.path) {
-            try? Data("GuideSite's record of the last build of each output folder, so an unchanged site is not rebuilt, and the state of the last full-site build, so an edit inside entries' text is patched in.\nSafe to delete; keep it out of version control.\n".utf8).write(to: note)
+            try? Data("GuideSite's record of the last build of each output folder, so an unchanged site is not rebuilt and a check of the same files reads what the build found, and the state of each site of the last full-site build, so an edit of a few entries is patched in.\nSafe to delete; keep it out of version control.\n".utf8).write(to: note)
         }
         try? data.write(to: url, options: .atomic)
     }

@@ -87,9 +87,12 @@ enum Link: BuildStage {
             let history = context.history?.wait()
             var last = basis.last.site
             (last.config, last.assets) = (context.config, assets)
-            for index in last.pages.indices {
-                guard let whole = basis.last.wholePage(index) else { return decline("the state's pages cannot be read") }
-                last.pages[index] = whole
+            // Decoded on every core, from the mapped pages file.
+            let state = UncheckedSendable(basis.last)
+            let wholes = Array(last.pages.indices).concurrentMap { UncheckedSendable(state.value.wholePage($0)) }
+            for (index, whole) in wholes.enumerated() {
+                guard let page = whole.value else { return decline("the state's pages cannot be read") }
+                last.pages[index] = page
             }
             last.pages = ReadHistory.dated(last.pages, history)
             last.languages = context.languages
