@@ -9,7 +9,7 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Report every problem in the content without writing the site (run it in CI).",
         discussion: """
-            Reports everything `build` would, for the full site and every subset, with broken internal links and anchors as errors, plus: the front matter schema of each layout, titles repeated within a section, categories site.yml does not declare, images without alt text, empty links and link text such as "click here", skipped heading levels, tables without header text, and criteria that are unknown or obsolete. Exit status: 0 clean (warnings allowed), 1 errors, 2 usage errors.
+            Reports everything `build` would, for the full site and every subset, with broken internal links and anchors as errors, plus: the front matter schema of each layout, titles repeated within a section, categories site.yml does not declare, images without alt text, empty links and link text such as "click here", skipped heading levels, tables without header text, and criteria that are unknown or obsolete. Right after `guidesite build --all-subsets` (or `build` of a site without subsets), with no file changed, the build's record answers and nothing is built again. Exit status: 0 clean (warnings allowed), 1 errors, 2 usage errors.
 
             Examples:
               guidesite check
