@@ -94,6 +94,10 @@ struct BuildContext {
     /// cannot be trusted.
     var inputs: BuildRecord.Inputs?
     var recordKey: String? { inputs?.key }
+    /// Whether the content checks are made: `check` reports them, and a full build records them
+    /// for a later check (not under `--strict`, whose warnings are errors; not a patch, which
+    /// lints only its files).
+    var makesContentChecks: Bool { store.recordsChecks && bases.isEmpty && (request.check || !request.strict) }
     /// What the stages of a full-site build record for the last build (`LastBuild`) as they go.
     var recording = Recording()
     /// The last build and the files edited since, when the engine found that the last build

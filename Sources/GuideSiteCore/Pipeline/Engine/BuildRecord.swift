@@ -150,9 +150,7 @@ struct BuildRecord: Codable {
     init(key: String, outputInode: UInt64, context: BuildContext) {
         self.init(key: key, outputInode: outputInode, pagesWritten: context.pagesWritten, sites: context.siteCount,
                   files: context.walk.files, pastedText: context.pastedText, diagnostics: context.diagnostics)
-        // Every site built whole, so every file was linted (not under `--strict`, whose warnings
-        // are errors already).
-        guard context.bases.isEmpty, !context.request.strict else { return }
+        guard context.makesContentChecks else { return }
         checkDiagnostics = ReportChecks.diagnostics(context)
     }
 

@@ -4,25 +4,17 @@ import Foundation
 /// `serve`, the full site's written to `.guidesite-cache/` for `build`.
 enum KeepLastBuild {
     /// One site's last build: what it built and recorded, with the problems of the run that are
-    /// no file's and no page's link problems (`links`: those of every site of the run).
-    static func lastBuild(_ context: BuildContext, built: BuiltSite, links: Set<Diagnostic>) -> LastBuild? {
+    /// no file's and no page's link problems (`recording.linkProblems`: those of every site).
+    static func lastBuild(_ context: BuildContext, built: BuiltSite) -> LastBuild? {
         guard let site = built.site,
-              var last = lastBuild(context, site: site, linkDiagnostics: built.linkDiagnostics, search: built.search, links: links) else { return nil }
+              var last = lastBuild(context, site: site, linkDiagnostics: built.linkDiagnostics, search: built.search) else { return nil }
         last.variantKey = built.variant.key
         last.excluded = built.excluded
         last.translations = context.translations
         return last
     }
 
-    /// Every site's link problems: each is a page's, not the run's.
-    private static func linkProblems(of built: [BuiltSite]) -> Set<Diagnostic> {
-        var links = Set<Diagnostic>()
-        for one in built { for list in one.linkDiagnostics { links.formUnion(list) } }
-        return links
-    }
-
-    private static func lastBuild(_ context: BuildContext, site: Site, linkDiagnostics: [[Diagnostic]], search: SearchIndex.Layout?,
-                                  links: Set<Diagnostic> = []) -> LastBuild? {
+    private static func lastBuild(_ context: BuildContext, site: Site, linkDiagnostics: [[Diagnostic]], search: SearchIndex.Layout?) -> LastBuild? {
         let recording = context.recording
         guard let search, linkDiagnostics.count == site.pages.count else { return nil }
         let markdown = context.walk.files.filter { $0.kind == .markdown }
@@ -32,7 +24,7 @@ enum KeepLastBuild {
         let fileDiagnostics = markdown.indices.map { index in
             recording.parseDiagnostics[index] + (recording.markdownDiagnostics[markdown[index].relativePath] ?? [])
         }
-        var perPage = links
+        var perPage = recording.linkProblems
         for list in fileDiagnostics { perPage.formUnion(list) }
         for list in linkDiagnostics { perPage.formUnion(list) }
         return LastBuild(
@@ -75,17 +67,16 @@ enum KeepLastBuild {
     static func inMemory(_ context: BuildContext) -> [LastBuild] {
         guard let memory = context.memoryOutput, !context.builtSites.isEmpty,
               context.builtSites.count == context.plan.variants.count else { return [] }
-        let links = linkProblems(of: context.builtSites)
         let files = memory.files
         var kept: [LastBuild] = []
         for built in context.builtSites {
-            guard let site = built.site, let last = inMemory(context, built: built, site: site, links: links, files: files) else { return [] }
+            guard let site = built.site, let last = inMemory(context, built: built, site: site, files: files) else { return [] }
             kept.append(last)
         }
         return kept
     }
 
-    private static func inMemory(_ context: BuildContext, built: BuiltSite, site: Site, links: Set<Diagnostic>, files: [String: Data]) -> LastBuild? {
+    private static func inMemory(_ context: BuildContext, built: BuiltSite, site: Site, files: [String: Data]) -> LastBuild? {
         if let basis = built.basis {
             guard var next = next(after: basis, context: context, site: site, linkDiagnostics: built.linkDiagnostics, search: built.search) else { return nil }
             next.memory?.output = files
@@ -96,7 +87,7 @@ enum KeepLastBuild {
             next.memory?.exportParts = built.exportParts
             return next
         }
-        guard var last = lastBuild(context, built: built, links: links) else { return nil }
+        guard var last = lastBuild(context, built: built) else { return nil }
         // What the next rebuild compares when the watcher cannot say what changed.
         last.settings = context.inputs?.settings ?? ""
         let markdown = context.walk.files.filter { $0.kind == .markdown }
@@ -146,10 +137,9 @@ enum KeepLastBuild {
             let current = Set(files)
             differing = Array(Set(writer.freshFiles).union(previous.filter { !current.contains($0) })).sorted()
         }
-        let links = linkProblems(of: built)
         var states: [UncheckedSendable<(URL, LastBuild, PagesFile?)>] = []
         for (site, one) in built.enumerated() {
-            guard var state = lastBuild(context, built: one, links: links) else {
+            guard var state = lastBuild(context, built: one) else {
                 LastBuild.remove(at: first)
                 return LastBuild.removeSites(besides: first)
             }

@@ -21,6 +21,9 @@ protocol LastBuildStore {
     /// edit beyond a body (a title, categories) links the site anew and renders only the pages
     /// whose output it changed.
     var holdsWholeSite: Bool { get }
+    /// Whether what `check` reports is kept (the build record) or reported (`check`), so a full
+    /// run makes the content checks; the preview's are never read.
+    var recordsChecks: Bool { get }
     /// After the build: keeps what it leaves for the next one, or nothing after a failure.
     func keep(_ context: inout BuildContext, succeeded: Bool)
 }
@@ -47,6 +50,8 @@ extension BuildMemory: LastBuildStore {
     func encodesPages(_ context: BuildContext) -> Bool { false }
 
     var holdsWholeSite: Bool { true }
+
+    var recordsChecks: Bool { false }
 
     func keep(_ context: inout BuildContext, succeeded: Bool) {
         sites = succeeded ? KeepLastBuild.inMemory(context) : []
@@ -91,6 +96,8 @@ struct StateFolder: LastBuildStore {
 
     var holdsWholeSite: Bool { false }
 
+    var recordsChecks: Bool { true }
+
     func keep(_ context: inout BuildContext, succeeded: Bool) {
         CompareWithLastBuild.keepRecord(context, succeeded: succeeded)
     }
@@ -122,6 +129,8 @@ struct CheckRecord: LastBuildStore {
     func encodesPages(_ context: BuildContext) -> Bool { false }
 
     var holdsWholeSite: Bool { false }
+
+    var recordsChecks: Bool { true }
 
     func keep(_ context: inout BuildContext, succeeded: Bool) {}
 }

@@ -63,12 +63,8 @@ struct RenderPlan {
     /// and content of each page but those at `changed` are taken from it (they are the page's own).
     static func keys(site: Site, basePath: String, layoutKeys: [String: Int], reusing previous: Keys? = nil, changed: [Int] = []) -> Keys {
         var plan = RenderPlan(site: site, basePath: basePath, layoutKeys: layoutKeys)
-        if let previous, previous.summaries.count == site.pages.count, previous.contents.count == site.pages.count {
-            (plan.summaries, plan.contents) = (previous.summaries, previous.contents)
-            for index in changed {
-                plan.summaries[index] = summary(site.pages[index])
-                plan.contents[index] = content(site.pages[index])
-            }
+        if let previous, let kept = refreshed(previous, site: site, changed: changed) {
+            (plan.summaries, plan.contents) = kept
         } else {
             plan.summaries = site.pages.map(Self.summary)
             plan.contents = site.pages.map(Self.content)
@@ -105,15 +101,7 @@ struct RenderPlan {
             for position in pagePlatforms[index] { plan.platformCounts[position] += 1 }
         }
         var keys = previous.keys
-        var summaries = previous.summaries, contents = previous.contents
-        if summaries.count == site.pages.count, contents.count == site.pages.count {
-            for index in changed {
-                summaries[index] = summary(site.pages[index])
-                contents[index] = content(site.pages[index])
-            }
-        } else {
-            (summaries, contents) = ([], [])
-        }
+        let (summaries, contents) = refreshed(previous, site: site, changed: changed) ?? ([], [])
         // The search page's platform filter lists the platforms entries have sections for,
         // which body edits change.
         for index in changed + (changed.isEmpty ? [] : [site.search].compactMap { $0 }) {
@@ -122,6 +110,18 @@ struct RenderPlan {
         }
         return Keys(keys: keys, searchShown: previous.searchShown, platformCounts: plan.platformCounts, pagePlatforms: pagePlatforms,
                     summaries: summaries, contents: contents)
+    }
+
+    /// `previous`'s summaries and content hashes with those of the pages at `changed` made again;
+    /// nil when it kept none for a site of this size.
+    private static func refreshed(_ previous: Keys, site: Site, changed: [Int]) -> (summaries: [Int], contents: [Int])? {
+        guard previous.summaries.count == site.pages.count, previous.contents.count == site.pages.count else { return nil }
+        var (summaries, contents) = (previous.summaries, previous.contents)
+        for index in changed {
+            summaries[index] = summary(site.pages[index])
+            contents[index] = content(site.pages[index])
+        }
+        return (summaries, contents)
     }
 
     private func summary(of index: Int) -> Int {

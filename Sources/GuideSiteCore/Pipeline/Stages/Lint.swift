@@ -13,7 +13,7 @@ enum Lint: BuildStage {
                                           "undeclared-category", "schema"]
 
     static func run(_ context: inout BuildContext) {
-        guard context.variant.subset == nil else { return }
+        guard context.variant.subset == nil, context.makesContentChecks else { return }
         context.recording.checkOnly += ContentLinter().lint(context.pages, config: context.siteConfig)
     }
 }

@@ -54,6 +54,7 @@ enum RenderMarkdown: BuildStage {
             subset.platforms.isEmpty ? nil : PlatformFilter(platforms: context.siteConfig.platforms, keep: subset.platforms, frameworks: context.siteConfig.frameworks)
         }
         let subsetName = context.variant.subset?.name
+        let lint = context.makesContentChecks
         let renderer = MarkdownRenderer(
             unsafeHTML: context.config.unsafeHTML, highlight: context.config.highlightCode,
             tabs: context.config.tabs ? TabNames(platforms: context.config.platforms, frameworks: context.config.frameworks) : nil,
@@ -69,7 +70,7 @@ enum RenderMarkdown: BuildStage {
                 page.markdown, firstLine: page.bodyFirstLine, path: page.sourcePath, title: rule,
                 reservedIDs: LayoutIDs.reserved,
                 rewriteLink: { resolver.target($0, from: page.translationKey) },
-                annotate: annotator, platforms: platforms, lint: true, demoStylesheet: stylesheet
+                annotate: annotator, platforms: platforms, lint: lint, demoStylesheet: stylesheet
             )
             page.body = rendered.value
             if let platforms, !page.acceptanceSections.isEmpty { page.acceptanceSections = page.acceptanceSections.map { $0.keeping(platforms) } }
