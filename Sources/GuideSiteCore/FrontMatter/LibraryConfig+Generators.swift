@@ -41,6 +41,7 @@ extension LibraryConfig {
             case "plugins", "gems": config.notTaken.append("`\(entry.key)` (Ruby plugins do not run)")
             case "permalink":
                 if let value = text(entry), value != "pretty" { config.notTaken.append("`permalink: \(value)` for posts (pages keep their paths)") }
+            case "paginate": config.pagination(size: entry, path: map["paginate_path"])
             case "collections_dir": config.notTaken.append("`collections_dir` (collections are read where they are)")
             default: break
             }
@@ -140,8 +141,26 @@ extension LibraryConfig {
             config.set("markdown", .map([FrontEntry(key: "unsafe-html", value: .bool(true), line: unsafe.line, column: unsafe.column)]),
                        from: unsafe, note: "goldmark's unsafe (raw HTML kept)")
         }
+        // Hugo's paginator: `[pagination]`'s `pagerSize` and `path` (0.128), or the older
+        // `paginate` and `paginatePath`.
+        let pager: [FrontEntry] = if case .map(let entries)? = key("pagination")?.value { entries } else { [] }
+        config.pagination(size: pager.first { $0.key.lowercased() == "pagersize" } ?? key("paginate"),
+                          path: pager.first { $0.key.lowercased() == "path" } ?? key("paginatePath"))
         if key("theme") != nil { config.notTaken.append("`theme` (GuideSite's theme is used; `Templates/` changes it)") }
         return config
+    }
+
+    /// `pagination: {size, path}` from another generator's page size and folder of numbered
+    /// pages (`/blog/page:num/` is `page`).
+    private mutating func pagination(size: FrontEntry?, path: FrontEntry?) {
+        var settings: [FrontEntry] = []
+        if let size, let value = Self.text(size) { settings.append(FrontEntry(key: "size", value: .text(value), line: size.line, column: size.column)) }
+        if let path, let value = Self.text(path) {
+            let folder = value.split(separator: "/").last.map { String($0).replacingOccurrences(of: ":num", with: "") } ?? ""
+            if !folder.isEmpty { settings.append(FrontEntry(key: "path", value: .text(folder), line: path.line, column: path.column)) }
+        }
+        guard let first = size ?? path, !settings.isEmpty else { return }
+        set("pagination", .map(settings), from: first, note: "the page size of lists (\(first.key))")
     }
 
     /// `languages: {en: {languageName, languageDirection, title, weight, params: {description}}}`

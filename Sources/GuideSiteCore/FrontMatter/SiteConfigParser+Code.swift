@@ -1,5 +1,35 @@
-/// The settings of how Markdown and its code are written: `markdown:` and `frameworks:`.
+/// The settings of how Markdown, its code and long lists are written: `markdown:`,
+/// `frameworks:` and `pagination:`.
 extension SiteConfigParser {
+    /// `pagination: {size: 100, path: page}`: how many items each page of a long list holds, and
+    /// the folder of its numbered pages.
+    func pagination(_ entry: FrontEntry, into config: inout SiteConfig, report: (FrontEntry, Diagnostic.Severity, String) -> Void) {
+        guard case .map(let options) = entry.value else {
+            report(entry, .error, "`pagination` must be a map such as `pagination: {size: 100}`")
+            return
+        }
+        for option in options {
+            switch option.key {
+            case "size":
+                if let size = option.value.text.flatMap({ Int($0.trimmingWhitespace()) }), (1...100_000).contains(size) {
+                    config.pagination.size = size
+                } else {
+                    report(option, .error, "`pagination.size` must be a whole number of items per page from 1, such as `size: 100`")
+                }
+            case "path":
+                let value = option.value.text?.trimmingWhitespace() ?? ""
+                if !value.isEmpty, value == Slug.make(value), !value.contains("/"), value != "." , value != ".." {
+                    config.pagination.path = value
+                } else {
+                    report(option, .error, "`pagination.path` must be one lowercase folder name such as `page`, not `\(value)`")
+                }
+            default:
+                report(option, .warning, "unknown pagination option `\(option.key)`; the ones GuideSite knows are `size` and `path`."
+                       + Suggestion.didYouMean(option.key, in: ["size", "path"]))
+            }
+        }
+    }
+
     /// `markdown: {unsafe-html: false, highlight: true, tabs: true}`.
     func markdownOptions(_ entry: FrontEntry, into config: inout SiteConfig, report: (FrontEntry, Diagnostic.Severity, String) -> Void) {
         guard case .map(let options) = entry.value else {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads `site.yml`, warning about unknown keys with a did-you-mean.
 public struct SiteConfigParser: Sendable {
-    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer", "categories", "platforms", "subsets", "markdown-extensions", "content", "includes", "acceptance-headings", "permalinks", "frameworks", "edit-url", "feedback-url", "git-dates", "standards", "languages", "default-language-in-folder", "defaults", "exclude", "data"]
+    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer", "categories", "platforms", "subsets", "markdown-extensions", "content", "includes", "acceptance-headings", "permalinks", "frameworks", "edit-url", "feedback-url", "git-dates", "standards", "languages", "default-language-in-folder", "defaults", "exclude", "data", "pagination"]
 
     /// Creates a parser.
     public init() {}
@@ -86,6 +86,8 @@ public struct SiteConfigParser: Sendable {
                 if let value = text(entry) { basePath = value }
             case "markdown":
                 markdownOptions(entry, into: &config, report: problem)
+            case "pagination":
+                pagination(entry, into: &config, report: problem)
             case "edit-url", "feedback-url":
                 guard let value = text(entry), !value.isEmpty else { continue }
                 if let url = URL(string: value), let scheme = url.scheme, ["http", "https", "mailto"].contains(scheme) {

@@ -75,6 +75,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var footer: String?
     /// Whether pages show "Last updated" from the git history, with a Recently updated page and feed.
     public var gitDates = true
+    /// How lists longer than a page are split into numbered pages (`pagination:`).
+    public var pagination = Pagination()
     /// The standards beside WCAG that criteria pages, lists and exports name (`standards:`).
     public var standards: [Standard] = []
     /// The languages of a multilingual site, the default first; empty for a site in `language` alone.

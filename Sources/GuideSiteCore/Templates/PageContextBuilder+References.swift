@@ -76,13 +76,14 @@ extension PageContextBuilder {
         return groups
     }
 
-    func addReferenceValues(for page: Page, to context: inout ContextMap) {
+    /// `number`: which page of a long list the values are for.
+    func addReferenceValues(for page: Page, index: Int, number: Int, to context: inout ContextMap) {
         switch page.kind {
         case .criterion:
+            let pageNumber = number
             guard let number = page.subject, let criterion = WCAG22.byNumber[number] else { return }
             var values = criterionValues(criterion)
-            let citing = site.criterionPages[number] ?? []
-            values["sections"] = .list(bySection(citing) { index in
+            values["sections"] = .list(bySection(shownItems(of: index, number: pageNumber)) { index in
                 let reference = site.pages[index].criteria.first { $0.number == number }
                 let source = switch (reference?.fromFrontMatter ?? false, reference?.fromBody ?? false) {
                 case (true, true): "front matter and text"
@@ -138,7 +139,7 @@ extension PageContextBuilder {
                 return item
             })
         case .search:
-            addSearchValues(to: &context)
+            addSearchValues(number: number, to: &context)
         case .basket:
             let entries = site.pages.lazy.filter { FeatureFile.isWritten(for: $0, in: site.config) }.count
             context["basket"] = .map(["platforms": .list(site.config.platforms.map { ["name": .text($0)] }),
@@ -157,7 +158,7 @@ extension PageContextBuilder {
             var values: ContextMap = ["title": .text(category.title), "count": .number(category.entries.count),
                                       "countText": .text(strings.count(category.entries.count, "entries")),
                                       "summary": .text(strings.format("category-summary", ["count": strings.count(category.entries.count, "entries")])),
-                                      "sections": .list(bySection(category.entries))]
+                                      "sections": .list(bySection(shownItems(of: index, number: number)))]
             values["description"] = .text(ifAny: category.description)
             context["category"] = .map(values)
         default:
@@ -168,22 +169,17 @@ extension PageContextBuilder {
 
 /// Values for the search page.
 extension PageContextBuilder {
-    func addSearchValues(to context: inout ContextMap) {
-        let pages = SearchablePages.searchable(site)
-        var entries: [ContextMap] = []
-        for index in pages {
-            let page = site.pages[index]
-            var item = link(page)
-            if let section = site.section(of: page) { item["section"] = .text(section.title) }
-            entries.append(item)
-        }
+    func addSearchValues(number: Int, to context: inout ContextMap) {
+        let pages = shared.searchLetters { SearchLetters(site: site) }.pages
+        let (groups, letters) = letterValues(number: number)
         var search: ContextMap = [
             "indexHref": .text(basePath + SearchablePages.indexPath),
             "scriptHref": .text(basePath + "assets/search.js"),
             "count": .number(pages.count),
             "countText": .text(strings.count(pages.count, "pages")),
             "summary": .text(strings.format("search-count", ["count": strings.count(pages.count, "pages")])),
-            "entries": .list(entries),
+            "groups": .list(groups),
+            "letters": .map(["items": .list(letters), "label": .text(strings["letters-label"])]),
         ]
         func options(_ pairs: [(value: String, title: String)]) -> ContextValue {
             .map(["options": .list(pairs.map { ["value": .text($0.value), "title": .text($0.title)] })])

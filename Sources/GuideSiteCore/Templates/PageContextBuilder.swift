@@ -55,8 +55,9 @@ struct PageContextBuilder: Sendable {
         .map(["items": .list(list)])
     }
 
-    /// `feature`: the page's `.feature` file when the caller made it already.
-    func context(for index: Int, feature: FeatureFile? = nil) -> ContextMap {
+    /// `feature`: the page's `.feature` file when the caller made it already; `number`: which
+    /// page of a long list (`Pagination`).
+    func context(for index: Int, feature: FeatureFile? = nil, number: Int = 1) -> ContextMap {
         let page = site.pages[index]
         let section = site.section(of: page)
         var pageValues: ContextMap = [
@@ -106,7 +107,7 @@ struct PageContextBuilder: Sendable {
         var context: ContextMap = [
             "site": .map(shared.site),
             "page": .map(pageValues),
-            "documentTitle": .text(documentTitle(page, section: section)),
+            "documentTitle": .text(documentTitle(index, section: section, number: number)),
             "nav": .list(navigation),
             "bodyEnd": .text(bodyEndMarkup),
             "strings": .map(shared.strings),
@@ -115,7 +116,7 @@ struct PageContextBuilder: Sendable {
         let trail = breadcrumbs(page, section: section)
         if !trail.isEmpty { context["breadcrumbs"] = Self.items(trail) }
         if let section {
-            context["section"] = .map(sectionValues(section, withEntries: page.kind == .section))
+            context["section"] = .map(sectionValues(section, entries: page.kind == .section ? shownItems(of: index, number: number) : nil))
             if page.kind == .entry, let position = positions[index], section.entries.count > 1 {
                 var pager: ContextMap = ["label": .text(strings.format("more-in", ["section": section.title]))]
                 if position > 0 { pager["previous"] = .map(link(site.pages[section.entries[position - 1]])) }
@@ -123,12 +124,11 @@ struct PageContextBuilder: Sendable {
                 context["pager"] = .map(pager)
             }
         }
-        if page.kind == .home {
-            context["sections"] = .list(site.sections.map { sectionValues($0, withEntries: true) })
-        }
-        addReferenceValues(for: page, to: &context)
+        if page.kind == .home { addHomeValues(to: &context) }
+        addReferenceValues(for: page, index: index, number: number, to: &context)
         addLanguageValues(for: page, to: &context)
         if page.kind == .redirect { addRedirect(for: page, to: &context) }
+        addPaginationValues(for: index, number: number, to: &context)
         return context
     }
 
@@ -174,7 +174,8 @@ struct PageContextBuilder: Sendable {
         return values
     }
 
-    func sectionValues(_ section: SiteSection, withEntries: Bool) -> ContextMap {
+    /// A section's values, with `entries` listed (its own, or a page of them).
+    func sectionValues(_ section: SiteSection, entries: [Int]?) -> ContextMap {
         var values: ContextMap = [
             "name": .text(section.name),
             "anchor": .text("section-" + HeadingIDGenerator.slug(section.name)),
@@ -184,17 +185,22 @@ struct PageContextBuilder: Sendable {
             "countText": .text(strings.count(section.entries.count, "entries")),
         ]
         values["description"] = .text(ifAny: section.description)
-        if withEntries, !section.entries.isEmpty {
-            values["entries"] = Self.items(section.entries.map { link(site.pages[$0]) })
+        if let entries, !entries.isEmpty {
+            values["entries"] = Self.items(entries.map { link(site.pages[$0]) })
         }
         return values
     }
 
-    /// "Entry – Section – Site", "Page – Site", or the site title alone on the home page, so every
-    /// `<title>` is unique.
-    private func documentTitle(_ page: Page, section: SiteSection?) -> String {
+    /// "Entry – Section – Site", "Page – Site", "List – Page 2 of 9 – Site", or the site title
+    /// alone on the home page, so every `<title>` is unique.
+    private func documentTitle(_ index: Int, section: SiteSection?, number: Int) -> String {
+        let page = site.pages[index]
         if page.kind == .home { return site.config.title }
         var parts = [page.title]
+        if number > 1 {
+            let count = ListPages.pageCount(of: index, in: site)
+            parts.append(strings.format("page-of", ["number": String(number), "count": String(count)]))
+        }
         if page.kind == .entry, let section { parts.append(section.title) }
         parts.append(site.config.title)
         return parts.joined(separator: " – ")
@@ -289,6 +295,29 @@ final class SharedValues: @unchecked Sendable {
     var entryNavigation: [String: [ContextMap]] = [:]
     var criteria: [String: ContextMap] = [:]
     var strings = ContextMap()
+    /// Made by the first page that needs them, under the lock: each list page's items (every
+    /// numbered page of it shows a slice) and the search page's letters.
+    private let lock = NSLock()
+    private var lists: [Int: [Int]] = [:]
+    private var letters: SearchLetters?
+
+    func list(_ index: Int, make: () -> [Int]) -> [Int] {
+        lock.withLock {
+            if let list = lists[index] { return list }
+            let list = make()
+            lists[index] = list
+            return list
+        }
+    }
+
+    func searchLetters(make: () -> SearchLetters) -> SearchLetters {
+        lock.withLock {
+            if let letters { return letters }
+            let made = make()
+            letters = made
+            return made
+        }
+    }
 }
 
 final class UncheckedValues: @unchecked Sendable {

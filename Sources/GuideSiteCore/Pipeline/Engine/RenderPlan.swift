@@ -157,6 +157,9 @@ struct RenderPlan {
             show(site.sections.first { $0.page == index }?.entries ?? [])
         case .home:
             for section in site.sections { show(section.entries) }
+            let recent = RecentPages.latest(in: site, limit: PageContextBuilder.recentOnHome + 1)
+            show(recent)
+            for index in recent { hasher.combine(site.pages[index].updated) }
         case .criterion:
             show(page.subject.flatMap { site.criterionPages[$0] } ?? [])
         case .criteriaIndex:

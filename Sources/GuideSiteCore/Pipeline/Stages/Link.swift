@@ -111,6 +111,9 @@ enum Link: BuildStage {
             guard relinked.pages.map(\.route) == site.pages.map(\.route) else {
                 return decline("an edit added or removed pages of the site (categories, criteria, redirects)")
             }
+            guard ListPages.splitLists(relinked) == ListPages.splitLists(site) else {
+                return decline("an edit changed how many numbered pages a long list takes")
+            }
             site = relinked
             if let writer = context.output {
                 // Every address kept: the last search index's entries stand, in the new order.

@@ -61,26 +61,29 @@ enum RenderTemplates: BuildStage {
         making.noindex = context.variant.subset?.noindex ?? false
         let builder = making
         let absoluteBase = context.basePath
-        let results = targets.concurrentMap { index -> Diagnostic? in
+        // A long list is written as numbered pages (`Pagination`), each rendered on its own.
+        let outputs = numberedPages(targets, site: site, diagnostics: &context.diagnostics)
+        let results = outputs.concurrentMap { output -> Diagnostic? in
+            let (index, number, route) = output
             let page = pages[index]
             do {
-                let feature = FeatureFile.isWritten(for: page, in: config) ? FeatureFile(page: page) : nil
-                guard let html = renderer.renderBytes(builder.context(for: index, feature: feature), layout: page.layout) else {
+                let feature = number == 1 && FeatureFile.isWritten(for: page, in: config) ? FeatureFile(page: page) : nil
+                guard let html = renderer.renderBytes(builder.context(for: index, feature: feature, number: number), layout: page.layout) else {
                     return Diagnostic(.error, page.sourcePath, category: "template", "the theme has no layout `\(page.layout)` and no `page` layout to fall back on")
                 }
-                let root = page.kind == .notFound ? absoluteBase : SiteRoot.prefix(for: page.route)
-                try writer.write(bytes: SiteRoot.resolve(html, prefix: root), to: page.route.file)
+                let root = page.kind == .notFound ? absoluteBase : SiteRoot.prefix(for: route)
+                try writer.write(bytes: SiteRoot.resolve(html, prefix: root), to: route.file)
                 if let feature {
                     // Beside the page, whether or not it has tests yet: every entry has one.
                     try writer.write(bytes: Array(feature.text.utf8), to: TestPlan.featurePath(of: page.route))
                 }
                 return nil
             } catch {
-                return Diagnostic(.error, page.sourcePath, category: "io", "could not write `\(page.route.file)`: \(error.localizedDescription)")
+                return Diagnostic(.error, page.sourcePath, category: "io", "could not write `\(route.file)`: \(error.localizedDescription)")
             }
         }
         context.diagnostics += results.compactMap { $0 }
-        context.pagesWritten += pages.count { !$0.route.isInOtherLanguage }
+        context.pagesWritten += pages.count { !$0.route.isInOtherLanguage } + ListPages.splitLists(site).values.reduce(0) { $0 + $1 - 1 }
         if context.basis != nil { context.pagesRendered = (context.pagesRendered ?? 0) + targets.count }
         context.site = site
         // The pages of the build's state (`LastBuild`), made while the rest is written and the
@@ -117,6 +120,32 @@ enum RenderTemplates: BuildStage {
         guard context.basis != nil else { return written(site) }
         guard let last, last.keys.count == site.pages.count else { return written(site) }
         return written(site).filter { keys.keys[$0] != last.keys[$0] }
+    }
+
+    /// Each page to render with its number and address: the pages of a long list after its first
+    /// at `<list>/page/N/`, but where a page of the site has that address (said once per list).
+    private static func numberedPages(_ targets: [Int], site: Site, diagnostics: inout [Diagnostic]) -> [(Int, Int, Route)] {
+        let settings = site.config.pagination
+        var outputs: [(Int, Int, Route)] = []
+        outputs.reserveCapacity(targets.count)
+        for index in targets {
+            let page = site.pages[index]
+            outputs.append((index, 1, page.route))
+            let count = ListPages.pageCount(of: index, in: site)
+            guard count > 1 else { continue }
+            for number in 2...count {
+                let route = settings.route(of: page.route, number: number)
+                if let taken = site.pageIndex[route] {
+                    let other = site.pages[taken]
+                    diagnostics.append(Diagnostic(.warning, other.sourcePath.isEmpty ? "site.yml" : other.sourcePath, category: "pagination",
+                        "`\(route.path)` is page \(number) of the list `\(page.route.path)` and this page's address; the list stops at page \(number - 1). "
+                        + "Move the page, or set `pagination: {path: NAME}` in site.yml to number the list's pages in another folder"))
+                    break
+                }
+                outputs.append((index, number, route))
+            }
+        }
+        return outputs
     }
 
     /// The pages this site writes: not another language's.
