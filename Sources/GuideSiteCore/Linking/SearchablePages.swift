@@ -10,11 +10,19 @@ public enum SearchablePages {
         (page.kind == .entry || page.kind == .page) && !page.route.isInOtherLanguage
     }
 
+    /// The searchable pages A to Z: by title without case or accents (`Écho` among the E's).
     static func searchable(_ site: Site) -> [Int] {
         site.pages.indices.filter { isSearchable(site.pages[$0]) }
-            .map { (title: site.pages[$0].title.lowercased(), path: site.pages[$0].route.path, index: $0) }
+            .map { (title: sortKey(site.pages[$0].title), path: site.pages[$0].route.path, index: $0) }
             .sorted { ($0.title, $0.path) < ($1.title, $1.path) }
             .map(\.index)
+    }
+
+    /// A title as the A to Z list orders it: lowercased, and without accents when it has any
+    /// (ASCII titles, nearly all, skip Foundation's folding).
+    static func sortKey(_ title: String) -> String {
+        if title.utf8.allSatisfy({ $0 < 0x80 }) { return title.lowercased() }
+        return title.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 
     /// The site's platforms (in site.yml's order) that any of the pages at `indices` has

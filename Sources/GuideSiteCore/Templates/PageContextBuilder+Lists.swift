@@ -84,9 +84,8 @@ extension PageContextBuilder {
     /// The letter a title is listed under: its first letter without accents, in capitals, or `#`
     /// for a digit or a sign.
     static func letter(of title: String) -> String {
-        guard let first = title.first(where: { !$0.isWhitespace }) else { return "#" }
-        guard first.isLetter else { return "#" }
-        return String(first).folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil).uppercased()
+        guard let first = SearchablePages.sortKey(title).first(where: { !$0.isWhitespace }), first.isLetter else { return "#" }
+        return String(first).uppercased()
     }
 
     static func anchor(_ letter: String) -> String {

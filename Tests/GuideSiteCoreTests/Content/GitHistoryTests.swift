@@ -96,6 +96,19 @@ struct GitHistoryTests {
         #expect(parser.parse(), "well-formed XML")
     }
 
+    @Test("the home page shows the pages changed last, newest first, itself left out, and links to the updates page")
+    func homeRecent() throws {
+        let site = try Self.history()
+        defer { site.remove() }
+        #expect(site.build().errorCount == 0)
+        let home = try site.html("index.html")
+        let recent = try #require(home.components(separatedBy: "<section class=\"recent-updates\" aria-labelledby=\"recent-updates\">").dropFirst().first)
+        let order = ["Link", "Émoji ✓", "Picker", "Button"].map { recent.range(of: ">\($0)</a>")?.lowerBound }
+        #expect(order.allSatisfy { $0 != nil } && order == order.sorted { $0! < $1! })
+        #expect(!recent.contains(">History guide</a>") && recent.contains("<time datetime=\"2024-03-05T14:30:00-05:00\">5 March 2024</time>"))
+        #expect(recent.contains("<a href=\"./updates/\">All recently updated pages</a>"))
+    }
+
     @Test("a new commit shows at the next build, read from the cached history and the new commit alone")
     func newCommit() throws {
         let site = try Self.history()

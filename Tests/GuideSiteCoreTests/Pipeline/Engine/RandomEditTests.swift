@@ -42,7 +42,7 @@ struct RandomEditTests {
         "---\ntitle: Entrée \(random.next(9))\n---\n## Rôle\n\nTexte \(random.next(1000)). Voir [entry 1](../web/entry-1.md).\n"
     }
 
-    /// Seeds 4 and 8 build an ad-hoc subset (two categories, level A only): pages it leaves out,
+    /// Odd seeds split lists into numbered pages. Seeds 4 and 8 build an ad-hoc subset (two categories, level A only): pages it leaves out,
     /// links to them and criteria filtered by level. Seeds from 11 build a site in English and
     /// French (odd ones with each language in its folder), where entries 0 and 3 have translations
     /// that are edited, made and removed too: every language's site starts from its last build.
@@ -70,6 +70,9 @@ struct RandomEditTests {
         // Even seeds give the site's address (a sitemap, and a feed of what git dates: the
         // content committed first, titles and dates on it).
         if seed % 2 == 0 { files["site.yml", default: ""] += "url: https://guide.example.org/\n" }
+        // Odd seeds split lists into pages of three: sections, criteria, categories and the A to Z
+        // search list take several, and title edits move entries between them.
+        if seed % 2 == 1 { files["site.yml", default: ""] += "pagination: {size: 3}\n" }
         let site = try TestSite(files)
         defer { site.remove() }
         if seed % 2 == 0 {
@@ -165,7 +168,11 @@ struct RandomEditTests {
         // Body edits without a new criterion patch the last build (seeds 11 and 24 keep a file
         // whose front matter does not parse for most of their edits: no build succeeds to patch),
         // and title edits link the last site anew, in a subset (8) and in both languages (14 on).
-        if [1, 2, 3, 4, 8, 14, 16, 17, 19].contains(seed) { #expect(patched >= 4, "seed \(seed): \(patched) of \(bodyEdits) body edits patched the site") }
+        // Seed 3's lists in pages of three: a criterion a body names anew can add a page to its
+        // list, which builds whole (`ListPages.splitLists`), so one fewer patches.
+        if [1, 2, 3, 4, 8, 14, 16, 17, 19].contains(seed) {
+            #expect(patched >= (seed == 3 ? 3 : 4), "seed \(seed): \(patched) of \(bodyEdits) body edits patched the site")
+        }
         if [2, 8, 14, 16, 17, 19, 24].contains(seed) { #expect(titlesPatched >= 2, "seed \(seed): \(titlesPatched) of \(titleEdits) title edits patched") }
     }
 }
