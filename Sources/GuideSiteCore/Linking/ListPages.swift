@@ -15,14 +15,14 @@ public enum ListPages {
         }
     }
 
+    /// Whether a page is a list that may split.
+    static func isList(_ page: Page) -> Bool {
+        [.section, .category, .criterion, .search].contains(page.kind)
+    }
+
     /// How many pages the list page at `index` takes (1 for any other page).
     static func pageCount(of index: Int, in site: Site) -> Int {
-        switch site.pages[index].kind {
-        case .section, .category, .criterion, .search:
-            return site.config.pagination.pageCount(items: length(of: index, in: site))
-        default:
-            return 1
-        }
+        isList(site.pages[index]) ? site.config.pagination.pageCount(items: length(of: index, in: site)) : 1
     }
 
     /// Every list page that takes more than one page, with its count: a build whose counts

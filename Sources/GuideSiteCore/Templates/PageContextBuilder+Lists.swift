@@ -5,8 +5,18 @@ extension PageContextBuilder {
     /// The items of the list at `index` that page `number` shows, in the list's order: the list
     /// is made once, whichever of its pages asks first.
     func shownItems(of index: Int, number: Int) -> [Int] {
-        let items = shared.list(index) { ListPages.items(of: index, in: site) }
+        let items = listItems(of: index)
         return Array(items[site.config.pagination.range(of: number, items: items.count)])
+    }
+
+    func listItems(of index: Int) -> [Int] {
+        shared.memo("list \(index)") { ListPages.items(of: index, in: site) }
+    }
+
+    /// How many pages the page at `index` takes: more than one for a long list.
+    func pageCount(of index: Int) -> Int {
+        guard ListPages.isList(site.pages[index]) else { return 1 }
+        return site.config.pagination.pageCount(items: listItems(of: index).count)
     }
 
     /// `pagination`: "Page 2 of 40", the previous and next pages, and links to the first, the
@@ -38,7 +48,7 @@ extension PageContextBuilder {
     /// splits its own way, so no alternates), and the navigation between pages.
     func addPaginationValues(for index: Int, number: Int, to context: inout ContextMap) {
         let page = site.pages[index]
-        let count = ListPages.pageCount(of: index, in: site)
+        let count = pageCount(of: index)
         guard count > 1 else { return }
         context["pagination"] = .map(paginationValues(for: page, number: number, count: count))
         guard number > 1 else { return }
@@ -54,7 +64,7 @@ extension PageContextBuilder {
     /// per first letter, and every letter with the page it starts on.
     func letterValues(number: Int) -> (groups: [ContextMap], letters: [ContextMap]) {
         let settings = site.config.pagination
-        let list = shared.searchLetters { SearchLetters(site: site) }
+        let list = searchLetters()
         let searchRoute = site.pages[site.search ?? site.home].route
         func name(_ letter: String) -> String { letter == "#" ? strings["letter-other"] : letter }
         let letters = list.runs.map { run -> ContextMap in
@@ -79,6 +89,12 @@ extension PageContextBuilder {
         }
         if let last = shown.last { close(list.runOf[last]) }
         return (groups, letters)
+    }
+
+    func searchLetters() -> SearchLetters {
+        // The list first: the lock is not reentrant.
+        let pages = listItems(of: site.search ?? site.home)
+        return shared.memo("search letters") { SearchLetters(site: site, pages: pages) }
     }
 
     /// The letter a title is listed under: its first letter without accents, in capitals, or `#`
@@ -136,8 +152,8 @@ struct SearchLetters: Sendable {
     /// The run each page is in.
     let runOf: [Int]
 
-    init(site: Site) {
-        pages = SearchablePages.searchable(site)
+    init(site: Site, pages: [Int]) {
+        self.pages = pages
         let letters = pages.map { PageContextBuilder.letter(of: site.pages[$0].title) }
         var runs: [Run] = [], runOf: [Int] = [], seen: [String: Int] = [:]
         for (position, letter) in letters.enumerated() {

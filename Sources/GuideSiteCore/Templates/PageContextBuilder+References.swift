@@ -170,7 +170,7 @@ extension PageContextBuilder {
 /// Values for the search page.
 extension PageContextBuilder {
     func addSearchValues(number: Int, to context: inout ContextMap) {
-        let pages = shared.searchLetters { SearchLetters(site: site) }.pages
+        let pages = searchLetters().pages
         let (groups, letters) = letterValues(number: number)
         var search: ContextMap = [
             "indexHref": .text(basePath + SearchablePages.indexPath),
@@ -186,7 +186,7 @@ extension PageContextBuilder {
         }
         if site.sections.count > 1 { search["sectionFilter"] = options(site.sections.map { ($0.name, $0.title) }) }
         if !site.categories.isEmpty { search["categoryFilter"] = options(site.categories.map { ($0.slug, $0.title) }) }
-        let platforms = SearchablePages.platformsPresent(in: pages, of: site)
+        let platforms = shared.memo("search platforms") { SearchablePages.platformsPresent(in: pages, of: site) }
         if !platforms.isEmpty { search["platformFilter"] = options(platforms.map { ($0, $0) }) }
         context["search"] = .map(search)
     }

@@ -198,7 +198,7 @@ struct PageContextBuilder: Sendable {
         if page.kind == .home { return site.config.title }
         var parts = [page.title]
         if number > 1 {
-            let count = ListPages.pageCount(of: index, in: site)
+            let count = pageCount(of: index)
             parts.append(strings.format("page-of", ["number": String(number), "count": String(count)]))
         }
         if page.kind == .entry, let section { parts.append(section.title) }
@@ -295,27 +295,18 @@ final class SharedValues: @unchecked Sendable {
     var entryNavigation: [String: [ContextMap]] = [:]
     var criteria: [String: ContextMap] = [:]
     var strings = ContextMap()
-    /// Made by the first page that needs them, under the lock: each list page's items (every
-    /// numbered page of it shows a slice) and the search page's letters.
+    /// Values made by the first page that needs them, under the lock, for the others: each list
+    /// page's items (every numbered page of it shows a slice), the search page's letters and
+    /// platform filter.
     private let lock = NSLock()
-    private var lists: [Int: [Int]] = [:]
-    private var letters: SearchLetters?
+    private var made: [String: Any] = [:]
 
-    func list(_ index: Int, make: () -> [Int]) -> [Int] {
+    func memo<Value>(_ key: String, make: () -> Value) -> Value {
         lock.withLock {
-            if let list = lists[index] { return list }
-            let list = make()
-            lists[index] = list
-            return list
-        }
-    }
-
-    func searchLetters(make: () -> SearchLetters) -> SearchLetters {
-        lock.withLock {
-            if let letters { return letters }
-            let made = make()
-            letters = made
-            return made
+            if let value = made[key] as? Value { return value }
+            let value = make()
+            made[key] = value
+            return value
         }
     }
 }

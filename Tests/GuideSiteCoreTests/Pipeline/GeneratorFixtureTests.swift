@@ -71,8 +71,9 @@ struct GeneratorFixtureTests {
         defer { site.remove() }
         let result = site.build()
         #expect(result.errorCount == 0)
-        #expect(result.configuration.first == "Read hugo.toml (Hugo): title, baseURL, copyright, description, 2 languages, permalinks")
+        #expect(result.configuration.first == "Read hugo.toml (Hugo): title, baseURL, copyright, description, 2 languages, permalinks, the page size of lists (pagerSize)")
         #expect(try site.html("index.html").contains("How our apps meet WCAG"), "content/_index.md is the home page")
+        #expect(site.exists("search/page/2/index.html") && site.exists("de/search/page/2/index.html"), "[pagination] pagerSize = 1")
         #expect(!site.exists("-index/index.html") && !site.exists("docs/-index/index.html"))
         let toggle = try site.html("docs/switch/index.html")
         #expect(toggle.contains("<img src=\"../../images/switch.png\" alt=\"A switch in the on position\""))
