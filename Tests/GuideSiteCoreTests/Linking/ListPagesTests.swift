@@ -100,6 +100,27 @@ struct ListPagesTests {
         #expect(!home.contains("recent-updates"), "no dates without a history")
     }
 
+    @Test("in the preview, a title edit that keeps the order renders again the numbered pages showing the entry, not the whole lists; the site equals a fresh build")
+    func titleEdit() throws {
+        let site = try Self.site()
+        defer { site.remove() }
+        let memory = BuildMemory()
+        _ = SiteBuilder().build(BuildRequest(root: site.root), into: MemoryOutput(), memory: memory)
+        try site.write(Data("---\ntitle: Echo two\n---\nText.\n".utf8), to: "Content/web/echo.md")
+        var request = BuildRequest(root: site.root)
+        request.knownChanges = [site.root.appending(path: "Content/web/echo.md").standardizedFileURL.path]
+        let edited = MemoryOutput()
+        let result = SiteBuilder().build(request, into: edited, memory: memory)
+        // The entry, Delta (its previous), web/page/3/ and search/page/3/ (Écho became Echo two:
+        // still after Delta and before Foxtrot), of 7 list pages and 15 pages in all.
+        #expect(result.pagesRendered == 4, "\(result.pagesRendered ?? -1)")
+        let fresh = MemoryOutput()
+        var again = BuildRequest(root: site.root)
+        again.fresh = true
+        _ = SiteBuilder().build(again, into: fresh, memory: BuildMemory())
+        #expect(edited.files == fresh.files)
+    }
+
     @Test("a content page at a numbered page's address keeps it, with a warning that says how to move the numbers")
     func collision() throws {
         let site = try Self.site(extra: ["Content/web/page/2.md": "---\ntitle: Second\n---\nMine.\n"])

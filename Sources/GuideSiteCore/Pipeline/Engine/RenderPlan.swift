@@ -31,6 +31,8 @@ struct RenderPlan {
         /// What other pages show of each page, and what it holds itself (`summary`, `content`).
         var summaries: [Int] = []
         var contents: [Int] = []
+        /// Each list that splits into numbered pages: a key per page of it (`numberedKeys`).
+        var numbered: [Int: [Int]] = [:]
     }
 
     init(site: Site, basePath: String, layoutKeys: [String: Int]) {
@@ -83,7 +85,8 @@ struct RenderPlan {
             for (position, entry) in section.entries.enumerated() where positions[entry] == nil { positions[entry] = (section, position) }
         }
         return Keys(keys: site.pages.indices.map { plan.key(for: $0, position: positions[$0]) }, searchShown: plan.searchShown,
-                    platformCounts: plan.platformCounts, pagePlatforms: pagePlatforms, summaries: plan.summaries, contents: plan.contents)
+                    platformCounts: plan.platformCounts, pagePlatforms: pagePlatforms, summaries: plan.summaries, contents: plan.contents,
+                    numbered: plan.numberedKeys(of: Array(ListPages.splitLists(site).keys)))
     }
 
     /// The keys of `previous` (made for a site that differs from this one only in the bodies of
@@ -108,8 +111,14 @@ struct RenderPlan {
             let position = site.sections.lazy.compactMap { section in section.entries.firstIndex(of: index).map { (section, $0) } }.first
             keys[index] = plan.key(for: index, position: position)
         }
+        // The search page's numbered pages show its platform filter too.
+        var numbered = previous.numbered
+        if !changed.isEmpty, let search = site.search, numbered[search] != nil {
+            (plan.summaries, plan.contents) = (summaries, contents)
+            numbered.merge(plan.numberedKeys(of: [search])) { $1 }
+        }
         return Keys(keys: keys, searchShown: previous.searchShown, platformCounts: plan.platformCounts, pagePlatforms: pagePlatforms,
-                    summaries: summaries, contents: contents)
+                    summaries: summaries, contents: contents, numbered: numbered)
     }
 
     /// `previous`'s summaries and content hashes with those of the pages at `changed` made again;
@@ -124,11 +133,12 @@ struct RenderPlan {
         return (summaries, contents)
     }
 
-    private func summary(of index: Int) -> Int {
+    func summary(of index: Int) -> Int {
         summaries.isEmpty ? Self.summary(site.pages[index]) : summaries[index]
     }
 
-    private func key(for index: Int, position: (SiteSection, Int)?) -> Int {
+    /// `withList: false`: what a list page shows but its list (for `numberedKeys`).
+    func key(for index: Int, position: (SiteSection, Int)?, withList: Bool = true) -> Int {
         let page = site.pages[index]
         var hasher = Hasher()
         hasher.combine(globalKey)
@@ -143,6 +153,7 @@ struct RenderPlan {
         for reference in page.criteria { hasher.combine(citingCounts[reference.number] ?? 0) }
         func show(_ others: [Int]) {
             hasher.combine(others.count)
+            guard withList else { return }
             for other in others { hasher.combine(summary(of: other)) }
         }
         switch page.kind {
@@ -156,7 +167,10 @@ struct RenderPlan {
         case .section:
             show(site.sections.first { $0.page == index }?.entries ?? [])
         case .home:
-            for section in site.sections { show(section.entries) }
+            // A section's entries when they fit on one page, else their count.
+            for section in site.sections {
+                if section.entries.count <= site.config.pagination.size { show(section.entries) } else { hasher.combine(section.entries.count) }
+            }
             let recent = RecentPages.latest(in: site, limit: PageContextBuilder.recentOnHome + 1)
             show(recent)
             for index in recent { hasher.combine(site.pages[index].updated) }
@@ -172,7 +186,7 @@ struct RenderPlan {
         case .category:
             show(site.categories.first { $0.page == index }?.entries ?? [])
         case .search:
-            hasher.combine(searchShown)
+            if withList { hasher.combine(searchShown) }
             hasher.combine(platformCounts.indices.filter { platformCounts[$0] > 0 }.map { site.config.platforms[$0] })
         case .updates:
             let recent = RecentPages.latest(in: site)

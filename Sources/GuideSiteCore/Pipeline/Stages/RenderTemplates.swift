@@ -50,7 +50,7 @@ enum RenderTemplates: BuildStage {
         context.diagnostics += layoutWarnings
         let pages = site.pages, config = site.config
         let clock = ContinuousClock(), planning = clock.now
-        let targets = pagesToRender(site, context: &context)
+        let (targets, numbers) = pagesToRender(site, context: &context)
         context.parts.append(("of which choosing the pages to render (\(targets.count))", clock.now - planning))
         if context.edits.lastSite != nil {
             // Read on disk without their HTML: the pages that show the edits, not edited themselves.
@@ -62,7 +62,7 @@ enum RenderTemplates: BuildStage {
         let builder = making
         let absoluteBase = context.basePath
         // A long list is written as numbered pages (`Pagination`), each rendered on its own.
-        let outputs = numberedPages(targets, site: site, diagnostics: &context.diagnostics)
+        let outputs = numberedPages(targets, site: site, numbers: numbers, diagnostics: &context.diagnostics)
         let results = outputs.concurrentMap { output -> Diagnostic? in
             let (index, number, route) = output
             let page = pages[index]
@@ -84,7 +84,7 @@ enum RenderTemplates: BuildStage {
         }
         context.diagnostics += results.compactMap { $0 }
         context.pagesWritten += pages.count { !$0.route.isInOtherLanguage } + ListPages.splitLists(site).values.reduce(0) { $0 + $1 - 1 }
-        if context.basis != nil { context.pagesRendered = (context.pagesRendered ?? 0) + targets.count }
+        if context.basis != nil { context.pagesRendered = (context.pagesRendered ?? 0) + outputs.count }
         context.site = site
         // The pages of the build's state (`LastBuild`), made while the rest is written and the
         // output put in place.
@@ -94,18 +94,27 @@ enum RenderTemplates: BuildStage {
     }
 
     /// Every page, or under a basis those whose output the edits changed: by what each page shows
-    /// when the last build kept it (`RenderPlan`), else the edited pages and the search page.
-    private static func pagesToRender(_ site: Site, context: inout BuildContext) -> [Int] {
+    /// when the last build kept it (`RenderPlan`), else the edited pages and the search page;
+    /// with, for lists, the numbers of their pages to render when not all.
+    private static func pagesToRender(_ site: Site, context: inout BuildContext) -> ([Int], [Int: Set<Int>]) {
+        func changed(_ before: RenderPlan.Keys?, _ after: RenderPlan.Keys) -> ([Int], [Int: Set<Int>]) {
+            let targets = written(site).filter { before?.keys[$0] != after.keys[$0] }
+            var numbers: [Int: Set<Int>] = [:]
+            for index in targets where after.numbered[index] != nil {
+                numbers[index] = RenderPlan.numbersToRender(index, before: before, after: after)
+            }
+            return (targets, numbers)
+        }
         guard context.store.holdsWholeSite, let layoutKeys = context.theme?.theme.layoutKeys else {
             if let last = context.edits.lastSite, let layoutKeys = context.theme?.theme.layoutKeys {
                 // Linked anew on disk: the pages whose key moved from the last site's.
                 let before = RenderPlan.keys(site: last, basePath: context.basePath, layoutKeys: layoutKeys)
                 let after = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys, reusing: before,
                                             changed: context.edits.positions)
-                return written(site).filter { before.keys[$0] != after.keys[$0] }
+                return changed(before, after)
             }
             // Another language's pages are that site's to write.
-            return context.basis == nil ? written(site) : changedPages(site, edits: context.edits).filter { !site.pages[$0].route.isInOtherLanguage }
+            return (context.basis == nil ? written(site) : changedPages(site, edits: context.edits).filter { !site.pages[$0].route.isInOtherLanguage }, [:])
         }
         let last = context.basis?.last.memory?.renderKeys
         let keys: RenderPlan.Keys
@@ -117,20 +126,23 @@ enum RenderTemplates: BuildStage {
                                    reusing: context.edits.relinked ? last : nil, changed: context.edits.positions)
         }
         context.recording.renderKeys = keys
-        guard context.basis != nil else { return written(site) }
-        guard let last, last.keys.count == site.pages.count else { return written(site) }
-        return written(site).filter { keys.keys[$0] != last.keys[$0] }
+        guard context.basis != nil else { return (written(site), [:]) }
+        guard let last, last.keys.count == site.pages.count else { return (written(site), [:]) }
+        return changed(last, keys)
     }
 
     /// Each page to render with its number and address: the pages of a long list after its first
     /// at `<list>/page/N/`, but where a page of the site has that address (said once per list).
-    private static func numberedPages(_ targets: [Int], site: Site, diagnostics: inout [Diagnostic]) -> [(Int, Int, Route)] {
+    /// `numbers`: of a list's pages, only those to render again (`RenderPlan.numbersToRender`).
+    private static func numberedPages(_ targets: [Int], site: Site, numbers: [Int: Set<Int>],
+                                      diagnostics: inout [Diagnostic]) -> [(Int, Int, Route)] {
         let settings = site.config.pagination
         var outputs: [(Int, Int, Route)] = []
         outputs.reserveCapacity(targets.count)
         for index in targets {
             let page = site.pages[index]
-            outputs.append((index, 1, page.route))
+            let only = numbers[index]
+            if only?.contains(1) ?? true { outputs.append((index, 1, page.route)) }
             let count = ListPages.pageCount(of: index, in: site)
             guard count > 1 else { continue }
             for number in 2...count {
@@ -142,7 +154,7 @@ enum RenderTemplates: BuildStage {
                         + "Move the page, or set `pagination: {path: NAME}` in site.yml to number the list's pages in another folder"))
                     break
                 }
-                outputs.append((index, number, route))
+                if only?.contains(number) ?? true { outputs.append((index, number, route)) }
             }
         }
         return outputs

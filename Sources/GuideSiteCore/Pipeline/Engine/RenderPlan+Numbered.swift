@@ -1,0 +1,49 @@
+/// The keys of a long list's numbered pages (`Pagination`): each page of a list shows the list
+/// page's own values, its number among how many, and its slice of the list, so an edit that
+/// changes one entry's title renders again the pages showing that entry, not the whole list.
+extension RenderPlan {
+    /// For each list page at `lists`, a key per numbered page, from 1.
+    func numberedKeys(of lists: [Int]) -> [Int: [Int]] {
+        let settings = site.config.pagination
+        var result: [Int: [Int]] = [:]
+        for index in lists {
+            let items = ListPages.items(of: index, in: site)
+            let count = settings.pageCount(items: items.count)
+            let own = key(for: index, position: nil, withList: false)
+            // The search page's letters link every first letter to the page it starts on.
+            let letters = site.pages[index].kind == .search ? Self.letterRuns(items, site: site) : 0
+            result[index] = (1...count).map { number in
+                var hasher = Hasher()
+                hasher.combine(own)
+                hasher.combine(number)
+                hasher.combine(count)
+                hasher.combine(letters)
+                for item in items[settings.range(of: number, items: items.count)] { hasher.combine(summary(of: item)) }
+                return hasher.finalize()
+            }
+        }
+        return result
+    }
+
+    /// Where each first letter's run starts in the A to Z list.
+    private static func letterRuns(_ items: [Int], site: Site) -> Int {
+        var hasher = Hasher()
+        var previous: String?
+        for (position, item) in items.enumerated() {
+            let letter = PageContextBuilder.letter(of: site.pages[item].title)
+            if letter != previous {
+                hasher.combine(letter)
+                hasher.combine(position)
+                previous = letter
+            }
+        }
+        return hasher.finalize()
+    }
+
+    /// The numbers of the pages of the list at `index` to render again: those whose key moved,
+    /// or all of them (nil) when the last keys do not say.
+    static func numbersToRender(_ index: Int, before: Keys?, after: Keys) -> Set<Int>? {
+        guard let old = before?.numbered[index], let new = after.numbered[index], old.count == new.count else { return nil }
+        return Set(new.indices.filter { old[$0] != new[$0] }.map { $0 + 1 })
+    }
+}
