@@ -147,8 +147,12 @@ def snapshot(folder):
 def search_figures(output):
     """Index size against the site's HTML, and query times in headless Chromium (median of several)."""
     index = os.path.getsize(os.path.join(output, "search", "index.js"))
-    html = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(output) for f in fs if f.endswith(".html"))
-    figures = {"index_mb": index / 1e6, "html_mb": html / 1e6, "ratio": index / html}
+    pages = [(os.path.getsize(os.path.join(d, f)), os.path.relpath(os.path.join(d, f), output))
+             for d, _, fs in os.walk(output) for f in fs if f.endswith(".html")]
+    html = sum(size for size, _ in pages)
+    # The heaviest page a reader can open (issue 37: none over 500 kB, long lists in numbered pages).
+    largest = max(pages)
+    figures = {"index_mb": index / 1e6, "html_mb": html / 1e6, "ratio": index / html, "largest_kb": largest[0] / 1e3, "largest": largest[1]}
     try:
         sys.path.insert(0, os.path.join(HERE, "..", "Tests", "audit"))
         from audit import new_driver, serve
@@ -502,12 +506,13 @@ def report(rows, runs, hugo_version):
               " before its text, as Jekyll and Eleventy libraries write them, against the corpus; medians of five full"
               " builds of each, alternated, each into a new folder.", ""]
     lines += bench_sites.report(rows, seconds, max(runs, 5))
-    lines += ["| entries | search index | site HTML | index / HTML | query in headless Chromium (median, max of 8) |",
-              "|---:|---:|---:|---:|---:|"]
+    lines += ["| entries | search index | site HTML | index / HTML | heaviest page | query in headless Chromium (median, max of 8) |",
+              "|---:|---:|---:|---:|---:|---:|"]
     for row in rows:
         search = row["search"]
         query = f"{search['query_ms']:.1f} ms, {search['query_max_ms']:.1f} ms" if "query_ms" in search else "(selenium not installed)"
-        lines.append(f"| {row['count']:,} | {search['index_mb']:.1f} MB | {search['html_mb']:.0f} MB | {search['ratio'] * 100:.1f}% | {query} |")
+        lines.append(f"| {row['count']:,} | {search['index_mb']:.1f} MB | {search['html_mb']:.0f} MB | {search['ratio'] * 100:.1f}% |"
+                     f" {search['largest_kb']:.0f} kB (`{search['largest']}`) | {query} |")
     lines.append("")
     for row in rows:
         lines += [f"Stages of a GuideSite full build at {row['count']:,} entries (`guidesite build --timings`):", "", "```"]

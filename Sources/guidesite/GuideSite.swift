@@ -18,9 +18,10 @@ struct GuideSite: AsyncParsableCommand {
               guidesite check --format github      Report problems in CI
               guidesite new entry "Wheel Picker" --section native
               guidesite init ~/a11y-guide          Start a new site
+              guidesite theme eject partials/toc.mustache  Copy a theme file to change
             """,
         version: "0.1.0",
-        subcommands: [Build.self, Serve.self, Check.self, New.self, Init.self],
+        subcommands: [Build.self, Serve.self, Check.self, New.self, Init.self, ThemeCommand.self],
         defaultSubcommand: nil
     )
 

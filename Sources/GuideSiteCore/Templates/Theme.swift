@@ -34,6 +34,31 @@ public struct Theme: Sendable {
         return Diagnosed(Theme(files: files, origins: origins), diagnostics)
     }
 
+    /// The site's partials that the built-in theme does not have and that no layout or partial
+    /// includes (`{{>name}}` or `{{<name}}`): most often a misspelt override, which would
+    /// otherwise change nothing, silently. Each with the built-in partial it is closest to.
+    public var unusedPartials: [(path: String, closest: String)] {
+        let builtIn = Set(DefaultTheme.files().keys.filter { $0.hasPrefix("partials/") })
+        var named = Set<String>()
+        for (path, data) in files where path.hasSuffix(".mustache") {
+            let text = String(decoding: data, as: UTF8.self)
+            var rest = text[...]
+            while let open = rest.range(of: "{{") {
+                rest = rest[open.upperBound...]
+                guard let first = rest.first, first == ">" || first == "<" else { continue }
+                let name = rest.dropFirst().prefix { $0 != "}" }.trimmingCharacters(in: .whitespaces)
+                named.insert(name)
+            }
+        }
+        return files.keys.sorted().compactMap { path in
+            guard path.hasPrefix("partials/"), path.hasSuffix(".mustache"), !builtIn.contains(path),
+                  origins[path]?.hasPrefix("(built-in theme)") == false else { return nil }
+            let name = String(path.dropFirst("partials/".count).dropLast(".mustache".count))
+            guard !named.contains(name) else { return nil }
+            return (path, Suggestion.didYouMean(path, in: builtIn))
+        }
+    }
+
     /// Names of the layouts (`entry`, `page`, ...), sorted.
     public var layoutNames: [String] {
         files.keys.compactMap { path -> String? in

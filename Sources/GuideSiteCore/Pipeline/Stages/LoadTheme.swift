@@ -14,6 +14,11 @@ enum LoadTheme: BuildStage {
         }
         let theme = Theme.load(from: context.layout.templates, layout: context.layout)
         context.diagnostics += theme.diagnostics
+        for unused in theme.value.unusedPartials {
+            context.diagnostics.append(Diagnostic(.warning, theme.value.origins[unused.path] ?? unused.path, line: 1, column: 1, category: "theme",
+                "the built-in theme has no `\(unused.path)` and no layout or partial includes it, so it changes nothing; name it as the file it replaces"
+                + " (`guidesite theme list` lists them, `guidesite theme eject PATH` copies one to start from).\(unused.closest)"))
+        }
         let compiled = TemplateRenderer.compile(theme.value, fast: !context.request.swiftMustacheOnly)
         context.diagnostics += compiled.diagnostics
         let config = context.siteConfig
