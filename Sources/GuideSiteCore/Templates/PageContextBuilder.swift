@@ -25,7 +25,8 @@ struct PageContextBuilder: Sendable {
 
     /// `precomputeLinks` makes every page's link values up front: worth it when many pages are
     /// rendered (lists repeat them), wasted when a rebuild renders one page.
-    init(site: Site, basePath: String, precomputeLinks: Bool = true, strings: ThemeStrings = .english) {
+    /// `brand`: the theme has `assets/brand.css`, linked after `site.css` on every page.
+    init(site: Site, basePath: String, precomputeLinks: Bool = true, strings: ThemeStrings = .english, brand: Bool = false) {
         self.site = site
         self.basePath = basePath
         self.strings = strings
@@ -38,6 +39,7 @@ struct PageContextBuilder: Sendable {
         links = UncheckedValues([])
         if precomputeLinks { links.values = site.pages.map { makeLink($0) } }
         shared.site = siteValues()
+        if brand { shared.site["brandStylesheet"] = .text(basePath + "assets/brand.css") }
         shared.strings = ContextMap(indexing: strings.values.keys.sorted().map { ($0, .text(strings[$0])) })
         for criterion in WCAG22.all { shared.criteria[criterion.number] = makeCriterionValues(criterion) }
         for section in site.sections {

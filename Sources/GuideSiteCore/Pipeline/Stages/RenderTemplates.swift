@@ -57,7 +57,8 @@ enum RenderTemplates: BuildStage {
             let edited = Set(context.edits.positions)
             RenderMarkdown.renderAgain(targets.filter { !edited.contains($0) }, in: &site, context: context)
         }
-        var making = PageContextBuilder(site: site, basePath: SiteRoot.marker, precomputeLinks: targets.count > 50, strings: context.strings)
+        var making = PageContextBuilder(site: site, basePath: SiteRoot.marker, precomputeLinks: targets.count > 50, strings: context.strings,
+                                        brand: context.theme?.theme.files["assets/brand.css"] != nil)
         making.noindex = context.variant.subset?.noindex ?? false
         let builder = making
         let absoluteBase = context.basePath
