@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`guidesite serve` under edits: every response is one whole version of its file.
 
-Eight keep-alive connections read an entry page, its section page, the search index, a
+Eight keep-alive connections read an entry page, the page of its section's list that shows it, the search index, a
 stylesheet and byte ranges of the entry page while the entry is saved again and again, each save
 confirmed by its reload event. The entry's title carries an edition number, so the
 version k of each file is the first build's bytes with edition 0 replaced by edition k; that
@@ -28,7 +28,9 @@ ENTRIES = 120
 EDITED = "Content/native/picker.md"
 MARKER = re.compile(rb"Edition (\d{5}\+*)")
 SCRIPT = re.compile(rb"<script data-guidesite-live-reload>.*?</script>\n", re.S)
-PAGE, SECTION, SEARCH, STYLE = "/native/picker/", "/native/", "/search/index.js", "/assets/site.css"
+# The section's list holds 121 entries in pages of 100: Picker, after Entry 000 to 119, is on
+# its second page.
+PAGE, SECTION, SEARCH, STYLE = "/native/picker/", "/native/page/2/", "/search/index.js", "/assets/site.css"
 RANGES = [(100, 4099), (2000, 2999)]
 
 
