@@ -89,6 +89,7 @@ site: build
 
 ## Unit and end-to-end tests, the command-line checks, then the accessibility audit.
 test: deps audit-deps
+	$(PYTHON) Scripts/check-layers.py
 	$(SWIFT) build --product guidesite
 	$(SWIFT) test --parallel
 	./Tests/cli-checks.sh $(DEBUG_BIN)

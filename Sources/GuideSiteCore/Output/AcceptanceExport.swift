@@ -12,7 +12,6 @@ import Foundation
 /// screen reader, setting, check, scenario), Step, Expected result, WCAG criteria ("1.3.1;
 /// 2.1.1"), URL (absolute with site.yml `url`, else from the site's root).
 enum AcceptanceExport {
-    static let csvPath = "acceptance.csv"
     static let columns = ["ID", "Test", "Entry", "Section", "Platform", "Test kind", "Step", "Expected result", "WCAG criteria", "URL"]
 
     /// One entry's scenarios as the CSV and the basket read them.
@@ -71,7 +70,7 @@ enum AcceptanceExport {
             scripts[part.script].append(contentsOf: part.entry)
             empty[part.script] = false
         }
-        let files = [(csvPath, Data(csv))] + scripts.enumerated().map { script, bytes in
+        let files = [(SitePaths.acceptanceCSV, Data(csv))] + scripts.enumerated().map { script, bytes in
             (CriteriaBasket.scriptFolder + "\(script).js", Data(bytes + Array("}});\n".utf8)))
         }
         return (files, made)
@@ -92,7 +91,7 @@ enum AcceptanceExport {
         if case .list(let items)? = page.frontMatter.entries["platforms"]?.value { platforms = items.compactMap(\.text) }
         return EntryTests(key: key, title: page.title, section: page.section.flatMap { sectionTitles[$0] } ?? "",
                           platforms: platforms.joined(separator: "; "), criteria: page.criteria.map(\.number).joined(separator: "; "),
-                          url: CriteriaExport.absolute(page.route.href(basePath: basePath), siteURL: siteURL) ?? key,
+                          url: SitePaths.absolute(page.route.href(basePath: basePath), siteURL: siteURL) ?? key,
                           scenarios: scenarios)
     }
 

@@ -2,12 +2,10 @@
 /// written when site.yml gives the site's `url` (a feed's addresses must be absolute, as the
 /// sitemap's) and the site has a history.
 enum AtomFeed {
-    static let path = "feed.xml"
-
     static func xml(for site: Site, siteURL: String, basePath: String) -> String? {
         let recent = RecentPages.latest(in: site)
         guard let newest = recent.first.flatMap({ site.pages[$0].updated }),
-              let home = CriteriaExport.absolute(basePath, siteURL: siteURL) else { return nil }
+              let home = SitePaths.absolute(basePath, siteURL: siteURL) else { return nil }
         let updatesPage = site.pages.first { $0.kind == .updates }
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
@@ -15,15 +13,15 @@ enum AtomFeed {
               <title>\(HTML.escape(site.config.title)): recently updated</title>
               <id>\(HTML.escape(home))</id>
               <updated>\(newest.iso)</updated>
-              <link rel="self" href="\(HTML.escape(home + path))"/>
-              <link rel="alternate" type="text/html" href="\(HTML.escape(CriteriaExport.absolute(updatesPage?.route.href(basePath: basePath) ?? basePath, siteURL: siteURL) ?? home))"/>
+              <link rel="self" href="\(HTML.escape(home + SitePaths.feed))"/>
+              <link rel="alternate" type="text/html" href="\(HTML.escape(SitePaths.absolute(updatesPage?.route.href(basePath: basePath) ?? basePath, siteURL: siteURL) ?? home))"/>
               <author><name>\(HTML.escape(site.config.title))</name></author>
               <generator>GuideSite</generator>
 
             """
         for index in recent {
             let page = site.pages[index]
-            guard let updated = page.updated, let address = CriteriaExport.absolute(page.route.href(basePath: basePath), siteURL: siteURL) else { continue }
+            guard let updated = page.updated, let address = SitePaths.absolute(page.route.href(basePath: basePath), siteURL: siteURL) else { continue }
             xml += "  <entry>\n"
             xml += "    <title>\(HTML.escape(page.title))</title>\n"
             xml += "    <id>\(HTML.escape(address))</id>\n"

@@ -4,12 +4,6 @@ import Foundation
 /// criterion the site has a page for, with its level, the entries that reference it and, when
 /// site.yml names them, its EN 301 549 clauses and Section 508 status.
 enum CoverageExport {
-    /// Where the file goes: beside the coverage page (`wcag/coverage/coverage.csv`).
-    static func path(in site: Site) -> String? {
-        guard let index = site.coverage else { return nil }
-        return site.pages[index].route.folder + "coverage.csv"
-    }
-
     static func csv(for site: Site, basePath: String) -> Data {
         let standards = site.config.standards
         var header = ["Criterion", "Name", "Level", "Pages", "Entries", "Entry URLs"]
@@ -21,7 +15,7 @@ enum CoverageExport {
             let pages = (site.criterionPages[criterion.number] ?? []).map { site.pages[$0] }.filter { !$0.route.isInOtherLanguage }
             var row = [criterion.number, criterion.name, criterion.obsolete ? "obsolete" : criterion.level, String(pages.count),
                        pages.map(\.title).joined(separator: "; "),
-                       pages.map { CriteriaExport.absolute($0.route.href(basePath: basePath), siteURL: site.config.url) ?? TestPlan.basketKey(of: $0.route) }
+                       pages.map { SitePaths.absolute($0.route.href(basePath: basePath), siteURL: site.config.url) ?? TestPlan.basketKey(of: $0.route) }
                            .joined(separator: "; ")]
             if standards.contains(.en301549) { row.append(Standards.enText(of: criterion.number)) }
             if standards.contains(.section508) { row.append(Standards.section508Text(of: criterion)) }

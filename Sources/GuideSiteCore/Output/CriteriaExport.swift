@@ -60,7 +60,7 @@ enum CriteriaExport {
                 })),
             ]
             if let section = page.section { entry.append(("section", .string(section))) }
-            if let url = absolute(path, siteURL: siteURL) { entry.append(("url", .string(url))) }
+            if let url = SitePaths.absolute(path, siteURL: siteURL) { entry.append(("url", .string(url))) }
             var tests: [String: JSONValue] = [:]
             var gherkin: [String: JSONValue] = [:]
             for field in page.frontMatter.entries {
@@ -102,12 +102,5 @@ enum CriteriaExport {
         var parts: [String: JSONWriter.Fragment] = [:]
         if keepingParts { for (page, entry) in zip(pages, entries) { parts[page.page.route.path] = entry } }
         return (JSONWriter.compactData(document), parts)
-    }
-
-    /// The page's full address when site.yml gives the site's `url`.
-    static func absolute(_ path: String, siteURL: String?) -> String? {
-        guard let siteURL, let schemeEnd = siteURL.range(of: "://") else { return nil }
-        let origin = siteURL[schemeEnd.upperBound...].firstIndex(of: "/").map { String(siteURL[..<$0]) } ?? siteURL
-        return origin + path
     }
 }

@@ -28,7 +28,7 @@ extension PageContextBuilder {
 
     /// The page's address in a language's site: absolute with site.yml's `url`, else relative.
     private func address(of page: Page, in position: Int, _ languages: SiteLanguages) -> String {
-        CriteriaExport.absolute(site.config.basePath + languages.path(of: page.route, in: position), siteURL: site.config.url)
+        SitePaths.absolute(site.config.basePath + languages.path(of: page.route, in: position), siteURL: site.config.url)
             ?? page.route.href(basePath: SiteRoot.marker + languages.root(of: position))
     }
 

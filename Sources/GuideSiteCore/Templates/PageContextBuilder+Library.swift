@@ -29,7 +29,7 @@ extension PageContextBuilder {
     /// The page a redirect leads to, for the layout's link and the head's refresh and canonical.
     func addRedirect(for page: Page, to context: inout ContextMap) {
         guard let target = site.pages.first(where: { $0.kind != .redirect && $0.route.path == page.subject }) else { return }
-        let canonical = CriteriaExport.absolute(target.route.href(basePath: site.config.basePath), siteURL: site.config.url)
+        let canonical = SitePaths.absolute(target.route.href(basePath: site.config.basePath), siteURL: site.config.url)
         context["redirect"] = .map(["href": .text(href(target)), "canonical": .text(canonical ?? href(target)), "title": .text(target.title)])
     }
 

@@ -54,7 +54,7 @@ extension PageContextBuilder {
         guard number > 1 else { return }
         if case .map(var values)? = context["page"] {
             let path = site.config.pagination.route(of: page.route, number: number).href(basePath: site.config.basePath + (site.languages.map { $0.folder($0.current) } ?? ""))
-            values["canonical"] = .text(ifAny: CriteriaExport.absolute(path, siteURL: site.config.url))
+            values["canonical"] = .text(ifAny: SitePaths.absolute(path, siteURL: site.config.url))
             context["page"] = .map(values)
         }
         context["alternates"] = nil

@@ -8,7 +8,7 @@ extension PageContextBuilder {
         // A subset's page stands for the full site's: the full site's address (in the page's
         // language) is its canonical one.
         let path = page.route.href(basePath: site.config.basePath + (site.languages.map { $0.folder($0.current) } ?? ""))
-        let address = CriteriaExport.absolute(path, siteURL: site.config.url)
+        let address = SitePaths.absolute(path, siteURL: site.config.url)
         if page.kind != .redirect, let address { values["canonical"] = .text(address) }
         values["ogType"] = .text(page.kind == .entry ? "article" : "website")
         guard page.kind != .redirect, !page.contentPath.isEmpty else { return }

@@ -120,7 +120,7 @@ extension PageContextBuilder {
                 }),
             ]
             coverage["lede"] = .text(strings.format("coverage-lede", ["covered": String(criteria.count - missing.count), "total": String(criteria.count)]))
-            if let path = CoverageExport.path(in: site) {
+            if let path = SitePaths.coverageCSV(in: site) {
                 coverage["csvHref"] = .text(SiteRoot.marker + Route.percentEncode(path))
                 let standards = site.config.standards.map { $0 == .en301549 ? "EN 301 549" : "Section 508" }.joined(separator: ", ")
                 coverage["csvNote"] = .text(standards.isEmpty ? strings["coverage-csv-note"] : strings.format("coverage-csv-standards", ["standards": standards]))

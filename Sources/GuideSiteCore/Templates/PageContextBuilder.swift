@@ -152,10 +152,10 @@ struct PageContextBuilder: Sendable {
         if let search = site.search { values["searchHref"] = .text(href(site.pages[search])) }
         if let basket = site.basket { values["basketHref"] = .text(href(site.pages[basket])) }
         if let translations = site.pages.firstIndex(where: { $0.kind == .translations }) { values["translationsHref"] = .text(href(site.pages[translations])) }
-        values["acceptanceHref"] = .text(SiteRoot.marker + AcceptanceExport.csvPath)
+        values["acceptanceHref"] = .text(SiteRoot.marker + SitePaths.acceptanceCSV)
         if let updates = site.pages.firstIndex(where: { $0.kind == .updates }) {
             values["updatesHref"] = .text(href(site.pages[updates]))
-            if site.config.url != nil { values["feedHref"] = .text(basePath + AtomFeed.path) }
+            if site.config.url != nil { values["feedHref"] = .text(basePath + SitePaths.feed) }
         }
         return values
     }

@@ -39,7 +39,7 @@ final class SiteExports: @unchecked Sendable {
             for file in acceptance.files { try writer.write(file.data, to: file.path) }
             if keepingParts { kept = ExportParts(criteria: criteria.parts, acceptance: acceptance.parts) }
         }
-        if let path = CoverageExport.path(in: site) { try writer.write(CoverageExport.csv(for: site, basePath: basePath), to: path) }
+        if let path = SitePaths.coverageCSV(in: site) { try writer.write(CoverageExport.csv(for: site, basePath: basePath), to: path) }
         guard let parts = search?() ?? (searchAnew ? SearchIndex.parts(for: site) : nil) else {
             throw Basis.Declined("the search index's tables changed (a section, category or criterion came or went), and its entries need every page's text")
         }

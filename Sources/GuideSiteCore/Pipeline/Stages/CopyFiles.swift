@@ -67,7 +67,7 @@ enum CopyFiles: BuildStage {
         guard let url = context.config.url else { return }
         try writer.write(Data(Sitemap.xml(for: site, siteURL: url, basePath: context.basePath).utf8), to: "sitemap.xml")
         if let feed = AtomFeed.xml(for: site, siteURL: url, basePath: context.basePath) {
-            try writer.write(Data(feed.utf8), to: AtomFeed.path)
+            try writer.write(Data(feed.utf8), to: SitePaths.feed)
         }
     }
 }

@@ -40,7 +40,7 @@ enum RenderMarkdown: BuildStage {
             excludedRoutes[page.contentPath] = page.route
             excludedRoutes[page.route.path.trimming("/")] = page.route
         }
-        let fullSite = context.siteConfig.url.flatMap { CriteriaExport.absolute(context.siteConfig.basePath, siteURL: $0) }
+        let fullSite = context.siteConfig.url.flatMap { SitePaths.absolute(context.siteConfig.basePath, siteURL: $0) }
         var linkResolver = LinkResolver(
             basePath: SiteRoot.marker, routes: routes,
             assets: Set(context.assets.map(\.relativePath)),

@@ -1,0 +1,56 @@
+/// A library's own configuration, written for the generator it was made for: Jekyll's
+/// `_config.yml`, Hugo's `hugo.toml` (`.yaml`, `.json`, or the older `config.*`), or Eleventy's
+/// conventions. What GuideSite can use becomes site.yml's keys (`entries`); site.yml, when
+/// there is one, replaces them key by key. Every other key stays for templates (`site.KEY`).
+/// Read by `FrontMatter/LibraryConfig+Reading`; kept in `SiteConfig.library`.
+public struct LibraryConfig: Sendable, Hashable {
+    /// The generator a library was written for.
+    public enum Generator: String, Sendable, Hashable {
+        case jekyll = "Jekyll", hugo = "Hugo", eleventy = "Eleventy"
+    }
+
+    /// Whose configuration this is.
+    public var generator: Generator
+    /// The file it was read from, as diagnostics show it.
+    public var path: String
+    /// site.yml's keys made from it, each at the line of the key it came from.
+    public var entries: [FrontEntry] = []
+    /// The file's own keys, which Liquid reads as `site.KEY`.
+    public var original: [FrontEntry] = []
+    /// A setting taken: the site.yml key it became, and how the build report names it.
+    public struct Taken: Sendable, Hashable {
+        public var key: String
+        public var note: String
+    }
+
+    /// What was taken, for the build report (`title`, `url and baseurl`, `2 collections`).
+    public var taken: [Taken] = []
+    /// Settings it has that GuideSite does not carry over, for the build report.
+    public var notTaken: [String] = []
+    /// Problems reading it.
+    public var diagnostics: [Diagnostic] = []
+
+    /// Adds `key: value` to the entries, at the line of `from`.
+    mutating func set(_ key: String, _ value: FrontValue, from: FrontEntry, note: String? = nil) {
+        entries.removeAll { $0.key == key }
+        entries.append(FrontEntry(key: key, value: value, line: from.line, column: from.column))
+        taken.append(Taken(key: key, note: note ?? key))
+    }
+
+    /// What the build report says of it: what was taken from it, which of those site.yml
+    /// replaced (`replaced`, the keys site.yml sets), and what was not carried over.
+    public func report(replaced: Set<String>) -> [String] {
+        let used = taken.filter { !replaced.contains($0.key) }.map(\.note)
+        var lines = ["Read \(path) (\(generator.rawValue)): " + (used.isEmpty ? "nothing GuideSite uses" : used.joined(separator: ", "))]
+        let overridden = Set(taken.map(\.key)).intersection(replaced).sorted()
+        if !overridden.isEmpty { lines.append("  site.yml sets instead: " + overridden.joined(separator: ", ")) }
+        if !notTaken.isEmpty { lines.append("  not carried over: " + notTaken.joined(separator: "; ")) }
+        return lines
+    }
+
+    /// A plain text value of an entry, trimmed; nil when it is empty or not text.
+    static func text(_ entry: FrontEntry?) -> String? {
+        guard let value = entry?.value.text?.trimmingWhitespace(), !value.isEmpty else { return nil }
+        return value
+    }
+}
