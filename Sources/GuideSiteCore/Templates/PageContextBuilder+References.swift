@@ -179,8 +179,13 @@ extension PageContextBuilder {
             "countText": .text(strings.count(pages.count, "pages")),
             "summary": .text(strings.format("search-count", ["count": strings.count(pages.count, "pages")])),
             "groups": .list(groups),
-            "letters": .map(["items": .list(letters), "label": .text(strings["letters-label"])]),
         ]
+        // The page's slice as one list too, for a theme's search layout written before letters.
+        search["entries"] = .list(groups.flatMap { group -> [ContextMap] in
+            if case .list(let entries)? = group["entries"] { return entries }
+            return []
+        })
+        if !letters.isEmpty { search["letters"] = .map(["items": .list(letters), "label": .text(strings["letters-label"])]) }
         func options(_ pairs: [(value: String, title: String)]) -> ContextValue {
             .map(["options": .list(pairs.map { ["value": .text($0.value), "title": .text($0.title)] })])
         }
