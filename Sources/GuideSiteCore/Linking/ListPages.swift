@@ -1,5 +1,6 @@
 /// The pages that list other pages, and how each long list splits (`Pagination`): a section's
-/// entries, a category's, the pages citing a criterion, and the search page's A to Z list.
+/// entries, a category's, the pages citing a criterion, the search page's A to Z list, and the
+/// translations table's rows (positions in the translation table's sources, not pages).
 /// The layouts, the writing of the numbered pages and the engine all read it from here.
 public enum ListPages {
     /// The pages the list page at `index` shows, in the order it shows them: grouped by section
@@ -11,13 +12,14 @@ public enum ListPages {
         case .category: return grouped(site.categories.first { $0.page == index }?.entries ?? [], in: site)
         case .criterion: return grouped(page.subject.flatMap { site.criterionPages[$0] } ?? [], in: site)
         case .search: return SearchablePages.searchable(site)
+        case .translations: return Array(site.languages?.table.sources.indices ?? 0..<0)
         default: return []
         }
     }
 
     /// Whether a page is a list that may split.
     static func isList(_ page: Page) -> Bool {
-        [.section, .category, .criterion, .search].contains(page.kind)
+        [.section, .category, .criterion, .search, .translations].contains(page.kind)
     }
 
     /// How many pages the list page at `index` takes (1 for any other page).
@@ -44,6 +46,7 @@ public enum ListPages {
         case .category: return site.categories.first { $0.page == index }?.entries.count ?? 0
         case .criterion: return page.subject.flatMap { site.criterionPages[$0]?.count } ?? 0
         case .search: return site.pages.count(where: SearchablePages.isSearchable)
+        case .translations: return site.languages?.table.sources.count ?? 0
         default: return 0
         }
     }

@@ -1,7 +1,8 @@
 /// Values of a multilingual site: the page in the other languages (the switcher and the head's
 /// alternates), whether a translation lags its source, and the translations table.
 extension PageContextBuilder {
-    func addLanguageValues(for page: Page, to context: inout ContextMap) {
+    /// `index` and `number`: the page, and which of its numbered pages (the translations table's).
+    func addLanguageValues(for page: Page, index: Int, number: Int, to context: inout ContextMap) {
         guard let languages = site.languages else { return }
         let positions = languages.positions(having: page)
         if positions.count > 1 {
@@ -23,7 +24,7 @@ extension PageContextBuilder {
             context["translation"] = .map(["outdated": .flag(true), "sourceCode": .text(source.code),
                                            "sourceHref": .text(page.route.href(basePath: SiteRoot.marker + languages.root(of: 0)))])
         }
-        if page.kind == .translations { context["translations"] = .map(translationValues(languages)) }
+        if page.kind == .translations { context["translations"] = .map(translationValues(languages, rows: shownItems(of: index, number: number))) }
     }
 
     /// The page's address in a language's site: absolute with site.yml's `url`, else relative.
@@ -32,9 +33,10 @@ extension PageContextBuilder {
             ?? page.route.href(basePath: SiteRoot.marker + languages.root(of: position))
     }
 
-    /// A row per page of the default language, a column per other language: each translation's
-    /// status, linked when it exists.
-    private func translationValues(_ languages: SiteLanguages) -> ContextMap {
+    /// A row per page of the default language (those of `rows`, positions in the table's
+    /// sources), a column per other language: each translation's status, linked when it exists.
+    /// The summary counts every row, whichever page shows it.
+    private func translationValues(_ languages: SiteLanguages, rows shown: [Int]) -> ContextMap {
         let others = Array(languages.all.indices.dropFirst())
         var counts: [TranslationTable.Status?: Int] = [:]
         var titles: [String: (title: String, code: String)] = [:]
@@ -43,22 +45,24 @@ extension PageContextBuilder {
         }
         // The pages of this site (a subset's own), titled as the site shows them (a title found in
         // the body when the front matter has none).
-        let rows = languages.table.sources.compactMap { source -> ContextMap? in
+        let visible = Set(shown)
+        var rows: [ContextMap] = []
+        for (position, source) in languages.table.sources.enumerated() {
             let route = source.route
             // A home or section page the language has made for itself stands at the source's address.
-            guard let shown = titles[source.key] ?? site.pageIndex[route].map({ (site.pages[$0].title, languages.language.code) }) else { return nil }
+            guard let shown = titles[source.key] ?? site.pageIndex[route].map({ (site.pages[$0].title, languages.language.code) }) else { continue }
+            if !languages.isDefault { counts[languages.table.translations[source.key]?[languages.language.code], default: 0] += 1 }
+            guard visible.contains(position) else { continue }
             var row: ContextMap = ["title": .text(shown.title), "code": .text(shown.code),
                                    "href": .text(route.href(basePath: SiteRoot.marker + languages.root(of: shown.code == languages.language.code ? languages.current : 0)))]
-            row["cells"] = .list(others.map { position -> ContextMap in
-                let code = languages.all[position].code
-                let status = languages.table.translations[source.key]?[code]
-                if position == languages.current { counts[status, default: 0] += 1 }
+            row["cells"] = .list(others.map { other -> ContextMap in
+                let status = languages.table.translations[source.key]?[languages.all[other].code]
                 var cell: ContextMap = ["text": .text(strings[status == .current ? "status-current" : status == .outdated ? "status-outdated" : "status-missing"]),
                                         "status": .text(status?.rawValue ?? "missing")]
-                if status != nil { cell["link"] = .text(route.href(basePath: SiteRoot.marker + languages.root(of: position))) }
+                if status != nil { cell["link"] = .text(route.href(basePath: SiteRoot.marker + languages.root(of: other))) }
                 return cell
             })
-            return row
+            rows.append(row)
         }
         var values: ContextMap = [
             "languages": .list(others.map { ["name": .text(languages.all[$0].name), "code": .text(languages.all[$0].code)] }),

@@ -128,7 +128,7 @@ struct PageContextBuilder: Sendable {
         }
         if page.kind == .home { addHomeValues(to: &context) }
         addReferenceValues(for: page, index: index, number: number, to: &context)
-        addLanguageValues(for: page, to: &context)
+        addLanguageValues(for: page, index: index, number: number, to: &context)
         if page.kind == .redirect { addRedirect(for: page, to: &context) }
         addPaginationValues(for: index, number: number, to: &context)
         return context

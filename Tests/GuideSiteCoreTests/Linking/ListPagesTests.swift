@@ -121,6 +121,27 @@ struct ListPagesTests {
         #expect(edited.files == fresh.files)
     }
 
+    @Test("the translations table splits too; in French every page's summary counts every row")
+    func translations() throws {
+        let site = try TestSite([
+            "site.yml": "title: Guide\npagination: {size: 2}\nlanguages:\n  - {code: en, name: English}\n  - {code: fr, name: Français}\n",
+            "Content/index.md": "# Guide\n\nHi.\n",
+            "Content/web/a.md": "---\ntitle: A\n---\nText.\n", "Content/web/b.md": "---\ntitle: B\n---\nText.\n",
+            "Content/web/c.md": "---\ntitle: C\n---\nText.\n", "Content/web/a.fr.md": "---\ntitle: A fr\n---\nTexte.\n",
+        ])
+        defer { site.remove() }
+        let result = site.build()
+        #expect(result.errorCount == 0, "\(result.printed)")
+        let rows = { (html: String) in html.components(separatedBy: "<tr><th scope=\"row\">").count - 1 }
+        // Four sources (the home page and three entries) in pages of two.
+        let english = try [site.html("translations/index.html"), site.html("translations/page/2/index.html")]
+        #expect(english.map(rows) == [2, 2] && !site.exists("translations/page/3/index.html"), "\(english.map(rows))")
+        let french = try [site.html("fr/translations/index.html"), site.html("fr/translations/page/2/index.html")]
+        #expect(french.allSatisfy { $0.contains("<p class=\"summary\">") } && french[0].components(separatedBy: "<p class=\"summary\">")[1].prefix(80)
+            == french[1].components(separatedBy: "<p class=\"summary\">")[1].prefix(80))
+        #expect(french[1].contains("<nav class=\"pagination\""))
+    }
+
     @Test("a content page at a numbered page's address keeps it, with a warning that says how to move the numbers")
     func collision() throws {
         let site = try Self.site(extra: ["Content/web/page/2.md": "---\ntitle: Second\n---\nMine.\n"])

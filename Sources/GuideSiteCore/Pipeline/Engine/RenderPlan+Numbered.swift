@@ -18,7 +18,10 @@ extension RenderPlan {
                 hasher.combine(number)
                 hasher.combine(count)
                 hasher.combine(letters)
-                for item in items[settings.range(of: number, items: items.count)] { hasher.combine(summary(of: item)) }
+                // A translations table's rows are sources, which its own key reads whole.
+                if site.pages[index].kind != .translations {
+                    for item in items[settings.range(of: number, items: items.count)] { hasher.combine(summary(of: item)) }
+                }
                 return hasher.finalize()
             }
         }
