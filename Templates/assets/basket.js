@@ -5,14 +5,14 @@
 // elements, which also work for a site opened from disk.
 (function () {
   "use strict";
-  var box = document.getElementById("basket"), basket = window.guidesiteBasket;
+  var box = document.getElementById("basket"), basket = GuideSite.basket;
   if (!box || !basket) return;
   var list = document.getElementById("basket-list"), empty = document.getElementById("basket-empty");
   var output = document.getElementById("basket-text"), platform = document.getElementById("basket-platform");
   var scripts = box.getAttribute("data-scripts"), count = Number(box.getAttribute("data-script-count")) || 1;
   var root = scripts.replace(/acceptance\/$/, "");
   var data = { columns: [], entries: {} }, loaded = {}, waiting = {};
-  window.guidesiteAcceptance = {
+  GuideSite.acceptance = {
     entries: data.entries,
     add: function (part) {
       data.columns = part.columns;
@@ -124,7 +124,7 @@
         li.appendChild(a);
         if (item.entry.section) li.appendChild(document.createTextNode(" (" + item.entry.section + ")"));
       } else {
-        li.appendChild(document.createTextNode(guidesiteText("gone", { title: title })));
+        li.appendChild(document.createTextNode(GuideSite.text("gone", { title: title })));
       }
       var remove = document.createElement("button"), name = document.createElement("span");
       remove.type = "button";
@@ -132,7 +132,7 @@
       remove.setAttribute("data-entry", item.key);
       name.className = "visually-hidden";
       name.textContent = " " + title;
-      remove.appendChild(document.createTextNode(guidesiteText("remove")));
+      remove.appendChild(document.createTextNode(GuideSite.text("remove")));
       remove.appendChild(name);
       remove.addEventListener("click", function () {
         var buttons = Array.prototype.slice.call(list.querySelectorAll("button.basket-remove"));

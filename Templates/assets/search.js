@@ -21,7 +21,7 @@
         var script = document.createElement("script");
         script.src = form.getAttribute("data-index");
         script.onload = function () {
-          if (window.guidesiteSearchIndex) resolve(window.guidesiteSearchIndex); else reject(new Error("no index"));
+          if (GuideSite.searchIndex) resolve(GuideSite.searchIndex); else reject(new Error("no index"));
         };
         script.onerror = reject;
         document.head.appendChild(script);
@@ -121,13 +121,13 @@
       all.hidden = true;
       list.hidden = matches.length === 0;
       var parts = {
-        "for": query ? guidesiteText("for", { query: query }) : "",
-        within: filtered ? guidesiteText("within") : "",
-        results: guidesiteText(matches.length === 1 ? "results-one" : "results-other", { count: matches.length })
+        "for": query ? GuideSite.text("for", { query: query }) : "",
+        within: filtered ? GuideSite.text("within") : "",
+        results: GuideSite.text(matches.length === 1 ? "results-one" : "results-other", { count: matches.length })
       };
-      status.textContent = guidesiteText(matches.length === 0 ? "no-results-status" : "results-status", parts);
+      status.textContent = GuideSite.text(matches.length === 0 ? "no-results-status" : "results-status", parts);
     }, function () {
-      status.textContent = guidesiteText("search-unavailable");
+      status.textContent = GuideSite.text("search-unavailable");
       all.hidden = false;
     });
   }
@@ -137,7 +137,7 @@
     for (var i = shown; i < end; i++) list.appendChild(render(matches[i].item.e));
     shown = end;
     more.hidden = shown >= matches.length;
-    if (!more.hidden) more.textContent = guidesiteText("show-more", { count: matches.length - shown });
+    if (!more.hidden) more.textContent = GuideSite.text("show-more", { count: matches.length - shown });
   }
 
   // Text with the search terms wrapped in <mark>, built as nodes so no text is read as HTML.

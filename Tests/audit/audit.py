@@ -159,7 +159,7 @@ const done = arguments[arguments.length - 1];
 const script = document.createElement("script");
 script.src = document.getElementById("basket").getAttribute("data-scripts") + "0.js";
 script.onload = () => {
-  const keys = Object.keys(window.guidesiteAcceptance.entries).slice(0, 3);
+  const keys = Object.keys(GuideSite.acceptance.entries).slice(0, 3);
   localStorage.setItem(""" + BASKET_KEY + """, JSON.stringify(keys));
   done(keys.length);
 };

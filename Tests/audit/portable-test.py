@@ -77,7 +77,7 @@ def check_addresses(output):
     check(not broken, f"every relative address of {len(pages)} pages reaches a file of the output ({followed} followed, {len(broken)} broken: {broken[:3]})")
     with open(os.path.join(output, "search", "index.js"), encoding="utf-8") as handle:
         index = handle.read()
-    check(index.startswith("window.guidesiteSearchIndex = ") and '"/native/' not in index,
+    check(index.startswith("GuideSite.searchIndex = ") and '"/native/' not in index,
           "the search index is a script and its addresses are from the site's root")
     return followed
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// Every text the theme writes, in one language: `strings/<code>.yml` of the built-in theme,
 /// under the site's `Templates/strings/<code>.yml`, over English for any key neither has.
-/// Layouts read them as `{{strings.KEY}}`, the scripts through `site.js`'s `guidesiteText`
+/// Layouts read them as `{{strings.KEY}}`, the scripts through `GuideSite.text` (`scripts/text.js`)
 /// (keys starting `js-`), and the build through `self[KEY]` and `format`.
 public struct ThemeStrings: Sendable, Hashable {
     /// The language tag they are for.
@@ -31,7 +31,7 @@ public struct ThemeStrings: Sendable, Hashable {
                                "monthNumber": String(day.month), "year": String(day.year)])
     }
 
-    /// Where each site's scripts find their texts (`window.guidesiteStrings`).
+    /// Where each site's scripts find their texts (`GuideSite.strings`).
     public static let scriptPath = "assets/strings.js"
 
     /// The scripts' texts as a JSON object, safe inside `<script>`.

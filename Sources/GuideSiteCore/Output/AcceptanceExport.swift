@@ -3,7 +3,7 @@ import Foundation
 /// Every entry's tests for test-management tools: `acceptance.csv`, one row per test step, and
 /// `acceptance/<n>.js`, what the "My criteria" page combines in the browser (scripts, not JSON,
 /// so that a site opened from disk can load them; see `CriteriaBasket` for how entries are
-/// spread over them; each script is `guidesiteAcceptance.add({columns, entries})`).
+/// spread over them; each script is `GuideSite.acceptance.add({columns, entries})`).
 ///
 /// acceptance.csv (RFC 4180, UTF-8, CRLF; rows in entry path order) has the columns `columns`:
 /// ID (`native/wheel-picker/#keyboard`, the same for every step of one scenario), Test
@@ -63,7 +63,7 @@ enum AcceptanceExport {
         csv.reserveCapacity(parts.reduce(0) { $0 + $1.rows.count } + 128)
         row(columns, into: &csv)
         for part in parts { csv.append(contentsOf: part.rows) }
-        var scripts = Array(repeating: Array("guidesiteAcceptance.add({\"columns\":\(JSONWriter.compact(columns)),\"entries\":{".utf8), count: count)
+        var scripts = Array(repeating: Array("GuideSite.acceptance.add({\"columns\":\(JSONWriter.compact(columns)),\"entries\":{".utf8), count: count)
         var empty = Array(repeating: true, count: count)
         for part in parts {
             if !empty[part.script] { scripts[part.script].append(UInt8(ascii: ",")) }

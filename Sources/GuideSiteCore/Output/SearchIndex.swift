@@ -1,7 +1,7 @@
 import Foundation
 
 /// `search/index.js`: what the search page searches, loaded by `search.js` only when a reader
-/// first searches: a script (`window.guidesiteSearchIndex = {…};`) rather than JSON, since a page
+/// first searches: a script (`GuideSite.searchIndex = {…};`) rather than JSON, since a page
 /// opened from disk may load scripts but not fetch files. Compact arrays rather than objects,
 /// since it is downloaded whole; hrefs are from the site's root (`native/picker/`):
 ///
@@ -111,7 +111,7 @@ enum SearchIndex {
         // occurrence is the one put there.
         let whole = JSONWriter.compact(document)
         let split = whole.range(of: marker)!
-        return Parts(order: order, entries: entries, head: "window.guidesiteSearchIndex = " + String(whole[..<split.lowerBound]) + "[",
+        return Parts(order: order, entries: entries, head: "GuideSite.searchIndex = " + String(whole[..<split.lowerBound]) + "[",
                      tail: "]" + String(whole[split.upperBound...]) + ";\n")
     }
 

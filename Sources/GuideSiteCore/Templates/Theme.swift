@@ -86,10 +86,38 @@ public struct Theme: Sendable {
         return keys
     }
 
-    /// Files copied to `Output/assets/`, by path below `assets/`.
+    /// Files copied to `Output/assets/`, by path below `assets/`, with `site.js` made of the
+    /// theme's scripts (`siteScript`) unless the site has an `assets/site.js` of its own.
     public var assets: [(path: String, data: Data)] {
-        files.filter { $0.key.hasPrefix("assets/") }
+        var assets: [(path: String, data: Data)] = files.filter { $0.key.hasPrefix("assets/") }
             .map { (String($0.key.dropFirst("assets/".count)), $0.value) }
-            .sorted { $0.path < $1.path }
+        if files["assets/site.js"] == nil, let script = siteScript { assets.append(("site.js", script)) }
+        return assets.sorted { $0.path < $1.path }
+    }
+
+    /// The theme's scripts in the order they run, one behaviour each (`scripts/text.js` first:
+    /// the `GuideSite` namespace and its texts), then any other of the site's own by name.
+    static let scriptOrder = ["text", "copy", "demos", "tabs", "disk-links", "basket"]
+
+    /// `assets/site.js`: the scripts of `scripts/` one after the other, each named; a site's
+    /// `Templates/scripts/tabs.js` replaces that one behaviour. (Written without template
+    /// literals, so no line inside a string starts with `//`.)
+    public var siteScript: Data? {
+        let paths = files.keys.filter { $0.hasPrefix("scripts/") && $0.hasSuffix(".js") }
+        guard !paths.isEmpty else { return nil }
+        let known = Self.scriptOrder.map { "scripts/\($0).js" }
+        let ordered = known.filter(paths.contains) + paths.filter { !known.contains($0) }.sorted()
+        // Their comments are for who reads the files: each module's lines but its whole-line
+        // comments (the pages load 1.5 kB less), under its name.
+        var script = ""
+        for path in ordered {
+            script += "// " + path.dropFirst("scripts/".count) + "\n"
+            var lines = String(decoding: files[path]!, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            if lines.last?.isEmpty == true { lines.removeLast() }
+            for line in lines where !line.drop(while: { $0 == " " }).hasPrefix("//") {
+                script += line + "\n"
+            }
+        }
+        return Data(script.utf8)
     }
 }

@@ -28,7 +28,7 @@ struct ThemeStringsTests {
         }
         for (path, data) in Self.builtIn where path.hasSuffix(".js") {
             let text = String(decoding: data, as: UTF8.self)
-            for match in text.matches(of: /guidesiteText\("([a-z0-9-]+)"/) { used.insert("js-" + match.1) }
+            for match in text.matches(of: /GuideSite\.text\("([a-z0-9-]+)"/) { used.insert("js-" + match.1) }
         }
         #expect(used.count > 100)
         #expect(used.subtracting(english).isEmpty, "\(used.subtracting(english).sorted())")

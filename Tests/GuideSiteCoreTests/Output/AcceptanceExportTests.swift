@@ -42,7 +42,7 @@ struct AcceptanceExportTests {
         #expect(!site.exists("web/empty/empty.feature"), "an entry without tests is an article: no .feature, no basket")
         #expect(!(try site.html("web/empty/index.html")).contains("basket-toggle"))
         let script = try site.html("acceptance/0.js")
-        #expect(script.hasPrefix("guidesiteAcceptance.add({\"columns\":[\"ID\",\"Test\""))
+        #expect(script.hasPrefix("GuideSite.acceptance.add({\"columns\":[\"ID\",\"Test\""))
         #expect(script.contains("\"web/button/\":{\"title\":\"Button\",\"section\":\"Web\",\"platforms\":\"\",\"criteria\":\"2.1.1\""))
         let subset = try site.html("subsets/web/acceptance.csv")
         #expect(subset.contains("Button: Keyboard") && !subset.contains("Slider"))

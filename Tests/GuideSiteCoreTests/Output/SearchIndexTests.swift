@@ -28,7 +28,7 @@ struct SearchIndexTests {
     /// The index's JSON, without the assignment that makes it a script.
     func index(_ site: TestSite, _ path: String = "search/index.js") throws -> [String: Any] {
         let script = try String(decoding: Data(contentsOf: site.root.appending(path: "Output/" + path)), as: UTF8.self)
-        let prefix = "window.guidesiteSearchIndex = ", suffix = ";\n"
+        let prefix = "GuideSite.searchIndex = ", suffix = ";\n"
         #expect(script.hasPrefix(prefix) && script.hasSuffix(suffix))
         let json = Data(script.dropFirst(prefix.count).dropLast(suffix.count).utf8)
         return try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])

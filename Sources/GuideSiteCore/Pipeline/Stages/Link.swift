@@ -51,6 +51,11 @@ enum Link: BuildStage {
         var site = basis.last.site
         site.config = context.config
         site.assets = assets
+        if site.languages == nil, var languages = context.languages {
+            // On disk the state keeps the last translation table, not the site's languages.
+            languages.table = basis.last.translations
+            site.languages = languages
+        }
         let limited = SiteAssembler.limiting(to: levels)
         let names = site.config.platforms
         var edits = EditSummary()
