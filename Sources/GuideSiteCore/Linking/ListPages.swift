@@ -43,8 +43,8 @@ public enum ListPages {
         let page = site.pages[index]
         switch page.kind {
         case .section: return site.sections.first { $0.page == index }?.entries.count ?? 0
-        case .category: return site.categories.first { $0.page == index }?.entries.count ?? 0
-        case .criterion: return page.subject.flatMap { site.criterionPages[$0]?.count } ?? 0
+        // Grouped lists leave out what no group holds: counted as the list is made.
+        case .category, .criterion: return items(of: index, in: site).count
         case .search: return site.pages.count(where: SearchablePages.isSearchable)
         case .translations: return site.languages?.table.sources.count ?? 0
         default: return 0
