@@ -289,31 +289,3 @@ struct PageContextBuilder: Sendable {
         return items.count >= 2 ? items : []
     }
 }
-
-/// Template values computed once and only read afterwards, shared by the rendering threads.
-/// Values made once before pages are rendered on every core, and only read there.
-final class SharedValues: @unchecked Sendable {
-    var site = ContextMap()
-    var entryNavigation: [String: [ContextMap]] = [:]
-    var criteria: [String: ContextMap] = [:]
-    var strings = ContextMap()
-    /// Values made by the first page that needs them, under the lock, for the others: each list
-    /// page's items (every numbered page of it shows a slice), the search page's letters and
-    /// platform filter.
-    private let lock = NSLock()
-    private var made: [String: Any] = [:]
-
-    func memo<Value>(_ key: String, make: () -> Value) -> Value {
-        lock.withLock {
-            if let value = made[key] as? Value { return value }
-            let value = make()
-            made[key] = value
-            return value
-        }
-    }
-}
-
-final class UncheckedValues: @unchecked Sendable {
-    var values: [ContextMap]
-    init(_ values: [ContextMap]) { self.values = values }
-}
