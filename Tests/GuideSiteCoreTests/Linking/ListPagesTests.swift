@@ -146,10 +146,16 @@ struct ListPagesTests {
     func collision() throws {
         let site = try Self.site(extra: ["Content/web/page/2.md": "---\ntitle: Second\n---\nMine.\n"])
         defer { site.remove() }
+        try site.age()
         let result = site.build()
         #expect(result.errorCount == 0)
         #expect(result.printed.contains("Content/web/page/2.md") && result.printed.contains("set `pagination: {path: NAME}`"))
         #expect(try site.html("web/page/2/index.html").contains("Mine."))
+        // A patch that renders no list says it too, as a fresh build would.
+        try site.write(Data("---\ntitle: Alpha\ncategories: [forms]\nwcag: [1.3.1]\n---\nText, edited.\n".utf8), to: "Content/web/alpha.md")
+        try site.age(by: 10, only: ["Content/web/alpha.md"])
+        let patched = site.build()
+        #expect(patched.pagesRendered != nil && patched.printed.contains("set `pagination: {path: NAME}`"), "\(patched.printed)")
     }
 
     @Test("pagination settings: bad values are errors at their line; Hugo's and Jekyll's page sizes are taken")

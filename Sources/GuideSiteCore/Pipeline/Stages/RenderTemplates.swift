@@ -63,7 +63,8 @@ enum RenderTemplates: BuildStage {
         let builder = making
         let absoluteBase = context.basePath
         // A long list is written as numbered pages (`Pagination`), each rendered on its own.
-        let outputs = numberedPages(targets, site: site, numbers: numbers, diagnostics: &context.diagnostics)
+        let lastPages = lastPages(site, diagnostics: &context.diagnostics)
+        let outputs = numberedPages(targets, site: site, numbers: numbers, last: lastPages)
         let results = outputs.concurrentMap { output -> Diagnostic? in
             let (index, number, route) = output
             let page = pages[index]
@@ -84,7 +85,7 @@ enum RenderTemplates: BuildStage {
             }
         }
         context.diagnostics += results.compactMap { $0 }
-        context.pagesWritten += pages.count { !$0.route.isInOtherLanguage } + ListPages.splitLists(site).values.reduce(0) { $0 + $1 - 1 }
+        context.pagesWritten += pages.count { !$0.route.isInOtherLanguage } + lastPages.values.reduce(0) { $0 + $1 - 1 }
         if context.basis != nil { context.pagesRendered = (context.pagesRendered ?? 0) + outputs.count }
         context.site = site
         // The pages of the build's state (`LastBuild`), made while the rest is written and the
@@ -133,32 +134,41 @@ enum RenderTemplates: BuildStage {
     }
 
     /// Each page to render with its number and address: the pages of a long list after its first
-    /// at `<list>/page/N/`, but where a page of the site has that address (said once per list).
+    /// at `<list>/page/N/`, up to where a page of the site has that address (`lastPages`).
     /// `numbers`: of a list's pages, only those to render again (`RenderPlan.numbersToRender`).
-    private static func numberedPages(_ targets: [Int], site: Site, numbers: [Int: Set<Int>],
-                                      diagnostics: inout [Diagnostic]) -> [(Int, Int, Route)] {
+    private static func numberedPages(_ targets: [Int], site: Site, numbers: [Int: Set<Int>], last: [Int: Int]) -> [(Int, Int, Route)] {
         let settings = site.config.pagination
         var outputs: [(Int, Int, Route)] = []
         outputs.reserveCapacity(targets.count)
         for index in targets {
-            let page = site.pages[index]
+            let route = site.pages[index].route
             let only = numbers[index]
-            if only?.contains(1) ?? true { outputs.append((index, 1, page.route)) }
-            let count = ListPages.pageCount(of: index, in: site)
-            guard count > 1 else { continue }
-            for number in 2...count {
-                let route = settings.route(of: page.route, number: number)
-                if let taken = site.pageIndex[route] {
-                    let other = site.pages[taken]
-                    diagnostics.append(Diagnostic(.warning, other.sourcePath.isEmpty ? "site.yml" : other.sourcePath, category: "pagination",
-                        "`\(route.path)` is page \(number) of the list `\(page.route.path)` and this page's address; the list stops at page \(number - 1). "
-                        + "Move the page, or set `pagination: {path: NAME}` in site.yml to number the list's pages in another folder"))
-                    break
-                }
-                if only?.contains(number) ?? true { outputs.append((index, number, route)) }
+            for number in 1...(last[index] ?? 1) where only?.contains(number) ?? true {
+                outputs.append((index, number, settings.route(of: route, number: number)))
             }
         }
         return outputs
+    }
+
+    /// How many pages each long list writes: all of them, or up to the first whose address a page
+    /// of the site has, with a warning (every build, whichever pages it renders, says it).
+    private static func lastPages(_ site: Site, diagnostics: inout [Diagnostic]) -> [Int: Int] {
+        let settings = site.config.pagination
+        var last: [Int: Int] = [:]
+        for (index, count) in ListPages.splitLists(site).sorted(by: { $0.key < $1.key }) {
+            let list = site.pages[index].route
+            last[index] = count
+            for number in 2...count {
+                guard let taken = site.pageIndex[settings.route(of: list, number: number)] else { continue }
+                let other = site.pages[taken]
+                diagnostics.append(Diagnostic(.warning, other.sourcePath.isEmpty ? "site.yml" : other.sourcePath, category: "pagination",
+                    "`\(other.route.path)` is page \(number) of the list `\(list.path)` and this page's address; the list stops at page \(number - 1). "
+                    + "Move the page, or set `pagination: {path: NAME}` in site.yml to number the list's pages in another folder"))
+                last[index] = number - 1
+                break
+            }
+        }
+        return last
     }
 
     /// The pages this site writes: not another language's.
