@@ -53,7 +53,7 @@ extension PageContextBuilder {
         context["pagination"] = .map(paginationValues(for: page, number: number, count: count))
         guard number > 1 else { return }
         if case .map(var values)? = context["page"] {
-            let path = site.config.pagination.route(of: page.route, number: number).href(basePath: site.config.basePath + (site.languages.map { $0.folder($0.current) } ?? ""))
+            let path = sitePath(of: site.config.pagination.route(of: page.route, number: number))
             values["canonical"] = .text(ifAny: SitePaths.absolute(path, siteURL: site.config.url))
             context["page"] = .map(values)
         }

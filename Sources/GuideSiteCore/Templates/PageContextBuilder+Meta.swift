@@ -7,7 +7,7 @@ extension PageContextBuilder {
     func addMetaValues(for page: Page, to values: inout ContextMap) {
         // A subset's page stands for the full site's: the full site's address (in the page's
         // language) is its canonical one.
-        let path = page.route.href(basePath: site.config.basePath + (site.languages.map { $0.folder($0.current) } ?? ""))
+        let path = sitePath(of: page.route)
         let address = SitePaths.absolute(path, siteURL: site.config.url)
         if page.kind != .redirect, let address { values["canonical"] = .text(address) }
         values["ogType"] = .text(page.kind == .entry ? "article" : "website")
@@ -19,6 +19,11 @@ extension PageContextBuilder {
         if let feedback = site.config.feedbackURL {
             values["feedbackHref"] = .text(Self.feedbackAddress(feedback, title: page.title, url: address ?? path, path: page.sourcePath))
         }
+    }
+
+    /// A route's path from the host's root in this site's language (the full site's, for a subset).
+    func sitePath(of route: Route) -> String {
+        route.href(basePath: site.config.basePath + (site.languages.map { $0.folder($0.current) } ?? ""))
     }
 
     /// `feedback-url` with the page's title, address and source path: in its `{title}`, `{url}`

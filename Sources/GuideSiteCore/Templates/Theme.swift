@@ -51,8 +51,7 @@ public struct Theme: Sendable {
             }
         }
         return files.keys.sorted().compactMap { path in
-            guard path.hasPrefix("partials/"), path.hasSuffix(".mustache"), !builtIn.contains(path),
-                  origins[path]?.hasPrefix("(built-in theme)") == false else { return nil }
+            guard path.hasPrefix("partials/"), path.hasSuffix(".mustache"), !builtIn.contains(path) else { return nil }
             let name = String(path.dropFirst("partials/".count).dropLast(".mustache".count))
             guard !named.contains(name) else { return nil }
             return (path, Suggestion.didYouMean(path, in: builtIn))

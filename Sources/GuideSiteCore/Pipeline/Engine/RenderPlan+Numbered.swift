@@ -11,13 +11,17 @@ extension RenderPlan {
             let count = settings.pageCount(items: items.count)
             let own = key(for: index, position: nil, withList: false)
             // The search page's letters link every first letter to the page it starts on.
-            let letters = site.pages[index].kind == .search ? Self.letterRuns(items, site: site) : 0
+            var letters = Hasher()
+            if site.pages[index].kind == .search {
+                for run in SearchLetters(site: site, pages: items).runs { letters.combine(run.letter); letters.combine(run.position) }
+            }
+            let lettersKey = letters.finalize()
             result[index] = (1...count).map { number in
                 var hasher = Hasher()
                 hasher.combine(own)
                 hasher.combine(number)
                 hasher.combine(count)
-                hasher.combine(letters)
+                hasher.combine(lettersKey)
                 // A translations table's rows are sources, which its own key reads whole.
                 if site.pages[index].kind != .translations {
                     for item in items[settings.range(of: number, items: items.count)] { hasher.combine(summary(of: item)) }
@@ -26,21 +30,6 @@ extension RenderPlan {
             }
         }
         return result
-    }
-
-    /// Where each first letter's run starts in the A to Z list.
-    private static func letterRuns(_ items: [Int], site: Site) -> Int {
-        var hasher = Hasher()
-        var previous: String?
-        for (position, item) in items.enumerated() {
-            let letter = PageContextBuilder.letter(of: site.pages[item].title)
-            if letter != previous {
-                hasher.combine(letter)
-                hasher.combine(position)
-                previous = letter
-            }
-        }
-        return hasher.finalize()
     }
 
     /// The numbers of the pages of the list at `index` to render again: those whose key moved,
