@@ -41,10 +41,12 @@ struct CompiledRenderer: Sendable {
             return
         }
         // As swift-mustache does: a non-empty piece that starts a line of this template's own
-        // output gets the indentation (its first line does not).
+        // output gets the indentation (its first line does not). It asks whether the output's
+        // last Character is "\n", which a CR LF pair, one Character, is not.
         let start = output.count
         for node in template.nodes {
-            if output.count > start, output.last == UInt8(ascii: "\n") {
+            if output.count > start, output.last == UInt8(ascii: "\n"),
+               output.count - start < 2 || output[output.count - 2] != UInt8(ascii: "\r") {
                 var piece: [UInt8] = []
                 render(node, stack: &stack, indentation: indentation, inherited: inherited, escapes: &escapes, into: &piece)
                 if !piece.isEmpty {
@@ -64,11 +66,11 @@ struct CompiledRenderer: Sendable {
         switch node {
         case .text(let text):
             output.append(contentsOf: text)
-        case .variable(let path, let escaped):
+        case .variable(let path, let escaped, _):
             guard let value = Self.lookup(path, in: stack) else { return }
             let text = Self.text(of: value)
             if escaped && escapes { HTML.escape(text, into: &output) } else { output.appendUTF8(of: text) }
-        case .section(let path, let inner, let inverted):
+        case .section(let path, let inner, let inverted, _):
             let value = Self.lookup(path, in: stack)
             if inverted {
                 if Self.isFalsey(value) {
@@ -116,7 +118,7 @@ struct CompiledRenderer: Sendable {
         case .blockExpansion(let name, let fallback, let indented):
             let combined = indented.map { (indentation ?? "") + $0 } ?? indentation
             render(inherited?[name] ?? fallback, stack: &stack, indentation: combined, inherited: inherited, escapes: escapes, into: &output)
-        case .partial(let name, let indented, let overrides):
+        case .partial(let name, let indented, let overrides, _):
             guard let partial = templates[name] else { return }
             let combined = indented.map { (indentation ?? "") + $0 } ?? indentation
             var merged = inherited

@@ -48,7 +48,7 @@ public struct TemplateRenderer: Sendable {
             do {
                 let template = try MustacheTemplate(string: FastHTMLContentType.pragma + text)
                 library.register(template, named: name)
-                if compiled != nil { compiled![name] = CompiledTemplate.convert(template) }
+                if compiled != nil { compiled![name] = MustacheParser.parse(FastHTMLContentType.pragma + text, lineOffset: 1) }
                 if compiled?[name] == nil { compiled = nil }
                 if name.hasPrefix("layouts/") {
                     layouts.insert(String(name.dropFirst("layouts/".count)))

@@ -113,6 +113,87 @@ struct CompiledTemplateTests {
         #expect(renderer.render(context, layout: "page") == "b,a,")
     }
 
+    /// Templates whose whitespace, delimiters and tags are where the Mustache spec's corner cases
+    /// are: standalone lines with CR LF, tags at the end without a newline, comments across
+    /// lines, changed delimiters, indented partials and blocks.
+    static let corpus: [String] = [
+        "a{{x}}b\n", "  {{#s}}\n  in {{x}}\n  {{/s}}\n", "{{#s}}\r\n{{x}}\r\n{{/s}}\r\n", "{{^none}}\n\t no\n{{/none}}",
+        "| {{! a comment\nacross lines }} |\n", "  {{! standalone }}\nafter\n", "{{=<% %>=}}\n<% x %> <%={{ }}=%>{{x}}\n",
+        "  {{>p}}\n", "x {{>p}} y\n", "\t{{>p}}", "{{<base}}\n  {{$b}}\n    in b {{x}}\n  {{/b}}\n{{/base}}\n",
+        "{{$b}}default {{x}}{{/b}}", "  {{$b}}\n  default\n  {{/b}}\n", "{{#list}}{{name}}{{^last}}, {{/last}}{{/list}}",
+        "{{ x }} {{{ x }}} {{& x }}", "{{#s}}{{#list}}{{x}}-{{name}} {{/list}}{{/s}}", "{ {x} }{{x}}{", "{{x}}\n   ",
+        "  \n  {{#s}}  \n{{/s}}", "{{%CONTENT_TYPE:TEXT}}\n{{x}}\n", "a\u{85}{{x}}\u{2028}b\r{{x}}",
+    ]
+
+    @Test("GuideSite's parser renders a corpus of corner cases as swift-mustache's does", arguments: corpus)
+    func corpusCase(template: String) throws {
+        try expectSameRendering(template)
+    }
+
+    @Test("and 400 templates made at random of text, whitespace and tags")
+    func randomTemplates() throws {
+        var random = RandomEditTests.Generator(state: 36)
+        let pieces = ["a", " ", "  ", "\t", "\n", "\r\n", "{{x}}", "{{{x}}}", "{{&x}}", "{{! c }}", "  {{>p}}\n", "{{>p}}",
+                      "{{=<% %>=}}<%x%><%={{ }}=%>", "<", "}}", "{"]
+        var compared = 0
+        for _ in 0..<400 {
+            var template = ""
+            func grow(_ depth: Int) {
+                for _ in 0..<(1 + random.next(6)) {
+                    switch random.next(10) {
+                    case 0 where depth < 3:
+                        let name = ["s", "list", "none"][random.next(3)]
+                        let open = random.next(2) == 0 ? "#" : "^"
+                        template += "{{\(open)\(name)}}" + (random.next(2) == 0 ? "\n" : "")
+                        grow(depth + 1)
+                        template += "{{/\(name)}}" + (random.next(2) == 0 ? "\n" : "")
+                    case 1 where depth == 0:
+                        template += "{{<base}}\n  {{$b}}\n"
+                        grow(depth + 1)
+                        template += "\n  {{/b}}\n{{/base}}"
+                    default:
+                        template += pieces[random.next(pieces.count)]
+                    }
+                }
+            }
+            grow(0)
+            if try expectSameRendering(template) { compared += 1 }
+        }
+        #expect(compared > 300, "most generated templates parse")
+    }
+
+    @Test("tags keep their line and column; a template it cannot render is left to swift-mustache")
+    func locations() throws {
+        let template = try #require(MustacheParser.parse(FastHTMLContentType.pragma + "a\n  {{x}} {{#s}}\n{{>p}}{{/s}}", lineOffset: 1))
+        guard case .variable(let path, _, let at) = template.nodes[3] else { Issue.record("\(template.nodes)"); return }
+        #expect(path.name == "x" && at == .init(line: 2, column: 3))
+        guard case .section(_, let inner, _, let section) = template.nodes[5] else { Issue.record("\(template.nodes)"); return }
+        #expect(section == .init(line: 2, column: 9))
+        guard case .partial(_, _, _, let partial) = inner.nodes[1] else { Issue.record("\(inner.nodes)"); return }
+        #expect(partial == .init(line: 3, column: 1))
+        for unsupported in ["{{upper(x)}}", "{{>*dynamic}}", "{{%CONTENT_TYPE:JSON}}", "{{#s}}", "{{x"] {
+            #expect(MustacheParser.parse(unsupported) == nil, "\(unsupported)")
+        }
+    }
+
+    /// Renders `template` as a layout (with a partial `p` and a parent `base`) both ways; false
+    /// when swift-mustache does not parse it.
+    @discardableResult
+    func expectSameRendering(_ template: String) throws -> Bool {
+        var theme = Theme(files: [:], origins: [:])
+        theme.files["layouts/page.mustache"] = Data(template.utf8)
+        theme.files["partials/p.mustache"] = Data("p1 {{x}}\n{{#list}}\n p {{name}}\n{{/list}}\np end\n".utf8)
+        theme.files["partials/base.mustache"] = Data("<b>\n  {{$b}}\n  base default\n  {{/b}}\n</b>\n".utf8)
+        let compiled = TemplateRenderer.compile(theme)
+        guard compiled.diagnostics.isEmpty else { return false }
+        #expect(compiled.value.compiled != nil, "GuideSite's parser refused \(template.debugDescription)")
+        let context: [String: Any] = ["x": "<x&y>", "s": true, "list": [["name": "one"], ["name": "two", "last": true]]]
+        let fast = compiled.value.render(context, layout: "page")
+        let reference = compiled.value.renderWithSwiftMustache(context, layout: "page")
+        #expect(fast == reference, "\(template.debugDescription)")
+        return true
+    }
+
     @Test("the built-in theme renders every page of a site exactly as swift-mustache does")
     func builtInTheme() throws {
         let site = try TestSite([
