@@ -76,14 +76,15 @@ struct ContextMap: ExpressibleByDictionaryLiteral {
         values = []
     }
 
-    /// Keys of a literal are distinct, as a dictionary literal's must be.
-    init(dictionaryLiteral elements: (String, ContextValue)...) {
+    /// Keys of a literal are distinct, as a dictionary literal's must be; each is a name the
+    /// theme's schema declares (`ThemeValues`).
+    init(dictionaryLiteral elements: (ValueName, ContextValue)...) {
         keys = []
         values = []
         keys.reserveCapacity(elements.count + 4)
         values.reserveCapacity(elements.count + 4)
         for (key, value) in elements {
-            keys.append(key)
+            keys.append(key.rawValue)
             values.append(value)
         }
     }
@@ -94,32 +95,37 @@ struct ContextMap: ExpressibleByDictionaryLiteral {
         values = keys.map { ContextValue(dictionary[$0]!) }
     }
 
-    /// The value under `key`; setting nil removes it, as a dictionary's subscript does.
+    /// The value named `name`; setting nil removes it, as a dictionary's subscript does.
+    subscript(name: ValueName) -> ContextValue? {
+        get { self[name.rawValue] }
+        set { set(name.rawValue, newValue) }
+    }
+
+    /// The value under `key`, as a template names it.
     subscript(key: String) -> ContextValue? {
-        get {
-            guard let position = index.map({ $0[key] }) ?? keys.firstIndex(of: key) else { return nil }
-            return values[position]
-        }
-        set {
-            index = nil
-            if let position = keys.firstIndex(of: key) {
-                if let newValue {
-                    values[position] = newValue
-                } else {
-                    keys.remove(at: position)
-                    values.remove(at: position)
-                }
-            } else if let newValue {
-                keys.append(key)
-                values.append(newValue)
+        guard let position = index.map({ $0[key] }) ?? keys.firstIndex(of: key) else { return nil }
+        return values[position]
+    }
+
+    private mutating func set(_ key: String, _ newValue: ContextValue?) {
+        index = nil
+        if let position = keys.firstIndex(of: key) {
+            if let newValue {
+                values[position] = newValue
+            } else {
+                keys.remove(at: position)
+                values.remove(at: position)
             }
+        } else if let newValue {
+            keys.append(key)
+            values.append(newValue)
         }
     }
 
     /// This map with `other`'s values added, replacing those under the same names.
     func merging(_ other: ContextMap) -> ContextMap {
         var merged = self
-        for (key, value) in zip(other.keys, other.values) { merged[key] = value }
+        for (key, value) in zip(other.keys, other.values) { merged.set(key, value) }
         return merged
     }
 

@@ -7,24 +7,24 @@ extension PageContextBuilder {
         let positions = languages.positions(having: page)
         if positions.count > 1 {
             // `x-default`: the default language's page, for readers whose language has none.
-            context["alternates"] = .list(positions.map { position -> ContextMap in
-                ["code": .text(languages.all[position].code), "href": .text(address(of: page, in: position, languages))]
-            } + (positions.first == 0 ? [["code": .text("x-default"), "href": .text(address(of: page, in: 0, languages))]] : []))
-            context["languages"] = Self.items(positions.map { position -> ContextMap in
+            context[.alternates] = .list(positions.map { position -> ContextMap in
+                [.code: .text(languages.all[position].code), .href: .text(address(of: page, in: position, languages))]
+            } + (positions.first == 0 ? [[.code: .text("x-default"), .href: .text(address(of: page, in: 0, languages))]] : []))
+            context[.languages] = Self.items(positions.map { position -> ContextMap in
                 let language = languages.all[position]
-                var item: ContextMap = ["code": .text(language.code), "name": .text(language.name),
-                                        "href": .text(page.route.href(basePath: SiteRoot.marker + languages.root(of: position)))]
-                if position == languages.current { item["current"] = .flag(true) }
-                if language.direction == .rtl { item["rtl"] = .flag(true) }
+                var item: ContextMap = [.code: .text(language.code), .name: .text(language.name),
+                                        .href: .text(page.route.href(basePath: SiteRoot.marker + languages.root(of: position)))]
+                if position == languages.current { item[.current] = .flag(true) }
+                if language.direction == .rtl { item[.rtl] = .flag(true) }
                 return item
             })
         }
         if !languages.isDefault, page.language != nil, languages.table.translations[page.translationKey]?[languages.language.code] == .outdated {
             let source = languages.all[0]
-            context["translation"] = .map(["outdated": .flag(true), "sourceCode": .text(source.code),
-                                           "sourceHref": .text(page.route.href(basePath: SiteRoot.marker + languages.root(of: 0)))])
+            context[.translation] = .map([.outdated: .flag(true), .sourceCode: .text(source.code),
+                                           .sourceHref: .text(page.route.href(basePath: SiteRoot.marker + languages.root(of: 0)))])
         }
-        if page.kind == .translations { context["translations"] = .map(translationValues(languages, rows: shownItems(of: index, number: number))) }
+        if page.kind == .translations { context[.translations] = .map(translationValues(languages, rows: shownItems(of: index, number: number))) }
     }
 
     /// The page's address in a language's site: absolute with site.yml's `url`, else relative.
@@ -53,23 +53,23 @@ extension PageContextBuilder {
             guard let shown = titles[source.key] ?? site.pageIndex[route].map({ (site.pages[$0].title, languages.language.code) }) else { continue }
             if !languages.isDefault { counts[languages.table.translations[source.key]?[languages.language.code], default: 0] += 1 }
             guard visible.contains(position) else { continue }
-            var row: ContextMap = ["title": .text(shown.title), "code": .text(shown.code),
-                                   "href": .text(route.href(basePath: SiteRoot.marker + languages.root(of: shown.code == languages.language.code ? languages.current : 0)))]
-            row["cells"] = .list(others.map { other -> ContextMap in
+            var row: ContextMap = [.title: .text(shown.title), .code: .text(shown.code),
+                                   .href: .text(route.href(basePath: SiteRoot.marker + languages.root(of: shown.code == languages.language.code ? languages.current : 0)))]
+            row[.cells] = .list(others.map { other -> ContextMap in
                 let status = languages.table.translations[source.key]?[languages.all[other].code]
-                var cell: ContextMap = ["text": .text(strings[status == .current ? "status-current" : status == .outdated ? "status-outdated" : "status-missing"]),
-                                        "status": .text(status?.rawValue ?? "missing")]
-                if status != nil { cell["link"] = .text(route.href(basePath: SiteRoot.marker + languages.root(of: other))) }
+                var cell: ContextMap = [.text: .text(strings[status == .current ? "status-current" : status == .outdated ? "status-outdated" : "status-missing"]),
+                                        .status: .text(status?.rawValue ?? "missing")]
+                if status != nil { cell[.link] = .text(route.href(basePath: SiteRoot.marker + languages.root(of: other))) }
                 return cell
             })
             rows.append(row)
         }
         var values: ContextMap = [
-            "languages": .list(others.map { ["name": .text(languages.all[$0].name), "code": .text(languages.all[$0].code)] }),
-            "rows": .list(rows),
+            .languages: .list(others.map { [.name: .text(languages.all[$0].name), .code: .text(languages.all[$0].code)] }),
+            .rows: .list(rows),
         ]
         if !languages.isDefault {
-            values["summary"] = .text(strings.format("translations-summary", ["current": String(counts[.current] ?? 0),
+            values[.summary] = .text(strings.format("translations-summary", ["current": String(counts[.current] ?? 0),
                                                                              "outdated": String(counts[.outdated] ?? 0),
                                                                              "missing": String(counts[nil] ?? 0)]))
         }
@@ -79,6 +79,6 @@ extension PageContextBuilder {
     /// A link to a page of another language's site says which.
     func otherLanguageValues(of page: Page) -> ContextValue? {
         guard page.route.isInOtherLanguage, let code = site.languages?.all.first?.code else { return nil }
-        return .map(["code": .text(code)])
+        return .map([.code: .text(code)])
     }
 }

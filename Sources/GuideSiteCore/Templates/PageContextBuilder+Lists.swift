@@ -25,22 +25,22 @@ extension PageContextBuilder {
         let settings = site.config.pagination
         func href(_ other: Int) -> String { settings.route(of: page.route, number: other).href(basePath: basePath) }
         var values: ContextMap = [
-            "number": .number(number), "count": .number(count),
-            "summary": .text(strings.format("page-of", ["number": String(number), "count": String(count)])),
-            "label": .text(strings.format("pagination-label", ["title": page.title])),
+            .number: .number(number), .count: .number(count),
+            .summary: .text(strings.format("page-of", ["number": String(number), "count": String(count)])),
+            .label: .text(strings.format("pagination-label", ["title": page.title])),
         ]
-        if number > 1 { values["previous"] = .map(["href": .text(href(number - 1)), "label": .text(strings["previous-page"])]) }
-        if number < count { values["next"] = .map(["href": .text(href(number + 1)), "label": .text(strings["next-page"])]) }
+        if number > 1 { values[.previous] = .map([.href: .text(href(number - 1)), .label: .text(strings["previous-page"])]) }
+        if number < count { values[.next] = .map([.href: .text(href(number + 1)), .label: .text(strings["next-page"])]) }
         let shown = Set([1, count] + Array(max(1, number - 2)...min(count, number + 2)))
         var links: [ContextMap] = []
         for other in shown.sorted() {
-            if let last = links.last, case .number(let previous)? = last["number"], other > previous + 1 { links.append(["gap": .flag(true)]) }
-            var link: ContextMap = ["number": .number(other), "href": .text(href(other)),
-                                    "label": .text(strings.format("page-number", ["number": String(other)]))]
-            if other == number { link["current"] = .flag(true) }
+            if let last = links.last, case .number(let previous)? = last[.number], other > previous + 1 { links.append([.gap: .flag(true)]) }
+            var link: ContextMap = [.number: .number(other), .href: .text(href(other)),
+                                    .label: .text(strings.format("page-number", ["number": String(other)]))]
+            if other == number { link[.current] = .flag(true) }
             links.append(link)
         }
-        values["pages"] = .list(links)
+        values[.pages] = .list(links)
         return values
     }
 
@@ -50,14 +50,14 @@ extension PageContextBuilder {
         let page = site.pages[index]
         let count = pageCount(of: index)
         guard count > 1 else { return }
-        context["pagination"] = .map(paginationValues(for: page, number: number, count: count))
+        context[.pagination] = .map(paginationValues(for: page, number: number, count: count))
         guard number > 1 else { return }
-        if case .map(var values)? = context["page"] {
+        if case .map(var values)? = context[.page] {
             let path = sitePath(of: site.config.pagination.route(of: page.route, number: number))
-            values["canonical"] = .text(ifAny: SitePaths.absolute(path, siteURL: site.config.url))
-            context["page"] = .map(values)
+            values[.canonical] = .text(ifAny: SitePaths.absolute(path, siteURL: site.config.url))
+            context[.page] = .map(values)
         }
-        context["alternates"] = nil
+        context[.alternates] = nil
     }
 
     /// The search page's list: the page's slice of every searchable page A to Z, under a heading
@@ -69,14 +69,14 @@ extension PageContextBuilder {
         func name(_ letter: String) -> String { letter == "#" ? strings["letter-other"] : letter }
         let letters = list.runs.map { run -> ContextMap in
             let onPage = run.position / settings.size + 1
-            return ["letter": .text(name(run.letter)),
-                    "href": .text((onPage == number ? "" : settings.route(of: searchRoute, number: onPage).href(basePath: basePath)) + "#" + run.anchor)]
+            return [.letter: .text(name(run.letter)),
+                    .href: .text((onPage == number ? "" : settings.route(of: searchRoute, number: onPage).href(basePath: basePath)) + "#" + run.anchor)]
         }
         var groups: [ContextMap] = []
         var entries: [ContextMap] = []
         func close(_ run: Int) {
             guard !entries.isEmpty else { return }
-            groups.append(["letter": .text(name(list.runs[run].letter)), "anchor": .text(list.runs[run].anchor), "entries": .list(entries)])
+            groups.append([.letter: .text(name(list.runs[run].letter)), .anchor: .text(list.runs[run].anchor), .entries: .list(entries)])
             entries = []
         }
         let shown = settings.range(of: number, items: list.pages.count)
@@ -84,7 +84,7 @@ extension PageContextBuilder {
             if position > shown.lowerBound, list.runOf[position] != list.runOf[position - 1] { close(list.runOf[position - 1]) }
             let page = site.pages[list.pages[position]]
             var item = link(page)
-            if let section = site.section(of: page) { item["section"] = .text(section.title) }
+            if let section = site.section(of: page) { item[.section] = .text(section.title) }
             entries.append(item)
         }
         if let last = shown.last { close(list.runOf[last]) }
@@ -114,18 +114,18 @@ extension PageContextBuilder {
     /// to the section saying how many it has), and the pages changed last.
     func addHomeValues(to context: inout ContextMap) {
         let size = site.config.pagination.size
-        context["sections"] = .list(site.sections.map { section in
+        context[.sections] = .list(site.sections.map { section in
             var values = sectionValues(section, entries: section.entries.count <= size ? section.entries : nil)
             if section.entries.count > size {
-                values["all"] = .text(strings.format("section-all", ["count": strings.count(section.entries.count, "entries"), "section": section.title]))
+                values[.all] = .text(strings.format("section-all", ["count": strings.count(section.entries.count, "entries"), "section": section.title]))
             }
             return values
         })
         let recent = RecentPages.latest(in: site, limit: Self.recentOnHome + 1).filter { $0 != site.home }.prefix(Self.recentOnHome)
         if !recent.isEmpty {
-            context["recent"] = .map(["items": .list(recent.map { index in
+            context[.recent] = .map([.items: .list(recent.map { index in
                 var item = link(site.pages[index])
-                item["updated"] = dateValues(site.pages[index].updated)
+                item[.updated] = dateValues(site.pages[index].updated)
                 return item
             })])
         }

@@ -9,15 +9,15 @@ extension PageContextBuilder {
         // language) is its canonical one.
         let path = sitePath(of: page.route)
         let address = SitePaths.absolute(path, siteURL: site.config.url)
-        if page.kind != .redirect, let address { values["canonical"] = .text(address) }
-        values["ogType"] = .text(page.kind == .entry ? "article" : "website")
+        if page.kind != .redirect, let address { values[.canonical] = .text(address) }
+        values[.ogType] = .text(page.kind == .entry ? "article" : "website")
         guard page.kind != .redirect, !page.contentPath.isEmpty else { return }
         if let edit = site.config.editURL {
             let path = page.sourcePath.split(separator: "/").map { Self.percentEncoded(String($0), allowing: .urlPathAllowed) }
-            values["editHref"] = .text((edit.hasSuffix("/") ? edit : edit + "/") + path.joined(separator: "/"))
+            values[.editHref] = .text((edit.hasSuffix("/") ? edit : edit + "/") + path.joined(separator: "/"))
         }
         if let feedback = site.config.feedbackURL {
-            values["feedbackHref"] = .text(Self.feedbackAddress(feedback, title: page.title, url: address ?? path, path: page.sourcePath))
+            values[.feedbackHref] = .text(Self.feedbackAddress(feedback, title: page.title, url: address ?? path, path: page.sourcePath))
         }
     }
 

@@ -8,17 +8,17 @@ extension PageContextBuilder {
     func makeCriterionValues(_ criterion: SuccessCriterion) -> ContextMap {
         let count = site.criterionPages[criterion.number]?.count ?? 0
         var values: ContextMap = [
-            "number": .text(criterion.number), "name": .text(criterion.name),
-            "level": .text(criterion.obsolete ? strings["level-obsolete"] : criterion.level),
-            "principle": .text(criterion.principle), "guideline": .text(criterion.guideline),
-            "understanding": .text(criterion.understanding),
-            "count": .number(count),
-            "countText": .text(strings.count(count, "pages")),
-            "summary": .text(strings.format("criterion-summary", ["count": strings.count(count, "pages"), "number": criterion.number])),
+            .number: .text(criterion.number), .name: .text(criterion.name),
+            .level: .text(criterion.obsolete ? strings["level-obsolete"] : criterion.level),
+            .principle: .text(criterion.principle), .guideline: .text(criterion.guideline),
+            .understanding: .text(criterion.understanding),
+            .count: .number(count),
+            .countText: .text(strings.count(count, "pages")),
+            .summary: .text(strings.format("criterion-summary", ["count": strings.count(count, "pages"), "number": criterion.number])),
         ]
-        if let page = site.criterionPage[criterion.number] { values["href"] = .text(href(site.pages[page])) }
-        if criterion.obsolete { values["obsolete"] = .flag(true) }
-        if let standards = Self.standardValues(criterion, shown: site.config.standards) { values["standards"] = .map(standards) }
+        if let page = site.criterionPage[criterion.number] { values[.href] = .text(href(site.pages[page])) }
+        if criterion.obsolete { values[.obsolete] = .flag(true) }
+        if let standards = Self.standardValues(criterion, shown: site.config.standards) { values[.standards] = .map(standards) }
         return values
     }
 
@@ -29,33 +29,33 @@ extension PageContextBuilder {
         var values: ContextMap = [:]
         if shown.contains(.en301549) {
             let clauses = Standards.enClauses(of: criterion.number)
-            var en: ContextMap = ["version": .text(Standards.enVersion), "text": .text(Standards.enText(of: criterion.number))]
-            if clauses.isEmpty { en["absent"] = .flag(true) }
-            en["clauses"] = .list(clauses.map { clause -> ContextMap in
-                var item: ContextMap = ["number": .text(clause.number), "scope": .text(clause.scope)]
-                if !clause.applies { item["void"] = .flag(true) }
+            var en: ContextMap = [.version: .text(Standards.enVersion), .text: .text(Standards.enText(of: criterion.number))]
+            if clauses.isEmpty { en[.absent] = .flag(true) }
+            en[.clauses] = .list(clauses.map { clause -> ContextMap in
+                var item: ContextMap = [.number: .text(clause.number), .scope: .text(clause.scope)]
+                if !clause.applies { item[.void] = .flag(true) }
                 return item
             })
-            values["en301549"] = .map(en)
+            values[.en301549] = .map(en)
         }
         if shown.contains(.section508) {
-            values["section508"] = .map(["text": .text(Standards.section508Text(of: criterion)),
-                                         "required": .flag(Standards.section508Requires(criterion.number)),
-                                         "reason": .text(Standards.section508Reason(criterion))])
+            values[.section508] = .map([.text: .text(Standards.section508Text(of: criterion)),
+                                         .required: .flag(Standards.section508Requires(criterion.number)),
+                                         .reason: .text(Standards.section508Reason(criterion))])
         }
         return values
     }
 
     /// `{iso, text}` of a date from the history, for `<time datetime="{{iso}}">{{text}}</time>`.
     func dateValues(_ date: CommitDate?) -> ContextValue? {
-        date.map { .map(["iso": .text($0.iso), "text": .text(strings.date($0))]) }
+        date.map { .map([.iso: .text($0.iso), .text: .text(strings.date($0))]) }
     }
 
     func categoryLinks(_ names: [String]) -> [ContextMap] {
         names.map { name -> ContextMap in
             let category = categoryBySlug[Slug.make(name)]
-            var item: ContextMap = ["name": .text(category?.title ?? name)]
-            if let category { item["href"] = .text(href(site.pages[category.page])) }
+            var item: ContextMap = [.name: .text(category?.title ?? name)]
+            if let category { item[.href] = .text(href(site.pages[category.page])) }
             return item
         }
     }
@@ -66,12 +66,12 @@ extension PageContextBuilder {
         for section in site.sections {
             let members = indices.filter { site.pages[$0].section == section.name }
             guard !members.isEmpty else { continue }
-            groups.append(["title": .text(section.title), "href": .text(href(site.pages[section.page])),
-                           "entries": .list(members.map { link(site.pages[$0]).merging(describe($0)) })])
+            groups.append([.title: .text(section.title), .href: .text(href(site.pages[section.page])),
+                           .entries: .list(members.map { link(site.pages[$0]).merging(describe($0)) })])
         }
         let others = indices.filter { site.pages[$0].section == nil }
         if !others.isEmpty {
-            groups.append(["title": .text(strings["other-pages"]), "entries": .list(others.map { link(site.pages[$0]).merging(describe($0)) })])
+            groups.append([.title: .text(strings["other-pages"]), .entries: .list(others.map { link(site.pages[$0]).merging(describe($0)) })])
         }
         return groups
     }
@@ -83,84 +83,84 @@ extension PageContextBuilder {
             let pageNumber = number
             guard let number = page.subject, let criterion = WCAG22.byNumber[number] else { return }
             var values = criterionValues(criterion)
-            values["sections"] = .list(bySection(shownItems(of: index, number: pageNumber)) { index in
+            values[.sections] = .list(bySection(shownItems(of: index, number: pageNumber)) { index in
                 let reference = site.pages[index].criteria.first { $0.number == number }
                 let source = switch (reference?.fromFrontMatter ?? false, reference?.fromBody ?? false) {
                 case (true, true): "front matter and text"
                 case (true, false): "front matter"
                 default: "text"
                 }
-                return ["source": .text(strings.format("referenced-in", ["page": source]))]
+                return [.source: .text(strings.format("referenced-in", ["page": source]))]
             })
-            context["criterion"] = .map(values)
+            context[.criterion] = .map(values)
         case .criteriaIndex:
             let shown = WCAG22.all.filter { site.criterionPage[$0.number] != nil }
-            context["principles"] = .list(WCAG22.principles.compactMap { principle -> ContextMap? in
+            context[.principles] = .list(WCAG22.principles.compactMap { principle -> ContextMap? in
                 let guidelines = principle.guidelines.compactMap { guideline -> ContextMap? in
                     let criteria = shown.filter { $0.guideline == guideline }
-                    return criteria.isEmpty ? nil : ["name": .text(guideline), "criteria": .list(criteria.map(criterionValues))]
+                    return criteria.isEmpty ? nil : [.name: .text(guideline), .criteria: .list(criteria.map(criterionValues))]
                 }
-                return guidelines.isEmpty ? nil : ["name": .text(principle.name), "anchor": .text(HeadingIDGenerator.slug(principle.name)),
-                                                   "guidelines": .list(guidelines)]
+                return guidelines.isEmpty ? nil : [.name: .text(principle.name), .anchor: .text(HeadingIDGenerator.slug(principle.name)),
+                                                   .guidelines: .list(guidelines)]
             })
         case .coverage:
             let criteria = WCAG22.all.filter { !$0.obsolete && ($0.level == "A" || $0.level == "AA") && site.criterionPage[$0.number] != nil }
             let missing = criteria.filter { (site.criterionPages[$0.number] ?? []).isEmpty }
             var coverage: ContextMap = [
-                "total": .number(criteria.count),
-                "covered": .number(criteria.count - missing.count),
-                "sections": .list(site.sections.map { ["title": .text($0.title)] }),
-                "rows": .list(criteria.map { criterion -> ContextMap in
+                .total: .number(criteria.count),
+                .covered: .number(criteria.count - missing.count),
+                .sections: .list(site.sections.map { [.title: .text($0.title)] }),
+                .rows: .list(criteria.map { criterion -> ContextMap in
                     var row = criterionValues(criterion)
                     let citing = site.criterionPages[criterion.number] ?? []
-                    row["cells"] = .list(site.sections.map { section -> ContextMap in
-                        ["count": .number(citing.filter { site.pages[$0].section == section.name }.count)]
+                    row[.cells] = .list(site.sections.map { section -> ContextMap in
+                        [.count: .number(citing.filter { site.pages[$0].section == section.name }.count)]
                     })
                     return row
                 }),
             ]
-            coverage["lede"] = .text(strings.format("coverage-lede", ["covered": String(criteria.count - missing.count), "total": String(criteria.count)]))
+            coverage[.lede] = .text(strings.format("coverage-lede", ["covered": String(criteria.count - missing.count), "total": String(criteria.count)]))
             if let path = SitePaths.coverageCSV(in: site) {
-                coverage["csvHref"] = .text(SiteRoot.marker + Route.percentEncode(path))
+                coverage[.csvHref] = .text(SiteRoot.marker + Route.percentEncode(path))
                 let standards = site.config.standards.map { $0 == .en301549 ? "EN 301 549" : "Section 508" }.joined(separator: ", ")
-                coverage["csvNote"] = .text(standards.isEmpty ? strings["coverage-csv-note"] : strings.format("coverage-csv-standards", ["standards": standards]))
+                coverage[.csvNote] = .text(standards.isEmpty ? strings["coverage-csv-note"] : strings.format("coverage-csv-standards", ["standards": standards]))
             }
             if !missing.isEmpty {
-                coverage["missing"] = .map(["items": .list(missing.map(criterionValues)), "count": .number(missing.count),
-                                            "heading": .text(strings.format("no-guidance", ["count": String(missing.count)]))])
+                coverage[.missing] = .map([.items: .list(missing.map(criterionValues)), .count: .number(missing.count),
+                                            .heading: .text(strings.format("no-guidance", ["count": String(missing.count)]))])
             }
-            context["coverage"] = .map(coverage)
+            context[.coverage] = .map(coverage)
         case .categoryIndex:
-            context["categories"] = Self.items(site.categories.map { category -> ContextMap in
-                var item: ContextMap = ["title": .text(category.title), "href": .text(href(site.pages[category.page])),
-                                        "count": .number(category.entries.count),
-                                        "countText": .text(strings.count(category.entries.count, "entries"))]
-                item["description"] = .text(ifAny: category.description)
+            context[.categories] = Self.items(site.categories.map { category -> ContextMap in
+                var item: ContextMap = [.title: .text(category.title), .href: .text(href(site.pages[category.page])),
+                                        .count: .number(category.entries.count),
+                                        .countText: .text(strings.count(category.entries.count, "entries"))]
+                item[.description] = .text(ifAny: category.description)
                 return item
             })
         case .search:
             addSearchValues(number: number, to: &context)
         case .basket:
             let entries = site.pages.lazy.filter { FeatureFile.isWritten(for: $0, in: site.config) }.count
-            context["basket"] = .map(["platforms": .list(site.config.platforms.map { ["name": .text($0)] }),
-                                      "scripts": .text(SiteRoot.marker + CriteriaBasket.scriptFolder),
-                                      "scriptCount": .number(CriteriaBasket.scriptCount(entries: entries))])
+            context[.basket] = .map([.platforms: .list(site.config.platforms.map { [.name: .text($0)] }),
+                                      .scripts: .text(SiteRoot.marker + CriteriaBasket.scriptFolder),
+                                      .scriptCount: .number(CriteriaBasket.scriptCount(entries: entries))])
         case .updates:
-            context["updates"] = Self.items(RecentPages.latest(in: site).map { index in
+            context[.updates] = Self.items(RecentPages.latest(in: site).map { index in
                 let other = site.pages[index]
                 var item = link(other)
-                if let section = site.section(of: other), other.kind == .entry { item["section"] = .text(section.title) }
-                item["updated"] = dateValues(other.updated)
+                if let section = site.section(of: other), other.kind == .entry { item[.section] = .text(section.title) }
+                item[.updated] = dateValues(other.updated)
                 return item
             })
         case .category:
             guard let slug = page.subject, let category = categoryBySlug[slug] else { return }
-            var values: ContextMap = ["title": .text(category.title), "count": .number(category.entries.count),
-                                      "countText": .text(strings.count(category.entries.count, "entries")),
-                                      "summary": .text(strings.format("category-summary", ["count": strings.count(category.entries.count, "entries")])),
-                                      "sections": .list(bySection(shownItems(of: index, number: number)))]
-            values["description"] = .text(ifAny: category.description)
-            context["category"] = .map(values)
+            var values: ContextMap = [.title: .text(category.title), .count: .number(category.entries.count),
+                                      .countText: .text(strings.count(category.entries.count, "entries")),
+                                      .summary: .text(strings.format("category-summary", ["count": strings.count(category.entries.count, "entries")])),
+                                      .sections: .list(bySection(shownItems(of: index, number: number)))]
+            values[.description] = .text(ifAny: category.description)
+            context[.category] = .map(values)
         default:
             break
         }
@@ -173,26 +173,26 @@ extension PageContextBuilder {
         let pages = searchLetters().pages
         let (groups, letters) = letterValues(number: number)
         var search: ContextMap = [
-            "indexHref": .text(basePath + SearchablePages.indexPath),
-            "scriptHref": .text(basePath + "assets/search.js"),
-            "count": .number(pages.count),
-            "countText": .text(strings.count(pages.count, "pages")),
-            "summary": .text(strings.format("search-count", ["count": strings.count(pages.count, "pages")])),
-            "groups": .list(groups),
+            .indexHref: .text(basePath + SearchablePages.indexPath),
+            .scriptHref: .text(basePath + "assets/search.js"),
+            .count: .number(pages.count),
+            .countText: .text(strings.count(pages.count, "pages")),
+            .summary: .text(strings.format("search-count", ["count": strings.count(pages.count, "pages")])),
+            .groups: .list(groups),
         ]
         // The page's slice as one list too, for a theme's search layout written before letters.
-        search["entries"] = .list(groups.flatMap { group -> [ContextMap] in
-            if case .list(let entries)? = group["entries"] { return entries }
+        search[.entries] = .list(groups.flatMap { group -> [ContextMap] in
+            if case .list(let entries)? = group[.entries] { return entries }
             return []
         })
-        if !letters.isEmpty { search["letters"] = .map(["items": .list(letters), "label": .text(strings["letters-label"])]) }
+        if !letters.isEmpty { search[.letters] = .map([.items: .list(letters), .label: .text(strings["letters-label"])]) }
         func options(_ pairs: [(value: String, title: String)]) -> ContextValue {
-            .map(["options": .list(pairs.map { ["value": .text($0.value), "title": .text($0.title)] })])
+            .map([.options: .list(pairs.map { [.value: .text($0.value), .title: .text($0.title)] })])
         }
-        if site.sections.count > 1 { search["sectionFilter"] = options(site.sections.map { ($0.name, $0.title) }) }
-        if !site.categories.isEmpty { search["categoryFilter"] = options(site.categories.map { ($0.slug, $0.title) }) }
+        if site.sections.count > 1 { search[.sectionFilter] = options(site.sections.map { ($0.name, $0.title) }) }
+        if !site.categories.isEmpty { search[.categoryFilter] = options(site.categories.map { ($0.slug, $0.title) }) }
         let platforms = shared.memo("search platforms") { SearchablePages.platformsPresent(in: pages, of: site) }
-        if !platforms.isEmpty { search["platformFilter"] = options(platforms.map { ($0, $0) }) }
-        context["search"] = .map(search)
+        if !platforms.isEmpty { search[.platformFilter] = options(platforms.map { ($0, $0) }) }
+        context[.search] = .map(search)
     }
 }

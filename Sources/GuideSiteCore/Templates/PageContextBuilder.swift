@@ -39,7 +39,7 @@ struct PageContextBuilder: Sendable {
         links = UncheckedValues([])
         if precomputeLinks { links.values = site.pages.map { makeLink($0) } }
         shared.site = siteValues()
-        if brand { shared.site["brandStylesheet"] = .text(basePath + "assets/brand.css") }
+        if brand { shared.site[.brandStylesheet] = .text(basePath + "assets/brand.css") }
         shared.strings = ContextMap(indexing: strings.values.keys.sorted().map { ($0, .text(strings[$0])) })
         for criterion in WCAG22.all { shared.criteria[criterion.number] = makeCriterionValues(criterion) }
         for section in site.sections {
@@ -54,7 +54,7 @@ struct PageContextBuilder: Sendable {
 
     /// `{"items": list}`, the shape the layouts iterate.
     static func items(_ list: [ContextMap]) -> ContextValue {
-        .map(["items": .list(list)])
+        .map([.items: .list(list)])
     }
 
     /// `feature`: the page's `.feature` file when the caller made it already; `number`: which
@@ -63,22 +63,22 @@ struct PageContextBuilder: Sendable {
         let page = site.pages[index]
         let section = site.section(of: page)
         var pageValues: ContextMap = [
-            "title": .text(page.title),
-            "href": .text(href(page)),
-            "layout": .text(page.layout),
-            "kind": .text(page.kind.rawValue),
-            "params": .other(OrderedMap(entries: page.frontMatter.entries)),
+            .title: .text(page.title),
+            .href: .text(href(page)),
+            .layout: .text(page.layout),
+            .kind: .text(page.kind.rawValue),
+            .params: .other(OrderedMap(entries: page.frontMatter.entries)),
         ]
-        pageValues["description"] = .text(ifAny: page.frontMatter.description)
-        if !page.body.html.isEmpty { pageValues["content"] = .text(page.body.html) }
+        pageValues[.description] = .text(ifAny: page.frontMatter.description)
+        if !page.body.html.isEmpty { pageValues[.content] = .text(page.body.html) }
         if !page.frontMatter.categories.isEmpty {
-            pageValues["categories"] = Self.items(categoryLinks(page.frontMatter.categories))
+            pageValues[.categories] = Self.items(categoryLinks(page.frontMatter.categories))
         }
         if !page.criteria.isEmpty {
-            pageValues["criteria"] = Self.items(page.criteria.compactMap { WCAG22.byNumber[$0.number].map(criterionValues) })
+            pageValues[.criteria] = Self.items(page.criteria.compactMap { WCAG22.byNumber[$0.number].map(criterionValues) })
         }
         if let related = site.related[index], !related.isEmpty {
-            pageValues["related"] = Self.items(related.map { link(site.pages[$0]) })
+            pageValues[.related] = Self.items(related.map { link(site.pages[$0]) })
         }
         if FeatureFile.isWritten(for: page, in: site.config) {
             let tables = testingTables(page.frontMatter)
@@ -86,44 +86,44 @@ struct PageContextBuilder: Sendable {
             let feature = feature ?? FeatureFile(page: page)
             if !tables.isEmpty || acceptance != nil || feature.hasScenarios {
                 var testing = ContextMap()
-                if !tables.isEmpty { testing["tables"] = .list(tables) }
+                if !tables.isEmpty { testing[.tables] = .list(tables) }
                 var texts = ContextMap()
-                texts["checklist"] = .text(ifAny: acceptance?.checklist)
-                if feature.hasScenarios { texts["gherkin"] = .text(feature.text) }
-                testing["acceptance"] = .map(texts)
-                pageValues["testing"] = .map(testing)
+                texts[.checklist] = .text(ifAny: acceptance?.checklist)
+                if feature.hasScenarios { texts[.gherkin] = .text(feature.text) }
+                testing[.acceptance] = .map(texts)
+                pageValues[.testing] = .map(testing)
             }
             let name = TestPlan.featureName(of: page.route)
-            pageValues["feature"] = .map(["href": .text(SiteRoot.marker + Route.percentEncode(TestPlan.featurePath(of: page.route))),
-                                          "name": .text(name), "label": .text(strings.format("gherkin-file", ["name": name]))])
-            pageValues["basketKey"] = .text(TestPlan.basketKey(of: page.route))
+            pageValues[.feature] = .map([.href: .text(SiteRoot.marker + Route.percentEncode(TestPlan.featurePath(of: page.route))),
+                                          .name: .text(name), .label: .text(strings.format("gherkin-file", ["name": name]))])
+            pageValues[.basketKey] = .text(TestPlan.basketKey(of: page.route))
         }
-        pageValues["updated"] = dateValues(page.updated ?? page.frontMatter.lastModified.flatMap(CommitDate.init(frontMatter:)))
+        pageValues[.updated] = dateValues(page.updated ?? page.frontMatter.lastModified.flatMap(CommitDate.init(frontMatter:)))
         addLibraryValues(for: page, to: &pageValues)
         addMetaValues(for: page, to: &pageValues)
         let toc = tableOfContents(page.body.headings)
         // A body with contents of its own (kramdown's `{:toc}`) has one list of contents.
-        if !toc.isEmpty, !page.body.html.containsBytes("<nav class=\"page-contents\"") { pageValues["toc"] = Self.items(toc) }
+        if !toc.isEmpty, !page.body.html.containsBytes("<nav class=\"page-contents\"") { pageValues[.toc] = Self.items(toc) }
 
         let navigation = page.kind == .entry ? page.section.flatMap { shared.entryNavigation[$0] } ?? navigation(current: page) : navigation(current: page)
         var context: ContextMap = [
-            "site": .map(shared.site),
-            "page": .map(pageValues),
-            "documentTitle": .text(documentTitle(index, section: section, number: number)),
-            "nav": .list(navigation),
-            "bodyEnd": .text(bodyEndMarkup),
-            "strings": .map(shared.strings),
+            .site: .map(shared.site),
+            .page: .map(pageValues),
+            .documentTitle: .text(documentTitle(index, section: section, number: number)),
+            .nav: .list(navigation),
+            .bodyEnd: .text(bodyEndMarkup),
+            .strings: .map(shared.strings),
         ]
-        if noindex { context["noindex"] = .flag(true) }
+        if noindex { context[.noindex] = .flag(true) }
         let trail = breadcrumbs(page, section: section)
-        if !trail.isEmpty { context["breadcrumbs"] = Self.items(trail) }
+        if !trail.isEmpty { context[.breadcrumbs] = Self.items(trail) }
         if let section {
-            context["section"] = .map(sectionValues(section, entries: page.kind == .section ? shownItems(of: index, number: number) : nil))
+            context[.section] = .map(sectionValues(section, entries: page.kind == .section ? shownItems(of: index, number: number) : nil))
             if page.kind == .entry, let position = positions[index], section.entries.count > 1 {
-                var pager: ContextMap = ["label": .text(strings.format("more-in", ["section": section.title]))]
-                if position > 0 { pager["previous"] = .map(link(site.pages[section.entries[position - 1]])) }
-                if position + 1 < section.entries.count { pager["next"] = .map(link(site.pages[section.entries[position + 1]])) }
-                context["pager"] = .map(pager)
+                var pager: ContextMap = [.label: .text(strings.format("more-in", ["section": section.title]))]
+                if position > 0 { pager[.previous] = .map(link(site.pages[section.entries[position - 1]])) }
+                if position + 1 < section.entries.count { pager[.next] = .map(link(site.pages[section.entries[position + 1]])) }
+                context[.pager] = .map(pager)
             }
         }
         if page.kind == .home { addHomeValues(to: &context) }
@@ -136,26 +136,26 @@ struct PageContextBuilder: Sendable {
 
     private func siteValues() -> ContextMap {
         var values: ContextMap = [
-            "title": .text(site.config.title),
-            "language": .text(site.config.language),
-            "baseURL": .text(basePath),
-            "homeHref": .text(href(site.pages[site.home])),
-            "assets": .text(basePath + "assets/"),
-            "params": .other(OrderedMap(entries: site.config.entries)),
+            .title: .text(site.config.title),
+            .language: .text(site.config.language),
+            .baseURL: .text(basePath),
+            .homeHref: .text(href(site.pages[site.home])),
+            .assets: .text(basePath + "assets/"),
+            .params: .other(OrderedMap(entries: site.config.entries)),
         ]
-        values["description"] = .text(ifAny: site.config.description)
-        if site.languages?.language.direction == .rtl { values["rtl"] = .flag(true) }
+        values[.description] = .text(ifAny: site.config.description)
+        if site.languages?.language.direction == .rtl { values[.rtl] = .flag(true) }
         // WCAG's names and texts are W3C's English: marked so in a page in another language.
-        if !site.config.language.lowercased().hasPrefix("en") { values["criteriaLanguage"] = .text("en") }
-        values["footer"] = .text(ifAny: site.config.footer)
-        if let coverage = site.coverage { values["coverageHref"] = .text(href(site.pages[coverage])) }
-        if let search = site.search { values["searchHref"] = .text(href(site.pages[search])) }
-        if let basket = site.basket { values["basketHref"] = .text(href(site.pages[basket])) }
-        if let translations = site.pages.firstIndex(where: { $0.kind == .translations }) { values["translationsHref"] = .text(href(site.pages[translations])) }
-        values["acceptanceHref"] = .text(SiteRoot.marker + SitePaths.acceptanceCSV)
+        if !site.config.language.lowercased().hasPrefix("en") { values[.criteriaLanguage] = .text("en") }
+        values[.footer] = .text(ifAny: site.config.footer)
+        if let coverage = site.coverage { values[.coverageHref] = .text(href(site.pages[coverage])) }
+        if let search = site.search { values[.searchHref] = .text(href(site.pages[search])) }
+        if let basket = site.basket { values[.basketHref] = .text(href(site.pages[basket])) }
+        if let translations = site.pages.firstIndex(where: { $0.kind == .translations }) { values[.translationsHref] = .text(href(site.pages[translations])) }
+        values[.acceptanceHref] = .text(SiteRoot.marker + SitePaths.acceptanceCSV)
         if let updates = site.pages.firstIndex(where: { $0.kind == .updates }) {
-            values["updatesHref"] = .text(href(site.pages[updates]))
-            if site.config.url != nil { values["feedHref"] = .text(basePath + SitePaths.feed) }
+            values[.updatesHref] = .text(href(site.pages[updates]))
+            if site.config.url != nil { values[.feedHref] = .text(basePath + SitePaths.feed) }
         }
         return values
     }
@@ -166,29 +166,29 @@ struct PageContextBuilder: Sendable {
     }
 
     private func makeLink(_ page: Page) -> ContextMap {
-        var values: ContextMap = ["title": .text(page.title), "href": .text(href(page))]
-        values["description"] = .text(ifAny: page.frontMatter.description)
-        if let other = otherLanguageValues(of: page) { values["otherLanguage"] = other }
+        var values: ContextMap = [.title: .text(page.title), .href: .text(href(page))]
+        values[.description] = .text(ifAny: page.frontMatter.description)
+        if let other = otherLanguageValues(of: page) { values[.otherLanguage] = other }
         if !page.frontMatter.categories.isEmpty {
-            values["categories"] = Self.items(categoryLinks(page.frontMatter.categories))
+            values[.categories] = Self.items(categoryLinks(page.frontMatter.categories))
         }
-        if FeatureFile.isWritten(for: page, in: site.config) { values["basketKey"] = .text(TestPlan.basketKey(of: page.route)) }
+        if FeatureFile.isWritten(for: page, in: site.config) { values[.basketKey] = .text(TestPlan.basketKey(of: page.route)) }
         return values
     }
 
     /// A section's values, with `entries` listed (its own, or a page of them).
     func sectionValues(_ section: SiteSection, entries: [Int]?) -> ContextMap {
         var values: ContextMap = [
-            "name": .text(section.name),
-            "anchor": .text("section-" + HeadingIDGenerator.slug(section.name)),
-            "title": .text(section.title),
-            "href": .text(href(site.pages[section.page])),
-            "count": .number(section.entries.count),
-            "countText": .text(strings.count(section.entries.count, "entries")),
+            .name: .text(section.name),
+            .anchor: .text("section-" + HeadingIDGenerator.slug(section.name)),
+            .title: .text(section.title),
+            .href: .text(href(site.pages[section.page])),
+            .count: .number(section.entries.count),
+            .countText: .text(strings.count(section.entries.count, "entries")),
         ]
-        values["description"] = .text(ifAny: section.description)
+        values[.description] = .text(ifAny: section.description)
         if let entries, !entries.isEmpty {
-            values["entries"] = Self.items(entries.map { link(site.pages[$0]) })
+            values[.entries] = Self.items(entries.map { link(site.pages[$0]) })
         }
         return values
     }
@@ -211,15 +211,15 @@ struct PageContextBuilder: Sendable {
     private func navigation(current page: Page) -> [ContextMap] {
         var items: [ContextMap] = []
         let home = site.pages[site.home]
-        var homeItem: ContextMap = ["title": .text(strings["nav-home"]), "href": .text(href(home))]
-        if page.kind == .home { homeItem["ariaCurrent"] = .text("page") }
+        var homeItem: ContextMap = [.title: .text(strings["nav-home"]), .href: .text(href(home))]
+        if page.kind == .home { homeItem[.ariaCurrent] = .text("page") }
         items.append(homeItem)
         for section in site.sections {
-            var item: ContextMap = ["title": .text(section.title), "href": .text(href(site.pages[section.page]))]
+            var item: ContextMap = [.title: .text(section.title), .href: .text(href(site.pages[section.page]))]
             if page.kind == .section, page.section == section.name {
-                item["ariaCurrent"] = .text("page")
+                item[.ariaCurrent] = .text("page")
             } else if page.section == section.name {
-                item["ariaCurrent"] = .text("true")
+                item[.ariaCurrent] = .text("true")
             }
             items.append(item)
         }
@@ -229,11 +229,11 @@ struct PageContextBuilder: Sendable {
         ]
         for (target, title, children) in extra {
             guard let target else { continue }
-            var item: ContextMap = ["title": .text(title), "href": .text(href(site.pages[target]))]
+            var item: ContextMap = [.title: .text(title), .href: .text(href(site.pages[target]))]
             if site.pages[target].route == page.route {
-                item["ariaCurrent"] = .text("page")
+                item[.ariaCurrent] = .text("page")
             } else if children.contains(page.kind) {
-                item["ariaCurrent"] = .text("true")
+                item[.ariaCurrent] = .text("true")
             }
             items.append(item)
         }
@@ -242,17 +242,17 @@ struct PageContextBuilder: Sendable {
 
     private func breadcrumbs(_ page: Page, section: SiteSection?) -> [ContextMap] {
         guard page.kind != .home else { return [] }
-        var trail: [ContextMap] = [["title": .text(strings["nav-home"]), "href": .text(href(site.pages[site.home]))]]
+        var trail: [ContextMap] = [[.title: .text(strings["nav-home"]), .href: .text(href(site.pages[site.home]))]]
         if page.kind == .entry, let section {
-            trail.append(["title": .text(section.title), "href": .text(href(site.pages[section.page]))])
+            trail.append([.title: .text(section.title), .href: .text(href(site.pages[section.page]))])
         }
         if [.criterion, .coverage].contains(page.kind), let index = site.criteriaIndex {
-            trail.append(["title": .text(site.pages[index].title), "href": .text(href(site.pages[index]))])
+            trail.append([.title: .text(site.pages[index].title), .href: .text(href(site.pages[index]))])
         }
         if page.kind == .category, let index = site.categoryIndex {
-            trail.append(["title": .text(site.pages[index].title), "href": .text(href(site.pages[index]))])
+            trail.append([.title: .text(site.pages[index].title), .href: .text(href(site.pages[index]))])
         }
-        trail.append(["title": .text(page.title), "href": .text(href(page)), "current": .flag(true)])
+        trail.append([.title: .text(page.title), .href: .text(href(page)), .current: .flag(true)])
         return trail
     }
 
@@ -263,9 +263,9 @@ struct PageContextBuilder: Sendable {
             let rows = TestingTables.rows(entry.value)
             guard !rows.isEmpty else { return nil }
             let caption = strings["table-\(spec.key)"]
-            return ["key": .text(spec.key), "caption": .text(caption), "keyHeader": .text(strings["table-\(spec.key)-key"]),
-                    "label": .text(strings.format("tests-label", ["caption": caption])),
-                    "rows": .list(rows.map { ["key": .text($0.key), "value": .text($0.value)] })]
+            return [.key: .text(spec.key), .caption: .text(caption), .keyHeader: .text(strings["table-\(spec.key)-key"]),
+                    .label: .text(strings.format("tests-label", ["caption": caption])),
+                    .rows: .list(rows.map { [.key: .text($0.key), .value: .text($0.value)] })]
         }
     }
 
@@ -274,15 +274,15 @@ struct PageContextBuilder: Sendable {
         var items: [ContextMap] = []
         var children: [ContextMap] = []
         func flush() {
-            if !children.isEmpty, !items.isEmpty { items[items.count - 1]["children"] = Self.items(children) }
+            if !children.isEmpty, !items.isEmpty { items[items.count - 1][.children] = Self.items(children) }
             children = []
         }
         for heading in headings where heading.level <= 3 {
             if heading.level == 2 {
                 flush()
-                items.append(["text": .text(heading.text), "id": .text(heading.id)])
+                items.append([.text: .text(heading.text), .id: .text(heading.id)])
             } else if !items.isEmpty {
-                children.append(["text": .text(heading.text), "id": .text(heading.id)])
+                children.append([.text: .text(heading.text), .id: .text(heading.id)])
             }
         }
         flush()

@@ -82,6 +82,8 @@ public struct TemplateRenderer: Sendable {
 
     /// `render(_:layout:)` as UTF-8 bytes, which the fast renderer writes without making a `String`.
     func renderBytes(_ context: ContextMap, layout name: String) -> [UInt8]? {
+        // Debug builds (the tests, the audit) hold every page to the documented values.
+        assert(ThemeValues.violations(of: context).isEmpty, "not in ThemeValues: \(ThemeValues.violations(of: context).prefix(5))")
         if let compiled { return compiled.renderBytes(.map(context), template: "layouts/" + name) }
         return library.render(context.dictionary, withTemplate: "layouts/" + name).map { Array($0.utf8) }
     }
