@@ -28,7 +28,7 @@ BENCH_BEFORE ?=
 FUZZ_SECONDS ?= 600
 FUZZ_SMOKE_SECONDS ?= 10
 
-.PHONY: site test deps audit-deps audit build bench bench-serve fuzz install clean help
+.PHONY: site test deps audit-deps audit build bench bench-serve fuzz install clean help theme-docs
 
 help:
 	@echo "make site   install what is missing, build GuideSite, build Content/ into Output/"
@@ -37,6 +37,7 @@ help:
 	@echo "make fuzz   libFuzzer + AddressSanitizer on front matter, Markdown, templates (FUZZ_SECONDS each)"
 	@echo "make bench  GuideSite beside Hugo at 1,000 and 10,000 entries (Benchmarks/results.md)"
 	@echo "make bench-serve  save-to-reload latency and requests/s of guidesite serve"
+	@echo "make theme-docs  write docs/THEME.md (every value a theme can use) from the schema"
 	@echo "make install  put guidesite in $(PREFIX)/bin (PREFIX=... to change)"
 	@echo "make clean  remove build products and Output/"
 
@@ -139,6 +140,10 @@ bench-serve: build
 	test -d .build/bench/serve-10000-fr || $(PYTHON) Benchmarks/generate-corpus.py 10000 .build/bench/serve-10000-fr --translated 1000
 	@echo "10,000 entries in English and French, 1,000 translated (an edit of a translated entry builds every page):"
 	$(PYTHON) Benchmarks/serve-latency.py $(RELEASE_BIN) .build/bench/serve-10000-fr --edits 30 --wrk-seconds 0
+
+## docs/THEME.md from the theme's schema (Sources/GuideSiteCore/Templates/Values/); a test fails when it is stale.
+theme-docs: build
+	$(RELEASE_BIN) theme values > docs/THEME.md
 
 ## Installs guidesite (its default theme is inside the binary) into $(PREFIX)/bin.
 install: build

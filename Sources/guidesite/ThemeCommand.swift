@@ -14,8 +14,9 @@ struct ThemeCommand: ParsableCommand {
               guidesite theme list
               guidesite theme eject partials/toc.mustache
               guidesite theme eject assets/site.css layouts/entry
+              guidesite theme values > THEME.md
             """,
-        subcommands: [List.self, Eject.self]
+        subcommands: [List.self, Eject.self, Values.self]
     )
 
     /// `guidesite theme list`.
@@ -35,6 +36,24 @@ struct ThemeCommand: ParsableCommand {
             for (path, source) in ThemeFiles(root: site.rootURL).list() {
                 Console.line("\(path)\(String(repeating: " ", count: max(1, 40 - path.count)))\(source.rawValue)")
             }
+        }
+    }
+
+    /// `guidesite theme values`.
+    struct Values: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print, as Markdown, every value a layout or partial can use, with its type and meaning.",
+            discussion: """
+                The same text as docs/THEME.md in GuideSite's repository.
+
+                Examples:
+                  guidesite theme values
+                  guidesite theme values > THEME.md
+                """
+        )
+
+        func run() throws {
+            Console.write(ThemeReference.markdown())
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// Loads and compiles the theme (Templates/ over the built-in one). Under a basis held in memory
 /// the templates are those of the last build (a changed one means no basis), compiled then.
 /// Reads: `layout.templates`, `siteConfig`, `basis`. Makes: `CompiledTheme` (`theme`), with the
-/// theme's strings in each language of the site.
+/// theme's strings in each language of the site; warns of names no value has (`TemplateCheck`).
 enum LoadTheme: BuildStage {
     static let name = "theme"
 
@@ -24,6 +24,7 @@ enum LoadTheme: BuildStage {
         let config = context.siteConfig
         let strings = ThemeStrings.load(files: theme.value.files, origins: theme.value.origins, languages: config.languages.isEmpty ? [config.language] : config.languages.map(\.code))
         context.diagnostics += strings.diagnostics
+        context.diagnostics += TemplateCheck.diagnostics(theme.value, strings: Set(strings.value.values.flatMap(\.values.keys)))
         context.theme = CompiledTheme(theme: theme.value, renderer: compiled.value, strings: strings.value)
     }
 }

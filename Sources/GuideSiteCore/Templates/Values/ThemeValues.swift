@@ -24,6 +24,8 @@ indirect enum ValueType: Sendable {
         case .html: "HTML"
         case .flag: "flag"
         case .number: "number"
+        case .object(let object) where !object.documented && object.fields.count == 1:
+            "\(object.fields[0].type.description) in `.items`"
         case .object(let object): "[\(object.name)](#\(object.anchor))"
         case .list(let object): "list of [\(object.name)](#\(object.anchor))"
         case .written: "front matter"
