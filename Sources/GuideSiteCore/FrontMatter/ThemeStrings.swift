@@ -3,7 +3,7 @@ import Foundation
 /// Every text the theme writes, in one language: `strings/<code>.yml` of the built-in theme,
 /// under the site's `Templates/strings/<code>.yml`, over English for any key neither has.
 /// Layouts read them as `{{strings.KEY}}`, the scripts through `GuideSite.text` (`scripts/text.js`)
-/// (keys starting `js-`), and the build through `self[KEY]` and `format`.
+/// (keys starting `js-`, written by `Theme+Strings.swift`), and the build through `self[KEY]` and `format`.
 public struct ThemeStrings: Sendable, Hashable {
     /// The language tag they are for.
     public var language: String
@@ -29,22 +29,6 @@ public struct ThemeStrings: Sendable, Hashable {
         let months = self["months"].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         return format("date", ["day": String(day.day), "month": months.indices.contains(day.month - 1) ? months[day.month - 1] : String(day.month),
                                "monthNumber": String(day.month), "year": String(day.year)])
-    }
-
-    /// Where each site's scripts find their texts (`GuideSite.strings`).
-    public static let scriptPath = "assets/strings.js"
-
-    /// The scripts' texts as a JSON object, safe inside `<script>`.
-    public var scriptJSON: String {
-        var output: [UInt8] = [UInt8(ascii: "{")]
-        for key in values.keys.sorted() where key.hasPrefix("js-") {
-            if output.count > 1 { output.append(UInt8(ascii: ",")) }
-            JSONWriter.quote(String(key.dropFirst(3)), into: &output)
-            output.append(UInt8(ascii: ":"))
-            JSONWriter.quote(values[key] ?? "", into: &output)
-        }
-        output.append(UInt8(ascii: "}"))
-        return String(decoding: output, as: UTF8.self).replacingOccurrences(of: "<", with: "\\u003c")
     }
 
     /// The built-in English strings, for what is made without a theme at hand.

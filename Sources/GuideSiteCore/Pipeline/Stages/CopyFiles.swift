@@ -49,7 +49,7 @@ enum CopyFiles: BuildStage {
             for asset in theme.assets {
                 try writer.write(asset.data, to: "assets/" + asset.path)
             }
-            try writer.write(Data(("var GuideSite = window.GuideSite = window.GuideSite || {};\nGuideSite.strings = " + context.strings.scriptJSON + ";\n").utf8), to: ThemeStrings.scriptPath)
+            try writer.write(Data(context.strings.script.utf8), to: ThemeStrings.scriptPath)
             for asset in site.assets {
                 try writer.copy(asset.url, to: asset.relativePath)
             }
