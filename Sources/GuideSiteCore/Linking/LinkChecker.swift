@@ -9,11 +9,14 @@ public struct LinkChecker: Sendable {
     private let assets: Set<String>
     private let anchors: [Set<String>]
     private let site: Site
+    /// Ids the theme's layouts give their own elements, which links may name on any page.
+    private let layoutIDs: Set<String>
 
     /// Indexes `site` once; checking a link is then a few dictionary lookups.
-    public init(site: Site, assets: Set<String>) {
+    public init(site: Site, assets: Set<String>, layoutIDs: Set<String> = []) {
         self.site = site
         self.assets = assets
+        self.layoutIDs = layoutIDs
         var byContent: [String: Int] = [:]
         var byRoute: [String: Int] = [:]
         for (index, page) in site.pages.enumerated() {
@@ -85,7 +88,7 @@ public struct LinkChecker: Sendable {
     }
 
     private func anchorProblem(_ fragment: String?, target: Int, written: String) -> String? {
-        guard let fragment, !fragment.isEmpty, !anchors[target].contains(fragment), !LayoutIDs.reserved.contains(fragment) else {
+        guard let fragment, !fragment.isEmpty, !anchors[target].contains(fragment), !layoutIDs.contains(fragment) else {
             return nil
         }
         let page = site.pages[target]

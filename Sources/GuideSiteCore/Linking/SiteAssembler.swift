@@ -10,7 +10,7 @@ public struct SiteAssembler: Sendable {
     /// `levels` limits criteria pages and lists to those levels (a subset's `levels:`).
     /// `strings` title the pages GuideSite writes, in the site's language.
     public func assemble(pages input: [Page], assets: [ContentFile], config: SiteConfig, levels: [String] = [],
-                         strings: ThemeStrings = .english) -> Site {
+                         strings: any PageTitles) -> Site {
         link(input, assets: assets, config: config, levels: levels, strings: strings)
     }
 
@@ -24,7 +24,7 @@ public struct SiteAssembler: Sendable {
         }
     }
 
-    private func link(_ input: [Page], assets: [ContentFile], config: SiteConfig, levels: [String], strings: ThemeStrings) -> Site {
+    private func link(_ input: [Page], assets: [ContentFile], config: SiteConfig, levels: [String], strings: any PageTitles) -> Site {
         var pages = input.map(Self.limiting(to: levels))
         func generated(_ kind: PageKind, title: String, section: String?, route: Route, layout: String) -> Page {
             Page(sourcePath: "", contentPath: "", kind: kind, section: section, route: route, frontMatter: FrontMatter(),
@@ -76,7 +76,7 @@ public struct SiteAssembler: Sendable {
 
     /// Pages GuideSite writes itself: `/search/`, `/wcag/`, one page per criterion,
     /// `/wcag/coverage/`, `/categories/` and one page per category.
-    static func generatedReferencePages(categories: [SiteConfig.Category], levels: [String] = [], strings: ThemeStrings = .english) -> [Page] {
+    static func generatedReferencePages(categories: [SiteConfig.Category], levels: [String] = [], strings: any PageTitles) -> [Page] {
         func page(_ kind: PageKind, _ title: String, _ segments: [String], layout: String, subject: String? = nil) -> Page {
             var page = Page(sourcePath: "", contentPath: "", kind: kind, section: nil, route: Route(segments: segments),
                             frontMatter: FrontMatter(), title: title, layout: layout,
@@ -255,4 +255,10 @@ public struct SiteAssembler: Sendable {
             }
             .map(\.index)
     }
+}
+
+/// The titles of the pages GuideSite writes (`title-search`, …), in the site's language: the
+/// theme's strings (`ThemeStrings`, in Templates, above this folder).
+public protocol PageTitles: Sendable {
+    subscript(_ key: String) -> String { get }
 }

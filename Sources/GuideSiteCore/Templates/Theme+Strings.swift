@@ -22,3 +22,5 @@ extension ThemeStrings {
         "var GuideSite = window.GuideSite = window.GuideSite || {};\nGuideSite.strings = " + scriptJSON + ";\n"
     }
 }
+
+extension ThemeStrings: PageTitles {}

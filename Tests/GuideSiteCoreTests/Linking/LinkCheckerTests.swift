@@ -23,7 +23,7 @@ struct LinkCheckerTests {
             page("web/button.md", "Button"),
         ]
         let assets = [ContentFile(path: "/site/Content/native/picker.png", relativePath: "native/picker.png", kind: .asset)]
-        let site = SiteAssembler().assemble(pages: pages, assets: assets, config: config)
+        let site = SiteAssembler().assemble(pages: pages, assets: assets, config: config, strings: ThemeStrings.english)
         let index = site.pages.firstIndex { $0.contentPath == "native/picker.md" }!
         return (site, index)
     }

@@ -17,7 +17,7 @@ struct SiteAssemblerTests {
 
     @Test("home, 404, section and reference pages are generated when no file gives them")
     func generated() {
-        let site = SiteAssembler().assemble(pages: [Self.page("native/picker.md", title: "Picker")], assets: [], config: SiteConfig())
+        let site = SiteAssembler().assemble(pages: [Self.page("native/picker.md", title: "Picker")], assets: [], config: SiteConfig(), strings: ThemeStrings.english)
         let kinds = Set(site.pages.map(\.kind))
         #expect(kinds.isSuperset(of: [.home, .notFound, .section, .entry, .search, .criteriaIndex, .coverage, .criterion]))
         #expect(site.pages[site.home].kind == .home)
@@ -34,7 +34,7 @@ struct SiteAssemblerTests {
             Self.page("native/b.md", title: "Bravo"), Self.page("native/a.md", title: "Alpha"),
             Self.page("native/z.md", title: "Zulu", order: 1), Self.page("web/x.md", title: "X"), Self.page("aaa/y.md", title: "Y"),
         ]
-        let site = SiteAssembler().assemble(pages: pages, assets: [], config: config)
+        let site = SiteAssembler().assemble(pages: pages, assets: [], config: config, strings: ThemeStrings.english)
         #expect(site.sections.map(\.name) == ["web", "native", "aaa"])
         #expect(site.sections[1].title == "Apps")
         #expect(site.sections[1].entries.map { site.pages[$0].title } == ["Zulu", "Alpha", "Bravo"])
@@ -43,7 +43,7 @@ struct SiteAssemblerTests {
     @Test("each alias is a redirect page to its entry, outside every list")
     func redirects() throws {
         let site = SiteAssembler().assemble(pages: [Self.page("web/button.md", title: "Button", aliases: ["/web/old-button/", "/web/button/"])],
-                                            assets: [], config: SiteConfig())
+                                            assets: [], config: SiteConfig(), strings: ThemeStrings.english)
         let redirects = site.pages.filter { $0.kind == .redirect }
         #expect(redirects.map(\.route.path) == ["/web/old-button/"], "an alias that is the page's own path is no redirect")
         #expect(redirects.first?.subject == "/web/button/")

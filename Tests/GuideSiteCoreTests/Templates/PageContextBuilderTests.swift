@@ -21,7 +21,7 @@ struct PageContextBuilderTests {
             page.title = TitleFinder.title(for: page, config: SiteConfig())
             pages.append(page)
         }
-        let linked = SiteAssembler().assemble(pages: pages, assets: [], config: SiteConfig())
+        let linked = SiteAssembler().assemble(pages: pages, assets: [], config: SiteConfig(), strings: ThemeStrings.english)
         let index = try #require(linked.pages.firstIndex { $0.contentPath == path })
         return PageContextBuilder(site: linked, basePath: "/guide/").context(for: index).dictionary
     }
@@ -93,7 +93,7 @@ struct PageContextBuilderTests {
     @Test("a redirect page leads to its entry")
     func redirect() throws {
         let linked = SiteAssembler().assemble(pages: [SiteAssemblerTests.page("native/picker.md", title: "Picker", aliases: ["/native/old-picker/"])],
-                                              assets: [], config: SiteConfig())
+                                              assets: [], config: SiteConfig(), strings: ThemeStrings.english)
         let index = try #require(linked.pages.firstIndex { $0.kind == .redirect })
         let values = PageContextBuilder(site: linked, basePath: "/guide/").context(for: index).dictionary
         #expect(Self.value(values, "redirect.href") as? String == "/guide/native/picker/")

@@ -15,7 +15,7 @@ enum CheckLinks: BuildStage {
         if let basis = context.basis, !context.edits.idsChanged {
             found = basis.last.linkDiagnostics
             if !context.edits.linksChanged.isEmpty {
-                let checker = LinkChecker(site: site, assets: Set(site.assets.map(\.relativePath)))
+                let checker = LinkChecker(site: site, assets: Set(site.assets.map(\.relativePath)), layoutIDs: LayoutIDs.reserved)
                 for position in context.edits.linksChanged { found[position] = checker.check(position) }
             }
         } else {
@@ -31,7 +31,7 @@ enum CheckLinks: BuildStage {
                 }
                 context.site = site
             }
-            let checker = LinkChecker(site: site, assets: Set(site.assets.map(\.relativePath)))
+            let checker = LinkChecker(site: site, assets: Set(site.assets.map(\.relativePath)), layoutIDs: LayoutIDs.reserved)
             found = Array(site.pages.indices).concurrentMap { checker.check($0) }
         }
         context.recording.linkDiagnostics = found
