@@ -14,6 +14,8 @@
   var PAGE = 50;
   var root = form.getAttribute("data-root") || "";
   var data = null, loading = null, matches = [], shown = 0, timer = 0, terms = [];
+  // Each entry's position of each field, by the names the index lists (its "fields").
+  var F = {};
 
   function load() {
     if (!loading) {
@@ -34,16 +36,17 @@
   // words, text.
   function prepare(index) {
     data = index;
+    index.fields.forEach(function (name, position) { F[name] = position; });
     data.items = index.entries.map(function (e) {
-      var criteria = e[5].map(function (i) { return index.criteria[i]; });
+      var criteria = e[F.criteria].map(function (i) { return index.criteria[i]; });
       return {
         e: e,
-        title: e[0].toLowerCase(),
+        title: e[F.title].toLowerCase(),
         numbers: criteria.map(function (c) { return c[0]; }),
         names: criteria.map(function (c) { return c[1]; }).join("\n").toLowerCase(),
-        headings: e[6].toLowerCase(),
-        keywords: (e[9] || "").toLowerCase(),
-        text: (e[7] + "\n" + e[8]).toLowerCase()
+        headings: e[F.headings].toLowerCase(),
+        keywords: (e[F.keywords] || "").toLowerCase(),
+        text: (e[F.description] + "\n" + e[F.text]).toLowerCase()
       };
     });
   }
@@ -81,9 +84,9 @@
 
   function passes(e) {
     var section = chosen("section"), category = chosen("category"), platform = chosen("platform");
-    if (section && (e[2] < 0 || data.sections[e[2]][0] !== section)) return false;
-    if (category && !e[3].some(function (i) { return data.categories[i][0] === category; })) return false;
-    if (platform && !e[4].some(function (i) { return data.platforms[i] === platform; })) return false;
+    if (section && (e[F.section] < 0 || data.sections[e[F.section]][0] !== section)) return false;
+    if (category && !e[F.categories].some(function (i) { return data.categories[i][0] === category; })) return false;
+    if (platform && !e[F.platforms].some(function (i) { return data.platforms[i] === platform; })) return false;
     return true;
   }
 
@@ -161,7 +164,7 @@
   }
 
   function snippet(e) {
-    var text = e[7] ? e[7] + " " + e[8] : e[8], lower = text.toLowerCase(), first = -1;
+    var text = e[F.description] ? e[F.description] + " " + e[F.text] : e[F.text], lower = text.toLowerCase(), first = -1;
     terms.forEach(function (t) { var i = lower.indexOf(t); if (i >= 0 && (first < 0 || i < first)) first = i; });
     var start = Math.max(0, first - 60);
     if (start > 0) start = text.indexOf(" ", start) + 1;
@@ -171,16 +174,16 @@
 
   function render(e) {
     var li = document.createElement("li"), a = document.createElement("a");
-    a.href = root + e[1];
-    a.appendChild(highlight(e[0]));
+    a.href = root + e[F.href];
+    a.appendChild(highlight(e[F.title]));
     // An entry: site.js adds its "Add to my criteria" toggle.
-    if (e[2] >= 0) a.setAttribute("data-entry", e[1]);
+    if (e[F.section] >= 0) a.setAttribute("data-entry", e[F.href]);
     li.appendChild(a);
     var facts = [];
-    if (e[2] >= 0) facts.push(data.sections[e[2]][1]);
-    e[3].forEach(function (i) { facts.push(data.categories[i][1]); });
-    e[4].forEach(function (i) { facts.push(data.platforms[i]); });
-    var criteria = e[5].map(function (i) { return data.criteria[i][0] + " " + data.criteria[i][1]; });
+    if (e[F.section] >= 0) facts.push(data.sections[e[F.section]][1]);
+    e[F.categories].forEach(function (i) { facts.push(data.categories[i][1]); });
+    e[F.platforms].forEach(function (i) { facts.push(data.platforms[i]); });
+    var criteria = e[F.criteria].map(function (i) { return data.criteria[i][0] + " " + data.criteria[i][1]; });
     if (facts.length || criteria.length) {
       var meta = document.createElement("p");
       meta.className = "search-meta";

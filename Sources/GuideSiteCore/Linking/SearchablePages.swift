@@ -6,6 +6,21 @@ public enum SearchablePages {
     /// Where the search index is written, relative to the site.
     public static let indexPath = "search/index.js"
 
+    /// The fields of each entry of the index, in the order they are written: the index names
+    /// them (`fields`), search.js reads entries by these names, and docs/THEME.md lists them.
+    static let indexFields: [(name: String, meaning: String)] = [
+        ("title", "The page's title."),
+        ("href", "Its address from the site's root (`native/picker/`)."),
+        ("section", "Its section's position in `sections`, or -1 outside sections."),
+        ("categories", "Positions in `categories`."),
+        ("platforms", "Positions in `platforms` of the platforms it has notes for."),
+        ("criteria", "Positions in `criteria` of the criteria it cites."),
+        ("headings", "Its headings, one a line."),
+        ("description", "Its `description:`, or empty."),
+        ("text", "The start of its text (400 characters)."),
+        ("keywords", "Its search words (`keywords:`), one a line."),
+    ]
+
     static func isSearchable(_ page: Page) -> Bool {
         (page.kind == .entry || page.kind == .page) && !page.route.isInOtherLanguage
     }

@@ -6,16 +6,15 @@ import Foundation
 /// since it is downloaded whole; hrefs are from the site's root (`native/picker/`):
 ///
 /// ```
-/// { "format": "guidesite-search/1",
+/// { "format": "guidesite-search/2",
 ///   "sections": [[name, title]], "categories": [[slug, title]], "platforms": [name],
 ///   "criteria": [[number, name, level]],
-///   "entries": [[title, href, section (index or -1), [category], [platform], [criterion],
-///                headings joined by "\n", description, body text (first 400 characters),
-///                search words (`keywords:`) joined by "\n"]] }
+///   "fields": ["title", "href", …],      (SearchablePages.indexFields)
+///   "entries": [[title, href, …]] }       (each entry's values in the order of `fields`)
 /// ```
 /// Entries and plain pages, sorted by title; a subset's index holds only its own pages.
 enum SearchIndex {
-    static let format = "guidesite-search/1"
+    static let format = "guidesite-search/2"
     /// Where it is written, relative to the site.
     static let path = SearchablePages.indexPath
     /// Characters of body text kept per page: enough for a snippet and for words the headings
@@ -75,6 +74,7 @@ enum SearchIndex {
         let criterionIndex: [String: Int]
         var platformMatcher: PlatformMatcher { PlatformMatcher(names: platformNames) }
 
+        /// The page's values in the order of `SearchablePages.indexFields`.
         func entry(_ page: Page) -> JSONWriter.Fragment {
             JSONWriter.compactFragment(JSONValue.array([
                 .string(page.title),
@@ -105,6 +105,7 @@ enum SearchIndex {
             "categories": site.categories.map { [$0.slug, $0.title] },
             "platforms": platformNames,
             "criteria": criteria.compactMap { number in WCAG22.byNumber[number].map { [$0.number, $0.name, $0.level] } },
+            "fields": SearchablePages.indexFields.map(\.name),
             "entries": JSONWriter.Fragment(text: marker),
         ]
         // The marker holds a control character, which every JSON string escapes: its only raw

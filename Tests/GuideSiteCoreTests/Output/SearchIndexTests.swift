@@ -56,7 +56,9 @@ struct SearchIndexTests {
         defer { site.remove() }
         #expect(site.build().outcome == .success)
         let json = try index(site)
-        #expect(json["format"] as? String == "guidesite-search/1")
+        #expect(json["format"] as? String == "guidesite-search/2")
+        #expect(json["fields"] as? [String] == ["title", "href", "section", "categories", "platforms", "criteria", "headings", "description", "text", "keywords"],
+                "entries are read by these names (search.js), in this order")
         #expect(json["sections"] as? [[String]] == [["native", "Native apps"], ["web", "Web"]])
         #expect(json["categories"] as? [[String]] == [["pickers", "Pickers"]])
         #expect(json["platforms"] as? [String] == ["iOS", "Android", "Web"])

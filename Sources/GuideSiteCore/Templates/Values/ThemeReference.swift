@@ -31,6 +31,12 @@ public enum ThemeReference {
                 out += "| `\(field.name)` | \(field.type.description) | \(field.meaning.replacingOccurrences(of: "|", with: "\\|")) |\n"
             }
         }
+        out += "\n## The search index\n\n`search/index.js` sets `GuideSite.searchIndex` for `assets/search.js`: `sections` (`[name, title]`), "
+        out += "`categories` (`[slug, title]`), `platforms`, `criteria` (`[number, name, level]`), `fields` and `entries`, "
+        out += "each entry a list of values in the order of `fields`, which a script reads by name "
+        out += "(`var F = {}; index.fields.forEach(function (name, i) { F[name] = i; }); entry[F.title]`).\n\n"
+        out += "| Field | Meaning |\n|---|---|\n"
+        for field in SearchablePages.indexFields { out += "| `\(field.name)` | \(field.meaning) |\n" }
         out += "\n## Strings\n\nThe theme's texts, `{{strings.KEY}}`, in English (`Templates/strings/en.yml`; other languages have the same keys).\n\n"
         out += "| Key | English |\n|---|---|\n"
         let english = ThemeStrings.english
