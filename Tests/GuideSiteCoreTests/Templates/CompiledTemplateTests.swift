@@ -162,6 +162,25 @@ struct CompiledTemplateTests {
         #expect(compared > 300, "most generated templates parse")
     }
 
+    @Test("the built-in templates cut, doubled and broken at random: read as swift-mustache reads them, or left to it")
+    func mutatedTemplates() throws {
+        var random = RandomEditTests.Generator(state: 7)
+        let templates = DefaultTheme.files().filter { $0.key.hasSuffix(".mustache") }.sorted { $0.key < $1.key }.map { String(decoding: $0.value, as: UTF8.self) }
+        let breaks = ["{", "}", "{{", "}}", "#", "^", "/", "\n", "\r\n", " ", "{{/", "{{=", "=}}", "{{!", "{{>", "{{<", "{{$", "{{&", "{{{", "{{%"]
+        for round in 0..<300 {
+            var characters = Array(templates[round % templates.count])
+            for _ in 0..<(1 + random.next(4)) {
+                let at = random.next(characters.count + 1)
+                switch random.next(3) {
+                case 0: characters.insert(contentsOf: breaks[random.next(breaks.count)], at: at)
+                case 1: characters.removeSubrange(at..<min(characters.count, at + 1 + random.next(6)))
+                default: characters.insert(contentsOf: characters[at..<min(characters.count, at + random.next(40))], at: at)
+                }
+            }
+            try expectSameRendering(String(characters))
+        }
+    }
+
     @Test("tags keep their line and column; a template it cannot render is left to swift-mustache")
     func locations() throws {
         let template = try #require(MustacheParser.parse(FastHTMLContentType.pragma + "a\n  {{x}} {{#s}}\n{{>p}}{{/s}}", lineOffset: 1))
