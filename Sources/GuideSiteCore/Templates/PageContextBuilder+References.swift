@@ -19,6 +19,34 @@ extension PageContextBuilder {
         if let page = site.criterionPage[criterion.number] { values[.href] = .text(href(site.pages[page])) }
         if criterion.obsolete { values[.obsolete] = .flag(true) }
         if let standards = Self.standardValues(criterion, shown: site.config.standards) { values[.standards] = .map(standards) }
+        values[.automated] = .map(automatedValues(criterion.number))
+        return values
+    }
+
+    /// The axe-core and ACT rules that test a criterion (`AutomatedRules`), or that none does.
+    func automatedValues(_ number: String) -> ContextMap {
+        let axe = AutomatedRules.axe(number), act = AutomatedRules.act(number)
+        func list(_ rules: [AutomatedRules.Rule], heading: String) -> ContextValue {
+            .map([.heading: .text(heading), .items: .list(rules.map { rule in
+                var item: ContextMap = [.id: .text(rule.id), .name: .text(rule.name), .href: .text(rule.url)]
+                if rule.provisional { item[.provisional] = .flag(true) }
+                return item
+            })])
+        }
+        var values: ContextMap = [:]
+        if axe.isEmpty && act.isEmpty {
+            values[.manual] = .flag(true)
+            values[.summary] = .text(strings["automated-none"])
+            values[.short] = .text(strings["automated-short-none"])
+            return values
+        }
+        if !axe.isEmpty { values[.axe] = list(axe, heading: "axe-core " + AutomatedRules.axeVersion) }
+        if !act.isEmpty { values[.act] = list(act, heading: strings["automated-act"]) }
+        values[.summary] = .text(strings.format("automated-summary", ["axe": strings.count(axe.count, "rules"), "act": strings.count(act.count, "rules")]))
+        var parts: [String] = []
+        if !axe.isEmpty { parts.append("axe-core " + strings.count(axe.count, "rules")) }
+        if !act.isEmpty { parts.append(strings.format("automated-short-act", ["count": strings.count(act.count, "rules")])) }
+        values[.short] = .text(strings.format("automated-short", ["rules": parts.joined(separator: "; ")]))
         return values
     }
 

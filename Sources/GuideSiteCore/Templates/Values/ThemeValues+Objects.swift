@@ -56,6 +56,23 @@ enum ThemeValues {
             ValueField(.reason, .text, "Why, in a sentence."),
         ])), "Present when site.yml lists `section508`."),
     ])
+    static let rule = ValueObject("Rule", "An automated rule that tests a criterion (names and pages are in English).", [
+        ValueField(.id, .text, "Its id: axe-core's (`color-contrast`) or the ACT rule's (`afw4f7`)."),
+        ValueField(.name, .text, "What it checks."),
+        ValueField(.href, .text, "Its documentation."),
+        ValueField(.provisional, .flag, "Off by default in axe-core (experimental), or an ACT rule not yet approved (proposed)."),
+    ])
+    static let ruleList = ValueObject("Rule list", "The rules of one source.", [
+        ValueField(.items, .list(rule), "The rules."),
+        ValueField(.heading, .text, "\"axe-core 4.12.1\" or \"W3C ACT rules\"."),
+    ])
+    static let automated = ValueObject("Automated rules", "Which automated rules test a criterion, or that none does.", [
+        ValueField(.axe, .object(ruleList), "axe-core's rules tagged with the criterion, when there are any."),
+        ValueField(.act, .object(ruleList), "W3C's ACT rules mapped to it, when there are any."),
+        ValueField(.manual, .flag, "No automated rule tests it: it needs testing by hand."),
+        ValueField(.summary, .text, "A sentence saying how many rules test it, or that none does."),
+        ValueField(.short, .text, "The same in a line for lists: how many rules of each."),
+    ])
     static let criterion = ValueObject("Criterion", "A WCAG 2.2 success criterion (W3C's English names and texts).", [
         ValueField(.number, .text, "The criterion's number (`1.4.3`)."),
         ValueField(.name, .text, "Its name (\"Contrast (Minimum)\")."),
@@ -69,6 +86,7 @@ enum ThemeValues {
         ValueField(.href, .text, "The criterion page's address, when the site has one."),
         ValueField(.obsolete, .flag, "WCAG 2.2 removed the criterion (4.1.1)."),
         ValueField(.standards, .object(standards), "EN 301 549 and Section 508, when site.yml names them."),
+        ValueField(.automated, .object(automated), "The automated rules that test it."),
         ValueField(.sections, .list(group), "On its own page: the pages citing it (this numbered page's), by section."),
         ValueField(.cells, .list(ValueObject("Coverage cell", "How many pages of one section cite a criterion.", [
             ValueField(.count, .number, "The number of pages."),

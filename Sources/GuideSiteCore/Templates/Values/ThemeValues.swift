@@ -121,7 +121,8 @@ struct ValueName: Hashable, Sendable, CustomStringConvertible {
     static let toc = Self("toc"), total = Self("total"), translation = Self("translation"), translations = Self("translations")
     static let translationsHref = Self("translationsHref"), understanding = Self("understanding"), unread = Self("unread")
     static let updated = Self("updated"), updates = Self("updates"), updatesHref = Self("updatesHref"), value = Self("value")
-    static let version = Self("version"), void = Self("void")
+    static let version = Self("version"), void = Self("void"), automated = Self("automated"), axe = Self("axe"), act = Self("act")
+    static let manual = Self("manual"), provisional = Self("provisional"), short = Self("short")
 }
 
 extension ThemeValues {
