@@ -21,8 +21,12 @@ import Foundation
 ///                  [ { "check": String, "expected": String } ] },
 ///       "gherkin": { "<kind>": [ { "when": String, "then": String, "result": String? } ] },
 ///       "checks": [ { "group": String, "check": String } ],        (wcag grouped by principle)
-///       "sections": { "checklist": String, "gherkin": String } } ] } (criteria under headings)
+///       "sections": { "checklist": String, "gherkin": String } } ],  (criteria under headings)
+///   "rules": { "<number>": { "axe": [ { "id": String, "name": String, "url": String,
+///                                       "provisional": Bool } ], "act": [ … ] } } }
 /// ```
+/// `rules`: for each criterion the entries cite, the automated rules that test it
+/// (`AutomatedRules`: axe-core's, and W3C's ACT rules); both empty when it needs a person.
 enum CriteriaExport {
     static let schema = "guidesite-criteria/1"
 
@@ -98,9 +102,17 @@ enum CriteriaExport {
         }
         var siteValues: [String: Any] = ["title": site.config.title]
         if let url = site.config.url { siteValues["url"] = url }
-        let document: [String: Any] = ["schema": schema, "site": siteValues, "entries": entries]
+        let cited = Set(pages.flatMap { $0.page.criteria.map(\.number) }).filter { WCAG22.byNumber[$0] != nil }
+        let rules = Dictionary(uniqueKeysWithValues: cited.map { number in
+            (number, ["axe": AutomatedRules.axe(number).map(ruleValue), "act": AutomatedRules.act(number).map(ruleValue)])
+        })
+        let document: [String: Any] = ["schema": schema, "site": siteValues, "entries": entries, "rules": rules]
         var parts: [String: JSONWriter.Fragment] = [:]
         if keepingParts { for (page, entry) in zip(pages, entries) { parts[page.page.route.path] = entry } }
         return (JSONWriter.compactData(document), parts)
+    }
+
+    private static func ruleValue(_ rule: AutomatedRules.Rule) -> [String: Any] {
+        ["id": rule.id, "name": rule.name, "url": rule.url, "provisional": rule.provisional]
     }
 }
