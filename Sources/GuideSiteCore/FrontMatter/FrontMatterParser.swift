@@ -121,6 +121,8 @@ struct TypedFields {
                     "`aliases` holds words, not old addresses (\(words.prefix(3).map { "`\($0)`" }.joined(separator: ", "))): no redirect page is written for them, and the search finds the page by them; Hugo's aliases are paths such as `[/web/old-button/]`, and search words go under `keywords:`"
                 ))
             }
+        case "support":
+            diagnostics += SupportResults.read(entry.value, entry: entry, path: path).diagnostics
         case "keywords":
             switch entry.value {
             case .text(let text): matter.keywords += text.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads `site.yml`, warning about unknown keys with a did-you-mean.
 public struct SiteConfigParser: Sendable {
-    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer", "categories", "platforms", "subsets", "markdown-extensions", "content", "includes", "acceptance-headings", "permalinks", "frameworks", "edit-url", "feedback-url", "git-dates", "standards", "languages", "default-language-in-folder", "defaults", "exclude", "data", "pagination"]
+    static let knownKeys = ["title", "language", "description", "url", "base-url", "sections", "markdown", "footer", "categories", "platforms", "subsets", "markdown-extensions", "content", "includes", "acceptance-headings", "permalinks", "frameworks", "edit-url", "feedback-url", "git-dates", "standards", "languages", "default-language-in-folder", "defaults", "exclude", "data", "pagination", "support-stale-after"]
 
     /// Creates a parser.
     public init() {}
@@ -63,6 +63,12 @@ public struct SiteConfigParser: Sendable {
                 }
             case "description": config.description = text(entry)
             case "footer": config.footer = text(entry)
+            case "support-stale-after":
+                if let months = entry.value.text.flatMap({ Int($0.trimmingWhitespace()) }), (1...1200).contains(months) {
+                    config.supportStaleAfter = months
+                } else {
+                    problem(entry, .error, "`support-stale-after` is how many months a support result stays current, a whole number such as `12`")
+                }
             case "git-dates":
                 if case .bool(let flag) = entry.value { config.gitDates = flag } else { problem(entry, .error, "`git-dates` must be `true` or `false`") }
             case "languages":

@@ -77,6 +77,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var gitDates = true
     /// How lists longer than a page are split into numbered pages (`pagination:`).
     public var pagination = Pagination()
+    /// Months after which an entry's support results say they are old (`support-stale-after:`).
+    public var supportStaleAfter = 12
     /// The standards beside WCAG that criteria pages, lists and exports name (`standards:`).
     public var standards: [Standard] = []
     /// The languages of a multilingual site, the default first; empty for a site in `language` alone.

@@ -4,6 +4,6 @@ enum LayoutIDs {
     static let reserved: Set<String> = [
         "main-content", "how-to-test", "contents", "site-navigation", "page-title", "entries",
         "acceptance-criteria", "acceptance-checklist", "acceptance-gherkin", "copy-status",
-        "success-criteria", "related-entries", "automated-checks", "no-guidance", "criteria-checks", "other-details",
+        "success-criteria", "related-entries", "automated-checks", "assistive-technology-support", "support-caption", "no-guidance", "criteria-checks", "other-details",
     ]
 }

@@ -22,6 +22,8 @@ struct PageContextBuilder: Sendable {
     /// The site values every page shows and the main navigation of entry pages by section (the
     /// same for every entry of a section), made once.
     let shared = SharedValues()
+    /// The build's day, against which support results are old.
+    let today = BuildDate.today
 
     /// `precomputeLinks` makes every page's link values up front: worth it when many pages are
     /// rendered (lists repeat them), wasted when a rebuild renders one page.
@@ -99,6 +101,7 @@ struct PageContextBuilder: Sendable {
             pageValues[.basketKey] = .text(TestPlan.basketKey(of: page.route))
         }
         pageValues[.updated] = dateValues(page.updated ?? page.frontMatter.lastModified.flatMap(CommitDate.init(frontMatter:)))
+        pageValues[.support] = supportValues(for: page)
         addLibraryValues(for: page, to: &pageValues)
         addMetaValues(for: page, to: &pageValues)
         let toc = tableOfContents(page.body.headings)

@@ -62,6 +62,8 @@ struct BuildRecord: Codable {
         hash.add(request.subset ?? "-")
         hash.add(request.adHoc.map { String(describing: $0) } ?? "-")
         hash.add(request.contentFolder ?? "-")
+        // A new day may make support results old (`support-stale-after:`) without changing a file.
+        hash.add(BuildDate.today)
         // A new commit changes pages' dates without changing a file.
         hash.add(context.history?.checkout.map { $0.head + " " + $0.prefix } ?? "-")
         for variant in context.plan.variants { hash.add(variant.output.standardizedFileURL.path) }

@@ -58,10 +58,27 @@ extension ThemeValues {
             ValueField(.key, .text, "Its key."),
             ValueField(.value, .text, "Its value as text."),
         ])), "Front matter kept visible though GuideSite does not read it."),
+        ValueField(.support, .object(support), "What it was tested with (`support:`)."),
         ValueField(.canonical, .text, "Its canonical address, when site.yml has a `url:`."),
         ValueField(.ogType, .text, "`article` for entries, else `website` (Open Graph)."),
         ValueField(.editHref, .text, "Where to edit its source (site.yml `edit-url:`)."),
         ValueField(.feedbackHref, .text, "Where to report a problem with it (site.yml `feedback-url:`)."),
+    ])
+    static let support = ValueObject("Support results", "What an entry was tested with (`support:`), a row each.", [
+        ValueField(.caption, .text, "The table's caption."),
+        ValueField(.rows, .list(ValueObject("Support row", "One test with one assistive technology.", [
+            ValueField(.name, .text, "The technology (`VoiceOver`), as GuideSite names it."),
+            ValueField(.anchor, .text, "An id for the row."),
+            ValueField(.status, .text, "`supported`, `partial`, `not-supported`, `not-tested` or `unknown`, for a class name."),
+            ValueField(.text, .text, "The result in words."),
+            ValueField(.version, .text, "The technology's version."),
+            ValueField(.platform, .text, "The platform (iOS, Android, Windows…)."),
+            ValueField(.browser, .text, "The browser."),
+            ValueField(.date, .text, "When it was tested (`2026-03-01`)."),
+            ValueField(.stale, .text, "Present when the test is older than `support-stale-after:` months: \"Tested more than 12 months ago\"."),
+            ValueField(.notes, .text, "Notes."),
+            ValueField(.video, .object(pageLink), "A captioned video of the test."),
+        ])), "The tests."),
     ])
     static let navItem = ValueObject("Navigation item", "A link of the main navigation or of the breadcrumbs.", [
         ValueField(.title, .text, "Its text."),

@@ -122,7 +122,8 @@ struct ValueName: Hashable, Sendable, CustomStringConvertible {
     static let translationsHref = Self("translationsHref"), understanding = Self("understanding"), unread = Self("unread")
     static let updated = Self("updated"), updates = Self("updates"), updatesHref = Self("updatesHref"), value = Self("value")
     static let version = Self("version"), void = Self("void"), automated = Self("automated"), axe = Self("axe"), act = Self("act")
-    static let manual = Self("manual"), provisional = Self("provisional"), short = Self("short")
+    static let manual = Self("manual"), provisional = Self("provisional"), short = Self("short"), support = Self("support")
+    static let date = Self("date"), notes = Self("notes"), platform = Self("platform"), browser = Self("browser"), video = Self("video"), stale = Self("stale")
 }
 
 extension ThemeValues {
