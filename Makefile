@@ -107,6 +107,7 @@ test: deps audit-deps
 	$(AUDIT_PY) Tests/audit/acceptance-test.py --guidesite $(DEBUG_BIN)
 	$(AUDIT_PY) Tests/audit/basket-test.py --guidesite $(DEBUG_BIN)
 	$(AUDIT_PY) Tests/audit/brand-test.py --guidesite $(DEBUG_BIN) --axe $(AXE_JS)
+	$(AUDIT_PY) Tests/audit/support-test.py --guidesite $(DEBUG_BIN) --axe $(AXE_JS)
 	$(SWIFT) build --product guidesite-fuzz
 	for target in front-matter markdown templates; do \
 	  GUIDESITE_FUZZ_TARGET=$$target .build/debug/guidesite-fuzz Tests/fuzz/seeds/$$target Tests/fuzz/regressions/$$target || exit 1; done

@@ -180,7 +180,7 @@ public struct PageReader: Sendable {
         case .notFound: "404"
         case .entry: placement.section.flatMap { config.section(named: $0)?.layout } ?? "entry"
         case .page: sections.isEmpty ? "page" : "entry"
-        case .criteriaIndex, .criterion, .coverage, .categoryIndex, .category, .search, .updates, .basket, .translations, .redirect: "page"
+        case .criteriaIndex, .criterion, .coverage, .categoryIndex, .category, .search, .updates, .basket, .translations, .support, .redirect: "page"
         }
         let page = Page(
             sourcePath: path, contentPath: file.relativePath, kind: placement.kind, section: placement.section,

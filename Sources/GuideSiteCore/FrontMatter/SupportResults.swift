@@ -98,6 +98,14 @@ enum SupportResults {
         return Diagnosed(rows, diagnostics)
     }
 
+    /// A page's results as a site shows them: a subset's only on its platforms (or on none named).
+    static func rows(of page: Page, config: SiteConfig) -> [SupportResult] {
+        guard let entry = page.frontMatter.entries["support"] else { return [] }
+        let rows = read(entry.value, entry: entry, path: "").value
+        guard let platforms = config.supportPlatforms.map({ Set($0.map { $0.lowercased() }) }) else { return rows }
+        return rows.filter { $0.platform.map { platforms.contains($0.lowercased()) } ?? true }
+    }
+
     /// `YYYY-MM-DD` or `YYYY-MM`, a real month and day.
     static func isDate(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)

@@ -52,6 +52,11 @@ public struct SiteAssembler: Sendable {
         if pages.contains(where: { $0.updated != nil }), !pages.contains(where: { $0.route == updates }) {
             pages.append(generated(.updates, title: strings["title-updates"], section: nil, route: updates, layout: "updates"))
         }
+        let support = Route(segments: ["support"])
+        if pages.contains(where: { !$0.route.isInOtherLanguage && !SupportResults.rows(of: $0, config: config).isEmpty }),
+           !pages.contains(where: { $0.route == support }) {
+            pages.append(generated(.support, title: strings["title-support"], section: nil, route: support, layout: "support"))
+        }
         pages += Self.redirects(to: pages)
         pages.sort { $0.route < $1.route }
 

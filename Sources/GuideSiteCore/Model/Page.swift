@@ -28,6 +28,8 @@ public enum PageKind: String, Sendable, Hashable {
     case basket
     /// `/translations/`: how each page's translations stand (multilingual sites).
     case translations
+    /// `/support/`: every entry's support results by assistive technology (`support:`).
+    case support
     /// An old path of a page (front matter `aliases:`): a redirect to it.
     case redirect
 }

@@ -79,6 +79,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var pagination = Pagination()
     /// Months after which an entry's support results say they are old (`support-stale-after:`).
     public var supportStaleAfter = 12
+    /// A subset's platforms: support results on other platforms are left out (nil: all).
+    public var supportPlatforms: [String]?
     /// The standards beside WCAG that criteria pages, lists and exports name (`standards:`).
     public var standards: [Standard] = []
     /// The languages of a multilingual site, the default first; empty for a site in `language` alone.

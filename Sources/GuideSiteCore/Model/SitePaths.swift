@@ -1,6 +1,9 @@
 /// Where the files a site exports go, and a site's absolute addresses: the page values
 /// (Templates) link to them and the exports (Output) write them, so both read them from here.
 public enum SitePaths {
+    /// Every entry's support results (`support:`), for other tools.
+    static let supportJSON = "support/support.json"
+    static let supportCSV = "support/support.csv"
     /// Every entry's acceptance criteria, one row each.
     public static let acceptanceCSV = "acceptance.csv"
     /// The Atom feed of the pages changed last (with site.yml's `url`).

@@ -22,6 +22,7 @@ struct BuildContext {
     var config: SiteConfig {
         var config = siteConfig
         config.title = variant.title
+        if let platforms = variant.subset?.platforms, !platforms.isEmpty { config.supportPlatforms = platforms }
         if let language = variant.language {
             // Another language's titles and descriptions, where `languages:` gives them; site.yml's
             // descriptions and footer are the default language's, not shown in another.

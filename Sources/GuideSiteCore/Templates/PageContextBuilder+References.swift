@@ -168,6 +168,8 @@ extension PageContextBuilder {
             })
         case .search:
             addSearchValues(number: number, to: &context)
+        case .support:
+            addSupportMatrix(to: &context)
         case .basket:
             let entries = site.pages.lazy.filter { FeatureFile.isWritten(for: $0, in: site.config) }.count
             context[.basket] = .map([.platforms: .list(site.config.platforms.map { [.name: .text($0)] }),

@@ -154,6 +154,7 @@ struct PageContextBuilder: Sendable {
         if let coverage = site.coverage { values[.coverageHref] = .text(href(site.pages[coverage])) }
         if let search = site.search { values[.searchHref] = .text(href(site.pages[search])) }
         if let basket = site.basket { values[.basketHref] = .text(href(site.pages[basket])) }
+        if let support = site.pages.firstIndex(where: { $0.kind == .support }) { values[.supportHref] = .text(href(site.pages[support])) }
         if let translations = site.pages.firstIndex(where: { $0.kind == .translations }) { values[.translationsHref] = .text(href(site.pages[translations])) }
         values[.acceptanceHref] = .text(SiteRoot.marker + SitePaths.acceptanceCSV)
         if let updates = site.pages.firstIndex(where: { $0.kind == .updates }) {

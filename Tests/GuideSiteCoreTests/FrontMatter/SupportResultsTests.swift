@@ -78,4 +78,37 @@ struct SupportResultsTests {
         #expect(html.contains("<a href=\"../../web/picker-vo.mp4\">Video of the test with VoiceOver</a>"))
         #expect(site.exists("web/picker-vo.mp4"))
     }
+
+    @Test("the support matrix: entries by technology with counts, each result linked to its row; support.json and .csv; a subset keeps its platforms' results")
+    func matrix() throws {
+        let site = try TestSite([
+            "site.yml": "title: Guide\nurl: https://a.example/\nsubsets:\n  ios:\n    title: iOS\n    platforms: [iOS]\n",
+            "Content/native/picker.md": "---\ntitle: Picker\nsupport:\n  - at: VoiceOver\n    platform: iOS\n    result: supported\n    date: 2026-10-01\n"
+                + "  - at: TalkBack\n    platform: Android\n    result: partial\n    date: 2000-01-01\n---\nText.\n",
+            "Content/native/plain.md": "---\ntitle: Plain\n---\nText.\n",
+        ])
+        defer { site.remove() }
+        var request = BuildRequest(root: site.root)
+        request.allSubsets = true
+        #expect(SiteBuilder().build(request).outcome == .success)
+        let html = try site.html("support/index.html")
+        #expect(html.contains("<caption id=\"support-matrix-caption\">1 entry tested with 2 technologies</caption>"))
+        #expect(html.contains("<th scope=\"col\" data-at=\"at-voiceover\">VoiceOver<span class=\"support-counts\">1 supported</span></th>"))
+        #expect(html.contains("<a class=\"result result-partial\" href=\"../native/picker/#support-talkback-android\" data-platform=\"Android\">Partly supported"))
+        #expect(html.contains("<span class=\"stale\">Tested more than 12 months ago</span>"))
+        #expect(!html.contains("Plain"), "entries without results are not rows")
+        #expect(try site.html("native/picker/index.html").contains("<tr id=\"support-talkback-android\">"), "the row the matrix links to")
+        #expect(try site.html("index.html").contains("<a href=\"./support/\">Assistive technology support</a>"))
+        let csv = try site.html("support/support.csv")
+        #expect(csv.hasPrefix("Entry,URL,Technology,Version,Platform,Browser,Result,Date,Stale,Notes,Video\r\n"))
+        #expect(csv.contains("Picker,https://a.example/native/picker/,TalkBack,,Android,,partial,2000-01-01,yes,,\r\n"))
+        let json = try #require(JSONSerialization.jsonObject(with: Data(site.html("support/support.json").utf8)) as? [String: Any])
+        #expect(json["schema"] as? String == "guidesite-support/1")
+        let results = (json["entries"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]
+        #expect(results?.map { $0["technology"] as? String } == ["VoiceOver", "TalkBack"])
+        #expect(results?.map { $0["stale"] as? Bool } == [false, true])
+        let subset = try site.html("subsets/ios/support/index.html")
+        #expect(subset.contains("1 entry tested with 1 technology") && !subset.contains("TalkBack"), "the iOS subset keeps its platform's results")
+        #expect(!(try site.html("subsets/ios/native/picker/index.html")).contains("TalkBack"))
+    }
 }

@@ -203,6 +203,14 @@ struct RenderPlan {
                 hasher.combine(other.title)
                 hasher.combine(other.language)
             }
+        case .support:
+            // Every entry's results, with the title and address its row shows.
+            for other in site.pages {
+                let rows = SupportResults.rows(of: other, config: site.config)
+                guard !rows.isEmpty else { continue }
+                hasher.combine(summary(of: site.pageIndex[other.route] ?? 0))
+                hasher.combine(rows)
+            }
         case .categoryIndex, .page, .notFound:
             break
         }

@@ -40,6 +40,10 @@ final class SiteExports: @unchecked Sendable {
             if keepingParts { kept = ExportParts(criteria: criteria.parts, acceptance: acceptance.parts) }
         }
         if let path = SitePaths.coverageCSV(in: site) { try writer.write(CoverageExport.csv(for: site, basePath: basePath), to: path) }
+        if let support = SupportExport.files(for: site, basePath: basePath, today: BuildDate.today) {
+            try writer.write(support.json, to: SitePaths.supportJSON)
+            try writer.write(support.csv, to: SitePaths.supportCSV)
+        }
         guard let parts = search?() ?? (searchAnew ? SearchIndex.parts(for: site) : nil) else {
             throw Basis.Declined("the search index's tables changed (a section, category or criterion came or went), and its entries need every page's text")
         }

@@ -44,6 +44,7 @@ extension ThemeValues {
             ValueField(.sections, .list(group), "This numbered page's entries, by section."),
         ])), "Category pages."),
         ValueField(.search, .object(search), "The search page."),
+        ValueField(.matrix, .object(matrix), "The support matrix (`/support/`)."),
         ValueField(.basket, .object(ValueObject("Basket", "The criteria basket's page.", [
             ValueField(.platforms, .list(ValueObject("Platform", "A platform of site.yml.", [ValueField(.name, .text, "Its name.")])), "The platforms to choose from."),
             ValueField(.scripts, .text, "The folder of the basket's entry scripts."),

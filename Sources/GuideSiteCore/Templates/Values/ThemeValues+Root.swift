@@ -17,6 +17,7 @@ extension ThemeValues {
         ValueField(.coverageHref, .text, "The coverage page's address."),
         ValueField(.translationsHref, .text, "The translations table's address (multilingual sites)."),
         ValueField(.updatesHref, .text, "The recent changes page's address."),
+        ValueField(.supportHref, .text, "The support matrix's address, when an entry has support results."),
         ValueField(.feedHref, .text, "The Atom feed's address, when site.yml has a `url:`."),
         ValueField(.acceptanceHref, .text, "The acceptance criteria CSV of every entry."),
     ])
@@ -79,6 +80,35 @@ extension ThemeValues {
             ValueField(.notes, .text, "Notes."),
             ValueField(.video, .object(pageLink), "A captioned video of the test."),
         ])), "The tests."),
+    ])
+    static let matrix = ValueObject("Support matrix", "Every entry's support results by assistive technology.", [
+        ValueField(.caption, .text, "The table's caption: how many entries and technologies."),
+        ValueField(.technologies, .list(ValueObject("Technology column", "An assistive technology some entry was tested with.", [
+            ValueField(.name, .text, "Its name."),
+            ValueField(.anchor, .text, "An id for its column (`at-voiceover`)."),
+            ValueField(.summary, .text, "Its results counted: \"2 supported, 1 partly supported\"."),
+        ])), "The columns, known technologies first in GuideSite's order."),
+        ValueField(.rows, .list(ValueObject("Matrix row", "An entry and its results.", [
+            ValueField(.title, .text, "The entry's title."),
+            ValueField(.href, .text, "Its address."),
+            ValueField(.platforms, .text, "Its results' platforms, lower-cased, separated by spaces (for the filter)."),
+            ValueField(.cells, .list(ValueObject("Matrix cell", "An entry's results with one technology.", [
+                ValueField(.name, .text, "The technology."),
+                ValueField(.anchor, .text, "Its column's id."),
+                ValueField(.items, .list(ValueObject("Matrix result", "One result.", [
+                    ValueField(.text, .text, "The result in words."),
+                    ValueField(.status, .text, "`supported`, `partial`, `not-supported`, `not-tested` or `unknown`."),
+                    ValueField(.platform, .text, "Its platform."),
+                    ValueField(.href, .text, "Its row on the entry's page."),
+                    ValueField(.stale, .text, "Present when older than `support-stale-after:` months."),
+                ])), "Its results, absent when it was not tested with it."),
+            ])), "A cell per technology column."),
+        ])), "An entry each, by title."),
+        ValueField(.platformFilter, .object(filter), "Filter by platform, when there are two or more."),
+        ValueField(.technologyFilter, .object(filter), "Filter by technology, when there are two or more."),
+        ValueField(.scriptHref, .text, "The filters' script."),
+        ValueField(.csvHref, .text, "support.csv: every result, a row each."),
+        ValueField(.jsonHref, .text, "support.json: every result, by entry."),
     ])
     static let navItem = ValueObject("Navigation item", "A link of the main navigation or of the breadcrumbs.", [
         ValueField(.title, .text, "Its text."),
