@@ -59,7 +59,7 @@ struct TemplateTests {
         let result = site.build()
         #expect(result.outcome == .success)
         let warning = try #require(result.diagnostics.first { $0.category == "unknown-layout" })
-        #expect(warning.description.hasPrefix("Content/a.md:3:1: warning: [unknown-layout] unknown layout `entyr`, using `page` instead; the layouts are: 404, basket, categories, category, coverage, criteria, criterion, entry, home, page, redirect, search, section, translations, updates."))
+        #expect(warning.description.hasPrefix("Content/a.md:3:1: warning: [unknown-layout] unknown layout `entyr`, using `page` instead; the layouts are: 404, basket, categories, category, coverage, criteria, criterion, entry, home, page, redirect, search, section, support, translations, updates."))
         #expect(warning.message.contains("Did you mean `entry`?"))
         #expect(try site.html("a/index.html").contains("<h1 id=\"page-title\">A</h1>"))
         #expect(site.build(strict: true).outcome == .contentErrors)
