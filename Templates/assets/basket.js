@@ -54,6 +54,8 @@
     return entry.scenarios.filter(function (s) { return !wanted || !s.platform || s.platform === wanted; });
   }
   function line(text) { return String(text).replace(/\s+/g, " ").trim(); }
+  // A technology as a Gherkin tag, as GherkinText.tag writes it: "Voice Control" → voice-control.
+  function slug(text) { return String(text).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-+|-+$/g, ""); }
 
   function checklist(items) {
     return items.map(function (item) {
@@ -73,7 +75,9 @@
     lines.push("  Acceptance criteria of " + basket.count(items) + (platform.value ? " for " + line(platform.value) : "") + ".");
     items.forEach(function (item) {
       var e = item.entry;
-      lines.push("", "  Rule: " + line(e.title), "    # " + e.url);
+      lines.push("");
+      if (e.technologies) lines.push("  " + e.technologies.split("; ").map(function (name) { return "@at-" + slug(name); }).join(" "));
+      lines.push("  Rule: " + line(e.title), "    # " + e.url);
       if (e.criteria) lines.push("    # WCAG " + e.criteria);
       scenarios(e).forEach(function (s) {
         lines.push("");
@@ -94,7 +98,7 @@
       scenarios(e).forEach(function (s) {
         s.steps.forEach(function (step) {
           rows.push([s.id, e.title + ": " + s.name, e.title, e.section, s.platform || platform.value || e.platforms,
-                     s.kind, step[0] || "Check", step[1], e.criteria, e.url]);
+                     s.kind, step[0] || "Check", step[1], e.criteria, e.url, e.technologies || ""]);
         });
       });
     });

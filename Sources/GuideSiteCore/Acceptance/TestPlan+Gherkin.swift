@@ -25,15 +25,23 @@ struct FeatureFile: Sendable {
 /// Gherkin text: an entry's `.feature` file, and Gherkin written by authors made valid for a
 /// Gherkin parser (keywords in their case, steps inside a scenario, anything else a comment).
 enum GherkinText {
-    /// The `.feature` file of a page.
-    static func feature(_ plan: TestPlan, page: Page) -> String {
-        feature(plan, criteria: page.criteria.map(\.number), description: page.frontMatter.description, url: nil)
+    /// `@at-voiceover`: a technology as a Gherkin tag (no spaces).
+    static func tag(_ technology: String) -> String {
+        "@at-" + HeadingIDGenerator.slug(technology)
     }
 
-    /// The `.feature` file of a plan: one `Feature`, its scenarios, the entry's criteria as tags.
-    static func feature(_ plan: TestPlan, criteria: [String], description: String?, url: String?) -> String {
+    /// The `.feature` file of a page.
+    static func feature(_ plan: TestPlan, page: Page) -> String {
+        feature(plan, criteria: page.criteria.map(\.number), description: page.frontMatter.description, url: nil,
+                technologies: SupportResults.technologies(of: page, config: SiteConfig()))
+    }
+
+    /// The `.feature` file of a plan: one `Feature`, its scenarios, the entry's criteria and the
+    /// assistive technologies to test with (its `support:`) as tags.
+    static func feature(_ plan: TestPlan, criteria: [String], description: String?, url: String?, technologies: [String] = []) -> String {
         var lines: [String] = []
-        if !criteria.isEmpty { lines.append(criteria.map { "@wcag-" + $0 }.joined(separator: " ")) }
+        let tags = criteria.map { "@wcag-" + $0 } + technologies.map(tag)
+        if !tags.isEmpty { lines.append(tags.joined(separator: " ")) }
         lines.append("Feature: " + TestPlan.line(plan.title))
         if let description = description.map(TestPlan.line), !description.isEmpty {
             // A description that reads as syntax is kept as a comment.

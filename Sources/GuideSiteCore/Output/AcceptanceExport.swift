@@ -12,7 +12,7 @@ import Foundation
 /// screen reader, setting, check, scenario), Step, Expected result, WCAG criteria ("1.3.1;
 /// 2.1.1"), URL (absolute with site.yml `url`, else from the site's root).
 enum AcceptanceExport {
-    static let columns = ["ID", "Test", "Entry", "Section", "Platform", "Test kind", "Step", "Expected result", "WCAG criteria", "URL"]
+    static let columns = ["ID", "Test", "Entry", "Section", "Platform", "Test kind", "Step", "Expected result", "WCAG criteria", "URL", "Assistive technologies"]
 
     /// One entry's scenarios as the CSV and the basket read them.
     struct EntryTests {
@@ -22,6 +22,8 @@ enum AcceptanceExport {
         var platforms: String
         var criteria: String
         var url: String
+        /// The technologies to test with (its `support:`), joined by "; ".
+        var technologies: String
         var scenarios: [(id: String, plan: TestPlan.Scenario)]
     }
 
@@ -55,7 +57,7 @@ enum AcceptanceExport {
         } ?? [:]
         let parts = pages.concurrentMap { page -> Part in
             if !edited.contains(page.route.path), let part = reusable[page.route.path] { return part }
-            let entry = tests(of: page, sectionTitles: sectionTitles, basePath: basePath, siteURL: site.config.url)
+            let entry = tests(of: page, sectionTitles: sectionTitles, basePath: basePath, siteURL: site.config.url, config: site.config)
             return Part(rows: csvRows(entry), script: CriteriaBasket.script(of: entry.key, count: count), entry: scriptEntry(entry))
         }
         if keepingParts { for (page, part) in zip(pages, parts) { made.byPath[page.route.path] = part } }
@@ -77,7 +79,7 @@ enum AcceptanceExport {
     }
 
     /// One entry's scenarios, with the ids, section title, platforms and address the files show.
-    static func tests(of page: Page, sectionTitles: [String: String], basePath: String, siteURL: String?) -> EntryTests {
+    static func tests(of page: Page, sectionTitles: [String: String], basePath: String, siteURL: String?, config: SiteConfig) -> EntryTests {
         let key = TestPlan.basketKey(of: page.route)
         var used = Set<String>()
         let scenarios = TestPlan(page: page).scenarios.map { scenario -> (id: String, plan: TestPlan.Scenario) in
@@ -92,6 +94,7 @@ enum AcceptanceExport {
         return EntryTests(key: key, title: page.title, section: page.section.flatMap { sectionTitles[$0] } ?? "",
                           platforms: platforms.joined(separator: "; "), criteria: page.criteria.map(\.number).joined(separator: "; "),
                           url: SitePaths.absolute(page.route.href(basePath: basePath), siteURL: siteURL) ?? key,
+                          technologies: SupportResults.technologies(of: page, config: config).joined(separator: "; "),
                           scenarios: scenarios)
     }
 
@@ -102,7 +105,7 @@ enum AcceptanceExport {
         for (id, scenario) in entry.scenarios {
             for step in scenario.steps {
                 row([id, entry.title + ": " + scenario.name, entry.title, entry.section, scenario.platform ?? entry.platforms,
-                     scenario.kind.rawValue, step.action.isEmpty ? "Check" : step.action, step.expected, entry.criteria, entry.url],
+                     scenario.kind.rawValue, step.action.isEmpty ? "Check" : step.action, step.expected, entry.criteria, entry.url, entry.technologies],
                     into: &output)
             }
         }
@@ -146,6 +149,7 @@ enum AcceptanceExport {
         field("platforms", entry.platforms)
         field("criteria", entry.criteria)
         field("url", entry.url)
+        if !entry.technologies.isEmpty { field("technologies", entry.technologies) }
         out.append(contentsOf: ",\"scenarios\":[".utf8)
         for (position, (id, scenario)) in entry.scenarios.enumerated() {
             out.append(contentsOf: (position == 0 ? "{" : ",{").utf8)

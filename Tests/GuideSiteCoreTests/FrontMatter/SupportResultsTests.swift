@@ -84,7 +84,7 @@ struct SupportResultsTests {
         let site = try TestSite([
             "site.yml": "title: Guide\nurl: https://a.example/\nsubsets:\n  ios:\n    title: iOS\n    platforms: [iOS]\n",
             "Content/native/picker.md": "---\ntitle: Picker\nsupport:\n  - at: VoiceOver\n    platform: iOS\n    result: supported\n    date: 2026-10-01\n"
-                + "  - at: TalkBack\n    platform: Android\n    result: partial\n    date: 2000-01-01\n---\nText.\n",
+                + "  - at: TalkBack\n    platform: Android\n    result: partial\n    date: 2000-01-01\nkeyboard:\n  tab: focus moves\n---\nText.\n",
             "Content/native/plain.md": "---\ntitle: Plain\n---\nText.\n",
         ])
         defer { site.remove() }
@@ -107,6 +107,9 @@ struct SupportResultsTests {
         let results = (json["entries"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]
         #expect(results?.map { $0["technology"] as? String } == ["VoiceOver", "TalkBack"])
         #expect(results?.map { $0["stale"] as? Bool } == [false, true])
+        #expect(try site.html("acceptance.csv").contains(",https://a.example/native/picker/,VoiceOver; TalkBack\r\n"), "the technologies to test with")
+        #expect(try site.html("native/picker/picker.feature").hasPrefix("@at-voiceover @at-talkback\nFeature: Picker\n"))
+        #expect(try site.html("acceptance/0.js").contains("\"technologies\":\"VoiceOver; TalkBack\""))
         let subset = try site.html("subsets/ios/support/index.html")
         #expect(subset.contains("1 entry tested with 1 technology") && !subset.contains("TalkBack"), "the iOS subset keeps its platform's results")
         #expect(!(try site.html("subsets/ios/native/picker/index.html")).contains("TalkBack"))

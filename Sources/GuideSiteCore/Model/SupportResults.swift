@@ -106,6 +106,12 @@ enum SupportResults {
         return rows.filter { $0.platform.map { platforms.contains($0.lowercased()) } ?? true }
     }
 
+    /// The technologies a page's tests should be run with, each once, in the order written.
+    static func technologies(of page: Page, config: SiteConfig) -> [String] {
+        var seen = Set<String>()
+        return rows(of: page, config: config).map(\.technology).filter { seen.insert($0).inserted }
+    }
+
     /// `YYYY-MM-DD` or `YYYY-MM`, a real month and day.
     static func isDate(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
