@@ -50,6 +50,16 @@ def build_site(guidesite, root, strict=True):
         sys.exit(f"audit: the site did not build (exit {result.returncode})")
 
 
+def write_site(files, prefix):
+    """A scratch folder holding `files` (path → text): a site for a browser test to build."""
+    scratch = tempfile.mkdtemp(prefix=prefix)
+    for path, text in files.items():
+        os.makedirs(os.path.dirname(os.path.join(scratch, path)) or scratch, exist_ok=True)
+        with open(os.path.join(scratch, path), "w", encoding="utf-8") as handle:
+            handle.write(text)
+    return scratch
+
+
 def serve(folder):
     handler = functools.partial(QuietHandler, directory=folder)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)

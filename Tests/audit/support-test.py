@@ -11,13 +11,12 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from audit import Checks, new_driver, run_axe, serve  # noqa: E402
+from audit import Checks, write_site, new_driver, run_axe, serve  # noqa: E402
 
 check = Checks()
 
@@ -41,12 +40,8 @@ def main():
     parser.add_argument("--axe", required=True)
     arguments = parser.parse_args()
     axe = open(arguments.axe, encoding="utf-8").read()
-    scratch = tempfile.mkdtemp(prefix="guidesite-support-")
+    scratch = write_site(FILES, "guidesite-support-")
     try:
-        for path, text in FILES.items():
-            os.makedirs(os.path.dirname(os.path.join(scratch, path)), exist_ok=True)
-            with open(os.path.join(scratch, path), "w", encoding="utf-8") as handle:
-                handle.write(text)
         built = subprocess.run([arguments.guidesite, "build", "--root", scratch, "--strict", "--quiet"], capture_output=True, text=True)
         check(built.returncode == 0, "the site with support results builds with no warning " + built.stdout + built.stderr)
         output = os.path.join(scratch, "Output")
