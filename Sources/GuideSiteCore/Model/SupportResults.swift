@@ -30,6 +30,8 @@ enum SupportResults {
         }
         return aliases
     }()
+    /// Put beside a translation's `support:` taken from its source: the language of its notes.
+    static let languageKey = "support-language"
     static let keys = ["at", "technology", "version", "platform", "browser", "result", "date", "notes", "video"]
 
     static func fold(_ name: String) -> String {

@@ -17,6 +17,7 @@ extension PageContextBuilder {
             item[.platform] = .text(ifAny: row.platform)
             item[.browser] = .text(ifAny: row.browser)
             item[.notes] = .text(ifAny: row.notes)
+            if row.notes != nil, let language = page.frontMatter.entries[SupportResults.languageKey]?.value.text { item[.notesLanguage] = .text(language) }
             item[.date] = .text(ifAny: row.date)
             if let date = row.date, let age = SupportResults.monthsBetween(date, and: today), age >= months {
                 item[.stale] = .text(strings.format("support-stale", ["period": strings.count(months, "months")]))

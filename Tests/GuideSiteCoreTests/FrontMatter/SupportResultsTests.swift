@@ -114,4 +114,20 @@ struct SupportResultsTests {
         #expect(subset.contains("1 entry tested with 1 technology") && !subset.contains("TalkBack"), "the iOS subset keeps its platform's results")
         #expect(!(try site.html("subsets/ios/native/picker/index.html")).contains("TalkBack"))
     }
+
+    @Test("a translation without results of its own shows its source's, the notes marked in the source's language")
+    func translations() throws {
+        let site = try TestSite([
+            "site.yml": "title: Guide\nlanguages: [{code: en, name: English}, {code: fr, name: Français}]\n",
+            "Content/web/button.md": "---\ntitle: Button\nsupport:\n  - at: NVDA\n    result: supported\n    date: 2026-09-02\n    notes: Says its name.\n---\nText.\n",
+            "Content/web/button.fr.md": "---\ntitle: Bouton\n---\nTexte.\n",
+        ])
+        defer { site.remove() }
+        #expect(site.build().outcome == .success)
+        let french = try site.html("fr/web/button/index.html")
+        #expect(french.contains("<span class=\"result result-supported\">Pris en charge</span>"))
+        #expect(french.contains("<td><span lang=\"en\">Says its name.</span></td>"))
+        #expect(try site.html("fr/support/index.html").contains(">Bouton</a>"))
+        #expect(!(try site.html("web/button/index.html")).contains("lang=\"en\">Says"), "the source's own notes need no lang")
+    }
 }

@@ -6,7 +6,8 @@ import Foundation
 /// since. Out-of-date and unrecorded translations are warnings, as is one without a source. An
 /// author's own flag (`translation: {outdated: true}`) is out of date without a warning, and a
 /// translation named by `ref:` or `translationKey:` without a record is taken as current.
-/// Reads: `parsed`, `Walk`, `Basis`. Makes: `translations`.
+/// Reads: `parsed`, `Walk`, `Basis`. Makes: `translations`; gives translations their sources'
+/// support results.
 enum MatchTranslations: BuildStage {
     static let name = "match translations"
 
@@ -75,5 +76,17 @@ enum MatchTranslations: BuildStage {
             context.diagnostics.append(Diagnostic(.warning, page.sourcePath, line: entry?.line ?? 1, column: entry?.column ?? 1, category: "translation", message))
         }
         context.translations = table
+        shareSupport(from: sourcePages, in: &context)
+    }
+
+    /// A translation without `support:` of its own shows its source's results: what a
+    /// component was tested with does not change with the language of its page. The notes keep
+    /// their language (`SupportResults.languageKey`).
+    private static func shareSupport(from sources: [String: Page], in context: inout BuildContext) {
+        let language = context.siteConfig.languages.first?.code ?? context.siteConfig.language
+        for index in context.parsed.indices where context.parsed[index].language != nil && context.parsed[index].frontMatter.entries["support"] == nil {
+            guard let support = sources[context.parsed[index].translationKey]?.frontMatter.entries["support"] else { continue }
+            context.parsed[index].frontMatter.entries += [support, FrontEntry(key: SupportResults.languageKey, value: .text(language), line: support.line, column: support.column)]
+        }
     }
 }

@@ -78,6 +78,7 @@ extension ThemeValues {
             ValueField(.date, .text, "When it was tested (`2026-03-01`)."),
             ValueField(.stale, .text, "Present when the test is older than `support-stale-after:` months: \"Tested more than 12 months ago\"."),
             ValueField(.notes, .text, "Notes."),
+            ValueField(.notesLanguage, .text, "The notes' language, when a translation shows its source's results."),
             ValueField(.video, .object(pageLink), "A captioned video of the test."),
         ])), "The tests."),
     ])

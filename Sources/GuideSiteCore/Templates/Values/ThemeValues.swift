@@ -124,7 +124,7 @@ struct ValueName: Hashable, Sendable, CustomStringConvertible {
     static let version = Self("version"), void = Self("void"), automated = Self("automated"), axe = Self("axe"), act = Self("act")
     static let manual = Self("manual"), provisional = Self("provisional"), short = Self("short"), support = Self("support")
     static let date = Self("date"), notes = Self("notes"), platform = Self("platform"), browser = Self("browser"), video = Self("video"), stale = Self("stale"), matrix = Self("matrix")
-    static let technologies = Self("technologies"), technologyFilter = Self("technologyFilter"), jsonHref = Self("jsonHref"), supportHref = Self("supportHref")
+    static let technologies = Self("technologies"), technologyFilter = Self("technologyFilter"), jsonHref = Self("jsonHref"), supportHref = Self("supportHref"), notesLanguage = Self("notesLanguage")
 }
 
 extension ThemeValues {
