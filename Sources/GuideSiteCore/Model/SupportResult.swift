@@ -19,4 +19,14 @@ public struct SupportResult: Sendable, Hashable {
     public var notes: String?
     /// A captioned video of the test, as written (a path beside the entry or an address).
     public var video: String?
+
+    /// `supported`, `partial`, `not-supported`, `not-tested`, or `unknown`: for class names and string keys.
+    public var status: String {
+        outcome.map { $0.rawValue.replacingOccurrences(of: " ", with: "-") } ?? "unknown"
+    }
+
+    /// Tested `months` or more before `today` (`YYYY-MM-DD`).
+    func isStale(today: String, months: Int) -> Bool {
+        date.flatMap { SupportResults.monthsBetween($0, and: today) }.map { $0 >= months } ?? false
+    }
 }

@@ -21,9 +21,7 @@ enum SupportExport {
             .filter { !$0.rows.isEmpty }
             .sorted { $0.page.route.path < $1.page.route.path }
         guard !tested.isEmpty else { return nil }
-        func stale(_ row: SupportResult) -> Bool {
-            row.date.flatMap { SupportResults.monthsBetween($0, and: today) }.map { $0 >= months } ?? false
-        }
+        func stale(_ row: SupportResult) -> Bool { row.isStale(today: today, months: months) }
         var csv: [UInt8] = []
         AcceptanceExport.row(["Entry", "URL", "Technology", "Version", "Platform", "Browser", "Result", "Date", "Stale", "Notes", "Video"], into: &csv)
         let entries = tested.map { page, rows -> [String: Any] in

@@ -10,8 +10,7 @@ extension PageContextBuilder {
         let items = zip(rows, supportAnchors(rows)).map { row, anchor -> ContextMap in
             var item: ContextMap = [
                 .name: .text(row.technology), .anchor: .text(anchor),
-                .status: .text(row.outcome.map { $0.rawValue.replacingOccurrences(of: " ", with: "-") } ?? "unknown"),
-                .text: .text(strings["result-" + (row.outcome.map { $0.rawValue.replacingOccurrences(of: " ", with: "-") } ?? "unknown")]),
+                .status: .text(row.status), .text: .text(strings["result-" + row.status]),
             ]
             item[.version] = .text(ifAny: row.version)
             item[.platform] = .text(ifAny: row.platform)
@@ -19,13 +18,14 @@ extension PageContextBuilder {
             item[.notes] = .text(ifAny: row.notes)
             if row.notes != nil, let language = page.frontMatter.entries[SupportResults.languageKey]?.value.text { item[.notesLanguage] = .text(language) }
             item[.date] = .text(ifAny: row.date)
-            if let date = row.date, let age = SupportResults.monthsBetween(date, and: today), age >= months {
+            if row.isStale(today: today, months: months) {
                 item[.stale] = .text(strings.format("support-stale", ["period": strings.count(months, "months")]))
             }
             if let video = row.video, !video.isEmpty {
-                let isAddress = video.contains("://") || video.hasPrefix("/")
+                // An address as written; a path from the site's root (`/media/…`) or beside the entry, made relative to the page.
                 let folder = page.contentPath.split(separator: "/").dropLast().joined(separator: "/")
-                let href = isAddress ? video : SiteRoot.marker + Route.percentEncode(folder.isEmpty ? video : folder + "/" + video)
+                let href = video.contains("://") ? video
+                    : SiteRoot.marker + Route.percentEncode(video.hasPrefix("/") ? String(video.drop { $0 == "/" }) : folder.isEmpty ? video : folder + "/" + video)
                 item[.video] = .map([.href: .text(href), .label: .text(strings.format("support-video", ["technology": row.technology]))])
             }
             return item
@@ -59,10 +59,9 @@ extension PageContextBuilder {
             let anchors = supportAnchors(results)
             let cells = technologies.map { name -> ContextMap in
                 let items = zip(results, anchors).filter { $0.0.technology == name }.map { result, anchor -> ContextMap in
-                    let status = result.outcome.map { $0.rawValue.replacingOccurrences(of: " ", with: "-") } ?? "unknown"
-                    var item: ContextMap = [.status: .text(status), .text: .text(strings["result-" + status]), .href: .text(href(page) + "#" + anchor)]
+                    var item: ContextMap = [.status: .text(result.status), .text: .text(strings["result-" + result.status]), .href: .text(href(page) + "#" + anchor)]
                     item[.platform] = .text(ifAny: result.platform)
-                    if let date = result.date, let age = SupportResults.monthsBetween(date, and: today), age >= months {
+                    if result.isStale(today: today, months: months) {
                         item[.stale] = .text(strings.format("support-stale", ["period": strings.count(months, "months")]))
                     }
                     return item
