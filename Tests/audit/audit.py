@@ -50,6 +50,20 @@ def build_site(guidesite, root, strict=True):
         sys.exit(f"audit: the site did not build (exit {result.returncode})")
 
 
+def guidesite_and_axe(description):
+    """A browser test's `--guidesite` and `--axe` arguments: the binary's path and axe's source."""
+    parser = argparse.ArgumentParser(description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--guidesite", required=True)
+    parser.add_argument("--axe", required=True)
+    arguments = parser.parse_args()
+    return arguments.guidesite, open(arguments.axe, encoding="utf-8").read()
+
+
+def build_strict(guidesite, root):
+    """Builds `root` with --strict; the completed process."""
+    return subprocess.run([guidesite, "build", "--root", root, "--strict", "--quiet"], capture_output=True, text=True)
+
+
 def write_site(files, prefix):
     """A scratch folder holding `files` (path → text): a site for a browser test to build."""
     scratch = tempfile.mkdtemp(prefix=prefix)

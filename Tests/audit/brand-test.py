@@ -6,14 +6,12 @@ every page links the stylesheet after site.css, and axe finds no contrast proble
 
 Usage: brand-test.py --guidesite path/to/guidesite --axe path/to/axe.min.js
 """
-import argparse
 import os
 import shutil
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from audit import Checks, write_site, emulate, new_driver, run_axe, serve  # noqa: E402
+from audit import Checks, build_strict, guidesite_and_axe, write_site, emulate, new_driver, run_axe, serve  # noqa: E402
 
 check = Checks()
 
@@ -48,14 +46,10 @@ FILES = {
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--guidesite", required=True)
-    parser.add_argument("--axe", required=True)
-    arguments = parser.parse_args()
-    axe = open(arguments.axe, encoding="utf-8").read()
+    guidesite, axe = guidesite_and_axe(__doc__)
     scratch = write_site(FILES, "guidesite-brand-")
     try:
-        built = subprocess.run([arguments.guidesite, "build", "--root", scratch, "--strict", "--quiet"], capture_output=True, text=True)
+        built = build_strict(guidesite, scratch)
         check(built.returncode == 0, "the site with only a brand stylesheet builds with no warning" + (built.stdout + built.stderr))
         output = os.path.join(scratch, "Output")
         page = open(os.path.join(output, "web", "button", "index.html"), encoding="utf-8").read()
