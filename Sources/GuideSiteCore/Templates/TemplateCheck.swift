@@ -149,25 +149,10 @@ extension TemplateCheck {
     /// A warning for each name the theme's templates use that no value they receive has.
     /// `strings`: the keys of the theme's strings.
     static func diagnostics(_ theme: Theme, strings: Set<String>) -> [Diagnostic] {
-        var templates: [String: CompiledTemplate] = [:]
-        var paths: [String: String] = [:]
-        for (path, data) in theme.files where path.hasSuffix(".mustache") {
-            let name: String
-            if path.hasPrefix("layouts/") {
-                name = String(path.dropLast(".mustache".count))
-            } else if path.hasPrefix("partials/") {
-                name = String(path.dropFirst("partials/".count).dropLast(".mustache".count))
-            } else {
-                continue
-            }
-            guard let text = String(data: data, encoding: .utf8),
-                  let template = MustacheParser.parse(FastHTMLContentType.pragma + text, lineOffset: 1) else { continue }
-            templates[name] = template
-            paths[name] = theme.origins[path] ?? path
-        }
-        var check = TemplateCheck(templates: templates, strings: strings)
+        let parsed = theme.parsedTemplates
+        var check = TemplateCheck(templates: parsed.mapValues(\.template), strings: strings)
         return check.run().map { finding in
-            Diagnostic(.warning, paths[finding.path] ?? finding.path, line: finding.location.line, column: finding.location.column, category: "theme",
+            Diagnostic(.warning, parsed[finding.path].map { theme.origins[$0.path] ?? $0.path } ?? finding.path, line: finding.location.line, column: finding.location.column, category: "theme",
                        "`\(finding.name)` is no value this template receives, so it renders nothing."
                        + (finding.suggestion.map { " Did you mean `\($0)`?" } ?? "")
                        + " `guidesite theme values` lists every value (docs/THEME.md).")

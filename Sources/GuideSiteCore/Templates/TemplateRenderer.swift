@@ -28,15 +28,8 @@ public struct TemplateRenderer: Sendable {
         var diagnostics: [Diagnostic] = []
         var compiled: [String: CompiledTemplate]? = fast ? [:] : nil
         var broken = Set<String>()
-        for (path, data) in theme.files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".mustache") {
-            let name: String
-            if path.hasPrefix("layouts/") {
-                name = "layouts/" + String(path.dropFirst("layouts/".count).dropLast(".mustache".count))
-            } else if path.hasPrefix("partials/") {
-                name = String(path.dropFirst("partials/".count).dropLast(".mustache".count))
-            } else {
-                continue
-            }
+        for (path, data) in theme.files.sorted(by: { $0.key < $1.key }) {
+            guard let name = Theme.templateName(of: path) else { continue }
             let origin = theme.origins[path] ?? path
             // Until it parses, a layout counts as broken: its error is reported once, pages
             // using it are not reported again as having an unknown layout.

@@ -34,6 +34,27 @@ public struct Theme: Sendable {
         return Diagnosed(Theme(files: files, origins: origins), diagnostics)
     }
 
+    /// The name a tag includes a template file by: `layouts/entry` for `layouts/entry.mustache`,
+    /// `toc` for `partials/toc.mustache`; nil for any other file.
+    static func templateName(of path: String) -> String? {
+        guard path.hasSuffix(".mustache") else { return nil }
+        if path.hasPrefix("layouts/") { return String(path.dropLast(".mustache".count)) }
+        if path.hasPrefix("partials/") { return String(path.dropFirst("partials/".count).dropLast(".mustache".count)) }
+        return nil
+    }
+
+    /// Every layout and partial as `MustacheParser` reads it, by name, with its file's path
+    /// (those it cannot read are left to swift-mustache, which reports them).
+    var parsedTemplates: [String: (path: String, template: CompiledTemplate)] {
+        var parsed: [String: (path: String, template: CompiledTemplate)] = [:]
+        for (path, data) in files {
+            guard let name = Self.templateName(of: path), let text = String(data: data, encoding: .utf8),
+                  let template = MustacheParser.parse(FastHTMLContentType.pragma + text, lineOffset: 1) else { continue }
+            parsed[name] = (path, template)
+        }
+        return parsed
+    }
+
     /// The site's partials that the built-in theme does not have and that no layout or partial
     /// includes (`{{>name}}` or `{{<name}}`): most often a misspelt override, which would
     /// otherwise change nothing, silently. Each with the built-in partial it is closest to.

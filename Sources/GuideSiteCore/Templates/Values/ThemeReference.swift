@@ -48,12 +48,7 @@ public enum ThemeReference {
 
     /// The top-level names each built-in layout and partial uses.
     static func usedByBuiltInTheme() -> [(String, Set<String>)] {
-        var templates: [String: CompiledTemplate] = [:]
-        for (path, data) in DefaultTheme.files() where path.hasSuffix(".mustache") {
-            let name = path.hasPrefix("layouts/") ? String(path.dropLast(".mustache".count))
-                : String(path.dropFirst("partials/".count).dropLast(".mustache".count))
-            templates[name] = MustacheParser.parse(FastHTMLContentType.pragma + String(decoding: data, as: UTF8.self), lineOffset: 1)
-        }
+        let templates = Theme(files: DefaultTheme.files(), origins: [:]).parsedTemplates.mapValues(\.template)
         var check = TemplateCheck(templates: templates, strings: Set(ThemeStrings.english.values.keys))
         _ = check.run()
         return templates.keys.sorted { ($0.hasPrefix("layouts/") ? 0 : 1, $0) < ($1.hasPrefix("layouts/") ? 0 : 1, $1) }
