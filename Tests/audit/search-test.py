@@ -71,9 +71,16 @@ def type_query(driver, query):
     field.send_keys(query)
 
 
-def index_requests(driver):
+def index_requests(driver, name="search/meta.js"):
     return driver.execute_script(
-        "return performance.getEntriesByType('resource').filter(e => e.name.includes('search/index.js')).length")
+        "return performance.getEntriesByType('resource').filter(e => e.name.includes(arguments[0])).length", name)
+
+
+def index_bytes(driver):
+    """Bytes of the index's pieces and the script loaded so far (the files' sizes: no compression here)."""
+    return driver.execute_script(
+        "return performance.getEntriesByType('resource').filter(e => /search\\/|search\\.js/.test(e.name))"
+        ".reduce((n, e) => n + e.decodedBodySize, 0)")
 
 
 def main():
@@ -140,7 +147,9 @@ def run(driver, base):
 
     type_query(driver, "picker")
     said = wait_for_status(driver, "result")
-    check(index_requests(driver) == 1, "the first search fetches the index once")
+    check(index_requests(driver) == 1, "the first search fetches the index's first piece once")
+    check(index_requests(driver, "search/index.js") == 0, "the search page never loads the whole index")
+    check(index_requests(driver, "search/t/pic.js") == 1, "the query loads the piece of the words it begins")
     check(results(driver) == ["Wheel picker", "Date field"], f"'picker': title match first, then the text match (got {results(driver)})")
     check(said == "2 results for \u201cpicker\u201d.", f"the live region says how many (got '{said}')")
     region = driver.find_element(By.ID, "search-status")
@@ -151,6 +160,19 @@ def run(driver, base):
     check("q=picker" in driver.current_url, "the query is kept in the address, so results can be shared")
     took = driver.find_element(By.ID, "search-results").get_attribute("data-ms")
     check(took is not None and float(took) < 50, f"the query took {took} ms")
+
+    type_query(driver, "carou")
+    wait_for_status(driver, "\u201ccarou\u201d")
+    check(results(driver) == ["Carousel"], f"a word's start finds it as you type (got {results(driver)})")
+    marks = [mark.text for mark in driver.find_elements(By.CSS_SELECTOR, "#search-results mark")]
+    check(marks[:1] == ["Carou"], f"the start typed is marked in the title (marks: {marks})")
+
+    type_query(driver, "spins values")
+    wait_for_status(driver, "\u201cspins values\u201d")
+    check(results(driver) == ["Wheel picker"], f"every word must be found (got {results(driver)})")
+    type_query(driver, "spins nothing")
+    said = wait_for_status(driver, "No results")
+    check(results(driver) == [] and said.startswith("No results"), f"a word no page has finds nothing (got {results(driver)})")
 
     type_query(driver, "2.4.7")
     wait_for_status(driver, "\u201c2.4.7\u201d")
@@ -205,6 +227,11 @@ def languages(driver, base):
     said = wait_for_status(driver, "molette")
     check(results(driver) == ["Sélecteur à molette"], f"the French search finds the French page (got {results(driver)})")
     check(said == "1 résultat pour « molette ».", f"the French live region speaks French (got '{said}')")
+    type_query(driver, "selecteur a molette")
+    wait_for_status(driver, "selecteur")
+    check(results(driver) == ["Sélecteur à molette"], f"accents are folded: 'selecteur' finds 'Sélecteur' (got {results(driver)})")
+    marks = [mark.text for mark in driver.find_elements(By.CSS_SELECTOR, "#search-results mark")]
+    check("Sélecteur" in marks, f"the word as written is marked, accent and all (marks: {marks})")
     type_query(driver, "carousel")
     said = wait_for_status(driver, "carousel")
     check(results(driver) == [] and said.startswith("Aucun résultat pour « carousel »"),

@@ -5,6 +5,8 @@ import Foundation
 public enum SearchablePages {
     /// Where the search index is written, relative to the site.
     public static let indexPath = "search/index.js"
+    /// The first piece of the index in pieces (`SearchShards`), which search.js loads first.
+    static let searchMetaPath = "search/meta.js"
 
     /// The fields of each entry of the index, in the order they are written: the index names
     /// them (`fields`), search.js reads entries by these names, and docs/THEME.md lists them.

@@ -76,35 +76,50 @@ enum SearchIndex {
 
         /// The page's values in the order of `SearchablePages.indexFields`.
         func entry(_ page: Page) -> JSONWriter.Fragment {
-            JSONWriter.compactFragment(JSONValue.array([
-                .string(page.title),
-                .string(page.route.href(basePath: "")),
-                .int(page.section.flatMap { sectionIndex[$0] } ?? -1),
-                .ints(Array(Set(page.frontMatter.categories.compactMap { categoryIndex[Slug.make($0)] })).sorted()),
-                .ints(platformMatcher.positions(in: page).compactMap { platformNames.firstIndex(of: platformNames[$0]) }),
-                .ints(page.criteria.compactMap { criterionIndex[$0.number] }),
-                .string(page.body.headings.map(\.text).joined(separator: "\n")),
-                .string(page.frontMatter.description ?? ""),
-                .string(SearchIndex.plainText(html: page.body.html, limit: SearchIndex.bodyLimit)),
-                .string(page.frontMatter.keywords.joined(separator: "\n")),
-            ]))
+            JSONWriter.compactFragment(document(page).json)
         }
+
+        func document(_ page: Page) -> SearchDocument {
+            SearchDocument(
+                title: page.title, href: page.route.href(basePath: ""), section: page.section.flatMap { sectionIndex[$0] } ?? -1,
+                categories: Array(Set(page.frontMatter.categories.compactMap { categoryIndex[Slug.make($0)] })).sorted(),
+                platforms: platformMatcher.positions(in: page).compactMap { platformNames.firstIndex(of: platformNames[$0]) },
+                criteria: page.criteria.compactMap { criterionIndex[$0.number] },
+                headings: page.body.headings.map(\.text).joined(separator: "\n"), description: page.frontMatter.description ?? "",
+                text: SearchIndex.plainText(html: page.body.html, limit: SearchIndex.bodyLimit),
+                keywords: page.frontMatter.keywords.joined(separator: "\n"))
+        }
+    }
+
+    /// The tables of the index of `site` (by `maker`): what entries' positions refer to.
+    static func tables(for site: Site, maker: EntryMaker) -> SearchShards.Tables {
+        let criteria = maker.criterionIndex.sorted { $0.value < $1.value }.map(\.key)
+        return SearchShards.Tables(
+            sections: site.sections.map { [$0.name, $0.title] }, categories: site.categories.map { [$0.slug, $0.title] },
+            platforms: maker.platformNames,
+            criteria: criteria.compactMap { number in WCAG22.byNumber[number].map { [$0.number, $0.name, $0.level] } })
+    }
+
+    /// The index of `site` in pieces (`SearchShards`).
+    static func shards(for site: Site) -> [(path: String, data: Data)] {
+        let order = SearchablePages.searchable(site)
+        let maker = maker(for: site, order: order)
+        return SearchShards.files(documents: order.concurrentMap { maker.document(site.pages[$0]) }, tables: tables(for: site, maker: maker))
     }
 
     /// The index of `site`; `reusing` gives an entry already made for a page (by site index).
     static func parts(for site: Site, reusing: (@Sendable (Int) -> JSONWriter.Fragment?)? = nil) -> Parts {
         let order = SearchablePages.searchable(site)
         let maker = maker(for: site, order: order)
-        let criteria = maker.criterionIndex.sorted { $0.value < $1.value }.map(\.key)
-        let platformNames = maker.platformNames
+        let tables = tables(for: site, maker: maker)
         let entries = order.concurrentMap { reusing?($0) ?? maker.entry(site.pages[$0]) }
         let marker = "\u{1}entries\u{1}"
         let document: [String: Any] = [
             "format": format,
-            "sections": site.sections.map { [$0.name, $0.title] },
-            "categories": site.categories.map { [$0.slug, $0.title] },
-            "platforms": platformNames,
-            "criteria": criteria.compactMap { number in WCAG22.byNumber[number].map { [$0.number, $0.name, $0.level] } },
+            "sections": tables.sections,
+            "categories": tables.categories,
+            "platforms": tables.platforms,
+            "criteria": tables.criteria,
             "fields": SearchablePages.indexFields.map(\.name),
             "entries": JSONWriter.Fragment(text: marker),
         ]

@@ -203,7 +203,7 @@ extension PageContextBuilder {
         let pages = searchLetters().pages
         let (groups, letters) = letterValues(number: number)
         var search: ContextMap = [
-            .indexHref: .text(basePath + SearchablePages.indexPath),
+            .indexHref: .text(basePath + SearchablePages.searchMetaPath),
             .scriptHref: .text(basePath + "assets/search.js"),
             .count: .number(pages.count),
             .countText: .text(strings.count(pages.count, "pages")),

@@ -5,28 +5,47 @@ enum SearchIndexPatch {
     /// The search index with the edited pages' entries replaced (nil data: the same bytes), and
     /// where its entries now are. The last index is the output's file under the site's `prefix`
     /// (`output`: the run's first site's), in memory or on disk.
+    /// `shards` are the pieces of the index (`SearchShards`) to write.
     static func patched(_ site: Site, edits: EditSummary, state: LastBuild, output: URL, prefix: String = "") throws
-        -> (layout: SearchIndex.Layout, data: Data?) {
+        -> (layout: SearchIndex.Layout, data: Data?, shards: [(path: String, data: Data)]) {
         let layout = state.search
         var patched = layout
         let slots = edits.positions.compactMap { position in layout.order.firstIndex(of: position).map { (position, $0) } }
-        guard !slots.isEmpty else { return (layout, nil) }
-        guard var data = lastIndex(state, output: output, prefix: prefix) else {
+        guard !slots.isEmpty else { return (layout, nil, []) }
+        guard let last = lastIndex(state, output: output, prefix: prefix) else {
             throw Basis.Declined("the search index is not the one the state describes")
         }
+        var data = last
         let maker = SearchIndex.maker(for: site, order: layout.order)
-        var changed = false
+        var old: [Int: SearchDocument] = [:], new: [Int: SearchDocument] = [:]
         // Later entries first, so the earlier ranges stay where the layout says.
         for (position, slot) in slots.sorted(by: { $0.1 > $1.1 }) {
-            let entry = maker.entry(site.pages[position]).bytes
+            let document = maker.document(site.pages[position])
+            let entry = JSONWriter.compactFragment(document.json).bytes
             let range = layout.range(of: slot)
             guard !data[range].elementsEqual(entry) else { continue }
+            old[slot] = Self.document(in: data, range: range)
+            new[slot] = document
             data.replaceSubrange(range, with: entry)
             patched.size += entry.count - layout.lengths[slot]
             patched.lengths[slot] = entry.count
-            changed = true
         }
-        return (patched, changed ? data : nil)
+        guard !new.isEmpty else { return (layout, nil, []) }
+        guard old.count == new.count else { throw Basis.Declined("the search index's entries cannot be read back") }
+        do {
+            let shards = try SearchShards.patch(
+                old: old, new: new, count: layout.order.count, tables: SearchIndex.tables(for: site, maker: maker),
+                document: { slot in Self.document(in: last, range: layout.range(of: slot)) },
+                read: { path in lastFile(state, output: output, path: prefix + path) })
+            return (patched, data, shards)
+        } catch let failure as SearchShards.CannotPatch {
+            throw Basis.Declined(failure.reason)
+        }
+    }
+
+    /// The entry of index `data` at `range`, read back.
+    private static func document(in data: Data, range: Range<Int>) -> SearchDocument? {
+        (try? JSONSerialization.jsonObject(with: data[range])).flatMap(SearchDocument.init(json:))
     }
 
     /// The index of a site linked anew that kept every page's address (a title edit): the last
@@ -54,8 +73,12 @@ enum SearchIndexPatch {
 
     /// The last index: the output's file under the site's `prefix`, when its size is the state's.
     private static func lastIndex(_ state: LastBuild, output: URL, prefix: String) -> Data? {
-        let last = state.memory.map { $0.output[prefix + SearchIndex.path] } ?? (try? Data(contentsOf: output.appending(path: prefix + SearchIndex.path)))
-        guard let data = last, data.count == state.search.size else { return nil }
+        guard let data = lastFile(state, output: output, path: prefix + SearchIndex.path), data.count == state.search.size else { return nil }
         return data
+    }
+
+    /// The last build's file at `path`, in memory or on disk.
+    private static func lastFile(_ state: LastBuild, output: URL, path: String) -> Data? {
+        state.memory.map { $0.output[path] } ?? (try? Data(contentsOf: output.appending(path: path)))
     }
 }

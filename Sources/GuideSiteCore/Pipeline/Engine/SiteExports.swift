@@ -48,6 +48,7 @@ final class SiteExports: @unchecked Sendable {
             throw Basis.Declined("the search index's tables changed (a section, category or criterion came or went), and its entries need every page's text")
         }
         try writer.write(parts.data, to: SearchIndex.path)
+        for shard in SearchIndex.shards(for: site) { try writer.write(shard.data, to: shard.path) }
         return (parts.layout, kept)
     }
 

@@ -20,6 +20,7 @@ enum CopyFiles: BuildStage {
                 let search = try SearchIndexPatch.patched(site, edits: context.edits, state: basis.last, output: context.plan.variants[0].output,
                                                              prefix: context.variant.prefix)
                 if let data = search.data { try writer.write(data, to: SearchIndex.path) }
+                for shard in search.shards { try writer.write(shard.data, to: shard.path) }
                 context.recording.search = search.layout
                 context.recording.exportParts = basis.last.memory?.exportParts
             } catch let declined as Basis.Declined {

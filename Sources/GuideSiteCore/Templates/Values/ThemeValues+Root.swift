@@ -147,7 +147,7 @@ extension ThemeValues {
         ])), "Present when some are not cited."),
     ])
     static let search = ValueObject("Search", "The search page: its script and, without JavaScript, every page A to Z.", [
-        ValueField(.indexHref, .text, "The search index script."),
+        ValueField(.indexHref, .text, "The first piece of the search index (`search/meta.js`); search.js loads the others from its folder."),
         ValueField(.scriptHref, .text, "The search script."),
         ValueField(.count, .number, "How many pages are searched."),
         ValueField(.countText, .text, "That count in words."),

@@ -1,0 +1,80 @@
+import Foundation
+
+/// The pieces of the index that change when a few documents change and the rest keep their
+/// numbers (no title changed): the term files of the terms they had or have, read back and
+/// written again; their `d/` files; the filters they joined or left; `meta.js` when a term
+/// file is new. The same bytes `files(documents:tables:)` makes, since a posting depends on its
+/// document alone.
+extension SearchShards {
+    /// The pieces to write; `old` and `new` are the edited documents by number, `document` any
+    /// document by number as it is now, `read` the last build's piece at a path. Throws
+    /// `CannotPatch` when a term file would be emptied (a full build leaves it out) or a
+    /// piece cannot be read back.
+    static func patch(old: [Int: SearchDocument], new: [Int: SearchDocument], count: Int, tables: Tables,
+                      document: (Int) -> SearchDocument?, read: (String) -> Data?) throws -> [(path: String, data: Data)] {
+        let names = tables.criterionNames
+        let newLevels = new.mapValues { $0.levels(criteria: names) }
+        var keys = Set<String>()
+        for levels in old.values.map({ $0.levels(criteria: names) }) + Array(newLevels.values) {
+            for term in levels.keys { keys.insert(SearchText.key(of: term)) }
+        }
+        var files: [(path: String, data: Data)] = []
+        var added: [String] = []
+        for key in keys.sorted() {
+            var terms: [String: SearchPostings.List] = [:]
+            let last = read(termPath(key))
+            if let last {
+                guard let value = Self.value(of: last, name: "t/" + SearchText.fileName(of: key)) as? [String: Any] else { throw unreadable(termPath(key)) }
+                for (term, entry) in value {
+                    guard let pair = entry as? [Any], pair.count == 2, let list = SearchPostings.decode(pair[1]) else { throw unreadable(termPath(key)) }
+                    terms[term] = list.filter { new[$0.document] == nil }
+                }
+            }
+            for (document, levels) in newLevels {
+                for (term, level) in levels where SearchText.key(of: term) == key { terms[term, default: []].append((document, level)) }
+            }
+            terms = terms.filter { !$0.value.isEmpty }.mapValues { $0.sorted { $0.document < $1.document } }
+            if terms.isEmpty {
+                if last != nil { throw CannotPatch(reason: "an edit leaves no word in a search term file") }
+                continue
+            }
+            if last == nil { added.append(key) }
+            let data = termFile(key, terms: terms)
+            if data != last { files.append((termPath(key), data)) }
+        }
+        if !added.isEmpty {
+            guard let meta = read(metaPath).flatMap({ value(of: $0, name: "meta") as? [String: Any] }), let listed = meta["keys"] as? String else {
+                throw unreadable(metaPath)
+            }
+            let all = Set(listed.split(separator: " ").map(String.init)).union(added).sorted()
+            files.append((metaPath, metaFile(count: count, tables: tables, keys: all)))
+        }
+        for group in Set(new.keys.map { $0 / groupSize }).sorted() {
+            let members = try (group * groupSize..<min(count, (group + 1) * groupSize)).map { number in
+                guard let member = new[number] ?? document(number) else { throw unreadable(documentsPath(group)) }
+                return member
+            }
+            let data = documentsFile(group, members)
+            if data != read(documentsPath(group)) { files.append((documentsPath(group), data)) }
+        }
+        for filter in Filter.all(tables) where new.contains(where: { number, document in old[number].map(filter.holds) != filter.holds(document) }) {
+            guard let last = read(filter.path), let set = value(of: last, name: String(filter.path.dropFirst(7).dropLast(3))) as? String,
+                  let members = SearchPostings.decode([1, set]) else { throw unreadable(filter.path) }
+            var documents = Set(members.map(\.document))
+            for (number, document) in new {
+                if filter.holds(document) { documents.insert(number) } else { documents.remove(number) }
+            }
+            files.append((filter.path, filterFile(filter, members: documents.sorted())))
+        }
+        return files
+    }
+
+    /// Why the pieces cannot be patched: the whole index is made again.
+    struct CannotPatch: Error {
+        var reason: String
+    }
+
+    private static func unreadable(_ path: String) -> CannotPatch {
+        CannotPatch(reason: "the last build's \(path) is not the one its record describes")
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// The search index in pieces, so a search loads kilobytes, not the whole index: each a script
+/// (`GuideSite.searchData(name, value);`), as pages opened from disk may load scripts but not
+/// fetch files. Under `search/`:
+///
+/// - `meta.js`: the number of documents, the tables (sections, categories, platforms,
+///   criteria) and the keys of the term files;
+/// - `t/KEY.js`: the terms that begin with KEY (`SearchText.key`), each with its number of
+///   documents and its postings (`SearchPostings`);
+/// - `d/N.js`: what results show of documents 4N to 4N+3 (title, address, facts, excerpt);
+/// - `f/sN.js`, `f/cN.js`, `f/pN.js`: the documents of each section, category and platform.
+///
+/// Documents are numbered in the index's order (by title), so ties and filter-only lists come
+/// out A to Z. Every piece is a function of the documents alone: a build that changed a few
+/// documents (`SearchShards+Patch`) rewrites the pieces they are in and nothing else.
+enum SearchShards {
+    static let format = "guidesite-search-shards/1"
+    /// Documents per `d/` file: a result list's first ten load at most ten small files.
+    static let groupSize = 4
+    /// The fields of each document in `d/` files.
+    static let documentFields = ["title", "href", "section", "categories", "platforms", "criteria", "excerpt"]
+
+    /// The tables every document's positions refer to.
+    struct Tables: Sendable {
+        var sections: [[String]]
+        var categories: [[String]]
+        var platforms: [String]
+        var criteria: [[String]]
+
+        var criterionNames: [(number: String, name: String)] {
+            criteria.map { ($0[0], $0.count > 1 ? $0[1] : "") }
+        }
+    }
+
+    /// Every piece of the index of `documents`.
+    static func files(documents: [SearchDocument], tables: Tables) -> [(path: String, data: Data)] {
+        let names = tables.criterionNames
+        let levels = documents.concurrentMap { $0.levels(criteria: names) }
+        var buckets: [String: [String: SearchPostings.List]] = [:]
+        for (document, terms) in levels.enumerated() {
+            for (term, level) in terms { buckets[SearchText.key(of: term), default: [:]][term, default: []].append((document, level)) }
+        }
+        let keys = buckets.keys.sorted(), made = buckets
+        var files = keys.concurrentMap { key in (path: termPath(key), data: termFile(key, terms: made[key]!)) }
+        files.append((metaPath, metaFile(count: documents.count, tables: tables, keys: keys)))
+        for group in stride(from: 0, to: documents.count, by: groupSize) {
+            let members = documents[group..<min(documents.count, group + groupSize)]
+            files.append((documentsPath(group / groupSize), documentsFile(group / groupSize, Array(members))))
+        }
+        for filter in Filter.all(tables) {
+            let members = documents.indices.filter { filter.holds(documents[$0]) }
+            files.append((filter.path, filterFile(filter, members: members)))
+        }
+        return files
+    }
+
+    static let metaPath = SearchablePages.searchMetaPath
+
+    static func termPath(_ key: String) -> String { "search/t/" + SearchText.fileName(of: key) + ".js" }
+
+    static func documentsPath(_ group: Int) -> String { "search/d/\(group).js" }
+
+    /// A section, category or platform, as a filter of documents.
+    struct Filter {
+        var kind: Character
+        var position: Int
+
+        var path: String { "search/f/\(kind)\(position).js" }
+
+        func holds(_ document: SearchDocument) -> Bool {
+            switch kind {
+            case "s": document.section == position
+            case "c": document.categories.contains(position)
+            default: document.platforms.contains(position)
+            }
+        }
+
+        static func all(_ tables: Tables) -> [Filter] {
+            tables.sections.indices.map { Filter(kind: "s", position: $0) } + tables.categories.indices.map { Filter(kind: "c", position: $0) }
+                + tables.platforms.indices.map { Filter(kind: "p", position: $0) }
+        }
+    }
+
+    static func metaFile(count: Int, tables: Tables, keys: [String]) -> Data {
+        script("meta", .object([
+            ("format", .string(format)), ("count", .int(count)), ("group", .int(groupSize)),
+            ("fields", .array(documentFields.map { .string($0) })),
+            ("sections", .array(tables.sections.map { .array($0.map { .string($0) }) })),
+            ("categories", .array(tables.categories.map { .array($0.map { .string($0) }) })),
+            ("platforms", .array(tables.platforms.map { .string($0) })),
+            ("criteria", .array(tables.criteria.map { .array($0.map { .string($0) }) })),
+            ("keys", .string(keys.joined(separator: " "))),
+        ]))
+    }
+
+    static func termFile(_ key: String, terms: [String: SearchPostings.List]) -> Data {
+        script("t/" + SearchText.fileName(of: key), .object(terms.keys.sorted().map { term in
+            (term, .array([.int(terms[term]!.count), SearchPostings.encode(terms[term]!)]))
+        }))
+    }
+
+    static func documentsFile(_ group: Int, _ documents: [SearchDocument]) -> Data {
+        script("d/\(group)", .array(documents.map { document in
+            .array([.string(document.title), .string(document.href), .int(document.section), .ints(document.categories),
+                    .ints(document.platforms), .ints(document.criteria), .string(document.excerpt)])
+        }))
+    }
+
+    static func filterFile(_ filter: Filter, members: [Int]) -> Data {
+        script("f/\(filter.kind)\(filter.position)", .string(String(decoding: SearchPostings.bitset(members), as: UTF8.self)))
+    }
+
+    static func script(_ name: String, _ value: JSONValue) -> Data {
+        var bytes = Array(scriptHead(name).utf8)
+        bytes += JSONWriter.compactFragment(value).bytes
+        bytes += Array(");\n".utf8)
+        return Data(bytes)
+    }
+
+    static func scriptHead(_ name: String) -> String {
+        "GuideSite.searchData(" + JSONWriter.compact(name) + ","
+    }
+
+    /// The value a piece holds, read back; nil when it is not a piece named `name`.
+    static func value(of data: Data, name: String) -> Any? {
+        let head = Array(scriptHead(name).utf8), tail = Array(");\n".utf8)
+        guard data.count >= head.count + tail.count, data.prefix(head.count).elementsEqual(head), data.suffix(tail.count).elementsEqual(tail) else {
+            return nil
+        }
+        return try? JSONSerialization.jsonObject(with: data.dropFirst(head.count).dropLast(tail.count), options: [.fragmentsAllowed])
+    }
+}
