@@ -100,19 +100,27 @@ enum SearchIndex {
             criteria: criteria.compactMap { number in WCAG22.byNumber[number].map { [$0.number, $0.name, $0.level] } })
     }
 
-    /// The index of `site` in pieces (`SearchShards`).
-    static func shards(for site: Site) -> [(path: String, data: Data)] {
+    /// The index of `site` in pieces (`SearchShards`); `documents` when made already.
+    static func shards(for site: Site, documents: [SearchDocument]? = nil) -> [(path: String, data: Data)] {
         let order = SearchablePages.searchable(site)
         let maker = maker(for: site, order: order)
-        return SearchShards.files(documents: order.concurrentMap { maker.document(site.pages[$0]) }, tables: tables(for: site, maker: maker))
+        return SearchShards.files(documents: documents ?? order.concurrentMap { maker.document(site.pages[$0]) }, tables: tables(for: site, maker: maker))
     }
 
-    /// The index of `site`; `reusing` gives an entry already made for a page (by site index).
-    static func parts(for site: Site, reusing: (@Sendable (Int) -> JSONWriter.Fragment?)? = nil) -> Parts {
+    /// The searchable pages of `site` as documents, in index order.
+    static func documents(for site: Site) -> [SearchDocument] {
+        let order = SearchablePages.searchable(site)
+        let maker = maker(for: site, order: order)
+        return order.concurrentMap { maker.document(site.pages[$0]) }
+    }
+
+    /// The index of `site` (of its `documents` when made already); `reusing` gives an entry already made for a page (by site index).
+    static func parts(for site: Site, documents: [SearchDocument]? = nil, reusing: (@Sendable (Int) -> JSONWriter.Fragment?)? = nil) -> Parts {
         let order = SearchablePages.searchable(site)
         let maker = maker(for: site, order: order)
         let tables = tables(for: site, maker: maker)
-        let entries = order.concurrentMap { reusing?($0) ?? maker.entry(site.pages[$0]) }
+        let entries = documents.map { $0.concurrentMap { JSONWriter.compactFragment($0.json) } }
+            ?? order.concurrentMap { reusing?($0) ?? maker.entry(site.pages[$0]) }
         let marker = "\u{1}entries\u{1}"
         let document: [String: Any] = [
             "format": format,

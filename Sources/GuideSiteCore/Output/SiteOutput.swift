@@ -9,6 +9,9 @@ public protocol SiteOutput: Sendable {
     func copy(_ source: URL, to path: String) throws
     /// Stores `bytes` as the file at `path`.
     func write(bytes: [UInt8], to path: String) throws
+    /// Leaves out the file at `path` that an output started from the last build holds (a piece
+    /// of the search index no longer made); nothing when there is none.
+    func remove(_ path: String) throws
 }
 
 extension SiteOutput {
@@ -65,6 +68,13 @@ public final class MemoryOutput: SiteOutput, @unchecked Sendable {
         try write(data, to: path)
     }
 
+    public func remove(_ path: String) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        storage.removeValue(forKey: path)
+        writtenSinceAdopting?.insert(path)
+    }
+
     /// Every file, by path.
     public var files: [String: Data] {
         lock.lock()
@@ -88,5 +98,9 @@ struct PrefixedOutput: SiteOutput {
 
     func copy(_ source: URL, to path: String) throws {
         try base.copy(source, to: prefix + path)
+    }
+
+    func remove(_ path: String) throws {
+        try base.remove(prefix + path)
     }
 }

@@ -20,6 +20,7 @@ final class InPlaceOutput: CommittedOutput, @unchecked Sendable {
     let output: URL
     private let lock = NSLock()
     private var files: [(file: String, data: Data)] = []
+    private var removed: [String] = []
 
     init(output: URL) {
         self.output = output
@@ -33,6 +34,12 @@ final class InPlaceOutput: CommittedOutput, @unchecked Sendable {
 
     func copy(_ source: URL, to path: String) throws {
         try write(Data(contentsOf: source), to: path)
+    }
+
+    func remove(_ path: String) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        removed.append(path)
     }
 
     /// Writes every file beside `output` first, then renames each over its live file, so each
@@ -63,11 +70,15 @@ final class InPlaceOutput: CommittedOutput, @unchecked Sendable {
         for move in staged where rename(move.from, move.to) != 0 {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO, path: move.to)
         }
+        for path in removed where unlink(output.path + "/" + path) != 0 && errno != ENOENT {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO, path: output.path + "/" + path)
+        }
     }
 
     func discard() {
         lock.lock()
         defer { lock.unlock() }
         files = []
+        removed = []
     }
 }

@@ -142,6 +142,14 @@ public struct SiteWriter: Sendable {
         try data.withUnsafeBytes { try write(bytes: $0, to: relativePath) }
     }
 
+    /// Unlinks a file the staging folder took from the last build (a patched spare site); it
+    /// then differs from the live site's (`freshFiles`), which the next patch takes.
+    public func remove(_ relativePath: String) throws {
+        if listsFiles { fresh.insert(relativePath) }
+        let result = folders.staging >= 0 ? unlinkat(folders.staging, relativePath, 0) : unlink(staging.path + "/" + relativePath)
+        if result != 0, errno != ENOENT { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO, path: staging.path + "/" + relativePath) }
+    }
+
     /// A page's bytes, written from the array's storage.
     public func write(bytes: [UInt8], to relativePath: String) throws {
         try bytes.withUnsafeBytes { try write(bytes: $0, to: relativePath) }

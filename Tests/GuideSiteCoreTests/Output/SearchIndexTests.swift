@@ -94,7 +94,7 @@ struct SearchIndexTests {
             #expect(html.contains("<label for=\"site-search-q\" class=\"visually-hidden\">Search terms</label>"))
         }
         let search = try site.html("search/index.html")
-        #expect(search.contains("data-index=\"../search/index.js\" data-root=\"../\""))
+        #expect(search.contains("data-index=\"../search/meta.js\" data-root=\"../\""))
         #expect(search.contains("<script src=\"../assets/search.js\" defer></script>"))
         #expect(search.contains("role=\"status\""))
         let listed = search.components(separatedBy: "id=\"search-all\"")[1]
@@ -106,7 +106,31 @@ struct SearchIndexTests {
         let subset = try index(site, "subsets/ios/search/index.js")
         let titles = (subset["entries"] as? [[Any]])?.map { $0[0] as? String }
         #expect(titles == ["About", "Wheel picker"], "the ios subset's index leaves the web entry out")
-        #expect(try site.html("subsets/ios/search/index.html").contains("data-index=\"../search/index.js\""))
+        #expect(try site.html("subsets/ios/search/index.html").contains("data-index=\"../search/meta.js\""))
         #expect(FileManager.default.fileExists(atPath: site.root.appending(path: "Output/assets/search.js").path))
+    }
+}
+
+extension SearchIndexTests {
+    @Test("the index in pieces holds the site's searchable pages: a subset's only its own")
+    func pieces() throws {
+        let site = try TestSite(Self.files)
+        defer { site.remove() }
+        var request = BuildRequest(root: site.root)
+        request.allSubsets = true
+        #expect(SiteBuilder().build(request).outcome == .success)
+        func titles(_ folder: String) throws -> [String] {
+            let meta = try Data(contentsOf: site.root.appending(path: "Output/\(folder)search/meta.js"))
+            let count = try #require(SearchShards.value(of: meta, name: "meta") as? [String: Any])["count"] as? Int ?? 0
+            return try stride(from: 0, to: count, by: SearchShards.groupSize).flatMap { group -> [String] in
+                let data = try Data(contentsOf: site.root.appending(path: "Output/\(folder)search/d/\(group / SearchShards.groupSize).js"))
+                let records = try #require(SearchShards.value(of: data, name: "d/\(group / SearchShards.groupSize)") as? [[Any]])
+                return records.compactMap { $0[0] as? String }
+            }
+        }
+        #expect(try titles("") == ["About", "Button", "Wheel picker"])
+        #expect(try titles("subsets/ios/") == ["About", "Wheel picker"])
+        let picker = try Data(contentsOf: site.root.appending(path: "Output/search/t/uip.js"))
+        #expect(String(decoding: picker, as: UTF8.self).contains("\"uipickerview\""), "code in the text is found by its name")
     }
 }

@@ -2,16 +2,15 @@ import Foundation
 
 /// The pieces of the index that change when a few documents change and the rest keep their
 /// numbers (no title changed): the term files of the terms they had or have, read back and
-/// written again; their `d/` files; the filters they joined or left; `meta.js` when a term
-/// file is new. The same bytes `files(documents:tables:)` makes, since a posting depends on its
+/// written again (or left out, emptied); their `d/` files; the filters they joined or left;
+/// `meta.js` when a term file comes or goes. The same bytes `files(documents:tables:)` makes, since a posting depends on its
 /// document alone.
 extension SearchShards {
     /// The pieces to write; `old` and `new` are the edited documents by number, `document` any
     /// document by number as it is now, `read` the last build's piece at a path. Throws
-    /// `CannotPatch` when a term file would be emptied (a full build leaves it out) or a
-    /// piece cannot be read back.
+    /// `CannotPatch` when a piece cannot be read back.
     static func patch(old: [Int: SearchDocument], new: [Int: SearchDocument], count: Int, tables: Tables,
-                      document: (Int) -> SearchDocument?, read: (String) -> Data?) throws -> [(path: String, data: Data)] {
+                      document: (Int) -> SearchDocument?, read: (String) -> Data?) throws -> Changes {
         let names = tables.criterionNames
         let newLevels = new.mapValues { $0.levels(criteria: names) }
         var keys = Set<String>()
@@ -19,7 +18,7 @@ extension SearchShards {
             for term in levels.keys { keys.insert(SearchText.key(of: term)) }
         }
         var files: [(path: String, data: Data)] = []
-        var added: [String] = []
+        var added: [String] = [], emptied: [String] = []
         for key in keys.sorted() {
             var terms: [String: SearchPostings.List] = [:]
             let last = read(termPath(key))
@@ -35,18 +34,18 @@ extension SearchShards {
             }
             terms = terms.filter { !$0.value.isEmpty }.mapValues { $0.sorted { $0.document < $1.document } }
             if terms.isEmpty {
-                if last != nil { throw CannotPatch(reason: "an edit leaves no word in a search term file") }
+                if last != nil { emptied.append(key) }
                 continue
             }
             if last == nil { added.append(key) }
             let data = termFile(key, terms: terms)
             if data != last { files.append((termPath(key), data)) }
         }
-        if !added.isEmpty {
+        if !added.isEmpty || !emptied.isEmpty {
             guard let meta = read(metaPath).flatMap({ value(of: $0, name: "meta") as? [String: Any] }), let listed = meta["keys"] as? String else {
                 throw unreadable(metaPath)
             }
-            let all = Set(listed.split(separator: " ").map(String.init)).union(added).sorted()
+            let all = Set(listed.split(separator: " ").map(String.init)).union(added).subtracting(emptied).sorted()
             files.append((metaPath, metaFile(count: count, tables: tables, keys: all)))
         }
         for group in Set(new.keys.map { $0 / groupSize }).sorted() {
@@ -66,7 +65,13 @@ extension SearchShards {
             }
             files.append((filter.path, filterFile(filter, members: documents.sorted())))
         }
-        return files
+        return Changes(files: files, removed: emptied.map(termPath))
+    }
+
+    /// The pieces to write, and those to leave out (term files no document needs any more).
+    struct Changes {
+        var files: [(path: String, data: Data)]
+        var removed: [String]
     }
 
     /// Why the pieces cannot be patched: the whole index is made again.

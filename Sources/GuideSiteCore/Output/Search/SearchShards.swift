@@ -122,6 +122,21 @@ enum SearchShards {
         "GuideSite.searchData(" + JSONWriter.compact(name) + ","
     }
 
+    /// Every piece the index whose `meta.js` is `meta` has; nil when it cannot be read.
+    static func pieces(ofMeta meta: Data) -> Set<String>? {
+        guard let value = value(of: meta, name: "meta") as? [String: Any], let keys = value["keys"] as? String,
+              let count = value["count"] as? Int, let group = value["group"] as? Int, group > 0,
+              let sections = value["sections"] as? [Any], let categories = value["categories"] as? [Any],
+              let platforms = value["platforms"] as? [Any] else { return nil }
+        var paths: Set<String> = [metaPath]
+        for key in keys.split(separator: " ") { paths.insert(termPath(String(key))) }
+        for number in stride(from: 0, to: count, by: group) { paths.insert(documentsPath(number / group)) }
+        for (kind, table) in [("s", sections), ("c", categories), ("p", platforms)] {
+            for position in table.indices { paths.insert("search/f/\(kind)\(position).js") }
+        }
+        return paths
+    }
+
     /// The value a piece holds, read back; nil when it is not a piece named `name`.
     static func value(of data: Data, name: String) -> Any? {
         let head = Array(scriptHead(name).utf8), tail = Array(");\n".utf8)

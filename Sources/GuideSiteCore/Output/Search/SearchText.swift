@@ -19,9 +19,80 @@ enum SearchText {
         return String(scalars).precomposedStringWithCanonicalMapping.lowercased()
     }
 
-    /// The terms of `text`, in order, repeated as often as they occur.
+    /// The terms of `text`, in order, repeated as often as they occur. ASCII text, most of
+    /// every library, is cut over its bytes; a stretch with other characters through `fold`.
     static func terms(_ text: String) -> [String] {
         var terms: [String] = []
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            while start < bytes.count {
+                // A stretch of letters, digits, dots and non-ASCII bytes: ASCII's other bytes
+                // end every term, so each stretch is cut alone.
+                guard isStretchByte(bytes[start]) else {
+                    start += 1
+                    continue
+                }
+                var end = start, ascii = true
+                while end < bytes.count, isStretchByte(bytes[end]) {
+                    if bytes[end] >= 0x80 { ascii = false }
+                    end += 1
+                }
+                let stretch = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if ascii { asciiTerms(stretch, into: &terms) } else { foldedTerms(String(decoding: stretch, as: UTF8.self), into: &terms) }
+                start = end
+            }
+        }
+        return terms
+    }
+
+    private static func isStretchByte(_ byte: UInt8) -> Bool {
+        byte >= 0x80 || isASCIIDigit(byte) || byte == UInt8(ascii: ".") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+    }
+
+    private static func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    /// `foldedTerms` for ASCII: letters lower-cased, criterion numbers, words.
+    private static func asciiTerms(_ bytes: UnsafeBufferPointer<UInt8>, into terms: inout [String]) {
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] != UInt8(ascii: ".") else {
+                index += 1
+                continue
+            }
+            var end = index
+            while end < bytes.count, isASCIIDigit(bytes[end]) { end += 1 }
+            if end > index {
+                var groups = 0
+                while end + 1 < bytes.count, bytes[end] == UInt8(ascii: "."), isASCIIDigit(bytes[end + 1]) {
+                    end += 1
+                    while end < bytes.count, isASCIIDigit(bytes[end]) { end += 1 }
+                    groups += 1
+                }
+                if groups > 0 {
+                    terms.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self))
+                    index = end
+                    continue
+                }
+            }
+            end = index
+            while end < bytes.count, bytes[end] != UInt8(ascii: ".") { end += 1 }
+            if end - index > 1 || isASCIIDigit(bytes[index]) {
+                let word = String(unsafeUninitializedCapacity: end - index) { buffer in
+                    for offset in 0..<(end - index) {
+                        let byte = bytes[index + offset]
+                        buffer[offset] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                    }
+                    return end - index
+                }
+                if !stopWords.contains(word) { terms.append(word) }
+            }
+            index = end
+        }
+    }
+
+    /// The terms of any text, folded first.
+    static func foldedTerms(_ text: String, into terms: inout [String]) {
         let scalars = Array(fold(text).unicodeScalars)
         var index = 0
         while index < scalars.count {
@@ -44,7 +115,6 @@ enum SearchText {
                 index += 1
             }
         }
-        return terms
     }
 
     /// Where a criterion number (digits, then a dot and digits once or more) starting at `start`

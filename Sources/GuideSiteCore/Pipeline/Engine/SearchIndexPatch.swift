@@ -7,11 +7,11 @@ enum SearchIndexPatch {
     /// (`output`: the run's first site's), in memory or on disk.
     /// `shards` are the pieces of the index (`SearchShards`) to write.
     static func patched(_ site: Site, edits: EditSummary, state: LastBuild, output: URL, prefix: String = "") throws
-        -> (layout: SearchIndex.Layout, data: Data?, shards: [(path: String, data: Data)]) {
+        -> (layout: SearchIndex.Layout, data: Data?, shards: SearchShards.Changes) {
         let layout = state.search
         var patched = layout
         let slots = edits.positions.compactMap { position in layout.order.firstIndex(of: position).map { (position, $0) } }
-        guard !slots.isEmpty else { return (layout, nil, []) }
+        guard !slots.isEmpty else { return (layout, nil, SearchShards.Changes(files: [], removed: [])) }
         guard let last = lastIndex(state, output: output, prefix: prefix) else {
             throw Basis.Declined("the search index is not the one the state describes")
         }
@@ -30,7 +30,7 @@ enum SearchIndexPatch {
             patched.size += entry.count - layout.lengths[slot]
             patched.lengths[slot] = entry.count
         }
-        guard !new.isEmpty else { return (layout, nil, []) }
+        guard !new.isEmpty else { return (layout, nil, SearchShards.Changes(files: [], removed: [])) }
         guard old.count == new.count else { throw Basis.Declined("the search index's entries cannot be read back") }
         do {
             let shards = try SearchShards.patch(
@@ -75,6 +75,12 @@ enum SearchIndexPatch {
     private static func lastIndex(_ state: LastBuild, output: URL, prefix: String) -> Data? {
         guard let data = lastFile(state, output: output, path: prefix + SearchIndex.path), data.count == state.search.size else { return nil }
         return data
+    }
+
+    /// The pieces of the last search index (`SearchShards`) under the site's `prefix`: those a
+    /// new whole index does not make are left out.
+    static func lastPieces(_ state: LastBuild, output: URL, prefix: String) -> Set<String> {
+        lastFile(state, output: output, path: prefix + SearchShards.metaPath).flatMap(SearchShards.pieces(ofMeta:)) ?? []
     }
 
     /// The last build's file at `path`, in memory or on disk.

@@ -12,13 +12,13 @@ final class SiteExports: @unchecked Sendable {
     /// `keepingParts`: keep each page's part for the next build (`parts`); `reusing`: take the
     /// parts of the pages not edited from the last build's; `search`: the index made from the
     /// last one, when it can be, else (`searchAnew`) from the pages, or (pages without their
-    /// HTML) declined.
+    /// HTML) declined; `lastPieces`: the pieces of the index `writer` holds from the last build.
     init(site: Site, basePath: String, writer: any SiteOutput, keepingParts: Bool = false, reusing last: ExportParts.Reuse? = nil,
-         searchAnew: Bool = true, search: (@Sendable () -> SearchIndex.Parts?)? = nil) {
+         searchAnew: Bool = true, search: (@Sendable () -> SearchIndex.Parts?)? = nil, lastPieces: (@Sendable () -> Set<String>)? = nil) {
         DispatchQueue.global(qos: .userInitiated).async(group: group) { [self] in
             do {
                 (searchLayout, madeParts) = try Self.write(site: site, basePath: basePath, writer: writer, keepingParts: keepingParts,
-                                                           reusing: last, searchAnew: searchAnew, search: search)
+                                                           reusing: last, searchAnew: searchAnew, search: search, lastPieces: lastPieces)
             } catch {
                 failure = error
             }
@@ -26,7 +26,8 @@ final class SiteExports: @unchecked Sendable {
     }
 
     private static func write(site: Site, basePath: String, writer: any SiteOutput, keepingParts: Bool, reusing last: ExportParts.Reuse?,
-                              searchAnew: Bool, search: (@Sendable () -> SearchIndex.Parts?)?) throws -> (SearchIndex.Layout, ExportParts?) {
+                              searchAnew: Bool, search: (@Sendable () -> SearchIndex.Parts?)?,
+                              lastPieces: (@Sendable () -> Set<String>)?) throws -> (SearchIndex.Layout, ExportParts?) {
         var reuse: (@Sendable (String) -> JSONWriter.Fragment?)?
         if let last { reuse = { path in last.criterion(path) } }
         // Each file's bytes are let go once written; the parts only when kept.
@@ -44,11 +45,26 @@ final class SiteExports: @unchecked Sendable {
             try writer.write(support.json, to: SitePaths.supportJSON)
             try writer.write(support.csv, to: SitePaths.supportCSV)
         }
-        guard let parts = search?() ?? (searchAnew ? SearchIndex.parts(for: site) : nil) else {
+        var documents: [SearchDocument]?
+        var made = search?()
+        if made == nil, searchAnew {
+            documents = SearchIndex.documents(for: site)
+            made = SearchIndex.parts(for: site, documents: documents)
+        }
+        guard let parts = made else {
             throw Basis.Declined("the search index's tables changed (a section, category or criterion came or went), and its entries need every page's text")
         }
         try writer.write(parts.data, to: SearchIndex.path)
-        for shard in SearchIndex.shards(for: site) { try writer.write(shard.data, to: shard.path) }
+        // Made from the last index's entries (a title edit on disk, whose pages have no HTML):
+        // the pieces from those entries too.
+        if documents == nil {
+            documents = parts.entries.concurrentMap { (try? JSONSerialization.jsonObject(with: Data($0.bytes))).flatMap(SearchDocument.init(json:)) }
+                .compactMap { $0 }
+            if documents?.count != parts.entries.count { throw Basis.Declined("the last search index's entries cannot be read back") }
+        }
+        let shards = SearchIndex.shards(for: site, documents: documents)
+        for shard in shards { try writer.write(shard.data, to: shard.path) }
+        for path in (lastPieces?() ?? []).subtracting(shards.map(\.path)).sorted() { try writer.remove(path) }
         return (parts.layout, kept)
     }
 

@@ -20,7 +20,8 @@ enum CopyFiles: BuildStage {
                 let search = try SearchIndexPatch.patched(site, edits: context.edits, state: basis.last, output: context.plan.variants[0].output,
                                                              prefix: context.variant.prefix)
                 if let data = search.data { try writer.write(data, to: SearchIndex.path) }
-                for shard in search.shards { try writer.write(shard.data, to: shard.path) }
+                for shard in search.shards.files { try writer.write(shard.data, to: shard.path) }
+                for path in search.shards.removed { try writer.remove(path) }
                 context.recording.search = search.layout
                 context.recording.exportParts = basis.last.memory?.exportParts
             } catch let declined as Basis.Declined {

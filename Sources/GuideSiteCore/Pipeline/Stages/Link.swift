@@ -125,9 +125,9 @@ enum Link: BuildStage {
                 let (last, output, prefix) = (basis.last, context.plan.variants[0].output, context.variant.prefix)
                 let reuse = last.memory?.exportParts.map { ExportParts.Reuse(parts: $0, edited: Set(edits.positions.map { site.pages[$0].route.path })) }
                 context.exports = SiteExports(site: site, basePath: context.basePath, writer: writer, keepingParts: context.store.holdsWholeSite, reusing: reuse,
-                                              searchAnew: context.store.holdsWholeSite) { [edits, site] in
+                                              searchAnew: context.store.holdsWholeSite, search: { [edits, site] in
                     SearchIndexPatch.relinked(site, edits: edits, state: last, output: output, prefix: prefix)
-                }
+                }, lastPieces: { SearchIndexPatch.lastPieces(last, output: output, prefix: prefix) })
             }
         }
         context.edits = edits

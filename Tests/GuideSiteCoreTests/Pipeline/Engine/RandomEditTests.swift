@@ -103,7 +103,7 @@ struct RandomEditTests {
             #expect(!built.upToDate && built.pagesRendered == nil, "seed \(seed), step \(step): the reference build ran in full")
             let a = incremental.files, b = fresh.files
             let differing = Set(a.keys).union(b.keys).filter { a[$0] != b[$0] }.sorted()
-            #expect(differing.isEmpty, "seed \(seed), step \(step): \(differing)")
+            #expect(differing.isEmpty, "seed \(seed), step \(step): \(differing) \(differing.map { (a[$0].map { String(decoding: $0, as: UTF8.self) } ?? "nil") + " / " + (b[$0].map { String(decoding: $0, as: UTF8.self) } ?? "nil") })")
             // Warnings too (broken links, anchors): the same as a fresh build's.
             #expect(rebuilt.diagnostics == built.diagnostics, "seed \(seed), step \(step)")
             if !differing.isEmpty || rebuilt.diagnostics != built.diagnostics { failed = true }

@@ -77,7 +77,7 @@ struct SitesOnDiskTests {
             // A failed build (front matter that does not parse) leaves the last output as it was.
             let ours = try site.snapshot(), theirs = try site.snapshot(of: "Output-full-\(step)")
             let differing = reference.outcome == .success ? BuildIncrementallyTests.differences(ours, theirs) : []
-            #expect(differing.isEmpty, "seed \(seed), step \(step): \(differing)")
+            #expect(differing.isEmpty, "seed \(seed), step \(step): \(differing) \(differing.prefix(2).map { (ours[$0].map { String(decoding: $0.prefix(300), as: UTF8.self) } ?? "nil") + " / " + (theirs[$0].map { String(decoding: $0.prefix(300), as: UTF8.self) } ?? "nil") })")
             #expect(result.diagnostics == reference.diagnostics,
                     "seed \(seed), step \(step): only ours \(Set(result.diagnostics).subtracting(reference.diagnostics)), only theirs \(Set(reference.diagnostics).subtracting(result.diagnostics)), patched: \(result.pagesRendered != nil)")
             try? FileManager.default.removeItem(at: site.root.appending(path: "Output-full-\(step)"))

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import GuideSiteCore
+
+@Suite("Search index in pieces")
+struct SearchShardsTests {
+    static let tables = SearchShards.Tables(sections: [["native", "Native apps"], ["web", "Web"]], categories: [["pickers", "Pickers"]],
+                                            platforms: ["iOS", "Web"], criteria: [["2.4.7", "Focus Visible", "AA"]])
+
+    static func document(_ title: String, text: String, section: Int = 0, categories: [Int] = [], criteria: [Int] = []) -> SearchDocument {
+        SearchDocument(title: title, href: Slug.make(title) + "/", section: section, categories: categories, platforms: [section],
+                       criteria: criteria, headings: "", description: "", text: text, keywords: "")
+    }
+
+    static let documents = [
+        document("Button", text: "A native button element.", section: 1, criteria: [0]),
+        document("Carousel", text: "Slides rotate; a pause button stops them.", section: 1),
+        document("Date field", text: "Opens a picker when activated.", criteria: [0]),
+        document("Wheel picker", text: "Spins through values.", categories: [0]),
+    ]
+
+    func files(_ documents: [SearchDocument]) -> [String: Data] {
+        Dictionary(uniqueKeysWithValues: SearchShards.files(documents: documents, tables: Self.tables).map { ($0.path, $0.data) })
+    }
+
+    @Test("a file per word start, per four documents and per filter, and the meta file listing the keys")
+    func pieces() throws {
+        let made = files(Self.documents)
+        #expect(made["search/t/but.js"] != nil && made["search/t/2.4.js"] != nil && made["search/d/0.js"] != nil)
+        #expect(made.keys.filter { $0.hasPrefix("search/f/") }.sorted() == ["search/f/c0.js", "search/f/p0.js", "search/f/p1.js", "search/f/s0.js", "search/f/s1.js"])
+        let meta = try #require(SearchShards.value(of: made["search/meta.js"]!, name: "meta") as? [String: Any])
+        #expect(meta["count"] as? Int == 4)
+        let keys = Set((meta["keys"] as? String ?? "").split(separator: " ").map(String.init))
+        #expect(keys == Set(made.keys.filter { $0.hasPrefix("search/t/") }.map { String($0.dropFirst(9).dropLast(3)) }))
+        let button = try #require(SearchShards.value(of: made["search/t/but.js"]!, name: "t/but") as? [String: [Any]])
+        let postings = try #require(SearchPostings.decode(button["button"]![1]))
+        // The title's word outranks the same word in another entry's text.
+        #expect(postings.map(\.document) == [0, 1] && postings[0].level > postings[1].level)
+        let sections = try #require(SearchShards.value(of: made["search/f/s1.js"]!, name: "f/s1") as? String)
+        #expect(SearchPostings.decode([1, sections])?.map(\.document) == [0, 1])
+    }
+
+    @Test("patching the pieces of edited documents gives the bytes of a whole new index")
+    func patchEqualsWhole() throws {
+        let edits: [(Int, SearchDocument)] = [
+            (2, Self.document("Date field", text: "Opens a calendar when activated.", criteria: [0])),
+            (3, Self.document("Wheel picker", text: "Spins through values; zebra quokka.", section: 1)),
+            (0, Self.document("Button", text: "A native button element, never a div.", section: 1)),
+            // "rotate" was the only word beginning "rot": its file goes, and meta.js says so.
+            (1, Self.document("Carousel", text: "Slides turn; a pause button stops them.", section: 1)),
+        ]
+        var documents = Self.documents
+        for (number, edited) in edits {
+            var last = files(documents)
+            let old = documents[number]
+            documents[number] = edited
+            let before = documents
+            let patch = try SearchShards.patch(old: [number: old], new: [number: edited], count: documents.count, tables: Self.tables,
+                                               document: { before[$0] }, read: { last[$0] })
+            for piece in patch.files { last[piece.path] = piece.data }
+            for path in patch.removed { last[path] = nil }
+            #expect(last == files(documents), "after editing document \(number)")
+        }
+    }
+}
