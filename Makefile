@@ -122,10 +122,12 @@ test: deps audit-deps
 fuzz: deps
 	./Tests/fuzz/run.sh $(FUZZ_SECONDS)
 
-## GuideSite beside Hugo on generated 1,000- and 10,000-entry sites; writes Benchmarks/results.md.
+## GuideSite beside Hugo on generated 1,000- and 10,000-entry sites, and its search beside
+## Pagefind's at 10,000; writes Benchmarks/results.md.
 bench: build audit-deps
 	@missing=""; for tool in hugo hyperfine; do command -v $$tool >/dev/null 2>&1 || missing="$$missing $$tool"; done; \
 	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
+	@$(AUDIT_PY) -c "import pagefind" 2>/dev/null || $(AUDIT_PY) -m pip install --quiet --disable-pip-version-check "pagefind[bin]==1.5.2"
 	$(AUDIT_PY) Benchmarks/bench.py $(RELEASE_BIN) --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS) $(if $(BENCH_BEFORE),--before $(BENCH_BEFORE))
 
 ## The preview server on generated sites: save-to-reload latency and wrk load at 1,000 entries,

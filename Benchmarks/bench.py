@@ -283,6 +283,11 @@ def bench_size(guidesite, count, runs, workdir, before=None):
     row["patched_equal"] = subprocess.run(["diff", "-rq", os.path.join(corpus, "Output"), timed], stdout=subprocess.DEVNULL).returncode == 0
     row["search"] = search_figures(os.path.join(corpus, "Output"))
     row["timings"] = [line.strip() for line in timings.splitlines() if line.strip().endswith(tuple("abcdefghijklmnopqrstuvwxyz"))]
+    # Search beside Pagefind on the same built site (10,000 entries and more).
+    if count >= 10000:
+        built = f"{fresh}/alternate-0-{os.path.basename(corpus)}"
+        row["search"] = subprocess.run([sys.executable, os.path.join(HERE, "search-bench.py"), built, "--markdown"],
+                                       capture_output=True, text=True, check=True).stdout
     return row
 
 
@@ -497,6 +502,11 @@ def report(rows, runs, hugo_version):
               " (`entry.fr.md`, each naming its source's version, so the build hashes every source), against the"
               " corpus in one language; medians of five full builds of each, alternated, each into a new folder,"
               " divided by the pages each wrote.", ""]
+    for row in rows:
+        if row.get("search"):
+            lines += [f"Search at {row['count']:,} entries (`search-bench.py`): ten queries naming an entry (\"picker 4242\"),"
+                      " the first in a new page, in headless Chromium; bytes as the files are served, uncompressed"
+                      " (Pagefind's are compressed already).", "", row["search"].strip(), ""]
     lines += ["| entries | plain | a variable and an include in every page | difference |", "|---:|---:|---:|---:|"]
     for row in rows:
         templates = row["templates"]

@@ -75,8 +75,9 @@ public actor PreviewSession {
                 pages.insert(basePath + String(file.dropLast("index.html".count)))
             } else if file.hasSuffix(".html") {
                 pages.insert(basePath + file)
-            } else if file == SearchablePages.indexPath {
-                pages.insert(basePath + file.dropLast("index.js".count))
+            } else if let search = SearchablePages.searchPage(ofScript: file) {
+                // The index or one of its pieces: the search page reloads.
+                pages.insert(basePath + search)
             } else if CriteriaBasket.isScript(file) {
                 pages.insert(basePath + CriteriaBasket.pagePath)
             } else if file.hasSuffix(".css") || file.hasSuffix(".js") {

@@ -5,8 +5,36 @@ import Foundation
 public enum SearchablePages {
     /// Where the search index is written, relative to the site.
     public static let indexPath = "search/index.js"
+    /// The search page (`search/`, `fr/search/`) whose index `file` is or is a piece of; nil
+    /// for any other file.
+    public static func searchPage(ofScript file: String) -> String? {
+        guard file.hasSuffix(".js") else { return nil }
+        var start = file.startIndex
+        while let found = file.range(of: "search/", range: start..<file.endIndex) {
+            if found.lowerBound == file.startIndex || file[file.index(before: found.lowerBound)] == "/" {
+                let rest = file[found.upperBound...]
+                if rest == "index.js" || rest == "meta.js" || ["t/", "d/", "f/"].contains(where: { rest.hasPrefix($0) && !rest.dropFirst(2).contains("/") }) {
+                    return String(file[..<found.upperBound])
+                }
+            }
+            start = found.upperBound
+        }
+        return nil
+    }
+
     /// The first piece of the index in pieces (`SearchShards`), which search.js loads first.
     static let searchMetaPath = "search/meta.js"
+
+    /// The fields of each search result in the index's pieces (`search/d/N.js`), in order.
+    static let resultFields: [(name: String, meaning: String)] = [
+        ("title", "The page's title."),
+        ("href", "Its address from the site's root (`native/picker/`)."),
+        ("section", "Its section's position in `sections`, or -1 outside sections."),
+        ("categories", "Positions in `categories`."),
+        ("platforms", "Positions in `platforms` of the platforms it has notes for."),
+        ("criteria", "Positions in `criteria` of the criteria it cites."),
+        ("excerpt", "Its `description:` and the start of its text, for the excerpt under the title."),
+    ]
 
     /// The fields of each entry of the index, in the order they are written: the index names
     /// them (`fields`), search.js reads entries by these names, and docs/THEME.md lists them.

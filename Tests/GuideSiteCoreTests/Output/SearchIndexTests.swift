@@ -134,3 +134,15 @@ extension SearchIndexTests {
         #expect(String(decoding: picker, as: UTF8.self).contains("\"uipickerview\""), "code in the text is found by its name")
     }
 }
+
+extension SearchIndexTests {
+    @Test("the preview reloads the search page when its index or a piece of it changes")
+    func searchPageOfPieces() {
+        #expect(SearchablePages.searchPage(ofScript: "search/index.js") == "search/")
+        #expect(SearchablePages.searchPage(ofScript: "search/t/but.js") == "search/")
+        #expect(SearchablePages.searchPage(ofScript: "fr/search/meta.js") == "fr/search/")
+        #expect(SearchablePages.searchPage(ofScript: "assets/search.js") == nil)
+        #expect(SearchablePages.searchPage(ofScript: "research/t/x.js") == nil)
+        #expect(SearchablePages.searchPage(ofScript: "search/t/x/y.js") == nil)
+    }
+}

@@ -21,24 +21,30 @@ extension SearchShards {
         var added: [String] = [], emptied: [String] = []
         for key in keys.sorted() {
             var terms: [String: SearchPostings.List] = [:]
+            var common = Set<String>()
             let last = read(termPath(key))
             if let last {
                 guard let value = Self.value(of: last, name: "t/" + SearchText.fileName(of: key)) as? [String: Any] else { throw unreadable(termPath(key)) }
                 for (term, entry) in value {
                     guard let pair = entry as? [Any], pair.count == 2, let list = SearchPostings.decode(pair[1]) else { throw unreadable(termPath(key)) }
                     terms[term] = list.filter { new[$0.document] == nil }
+                    if SearchPostings.isCommon(list.count, of: count) { common.insert(term) }
                 }
             }
             for (document, levels) in newLevels {
                 for (term, level) in levels where SearchText.key(of: term) == key { terms[term, default: []].append((document, level)) }
             }
             terms = terms.filter { !$0.value.isEmpty }.mapValues { $0.sorted { $0.document < $1.document } }
+            // A common word's levels were kept in bands: were it rare now, they are lost.
+            if common.contains(where: { !SearchPostings.isCommon(terms[$0]?.count ?? 0, of: count) }) {
+                throw CannotPatch(reason: "a word in many documents is in fewer now")
+            }
             if terms.isEmpty {
                 if last != nil { emptied.append(key) }
                 continue
             }
             if last == nil { added.append(key) }
-            let data = termFile(key, terms: terms)
+            let data = termFile(key, terms: terms, documents: count)
             if data != last { files.append((termPath(key), data)) }
         }
         if !added.isEmpty || !emptied.isEmpty {

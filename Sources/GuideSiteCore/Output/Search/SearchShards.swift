@@ -19,7 +19,7 @@ enum SearchShards {
     /// Documents per `d/` file: a result list's first ten load at most ten small files.
     static let groupSize = 4
     /// The fields of each document in `d/` files.
-    static let documentFields = ["title", "href", "section", "categories", "platforms", "criteria", "excerpt"]
+    static let documentFields = SearchablePages.resultFields.map(\.name)
 
     /// The tables every document's positions refer to.
     struct Tables: Sendable {
@@ -42,7 +42,7 @@ enum SearchShards {
             for (term, level) in terms { buckets[SearchText.key(of: term), default: [:]][term, default: []].append((document, level)) }
         }
         let keys = buckets.keys.sorted(), made = buckets
-        var files = keys.concurrentMap { key in (path: termPath(key), data: termFile(key, terms: made[key]!)) }
+        var files = keys.concurrentMap { key in (path: termPath(key), data: termFile(key, terms: made[key]!, documents: documents.count)) }
         files.append((metaPath, metaFile(count: documents.count, tables: tables, keys: keys)))
         for group in stride(from: 0, to: documents.count, by: groupSize) {
             let members = documents[group..<min(documents.count, group + groupSize)]
@@ -94,9 +94,9 @@ enum SearchShards {
         ]))
     }
 
-    static func termFile(_ key: String, terms: [String: SearchPostings.List]) -> Data {
+    static func termFile(_ key: String, terms: [String: SearchPostings.List], documents: Int) -> Data {
         script("t/" + SearchText.fileName(of: key), .object(terms.keys.sorted().map { term in
-            (term, .array([.int(terms[term]!.count), SearchPostings.encode(terms[term]!)]))
+            (term, .array([.int(terms[term]!.count), SearchPostings.encode(SearchPostings.stored(terms[term]!, documents: documents))]))
         }))
     }
 

@@ -31,10 +31,17 @@ public enum ThemeReference {
                 out += "| `\(field.name)` | \(field.type.description) | \(field.meaning.replacingOccurrences(of: "|", with: "\\|")) |\n"
             }
         }
-        out += "\n## The search index\n\n`search/index.js` sets `GuideSite.searchIndex` for `assets/search.js`: `sections` (`[name, title]`), "
-        out += "`categories` (`[slug, title]`), `platforms`, `criteria` (`[number, name, level]`), `fields` and `entries`, "
-        out += "each entry a list of values in the order of `fields`, which a script reads by name "
-        out += "(`var F = {}; index.fields.forEach(function (name, i) { F[name] = i; }); entry[F.title]`).\n\n"
+        out += "\n## The search index\n\n`assets/search.js` loads the index in pieces, each a script calling "
+        out += "`GuideSite.searchData(name, value)`, from the folder of `indexHref`: `meta.js` (`count`, `group`, `fields`, the tables "
+        out += "`sections` (`[name, title]`), `categories` (`[slug, title]`), `platforms`, `criteria` (`[number, name, level]`), and `keys`, "
+        out += "the term files there are), `t/KEY.js` (the words beginning with KEY, their first three letters, with each document's "
+        out += "level), `d/N.js` (what results show of `group` documents, in the order of `fields`) and `f/sN.js`, `f/cN.js`, `f/pN.js` "
+        out += "(the documents of a section, category or platform). A script reads a result's values by name "
+        out += "(`var F = {}; meta.fields.forEach(function (name, i) { F[name] = i; }); record[F.title]`).\n\n"
+        out += "| Field | Meaning |\n|---|---|\n"
+        for field in SearchablePages.resultFields { out += "| `\(field.name)` | \(field.meaning) |\n" }
+        out += "\n`search/index.js`, the whole index in one file, sets `GuideSite.searchIndex` (`fields`, `entries` and the same tables) "
+        out += "for other tools; each entry's values are in the order of its fields:\n\n"
         out += "| Field | Meaning |\n|---|---|\n"
         for field in SearchablePages.indexFields { out += "| `\(field.name)` | \(field.meaning) |\n" }
         out += "\n## Strings\n\nThe theme's texts, `{{strings.KEY}}`, in English (`Templates/strings/en.yml`; other languages have the same keys).\n\n"
