@@ -47,12 +47,10 @@
 
   function start() {
     return load("meta").then(function (value) {
-      if (!meta) {
-        meta = value;
-        keys = {};
-        value.keys.split(" ").forEach(function (key) { keys[key] = 1; });
-        value.fields.forEach(function (name, position) { F[name] = position; });
-      }
+      if (meta) return;
+      meta = value; keys = {};
+      value.keys.split(" ").forEach(function (key) { keys[key] = 1; });
+      value.fields.forEach(function (name, position) { F[name] = position; });
     });
   }
 
@@ -80,10 +78,8 @@
     return found;
   }
 
-  function keyOf(term) {
-    var chars = Array.from(term);
-    return new RegExp("^[" + IDEO + "]", "u").test(term) ? chars[0] : chars.slice(0, 3).join("");
-  }
+  var IDEO_START = new RegExp("^[" + IDEO + "]", "u");
+  function keyOf(term) { return Array.from(term).slice(0, IDEO_START.test(term) ? 1 : 3).join(""); }
 
   function fileOf(key) { return "t/" + encodeURIComponent(key).replace(/%/g, "_"); }
 
@@ -133,10 +129,7 @@
     return totals || {};
   }
 
-  function chosen(name) {
-    var select = filters[name];
-    return select && select.value ? select.value : "";
-  }
+  function chosen(name) { return filters[name] && filters[name].value ? filters[name].value : ""; }
 
   // The filter files of the chosen section, category and platform, by their positions.
   function chosenFilters() {
@@ -153,11 +146,9 @@
   }
 
   function remember(query) {
-    var params = new URLSearchParams();
-    if (query) params.set("q", query);
+    var params = new URLSearchParams(query ? { q: query } : {});
     ["section", "category", "platform"].forEach(function (n) { if (chosen(n)) params.set(n, chosen(n)); });
-    var search = params.toString();
-    history.replaceState(null, "", location.pathname + (search ? "?" + search : ""));
+    history.replaceState(null, "", location.pathname + (params.toString() ? "?" + params : ""));
   }
 
   function run() {
@@ -165,8 +156,7 @@
     remember(query);
     var filtered = chosen("section") || chosen("category") || chosen("platform");
     if (!query && !filtered) {
-      list.hidden = true; more.hidden = true; all.hidden = false;
-      status.textContent = "";
+      list.hidden = more.hidden = true; all.hidden = false; status.textContent = "";
       return;
     }
     var parsed = parse(query), terms = parsed.terms;
@@ -177,9 +167,7 @@
       return Promise.all([Promise.all(termFiles), Promise.all(filterFiles)]);
     }).then(function (loaded) {
       if (ticket !== latest) return;
-      var started = performance.now();
-      var scores = terms.length ? scoreTerms(terms, loaded[0]) : null;
-      var allowed = null;
+      var started = performance.now(), scores = terms.length ? scoreTerms(terms, loaded[0]) : null, allowed = null;
       loaded[1].forEach(function (set) {
         var members = {};
         bits(set, function (d) { if (!allowed || allowed[d]) members[d] = 1; });
@@ -190,8 +178,6 @@
         Object.keys(scores).forEach(function (d) { if (!allowed || allowed[d]) matches.push({ d: +d, score: scores[d] }); });
       } else if (allowed) {
         Object.keys(allowed).forEach(function (d) { matches.push({ d: +d, score: 1 }); });
-      } else if (query) {
-        matches = [];
       }
       matches.sort(function (a, b) { return b.score - a.score || a.d - b.d; });
       list.setAttribute("data-ms", (performance.now() - started).toFixed(1));
@@ -249,9 +235,7 @@
       if (next < 0 || !length) break;
       var begin = from[next][0], finish = from[next + length - 1][1];
       if (begin > done) fragment.appendChild(document.createTextNode(text.slice(done, begin)));
-      var mark = document.createElement("mark");
-      mark.textContent = text.slice(begin, finish);
-      fragment.appendChild(mark);
+      fragment.appendChild(document.createElement("mark")).textContent = text.slice(begin, finish);
       done = finish;
       at = next + length;
     }
@@ -270,32 +254,28 @@
   }
 
   function render(e) {
-    var li = document.createElement("li"), a = document.createElement("a");
+    var li = document.createElement("li"), a = li.appendChild(document.createElement("a"));
     a.href = root + e[F.href];
     a.appendChild(highlight(e[F.title]));
     // An entry: site.js adds its "Add to my criteria" toggle.
     if (e[F.section] >= 0) a.setAttribute("data-entry", e[F.href]);
-    li.appendChild(a);
     var facts = [];
     if (e[F.section] >= 0) facts.push(meta.sections[e[F.section]][1]);
     e[F.categories].forEach(function (i) { facts.push(meta.categories[i][1]); });
     e[F.platforms].forEach(function (i) { facts.push(meta.platforms[i]); });
     var criteria = e[F.criteria].map(function (i) { return meta.criteria[i][0] + " " + meta.criteria[i][1]; });
     if (facts.length || criteria.length) {
-      var line = document.createElement("p");
+      var line = li.appendChild(document.createElement("p"));
       line.className = "search-meta";
       line.appendChild(document.createTextNode(facts.join(" \u00b7 ")));
       if (criteria.length) {
         line.appendChild(document.createTextNode((facts.length ? " \u00b7 " : "") + "WCAG "));
         line.appendChild(highlight(criteria.join(", ")));
       }
-      li.appendChild(line);
     }
-    var text = e[F.excerpt] ? snippet(e[F.excerpt]) : "";
-    if (text) {
-      var p = document.createElement("p");
-      p.appendChild(highlight(text));
-      li.appendChild(p);
+    if (e[F.excerpt]) {
+      var p = li.appendChild(document.createElement("p"));
+      p.appendChild(highlight(snippet(e[F.excerpt])));
     }
     return li;
   }
