@@ -9,14 +9,13 @@
   var form = document.getElementById("search-form");
   if (!form) return;
   function byId(id) { return document.getElementById(id); }
-  var input = byId("search-q"), status = byId("search-status"), list = byId("search-results");
-  var more = byId("search-more"), all = byId("search-all");
+  var input = byId("search-q"), status = byId("search-status"), list = byId("search-results"), more = byId("search-more"), all = byId("search-all");
   var filters = { section: byId("search-section"), category: byId("search-category"), platform: byId("search-platform") };
   var STOP = { the: 1, a: 1, an: 1, of: 1, and: 1, to: 1, sc: 1, wcag: 1 };
   var IDEO = "\\u3005\\u3040-\\u30FF\\u31F0-\\u31FF\\uFF66-\\uFF9F\\u3400-\\u4DBF\\u4E00-\\u9FFF\\uF900-\\uFAFF\\u{20000}-\\u{2FFFF}";
   var HAN = /[\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\u{20000}-\u{2FFFF}]/u;
   var TOKEN = new RegExp("\\p{N}+(?:\\.\\p{N}+)+|([" + IDEO + "]+)|(?:(?![" + IDEO + "])[\\p{L}\\p{N}])+", "gu");
-  var PAGE = 10, PREFIX = 0.5;
+  var PAGE = 10, PREFIX = 0.5, SHORT = 6;
   var folder = (form.getAttribute("data-index") || "").replace(/[^\/]*$/, "");
   var root = form.getAttribute("data-root") || "";
   var meta = null, keys = null, matches = [], shown = 0, timer = 0, words = [], latest = 0;
@@ -27,11 +26,9 @@
   GuideSite.searchData = function (name, value) { piece(name).resolve(value); };
 
   function piece(name) {
-    if (!pieces[name]) {
-      var entry = pieces[name] = {};
-      entry.promise = new Promise(function (resolve, reject) { entry.resolve = resolve; entry.reject = reject; });
-    }
-    return pieces[name];
+    var entry = pieces[name] || (pieces[name] = {});
+    entry.promise = entry.promise || new Promise(function (resolve, reject) { entry.resolve = resolve; entry.reject = reject; });
+    return entry;
   }
 
   function load(name) {
@@ -82,7 +79,6 @@
   function keyOf(term) { return Array.from(term).slice(0, IDEO_START.test(term) ? 1 : 3).join(""); }
 
   function fileOf(key) { return "t/" + encodeURIComponent(key).replace(/%/g, "_"); }
-
   // Documents and levels of an encoded posting list: pairs of numbers (gap, level) in five-bit
   // groups, or a bitset per level.
   var DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_";
@@ -108,7 +104,6 @@
   }
 
   function idf(count) { return Math.log(1 + (meta.count - count + 0.5) / (count + 0.5)); }
-
   // Each document holding every term (a word of the index equal to it or, more weakly, begun
   // by it), with the sum of its best scores.
   function scoreTerms(terms, files) {
@@ -162,7 +157,12 @@
     var parsed = parse(query), terms = parsed.terms;
     start().then(function () {
       var names = chosenFilters();
-      var termFiles = terms.map(function (t) { return keys[keyOf(t)] ? load(fileOf(keyOf(t))) : Promise.resolve({}); });
+      var termFiles = terms.map(function (t) {
+        // A start shorter than a file's key ("ca"): the few files it begins, else the word alone.
+        var names = Object.keys(keys).filter(function (k) { return k === keyOf(t) || (k.indexOf(t) === 0 && !IDEO_START.test(t)); });
+        if (names.length > SHORT) names = keys[keyOf(t)] ? [keyOf(t)] : [];
+        return Promise.all(names.map(function (k) { return load(fileOf(k)); })).then(function (files) { return Object.assign.apply(null, [{}].concat(files)); });
+      });
       var filterFiles = names.map(function (n) { return n ? load(n) : Promise.resolve(""); });
       return Promise.all([Promise.all(termFiles), Promise.all(filterFiles)]);
     }).then(function (loaded) {

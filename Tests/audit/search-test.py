@@ -167,6 +167,10 @@ def run(driver, base):
     marks = [mark.text for mark in driver.find_elements(By.CSS_SELECTOR, "#search-results mark")]
     check(marks[:1] == ["Carou"], f"the start typed is marked in the title (marks: {marks})")
 
+    type_query(driver, "ca")
+    wait_for_status(driver, "\u201cca\u201d")
+    check(results(driver) == ["Carousel"], f"two letters find the words they begin too (got {results(driver)})")
+
     type_query(driver, "spins values")
     wait_for_status(driver, "\u201cspins values\u201d")
     check(results(driver) == ["Wheel picker"], f"every word must be found (got {results(driver)})")
