@@ -25,16 +25,11 @@ public enum SearchablePages {
     /// The first piece of the index in pieces (`SearchShards`), which search.js loads first.
     static let searchMetaPath = "search/meta.js"
 
-    /// The fields of each search result in the index's pieces (`search/d/N.js`), in order.
-    static let resultFields: [(name: String, meaning: String)] = [
-        ("title", "The page's title."),
-        ("href", "Its address from the site's root (`native/picker/`)."),
-        ("section", "Its section's position in `sections`, or -1 outside sections."),
-        ("categories", "Positions in `categories`."),
-        ("platforms", "Positions in `platforms` of the platforms it has notes for."),
-        ("criteria", "Positions in `criteria` of the criteria it cites."),
-        ("excerpt", "Its `description:` and the start of its text, for the excerpt under the title."),
-    ]
+    /// The fields of each search result in the index's pieces (`search/d/N.js`), in order: the
+    /// whole index's first six, then the excerpt.
+    static var resultFields: [(name: String, meaning: String)] {
+        Array(indexFields.prefix(6)) + [("excerpt", "Its `description:` and the start of its text, for the excerpt under the title.")]
+    }
 
     /// The fields of each entry of the index, in the order they are written: the index names
     /// them (`fields`), search.js reads entries by these names, and docs/THEME.md lists them.
