@@ -37,10 +37,14 @@ enum SearchShards {
     static func files(documents: [SearchDocument], tables: Tables) -> [(path: String, data: Data)] {
         let names = tables.criterionNames
         let levels = documents.concurrentMap { $0.levels(criteria: names) }
-        var buckets: [String: [String: SearchPostings.List]] = [:]
+        // Each term's postings first, then the terms by file: a key is made once a term, not
+        // once an occurrence.
+        var postings: [String: SearchPostings.List] = [:]
         for (document, terms) in levels.enumerated() {
-            for (term, level) in terms { buckets[SearchText.key(of: term), default: [:]][term, default: []].append((document, level)) }
+            for (term, level) in terms { postings[term, default: []].append((document, level)) }
         }
+        var buckets: [String: [String: SearchPostings.List]] = [:]
+        for (term, list) in postings { buckets[SearchText.key(of: term), default: [:]][term] = list }
         let keys = buckets.keys.sorted(), made = buckets
         var files = keys.concurrentMap { key in (path: termPath(key), data: termFile(key, terms: made[key]!, documents: documents.count)) }
         files.append((metaPath, metaFile(count: documents.count, tables: tables, keys: keys)))
