@@ -78,7 +78,7 @@
   var IDEO_START = new RegExp("^[" + IDEO + "]", "u");
   function keyOf(term) { return Array.from(term).slice(0, IDEO_START.test(term) ? 1 : 3).join(""); }
 
-  function fileOf(key) { return "t/" + encodeURIComponent(key).replace(/%/g, "_"); }
+  function fileOf(key) { return "t/w" + encodeURIComponent(key).replace(/%/g, "_"); }
   // Documents and levels of an encoded posting list: pairs of numbers (gap, level) in five-bit
   // groups, or a bitset per level.
   var DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_";

@@ -149,7 +149,7 @@ def run(driver, base):
     said = wait_for_status(driver, "result")
     check(index_requests(driver) == 1, "the first search fetches the index's first piece once")
     check(index_requests(driver, "search/index.js") == 0, "the search page never loads the whole index")
-    check(index_requests(driver, "search/t/pic.js") == 1, "the query loads the piece of the words it begins")
+    check(index_requests(driver, "search/t/wpic.js") == 1, "the query loads the piece of the words it begins")
     check(results(driver) == ["Wheel picker", "Date field"], f"'picker': title match first, then the text match (got {results(driver)})")
     check(said == "2 results for \u201cpicker\u201d.", f"the live region says how many (got '{said}')")
     region = driver.find_element(By.ID, "search-status")

@@ -130,7 +130,7 @@ extension SearchIndexTests {
         }
         #expect(try titles("") == ["About", "Button", "Wheel picker"])
         #expect(try titles("subsets/ios/") == ["About", "Wheel picker"])
-        let picker = try Data(contentsOf: site.root.appending(path: "Output/search/t/uip.js"))
+        let picker = try Data(contentsOf: site.root.appending(path: "Output/search/t/wuip.js"))
         #expect(String(decoding: picker, as: UTF8.self).contains("\"uipickerview\""), "code in the text is found by its name")
     }
 }

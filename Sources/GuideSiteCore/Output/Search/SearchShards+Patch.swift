@@ -24,7 +24,7 @@ extension SearchShards {
             var common = Set<String>()
             let last = read(termPath(key))
             if let last {
-                guard let value = Self.value(of: last, name: "t/" + SearchText.fileName(of: key)) as? [String: Any] else { throw unreadable(termPath(key)) }
+                guard let value = Self.value(of: last, name: termName(key)) as? [String: Any] else { throw unreadable(termPath(key)) }
                 for (term, entry) in value {
                     guard let pair = entry as? [Any], pair.count == 2, let list = SearchPostings.decode(pair[1]) else { throw unreadable(termPath(key)) }
                     terms[term] = list.filter { new[$0.document] == nil }

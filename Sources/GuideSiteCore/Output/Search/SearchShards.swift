@@ -6,7 +6,7 @@ import Foundation
 ///
 /// - `meta.js`: the number of documents, the tables (sections, categories, platforms,
 ///   criteria) and the keys of the term files;
-/// - `t/KEY.js`: the terms that begin with KEY (`SearchText.key`), each with its number of
+/// - `t/wKEY.js`: the terms that begin with KEY (`SearchText.key`), each with its number of
 ///   documents and its postings (`SearchPostings`);
 /// - `d/N.js`: what results show of documents 4N to 4N+3 (title, address, facts, excerpt);
 /// - `f/sN.js`, `f/cN.js`, `f/pN.js`: the documents of each section, category and platform.
@@ -61,7 +61,11 @@ enum SearchShards {
 
     static let metaPath = SearchablePages.searchMetaPath
 
-    static func termPath(_ key: String) -> String { "search/t/" + SearchText.fileName(of: key) + ".js" }
+    static func termPath(_ key: String) -> String { "search/" + termName(key) + ".js" }
+
+    /// A term file's name: `w` before the key, so no file is `con.js`, `aux.js`, `nul.js` or
+    /// `prn.js`, names Windows keeps for devices (a site copied there would lose them).
+    static func termName(_ key: String) -> String { "t/w" + SearchText.fileName(of: key) }
 
     static func documentsPath(_ group: Int) -> String { "search/d/\(group).js" }
 
@@ -99,7 +103,7 @@ enum SearchShards {
     }
 
     static func termFile(_ key: String, terms: [String: SearchPostings.List], documents: Int) -> Data {
-        script("t/" + SearchText.fileName(of: key), .object(terms.keys.sorted().map { term in
+        script(termName(key), .object(terms.keys.sorted().map { term in
             (term, .array([.int(terms[term]!.count), SearchPostings.encode(SearchPostings.stored(terms[term]!, documents: documents))]))
         }))
     }

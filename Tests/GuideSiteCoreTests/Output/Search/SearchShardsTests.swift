@@ -26,13 +26,13 @@ struct SearchShardsTests {
     @Test("a file per word start, per four documents and per filter, and the meta file listing the keys")
     func pieces() throws {
         let made = files(Self.documents)
-        #expect(made["search/t/but.js"] != nil && made["search/t/2.4.js"] != nil && made["search/d/0.js"] != nil)
+        #expect(made["search/t/wbut.js"] != nil && made["search/t/w2.4.js"] != nil && made["search/d/0.js"] != nil)
         #expect(made.keys.filter { $0.hasPrefix("search/f/") }.sorted() == ["search/f/c0.js", "search/f/p0.js", "search/f/p1.js", "search/f/s0.js", "search/f/s1.js"])
         let meta = try #require(SearchShards.value(of: made["search/meta.js"]!, name: "meta") as? [String: Any])
         #expect(meta["count"] as? Int == 4)
         let keys = Set((meta["keys"] as? String ?? "").split(separator: " ").map(String.init))
-        #expect(keys == Set(made.keys.filter { $0.hasPrefix("search/t/") }.map { String($0.dropFirst(9).dropLast(3)) }))
-        let button = try #require(SearchShards.value(of: made["search/t/but.js"]!, name: "t/but") as? [String: [Any]])
+        #expect(keys == Set(made.keys.filter { $0.hasPrefix("search/t/") }.map { String($0.dropFirst(10).dropLast(3)) }))
+        let button = try #require(SearchShards.value(of: made["search/t/wbut.js"]!, name: "t/wbut") as? [String: [Any]])
         let postings = try #require(SearchPostings.decode(button["button"]![1]))
         // The title's word outranks the same word in another entry's text.
         #expect(postings.map(\.document) == [0, 1] && postings[0].level > postings[1].level)
@@ -61,5 +61,15 @@ struct SearchShardsTests {
             for path in patch.removed { last[path] = nil }
             #expect(last == files(documents), "after editing document \(number)")
         }
+    }
+}
+
+extension SearchShardsTests {
+    @Test("no term file takes a name Windows keeps for a device (con, aux, nul, prn)")
+    func windowsNames() {
+        let documents = [Self.document("Console", text: "Contrast, auxiliary, null and print.")]
+        let names = files(documents).keys.filter { $0.hasPrefix("search/t/") }.map { String($0.dropFirst(9).dropLast(3)).lowercased() }
+        #expect(names.contains("wcon") && names.contains("waux"))
+        #expect(!names.contains { ["con", "aux", "nul", "prn"].contains($0) })
     }
 }
