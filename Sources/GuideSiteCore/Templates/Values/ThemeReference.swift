@@ -34,7 +34,7 @@ public enum ThemeReference {
         out += "\n## The search index\n\n`assets/search.js` loads the index in pieces, each a script calling "
         out += "`GuideSite.searchData(name, value)`, from the folder of `indexHref`: `meta.js` (`count`, `group`, `fields`, the tables "
         out += "`sections` (`[name, title]`), `categories` (`[slug, title]`), `platforms`, `criteria` (`[number, name, level]`), and `keys`, "
-        out += "the term files there are), `t/KEY.js` (the words beginning with KEY, their first three letters, with each document's "
+        out += "the term files there are), `t/wKEY.js` (the words beginning with KEY, their first three letters, with each document's "
         out += "level), `d/N.js` (what results show of `group` documents, in the order of `fields`) and `f/sN.js`, `f/cN.js`, `f/pN.js` "
         out += "(the documents of a section, category or platform). A script reads a result's values by name "
         out += "(`var F = {}; meta.fields.forEach(function (name, i) { F[name] = i; }); record[F.title]`).\n\n"
