@@ -1,22 +1,31 @@
 import Foundation
 
-/// The pieces of the index that change when a few documents change and the rest keep their
-/// numbers (no title changed): the term files of the terms they had or have, read back and
-/// written again (or left out, emptied); their `d/` files; the filters they joined or left;
-/// `meta.js` when a term file comes or goes. The same bytes `files(documents:tables:)` makes, since a posting depends on its
+/// The pieces of the index that change when a few documents change: the term files of the
+/// terms they had or have, read back and written again (or left out, emptied); their `d/`
+/// files; the filters they joined or left; `meta.js` when a term file comes or goes. After a
+/// title edit the documents are numbered anew (by title): every term file and filter is read
+/// back with its numbers changed, and the `d/` files of the documents that moved are made
+/// again. The same bytes `files(documents:tables:)` makes, since a posting depends on its
 /// document alone.
 extension SearchShards {
-    /// The pieces to write; `old` and `new` are the edited documents by number, `document` any
-    /// document by number as it is now, `read` the last build's piece at a path. Throws
-    /// `CannotPatch` when a piece cannot be read back.
-    static func patch(old: [Int: SearchDocument], new: [Int: SearchDocument], count: Int, tables: Tables,
+    /// The pieces to write; `old` and `new` are the edited documents by their number now,
+    /// `renumber` each last number's number now (nil: the same), `document` any document by
+    /// its number now, `read` the last build's piece at a path. Throws `CannotPatch` when a
+    /// piece cannot be read back.
+    static func patch(old: [Int: SearchDocument], new: [Int: SearchDocument], renumber: [Int]? = nil, count: Int, tables: Tables,
                       document: (Int) -> SearchDocument?, read: (String) -> Data?) throws -> Changes {
         let names = tables.criterionNames
         let newLevels = new.mapValues { $0.levels(criteria: names) }
-        var keys = Set<String>()
+        let lastMeta = read(metaPath).flatMap { value(of: $0, name: "meta") as? [String: Any] }
+        guard let listed = (lastMeta?["keys"] as? String).map({ Set($0.split(separator: " ").map(String.init)) }) else { throw unreadable(metaPath) }
+        let moved = renumber.map { numbers in numbers.indices.filter { numbers[$0] != $0 } } ?? []
+        guard renumber.map({ $0.count == count && Set($0) == Set(0..<count) }) ?? true else { throw CannotPatch(reason: "documents came or went") }
+        // Numbered anew: every term file holds numbers that change.
+        var keys = moved.isEmpty ? Set<String>() : listed
         for levels in old.values.map({ $0.levels(criteria: names) }) + Array(newLevels.values) {
             for term in levels.keys { keys.insert(SearchText.key(of: term)) }
         }
+        func now(_ number: Int) -> Int { renumber?[number] ?? number }
         var files: [(path: String, data: Data)] = []
         var added: [String] = [], emptied: [String] = []
         for key in keys.sorted() {
@@ -27,7 +36,7 @@ extension SearchShards {
                 guard let value = Self.value(of: last, name: termName(key)) as? [String: Any] else { throw unreadable(termPath(key)) }
                 for (term, entry) in value {
                     guard let pair = entry as? [Any], pair.count == 2, let list = SearchPostings.decode(pair[1]) else { throw unreadable(termPath(key)) }
-                    terms[term] = list.filter { new[$0.document] == nil }
+                    terms[term] = list.map { (now($0.document), $0.level) }.filter { new[$0.0] == nil }
                     if SearchPostings.isCommon(list.count, of: count) { common.insert(term) }
                 }
             }
@@ -48,13 +57,9 @@ extension SearchShards {
             if data != last { files.append((termPath(key), data)) }
         }
         if !added.isEmpty || !emptied.isEmpty {
-            guard let meta = read(metaPath).flatMap({ value(of: $0, name: "meta") as? [String: Any] }), let listed = meta["keys"] as? String else {
-                throw unreadable(metaPath)
-            }
-            let all = Set(listed.split(separator: " ").map(String.init)).union(added).subtracting(emptied).sorted()
-            files.append((metaPath, metaFile(count: count, tables: tables, keys: all)))
+            files.append((metaPath, metaFile(count: count, tables: tables, keys: listed.union(added).subtracting(emptied).sorted())))
         }
-        for group in Set(new.keys.map { $0 / groupSize }).sorted() {
+        for group in Set(new.keys.map { $0 / groupSize } + moved.map { now($0) / groupSize }).sorted() {
             let members = try (group * groupSize..<min(count, (group + 1) * groupSize)).map { number in
                 guard let member = new[number] ?? document(number) else { throw unreadable(documentsPath(group)) }
                 return member
@@ -62,14 +67,15 @@ extension SearchShards {
             let data = documentsFile(group, members)
             if data != read(documentsPath(group)) { files.append((documentsPath(group), data)) }
         }
-        for filter in Filter.all(tables) where new.contains(where: { number, document in old[number].map(filter.holds) != filter.holds(document) }) {
+        for filter in Filter.all(tables) where !moved.isEmpty || new.contains(where: { number, document in old[number].map(filter.holds) != filter.holds(document) }) {
             guard let last = read(filter.path), let set = value(of: last, name: String(filter.path.dropFirst(7).dropLast(3))) as? String,
                   let members = SearchPostings.decode([1, set]) else { throw unreadable(filter.path) }
-            var documents = Set(members.map(\.document))
+            var documents = Set(members.map { now($0.document) })
             for (number, document) in new {
                 if filter.holds(document) { documents.insert(number) } else { documents.remove(number) }
             }
-            files.append((filter.path, filterFile(filter, members: documents.sorted())))
+            let data = filterFile(filter, members: documents.sorted())
+            if data != last { files.append((filter.path, data)) }
         }
         return Changes(files: files, removed: emptied.map(termPath))
     }

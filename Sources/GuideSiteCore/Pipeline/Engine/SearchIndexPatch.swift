@@ -77,6 +77,30 @@ enum SearchIndexPatch {
         return data
     }
 
+    /// The pieces of the index `parts` (made by `relinked`) as changes to the last build's: the
+    /// documents numbered anew, the edited ones made again; nil when they cannot be (the whole
+    /// index's pieces are made then).
+    static func relinkedPieces(_ site: Site, edits: EditSummary, state: LastBuild, output: URL, prefix: String,
+                               parts: SearchIndex.Parts) -> SearchShards.Changes? {
+        let layout = state.search
+        guard layout.order.count == parts.order.count, let last = lastIndex(state, output: output, prefix: prefix) else { return nil }
+        let slots = Dictionary(parts.order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let renumber = layout.order.compactMap { slots[$0] }
+        guard renumber.count == layout.order.count else { return nil }
+        func now(_ slot: Int) -> SearchDocument? {
+            (try? JSONSerialization.jsonObject(with: Data(parts.entries[slot].bytes))).flatMap(SearchDocument.init(json:))
+        }
+        var old: [Int: SearchDocument] = [:], new: [Int: SearchDocument] = [:]
+        for position in edits.positions {
+            guard let lastSlot = layout.order.firstIndex(of: position), let slot = slots[position] else { continue }
+            guard let before = document(in: last, range: layout.range(of: lastSlot)), let after = now(slot) else { return nil }
+            (old[slot], new[slot]) = (before, after)
+        }
+        return try? SearchShards.patch(
+            old: old, new: new, renumber: renumber, count: parts.order.count, tables: SearchIndex.tables(for: site, maker: SearchIndex.maker(for: site, order: parts.order)),
+            document: now, read: { path in lastFile(state, output: output, path: prefix + path) })
+    }
+
     /// The pieces of the last search index (`SearchShards`) under the site's `prefix`: those a
     /// new whole index does not make are left out.
     static func lastPieces(_ state: LastBuild, output: URL, prefix: String) -> Set<String> {

@@ -13,17 +13,19 @@ final class SiteExports: @unchecked Sendable {
     /// `keepingParts`: keep each page's part for the next build (`parts`); `reusing`: take the
     /// parts of the pages not edited from the last build's; `search`: the index made from the
     /// last one, when it can be, else (`searchAnew`) from the pages, or (pages without their
-    /// HTML) declined; `lastPieces`: the pieces of the index `writer` holds from the last build.
+    /// HTML) declined; `pieces`: the index's pieces as changes to the last build's, when they
+    /// can be; `lastPieces`: the pieces of the index `writer` holds from the last build.
     /// Made from the last index (`search`: a title edit, few pages to render), the search index
     /// and the other files are made side by side, the build's longest work; in a full build
     /// one after the other beside the rendering (side by side, the peak memory rose 8-10%).
     init(site: Site, basePath: String, writer: any SiteOutput, keepingParts: Bool = false, reusing last: ExportParts.Reuse? = nil,
-         searchAnew: Bool = true, search: (@Sendable () -> SearchIndex.Parts?)? = nil, lastPieces: (@Sendable () -> Set<String>)? = nil) {
+         searchAnew: Bool = true, search: (@Sendable () -> SearchIndex.Parts?)? = nil,
+         pieces: (@Sendable (SearchIndex.Parts) -> SearchShards.Changes?)? = nil, lastPieces: (@Sendable () -> Set<String>)? = nil) {
         let exports: @Sendable () -> Void = { [self] in
             attempt { madeParts = try Self.writeExports(site: site, basePath: basePath, writer: writer, keepingParts: keepingParts, reusing: last) }
         }
         let index: @Sendable () -> Void = { [self] in
-            attempt { searchLayout = try Self.writeSearch(site: site, writer: writer, searchAnew: searchAnew, search: search, lastPieces: lastPieces) }
+            attempt { searchLayout = try Self.writeSearch(site: site, writer: writer, searchAnew: searchAnew, search: search, pieces: pieces, lastPieces: lastPieces) }
         }
         if search == nil {
             DispatchQueue.global(qos: .userInitiated).async(group: group) { exports(); index() }
@@ -67,6 +69,7 @@ final class SiteExports: @unchecked Sendable {
     }
 
     private static func writeSearch(site: Site, writer: any SiteOutput, searchAnew: Bool, search: (@Sendable () -> SearchIndex.Parts?)?,
+                                    pieces: (@Sendable (SearchIndex.Parts) -> SearchShards.Changes?)?,
                                     lastPieces: (@Sendable () -> Set<String>)?) throws -> SearchIndex.Layout {
         var documents: [SearchDocument]?
         var made = search?()
@@ -77,7 +80,14 @@ final class SiteExports: @unchecked Sendable {
         guard let parts = made else {
             throw Basis.Declined("the search index's tables changed (a section, category or criterion came or went), and its entries need every page's text")
         }
+        // The changes read the last build's files: before any is written.
+        let changes = documents == nil ? pieces?(parts) : nil
         try writer.write(parts.data, to: SearchIndex.path)
+        if let changes {
+            for file in changes.files { try writer.write(file.data, to: file.path) }
+            for path in changes.removed { try writer.remove(path) }
+            return parts.layout
+        }
         // Made from the last index's entries (a title edit on disk, whose pages have no HTML):
         // the pieces from those entries too.
         if documents == nil {

@@ -127,6 +127,8 @@ enum Link: BuildStage {
                 context.exports = SiteExports(site: site, basePath: context.basePath, writer: writer, keepingParts: context.store.holdsWholeSite, reusing: reuse,
                                               searchAnew: context.store.holdsWholeSite, search: { [edits, site] in
                     SearchIndexPatch.relinked(site, edits: edits, state: last, output: output, prefix: prefix)
+                }, pieces: { [edits, site] parts in
+                    SearchIndexPatch.relinkedPieces(site, edits: edits, state: last, output: output, prefix: prefix, parts: parts)
                 }, lastPieces: { SearchIndexPatch.lastPieces(last, output: output, prefix: prefix) })
             }
         }

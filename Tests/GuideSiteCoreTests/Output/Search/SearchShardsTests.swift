@@ -73,3 +73,21 @@ extension SearchShardsTests {
         #expect(!names.contains { ["con", "aux", "nul", "prn"].contains($0) })
     }
 }
+
+extension SearchShardsTests {
+    @Test("a title edit numbers the documents anew: the pieces, patched, equal a whole new index's")
+    func renumbered() throws {
+        let last = files(Self.documents)
+        // "Button" becomes "Zoom button": it moves from first to last, the others up by one.
+        var renamed = Self.documents[0]
+        renamed.title = "Zoom button"
+        let now = Array(Self.documents.dropFirst()) + [renamed]
+        let patch = try SearchShards.patch(old: [3: Self.documents[0]], new: [3: renamed], renumber: [3, 0, 1, 2], count: 4, tables: Self.tables,
+                                           document: { now[$0] }, read: { last[$0] })
+        var patched = last
+        for piece in patch.files { patched[piece.path] = piece.data }
+        for path in patch.removed { patched[path] = nil }
+        #expect(patched == files(now))
+        #expect(patch.files.contains { $0.path == "search/t/wzoo.js" } && patch.files.contains { $0.path == "search/meta.js" })
+    }
+}
