@@ -31,6 +31,12 @@ struct SearchDocument: Sendable, Equatable {
                   headings: headings, description: description, text: text, keywords: keywords)
     }
 
+    /// An entry of `search/index.js` as written (`json`'s bytes), read back.
+    init?(fragment: JSONWriter.Fragment) {
+        guard let value = try? JSONSerialization.jsonObject(with: Data(fragment.bytes)) else { return nil }
+        self.init(json: value)
+    }
+
     init(title: String, href: String, section: Int, categories: [Int], platforms: [Int], criteria: [Int],
          headings: String, description: String, text: String, keywords: String) {
         (self.title, self.href, self.section, self.categories, self.platforms, self.criteria) = (title, href, section, categories, platforms, criteria)

@@ -68,7 +68,7 @@ extension SearchShards {
             if data != read(documentsPath(group)) { files.append((documentsPath(group), data)) }
         }
         for filter in Filter.all(tables) where !moved.isEmpty || new.contains(where: { number, document in old[number].map(filter.holds) != filter.holds(document) }) {
-            guard let last = read(filter.path), let set = value(of: last, name: String(filter.path.dropFirst(7).dropLast(3))) as? String,
+            guard let last = read(filter.path), let set = value(of: last, name: filter.name) as? String,
                   let members = SearchPostings.decode([1, set]) else { throw unreadable(filter.path) }
             var documents = Set(members.map { now($0.document) })
             for (number, document) in new {

@@ -74,7 +74,9 @@ enum SearchShards {
         var kind: Character
         var position: Int
 
-        var path: String { "search/f/\(kind)\(position).js" }
+        /// Its name in `GuideSite.searchData`, and its file.
+        var name: String { "f/\(kind)\(position)" }
+        var path: String { "search/\(name).js" }
 
         func holds(_ document: SearchDocument) -> Bool {
             switch kind {
@@ -116,7 +118,7 @@ enum SearchShards {
     }
 
     static func filterFile(_ filter: Filter, members: [Int]) -> Data {
-        script("f/\(filter.kind)\(filter.position)", .string(String(decoding: SearchPostings.bitset(members), as: UTF8.self)))
+        script(filter.name, .string(String(decoding: SearchPostings.bitset(members), as: UTF8.self)))
     }
 
     static func script(_ name: String, _ value: JSONValue) -> Data {
@@ -140,7 +142,7 @@ enum SearchShards {
         for key in keys.split(separator: " ") { paths.insert(termPath(String(key))) }
         for number in stride(from: 0, to: count, by: group) { paths.insert(documentsPath(number / group)) }
         for (kind, table) in [("s", sections), ("c", categories), ("p", platforms)] {
-            for position in table.indices { paths.insert("search/f/\(kind)\(position).js") }
+            for position in table.indices { paths.insert(Filter(kind: Character(kind), position: position).path) }
         }
         return paths
     }

@@ -88,7 +88,7 @@ enum SearchIndexPatch {
         let renumber = layout.order.compactMap { slots[$0] }
         guard renumber.count == layout.order.count else { return nil }
         func now(_ slot: Int) -> SearchDocument? {
-            (try? JSONSerialization.jsonObject(with: Data(parts.entries[slot].bytes))).flatMap(SearchDocument.init(json:))
+            SearchDocument(fragment: parts.entries[slot])
         }
         var old: [Int: SearchDocument] = [:], new: [Int: SearchDocument] = [:]
         for position in edits.positions {

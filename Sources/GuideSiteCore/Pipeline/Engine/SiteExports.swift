@@ -91,7 +91,7 @@ final class SiteExports: @unchecked Sendable {
         // Made from the last index's entries (a title edit on disk, whose pages have no HTML):
         // the pieces from those entries too.
         if documents == nil {
-            documents = parts.entries.concurrentMap { (try? JSONSerialization.jsonObject(with: Data($0.bytes))).flatMap(SearchDocument.init(json:)) }
+            documents = parts.entries.concurrentMap { SearchDocument(fragment: $0) }
                 .compactMap { $0 }
             if documents?.count != parts.entries.count { throw Basis.Declined("the last search index's entries cannot be read back") }
         }
