@@ -23,6 +23,8 @@ DEBUG_BIN    := .build/debug/guidesite
 PREFIX       ?= /usr/local
 BENCH_SIZES  ?= 1000 10000
 BENCH_RUNS   ?= 3
+# The large site's row: one full build at this many entries beside a tenth of it (0: none).
+BENCH_LARGE  ?= 100000
 # A binary to time beside this one in the flows of several sites (`make bench BENCH_BEFORE=path`).
 BENCH_BEFORE ?=
 FUZZ_SECONDS ?= 600
@@ -35,7 +37,7 @@ help:
 	@echo "make test   install what is missing, run the unit tests and every project check"
 	@echo "make audit  axe-core and HTML validation of every page of the sample site"
 	@echo "make fuzz   libFuzzer + AddressSanitizer on front matter, Markdown, templates (FUZZ_SECONDS each)"
-	@echo "make bench  GuideSite beside Hugo at 1,000 and 10,000 entries (Benchmarks/results.md)"
+	@echo "make bench  GuideSite beside Hugo at 1,000 and 10,000 entries, and 100,000 (Benchmarks/results.md)"
 	@echo "make bench-serve  save-to-reload latency and requests/s of guidesite serve"
 	@echo "make theme-docs  write docs/THEME.md (every value a theme can use) from the schema"
 	@echo "make install  put guidesite in $(PREFIX)/bin (PREFIX=... to change)"
@@ -122,13 +124,13 @@ test: deps audit-deps
 fuzz: deps
 	./Tests/fuzz/run.sh $(FUZZ_SECONDS)
 
-## GuideSite beside Hugo on generated 1,000- and 10,000-entry sites, and its search beside
-## Pagefind's at 10,000; writes Benchmarks/results.md.
+## GuideSite beside Hugo on generated 1,000- and 10,000-entry sites, its search beside
+## Pagefind's at 10,000, and one full build at 100,000 (BENCH_LARGE); writes Benchmarks/results.md.
 bench: build audit-deps
 	@missing=""; for tool in hugo hyperfine; do command -v $$tool >/dev/null 2>&1 || missing="$$missing $$tool"; done; \
 	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; fi
 	@$(AUDIT_PY) -c "import pagefind" 2>/dev/null || $(AUDIT_PY) -m pip install --quiet --disable-pip-version-check "pagefind[bin]==1.5.2"
-	$(AUDIT_PY) Benchmarks/bench.py $(RELEASE_BIN) --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS) $(if $(BENCH_BEFORE),--before $(BENCH_BEFORE))
+	$(AUDIT_PY) Benchmarks/bench.py $(RELEASE_BIN) --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS) --large $(BENCH_LARGE) $(if $(BENCH_BEFORE),--before $(BENCH_BEFORE))
 
 ## The preview server on generated sites: save-to-reload latency and wrk load at 1,000 entries,
 ## save-to-reload latency at 10,000, in one language and in two (those corpora are kept between

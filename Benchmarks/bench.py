@@ -30,6 +30,7 @@ import subprocess
 import sys
 import time
 
+import bench_large
 import bench_sites
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -182,7 +183,8 @@ def search_figures(output):
     return figures
 
 
-def bench_size(guidesite, count, runs, workdir, before=None):
+def make_corpus(count, workdir):
+    """The generated corpus of `count` entries and Hugo's copy, and the stamp they were made with."""
     corpus = os.path.join(workdir, f"corpus-{count}")
     hugo_root = os.path.join(workdir, f"hugo-{count}")
     # The corpus and Hugo's copy are made again only when the generator or the Hugo site changed:
@@ -197,6 +199,11 @@ def bench_size(guidesite, count, runs, workdir, before=None):
         make_hugo_site(corpus, hugo_root)
         with open(stamp_path, "w") as handle:
             handle.write(stamp)
+    return corpus, hugo_root, stamp
+
+
+def bench_size(guidesite, count, runs, workdir, before=None):
+    corpus, hugo_root, stamp = make_corpus(count, workdir)
     megabytes = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(os.path.join(corpus, "Content")) for f in fs) / 1e6
     build = f"{guidesite} build --root {corpus} --quiet"
     hugo = f"hugo --quiet -s {hugo_root} -d {hugo_root}/public"
@@ -539,6 +546,7 @@ def main():
     parser.add_argument("--workdir", default=".build/bench")
     parser.add_argument("--output", default=os.path.join(HERE, "results.md"))
     parser.add_argument("--before", help="a binary to time beside this one in the flows of several sites")
+    parser.add_argument("--large", type=int, default=100000, help="entries of the large site's row (0: none)")
     arguments = parser.parse_args()
     guidesite = os.path.abspath(arguments.guidesite)
     workdir = os.path.abspath(arguments.workdir)
@@ -554,6 +562,10 @@ def main():
     for count in arguments.sizes:
         shutil.rmtree(os.path.join(workdir, f"fresh-{count}"), ignore_errors=True)
     text = report(rows, arguments.runs, hugo_version)
+    if arguments.large:
+        print(f"benchmarking {arguments.large} entries...", flush=True)
+        hugo_peak = next((row["hugo_time"]["peak_mb"] / row["count"] for row in rows if "hugo_time" in row), None)
+        text += "\n" + bench_large.report(bench_large.measure(guidesite, arguments.large, workdir, time_once, make_corpus, hugo_peak))
     existing = open(arguments.output).read() if os.path.exists(arguments.output) else ""
     # The hand-written notes after the generated table (profiles, before/after) are kept.
     marker = "\n## Notes"

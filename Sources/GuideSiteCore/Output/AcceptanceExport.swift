@@ -44,10 +44,12 @@ enum AcceptanceExport {
         var siteURL: String?
     }
 
-    /// acceptance.csv and the basket's scripts, each entry's part made on every core, or taken
-    /// from `last` for an entry not `edited` when what parts read besides it is the same.
-    static func files(of site: Site, basePath: String, reusing last: Parts? = nil, edited: Set<String> = [], keepingParts: Bool = false)
-        -> (files: [(path: String, data: Data)], parts: Parts) {
+    /// acceptance.csv and the basket's scripts, given to `write` one after the other, each
+    /// entry's part made on every core, or taken from `last` for an entry not `edited` when what
+    /// parts read besides it is the same. Made in runs of entries whose parts are let go once
+    /// copied, and each file let go once written (at 100,000 entries, 400 MB of files).
+    static func files(of site: Site, basePath: String, reusing last: Parts? = nil, edited: Set<String> = [], keepingParts: Bool = false,
+                      run size: Int = 4096, write: (String, [UInt8]) throws -> Void) rethrows -> Parts {
         let sectionTitles = Dictionary(site.sections.map { ($0.name, $0.title) }, uniquingKeysWith: { first, _ in first })
         let pages = site.pages.filter { FeatureFile.isWritten(for: $0, in: site.config) }.sorted { $0.route.path < $1.route.path }
         let count = CriteriaBasket.scriptCount(entries: pages.count)
@@ -55,27 +57,42 @@ enum AcceptanceExport {
         let reusable = last.flatMap { last in
             (last.sectionTitles, last.scripts, last.basePath, last.siteURL) == (sectionTitles, count, basePath, site.config.url) ? last.byPath : nil
         } ?? [:]
-        let parts = pages.concurrentMap { page -> Part in
-            if !edited.contains(page.route.path), let part = reusable[page.route.path] { return part }
-            let entry = tests(of: page, sectionTitles: sectionTitles, basePath: basePath, siteURL: site.config.url, config: site.config)
-            return Part(rows: csvRows(entry), script: CriteriaBasket.script(of: entry.key, count: count), entry: scriptEntry(entry))
-        }
-        if keepingParts { for (page, part) in zip(pages, parts) { made.byPath[page.route.path] = part } }
         var csv: [UInt8] = []
-        csv.reserveCapacity(parts.reduce(0) { $0 + $1.rows.count } + 128)
         row(columns, into: &csv)
-        for part in parts { csv.append(contentsOf: part.rows) }
         var scripts = Array(repeating: Array("GuideSite.acceptance.add({\"columns\":\(JSONWriter.compact(columns)),\"entries\":{".utf8), count: count)
         var empty = Array(repeating: true, count: count)
-        for part in parts {
-            if !empty[part.script] { scripts[part.script].append(UInt8(ascii: ",")) }
-            scripts[part.script].append(contentsOf: part.entry)
-            empty[part.script] = false
+        for start in stride(from: 0, to: pages.count, by: size) {
+            let run = Array(pages[start..<min(start + size, pages.count)])
+            let parts = run.concurrentMap { page -> Part in
+                if !edited.contains(page.route.path), let part = reusable[page.route.path] { return part }
+                let entry = tests(of: page, sectionTitles: sectionTitles, basePath: basePath, siteURL: site.config.url, config: site.config)
+                return Part(rows: csvRows(entry), script: CriteriaBasket.script(of: entry.key, count: count), entry: scriptEntry(entry))
+            }
+            if keepingParts { for (page, part) in zip(run, parts) { made.byPath[page.route.path] = part } }
+            if start == 0, run.count < pages.count {
+                // Sized from the first run, the files are not copied as they grow (at 100,000
+                // entries, 400 MB of them growing by doubling held 600 MB at once).
+                let scale = Double(pages.count) / Double(run.count)
+                csv.reserveCapacity(csv.count + Int(Double(parts.reduce(0) { $0 + $1.rows.count }) * scale * 1.1))
+                // Entries spread evenly over the scripts (a hash): each is sized as their mean.
+                let entries = Double(parts.reduce(0) { $0 + $1.entry.count + 1 }) * scale / Double(count)
+                for script in scripts.indices { scripts[script].reserveCapacity(scripts[script].count + Int(entries * 1.25) + 64) }
+            }
+            for part in parts {
+                csv.append(contentsOf: part.rows)
+                if !empty[part.script] { scripts[part.script].append(UInt8(ascii: ",")) }
+                scripts[part.script].append(contentsOf: part.entry)
+                empty[part.script] = false
+            }
         }
-        let files = [(SitePaths.acceptanceCSV, Data(csv))] + scripts.enumerated().map { script, bytes in
-            (CriteriaBasket.scriptFolder + "\(script).js", Data(bytes + Array("}});\n".utf8)))
+        try write(SitePaths.acceptanceCSV, csv)
+        csv = []
+        for script in scripts.indices {
+            scripts[script].append(contentsOf: "}});\n".utf8)
+            try write(CriteriaBasket.scriptFolder + "\(script).js", scripts[script])
+            scripts[script] = []
         }
-        return (files, made)
+        return made
     }
 
     /// One entry's scenarios, with the ids, section title, platforms and address the files show.

@@ -31,16 +31,16 @@ enum CriteriaExport {
     static let schema = "guidesite-criteria/1"
 
     /// The file, and each entry's part by its page's path (`Route.path`); `reusing` gives a part
-    /// already made for a path.
-    static func json(for site: Site, basePath: String, reusing: (@Sendable (String) -> JSONWriter.Fragment?)? = nil, keepingParts: Bool = false)
-        -> (data: Data, parts: [String: JSONWriter.Fragment]) {
+    /// already made for a path. Entries are made `run` at a time.
+    static func json(for site: Site, basePath: String, reusing: (@Sendable (String) -> JSONWriter.Fragment?)? = nil, keepingParts: Bool = false,
+                     run size: Int = 4096) -> (bytes: [UInt8], parts: [String: JSONWriter.Fragment]) {
         let pages = site.pages.filter { ($0.kind == .entry || !$0.acceptanceSections.isEmpty) && !$0.route.isInOtherLanguage }
             .map { (page: $0, path: $0.route.href(basePath: basePath)) }
             .sorted { $0.path < $1.path }
         let siteURL = site.config.url
         let standards = site.config.standards
         // Each entry is written on its own core; joined in path order, the bytes never vary.
-        let entries = pages.concurrentMap { page, path -> JSONWriter.Fragment in
+        let makeEntry: @Sendable (Page, String) -> JSONWriter.Fragment = { page, path in
             if let made = reusing?(page.route.path) { return made }
             var entry: [(key: String, value: JSONValue)] = [
                 ("title", .string(page.title)),
@@ -106,10 +106,26 @@ enum CriteriaExport {
         let rules = Dictionary(uniqueKeysWithValues: cited.map { number in
             (number, ["axe": AutomatedRules.axe(number).map(ruleValue), "act": AutomatedRules.act(number).map(ruleValue)])
         })
-        let document: [String: Any] = ["schema": schema, "site": siteValues, "entries": entries, "rules": rules]
+        // The document with no entries starts `{"entries":[]` (keys are sorted): the entries go
+        // in between, made in runs and let go once copied (135 MB at 100,000 entries).
+        let empty = JSONWriter.compactBytes(["schema": schema, "site": siteValues, "entries": [Any](), "rules": rules] as [String: Any])
+        let opening = Array("{\"entries\":[".utf8)
+        var output = opening
         var parts: [String: JSONWriter.Fragment] = [:]
-        if keepingParts { for (page, entry) in zip(pages, entries) { parts[page.page.route.path] = entry } }
-        return (JSONWriter.compactData(document), parts)
+        for start in stride(from: 0, to: pages.count, by: size) {
+            let run = pages[start..<min(start + size, pages.count)]
+            let entries = Array(run).concurrentMap { makeEntry($0.page, $0.path) }
+            if output.count == opening.count {
+                output.reserveCapacity(entries.reduce(0) { $0 + $1.bytes.count + 1 } * pages.count / run.count + empty.count)
+            }
+            for (offset, fragment) in entries.enumerated() {
+                if start + offset > 0 { output.append(UInt8(ascii: ",")) }
+                output.append(contentsOf: fragment.bytes)
+            }
+            if keepingParts { for (page, fragment) in zip(run, entries) { parts[page.page.route.path] = fragment } }
+        }
+        output.append(contentsOf: empty[opening.count...])
+        return (output, parts)
     }
 
     private static func ruleValue(_ rule: AutomatedRules.Rule) -> [String: Any] {

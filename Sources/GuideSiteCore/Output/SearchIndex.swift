@@ -31,7 +31,9 @@ enum SearchIndex {
         var head: String
         var tail: String
 
-        var data: Data {
+        var data: Data { Data(bytes) }
+
+        var bytes: [UInt8] {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(head.utf8.count + tail.utf8.count + entries.reduce(0) { $0 + $1.bytes.count + 1 })
             bytes.append(contentsOf: head.utf8)
@@ -40,7 +42,7 @@ enum SearchIndex {
                 bytes.append(contentsOf: entry.bytes)
             }
             bytes.append(contentsOf: tail.utf8)
-            return Data(bytes)
+            return bytes
         }
 
         /// Where each entry sits in `data`.
@@ -100,11 +102,12 @@ enum SearchIndex {
             criteria: criteria.compactMap { number in WCAG22.byNumber[number].map { [$0.number, $0.name, $0.level] } })
     }
 
-    /// The index of `site` in pieces (`SearchShards`); `documents` when made already.
-    static func shards(for site: Site, documents: [SearchDocument]? = nil) -> [(path: String, data: Data)] {
+    /// The index of `site` in pieces (`SearchShards`), given to `write` as each is made;
+    /// `documents` when made already.
+    static func writeShards(for site: Site, documents: [SearchDocument]? = nil, to write: (String, Data) throws -> Void) rethrows {
         let order = SearchablePages.searchable(site)
         let maker = maker(for: site, order: order)
-        return SearchShards.files(documents: documents ?? order.concurrentMap { maker.document(site.pages[$0]) }, tables: tables(for: site, maker: maker))
+        try SearchShards.write(documents: documents ?? order.concurrentMap { maker.document(site.pages[$0]) }, tables: tables(for: site, maker: maker), to: write)
     }
 
     /// The searchable pages of `site` as documents, in index order.

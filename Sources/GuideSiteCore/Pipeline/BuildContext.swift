@@ -10,8 +10,11 @@ struct BuildContext {
     var walk = Walk()
     /// The git history, being read (`ReadHistory`).
     var history: HistoryRead?
-    /// Every page parsed, shared by all the sites of one run (`Parse`).
+    /// Every page parsed, shared by all the sites of one run (`Parse`); the last site takes
+    /// them (`SelectPages`), so that each page's Markdown is freed once rendered.
     var parsed: [Page] = []
+    /// How many of them were made from pasted text (`Parse`).
+    var parsedPastedText = 0
     /// How each translation stands against its source (`MatchTranslations`).
     var translations = TranslationTable()
     /// The sites this run builds (`PlanSites`).
@@ -131,7 +134,7 @@ struct BuildContext {
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     /// Pages made from pasted text (under a basis, the last build's count: edits keep it).
-    var pastedText: Int { basis?.last.pastedText ?? parsed.filter(\.isPastedText).count }
+    var pastedText: Int { basis?.last.pastedText ?? parsedPastedText }
 }
 
 /// What a full-site build records for `LastBuild`: each Markdown file's parse problems (walk

@@ -32,10 +32,15 @@ enum JSONWriter {
 
     /// `compact` as bytes, with a final line break.
     static func compactData(_ value: Any) -> Data {
+        Data(compactBytes(value))
+    }
+
+    /// `compactData` without the copy into `Data`.
+    static func compactBytes(_ value: Any) -> [UInt8] {
         var output: [UInt8] = []
         write(JSONValue(value), indent: nil, into: &output)
         output.append(10)
-        return Data(output)
+        return output
     }
 
     /// `compact` for a part of a larger compact document.

@@ -60,4 +60,35 @@ struct AcceptanceExportTests {
         #expect(list.contains("<a href=\"../web/button/\" data-entry=\"web/button/\">Button</a>"))
         #expect(try site.html("web/button/index.html").contains("<button type=\"button\" class=\"basket-toggle\" aria-pressed=\"false\" data-entry=\"web/button/\" data-title=\"Button\" hidden>Add to my criteria</button>"))
     }
+
+    @Test("criteria.json and the acceptance files made in runs of entries (as at 100,000) are the files made all at once")
+    func runs() throws {
+        var files: [String: String] = ["site.yml": "title: T\n"]
+        for number in 0..<7 {
+            files["Content/web/entry-\(number).md"] = "---\ntitle: Entry \(number)\nwcag: [2.1.1]\nkeyboard:\n  tab: Focus moves \(number)\n---\nBody.\n"
+        }
+        let root = try TestSite(files)
+        let reader = PageReader(layout: SiteLayout(root: root.root), config: SiteConfig())
+        let pages = try (0..<7).map { number in
+            let path = "web/entry-\(number).md"
+            return try #require(reader.read(ContentFile(path: root.root.appending(path: "Content/" + path).path, relativePath: path, kind: .markdown)).value)
+        }
+        let site = SiteAssembler().assemble(pages: pages, assets: [], config: SiteConfig(), strings: ThemeStrings.english)
+        func acceptance(run: Int) -> ([String: [UInt8]], [String: [UInt8]]) {
+            var written: [String: [UInt8]] = [:]
+            let parts = AcceptanceExport.files(of: site, basePath: "/", keepingParts: true, run: run) { written[$0] = $1 }
+            return (written, parts.byPath.mapValues { $0.rows + $0.entry })
+        }
+        let whole = CriteriaExport.json(for: site, basePath: "/", keepingParts: true)
+        #expect(String(decoding: whole.bytes, as: UTF8.self).hasPrefix("{\"entries\":[{\"categories\":[],\"criteria\":[]"))
+        #expect(try JSONSerialization.jsonObject(with: Data(whole.bytes)) is [String: Any] && whole.parts.count == 7)
+        let wholeAcceptance = acceptance(run: 4096)
+        #expect(wholeAcceptance.0.keys.sorted() == ["acceptance.csv", "acceptance/0.js"] && wholeAcceptance.1.count == 7)
+        for run in [1, 3] {
+            let made = CriteriaExport.json(for: site, basePath: "/", keepingParts: true, run: run)
+            #expect(made.bytes == whole.bytes && made.parts == whole.parts, "run of \(run)")
+            let madeAcceptance = acceptance(run: run)
+            #expect(madeAcceptance.0 == wholeAcceptance.0 && madeAcceptance.1 == wholeAcceptance.1, "run of \(run)")
+        }
+    }
 }

@@ -34,29 +34,43 @@ enum SearchShards {
     }
 
     /// Every piece of the index of `documents`.
-    static func files(documents: [SearchDocument], tables: Tables) -> [(path: String, data: Data)] {
+    static func files(documents: [SearchDocument], tables: Tables, run: Int = 4096) -> [(path: String, data: Data)] {
+        var files: [(path: String, data: Data)] = []
+        write(documents: documents, tables: tables, run: run) { files.append(($0, $1)) }
+        return files
+    }
+
+    /// Every piece of the index of `documents`, given to `write` as each is made: the words of
+    /// documents in runs, let go once their postings are taken (at 100,000 documents, hundreds
+    /// of megabytes held at once otherwise), `run` at a time.
+    static func write(documents: [SearchDocument], tables: Tables, run: Int = 4096, to write: (String, Data) throws -> Void) rethrows {
         let names = tables.criterionNames
-        let levels = documents.concurrentMap { $0.levels(criteria: names) }
         // Each term's postings first, then the terms by file: a key is made once a term, not
         // once an occurrence.
         var postings: [String: SearchPostings.List] = [:]
-        for (document, terms) in levels.enumerated() {
-            for (term, level) in terms { postings[term, default: []].append((document, level)) }
+        for start in stride(from: 0, to: documents.count, by: run) {
+            let levels = documents[start..<min(documents.count, start + run)].map { $0 }.concurrentMap { $0.levels(criteria: names) }
+            for (offset, terms) in levels.enumerated() {
+                for (term, level) in terms { postings[term, default: []].append((start + offset, level)) }
+            }
         }
         var buckets: [String: [String: SearchPostings.List]] = [:]
         for (term, list) in postings { buckets[SearchText.key(of: term), default: [:]][term] = list }
+        postings = [:]
         let keys = buckets.keys.sorted(), made = buckets
-        var files = keys.concurrentMap { key in (path: termPath(key), data: termFile(key, terms: made[key]!, documents: documents.count)) }
-        files.append((metaPath, metaFile(count: documents.count, tables: tables, keys: keys)))
+        buckets = [:]
+        for (path, data) in keys.concurrentMap({ key in (termPath(key), termFile(key, terms: made[key]!, documents: documents.count)) }) {
+            try write(path, data)
+        }
+        try write(metaPath, metaFile(count: documents.count, tables: tables, keys: keys))
         for group in stride(from: 0, to: documents.count, by: groupSize) {
             let members = documents[group..<min(documents.count, group + groupSize)]
-            files.append((documentsPath(group / groupSize), documentsFile(group / groupSize, Array(members))))
+            try write(documentsPath(group / groupSize), documentsFile(group / groupSize, Array(members)))
         }
         for filter in Filter.all(tables) {
             let members = documents.indices.filter { filter.holds(documents[$0]) }
-            files.append((filter.path, filterFile(filter, members: members)))
+            try write(filter.path, filterFile(filter, members: members))
         }
-        return files
     }
 
     static let metaPath = SearchablePages.searchMetaPath

@@ -32,7 +32,7 @@ enum KeepLastBuild {
             stamps: markdownStamps(context), pageOfFile: markdown.map { pageByPath[$0.relativePath] ?? -1 },
             fileDiagnostics: fileDiagnostics, linkDiagnostics: linkDiagnostics,
             otherDiagnostics: context.diagnostics.filter { !perPage.contains($0) }, site: site, files: [], differing: nil,
-            search: search, pagesWritten: context.pagesWritten, pastedText: context.parsed.filter(\.isPastedText).count
+            search: search, pagesWritten: context.pagesWritten, pastedText: context.parsedPastedText
         )
     }
 

@@ -52,14 +52,12 @@ final class SiteExports: @unchecked Sendable {
         if let last { reuse = { path in last.criterion(path) } }
         // Each file's bytes are let go once written; the parts only when kept.
         var kept: ExportParts?
-        do {
-            let criteria = CriteriaExport.json(for: site, basePath: basePath, reusing: reuse, keepingParts: keepingParts)
-            try writer.write(criteria.data, to: "criteria.json")
-            let acceptance = AcceptanceExport.files(of: site, basePath: basePath, reusing: last?.parts.acceptance, edited: last?.edited ?? [],
-                                                    keepingParts: keepingParts)
-            for file in acceptance.files { try writer.write(file.data, to: file.path) }
-            if keepingParts { kept = ExportParts(criteria: criteria.parts, acceptance: acceptance.parts) }
-        }
+        var criteria = CriteriaExport.json(for: site, basePath: basePath, reusing: reuse, keepingParts: keepingParts)
+        try writer.write(bytes: criteria.bytes, to: "criteria.json")
+        criteria.bytes = []
+        let acceptance = try AcceptanceExport.files(of: site, basePath: basePath, reusing: last?.parts.acceptance, edited: last?.edited ?? [],
+                                                    keepingParts: keepingParts) { path, bytes in try writer.write(bytes: bytes, to: path) }
+        if keepingParts { kept = ExportParts(criteria: criteria.parts, acceptance: acceptance) }
         if let path = SitePaths.coverageCSV(in: site) { try writer.write(CoverageExport.csv(for: site, basePath: basePath), to: path) }
         if let support = SupportExport.files(for: site, basePath: basePath, today: BuildDate.today) {
             try writer.write(support.json, to: SitePaths.supportJSON)
@@ -77,16 +75,18 @@ final class SiteExports: @unchecked Sendable {
             documents = SearchIndex.documents(for: site)
             made = SearchIndex.parts(for: site, documents: documents)
         }
-        guard let parts = made else {
+        guard var parts = made else {
             throw Basis.Declined("the search index's tables changed (a section, category or criterion came or went), and its entries need every page's text")
         }
+        made = nil
         // The changes read the last build's files: before any is written.
         let changes = documents == nil ? pieces?(parts) : nil
-        try writer.write(parts.data, to: SearchIndex.path)
+        try writer.write(bytes: parts.bytes, to: SearchIndex.path)
+        let layout = parts.layout
         if let changes {
             for file in changes.files { try writer.write(file.data, to: file.path) }
             for path in changes.removed { try writer.remove(path) }
-            return parts.layout
+            return layout
         }
         // Made from the last index's entries (a title edit on disk, whose pages have no HTML):
         // the pieces from those entries too.
@@ -95,10 +95,15 @@ final class SiteExports: @unchecked Sendable {
                 .compactMap { $0 }
             if documents?.count != parts.entries.count { throw Basis.Declined("the last search index's entries cannot be read back") }
         }
-        let shards = SearchIndex.shards(for: site, documents: documents)
-        for shard in shards { try writer.write(shard.data, to: shard.path) }
-        for path in (lastPieces?() ?? []).subtracting(shards.map(\.path)).sorted() { try writer.remove(path) }
-        return parts.layout
+        // The whole index's entries are let go before the pieces are made.
+        parts.entries = []
+        var written = Set<String>()
+        try SearchIndex.writeShards(for: site, documents: documents) { path, data in
+            try writer.write(data, to: path)
+            written.insert(path)
+        }
+        for path in (lastPieces?() ?? []).subtracting(written).sorted() { try writer.remove(path) }
+        return layout
     }
 
     /// Waits until `criteria.json` and `search/index.json` are written; returns where each

@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads the Markdown files (every one, or the edited ones when the last build stands for the
 /// rest): bytes, front matter, Liquid, acceptance sections, route, layout.
-/// Reads: `Walk`, `Basis`. Makes: `parsed`, `recording.parseDiagnostics` (in the order read).
+/// Reads: `Walk`, `Basis`. Makes: `parsed`, `parsedPastedText`, `recording.parseDiagnostics` (in the order read).
 enum Parse: BuildStage {
     static let name = "parse"
 
@@ -20,5 +20,6 @@ enum Parse: BuildStage {
             }
             context.parsed.append(page)
         }
+        context.parsedPastedText = context.parsed.count(where: \.isPastedText)
     }
 }

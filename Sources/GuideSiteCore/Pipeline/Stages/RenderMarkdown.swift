@@ -12,7 +12,18 @@ enum RenderMarkdown: BuildStage {
         // site.yml gives its `url`) or become text.
         let excluded = context.recording.excluded
         let highlighting = CodeHighlighter.timeSpent
-        let done = render(context.pages, context: context, excluded: excluded)
+        // In runs of 4,096 pages, each dropped from the input once rendered: the last site's
+        // pages are referenced nowhere else (`SelectPages`), so their Markdown is freed as we go.
+        let routes = routes(for: context)
+        var pages = context.pages
+        context.pages = []
+        var done: [Diagnosed<Page>] = []
+        done.reserveCapacity(pages.count)
+        while !pages.isEmpty {
+            let run = min(4096, pages.count)
+            done += render(Array(pages.prefix(run)), context: context, excluded: excluded, routes: routes)
+            pages.removeFirst(run)
+        }
         context.parts.append(("of which highlighting code, summed over threads", CodeHighlighter.timeSpent - highlighting))
         // A file rendered in several sites (each subset's, an untranslated page in each
         // language's) has the problems of all, each once: a subset's notes are the file's too.
@@ -31,10 +42,14 @@ enum RenderMarkdown: BuildStage {
         context.pages = done.map(\.value)
     }
 
-    /// Renders the Markdown of `pages`, on every core.
-    static func render(_ pages: [Page], context: BuildContext, excluded: [(contentPath: String, route: Route)]) -> [Diagnosed<Page>] {
-        let routes = context.basis?.last.memory?.routes
+    /// The routes links resolve against: every page of the site (under a basis, the last site's).
+    static func routes(for context: BuildContext) -> [String: Route] {
+        context.basis?.last.memory?.routes
             ?? routes(of: context.basis.map { $0.last.site.pages.filter { !$0.contentPath.isEmpty } } ?? context.pages)
+    }
+
+    /// Renders the Markdown of `pages`, on every core.
+    static func render(_ pages: [Page], context: BuildContext, excluded: [(contentPath: String, route: Route)], routes: [String: Route]) -> [Diagnosed<Page>] {
         var excludedRoutes: [String: Route] = [:]
         for page in excluded {
             excludedRoutes[page.contentPath] = page.route
@@ -100,7 +115,7 @@ enum RenderMarkdown: BuildStage {
             page.bodyFirstLine = read.bodyFirstLine
             inputs.append((position, page))
         }
-        let rendered = render(inputs.map(\.page), context: context, excluded: context.recording.excluded)
+        let rendered = render(inputs.map(\.page), context: context, excluded: context.recording.excluded, routes: routes(for: context))
         for (input, done) in zip(inputs, rendered) { site.pages[input.position].body.html = done.value.body.html }
     }
 

@@ -40,6 +40,15 @@ struct SearchShardsTests {
         #expect(SearchPostings.decode([1, sections])?.map(\.document) == [0, 1])
     }
 
+    @Test("the words of documents taken in runs (as at 100,000 entries) give the same pieces as all at once")
+    func runs() {
+        let whole = files(Self.documents)
+        for run in [1, 3] {
+            let made = SearchShards.files(documents: Self.documents, tables: Self.tables, run: run)
+            #expect(Dictionary(uniqueKeysWithValues: made.map { ($0.path, $0.data) }) == whole, "run of \(run)")
+        }
+    }
+
     @Test("patching the pieces of edited documents gives the bytes of a whole new index")
     func patchEqualsWhole() throws {
         let edits: [(Int, SearchDocument)] = [
