@@ -23,7 +23,8 @@ extension PageContextBuilder {
             }
             if let video = row.video, !video.isEmpty {
                 // An address as written; a path from the site's root (`/media/…`) or beside the entry, made relative to the page.
-                let folder = page.contentPath.split(separator: "/").dropLast().joined(separator: "/")
+                // A translation's files are at its source's places (`SelectPages.assets`), a `de/` folder's too.
+                let folder = page.translationKey.split(separator: "/").dropLast().joined(separator: "/")
                 let href = video.contains("://") ? video
                     : SiteRoot.marker + Route.percentEncode(video.hasPrefix("/") ? String(video.drop { $0 == "/" }) : folder.isEmpty ? video : folder + "/" + video)
                 item[.video] = .map([.href: .text(href), .label: .text(strings.format("support-video", ["technology": row.technology]))])

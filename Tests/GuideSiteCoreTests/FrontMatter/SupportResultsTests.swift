@@ -130,4 +130,23 @@ struct SupportResultsTests {
         #expect(try site.html("fr/support/index.html").contains(">Bouton</a>"))
         #expect(!(try site.html("web/button/index.html")).contains("lang=\"en\">Says"), "the source's own notes need no lang")
     }
+
+    @Test("a video beside the source is linked from its translations, in a language folder too, where each language's site has it")
+    func translatedVideo() throws {
+        let site = try TestSite([
+            "site.yml": "title: Guide\nlanguages: [{code: en, name: English}, {code: fr, name: Français}, {code: de, name: Deutsch}]\n",
+            "Content/web/button.md": "---\ntitle: Button\nsupport:\n  - at: Orca\n    result: partial\n    date: 2026-11-27\n    video: button-orca.mp4\n---\nText.\n",
+            "Content/web/button-orca.mp4": "video",
+            "Content/web/button.fr.md": "---\ntitle: Bouton\n---\nTexte.\n",
+            "Content/de/web/button.md": "---\ntitle: Schaltfläche\n---\nText.\n",
+        ])
+        defer { site.remove() }
+        #expect(site.build().outcome == .success)
+        #expect(try site.html("web/button/index.html").contains("<a href=\"../../web/button-orca.mp4\">"))
+        for language in ["fr", "de"] {
+            let page = try site.html("\(language)/web/button/index.html")
+            #expect(page.contains("<a href=\"../../web/button-orca.mp4\">"), "\(language)")
+            #expect(site.exists("\(language)/web/button-orca.mp4"), "\(language)")
+        }
+    }
 }
