@@ -49,7 +49,7 @@ enum AcceptanceExport {
     /// parts read besides it is the same. Made in runs of entries whose parts are let go once
     /// copied, and each file let go once written (at 100,000 entries, 400 MB of files).
     static func files(of site: Site, basePath: String, reusing last: Parts? = nil, edited: Set<String> = [], keepingParts: Bool = false,
-                      run size: Int = 4096, write: (String, [UInt8]) throws -> Void) rethrows -> Parts {
+                      run size: Int = Runs.size, write: (String, [UInt8]) throws -> Void) rethrows -> Parts {
         let sectionTitles = Dictionary(site.sections.map { ($0.name, $0.title) }, uniquingKeysWith: { first, _ in first })
         let pages = site.pages.filter { FeatureFile.isWritten(for: $0, in: site.config) }.sorted { $0.route.path < $1.route.path }
         let count = CriteriaBasket.scriptCount(entries: pages.count)

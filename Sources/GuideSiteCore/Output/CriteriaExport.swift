@@ -33,7 +33,7 @@ enum CriteriaExport {
     /// The file, and each entry's part by its page's path (`Route.path`); `reusing` gives a part
     /// already made for a path. Entries are made `run` at a time.
     static func json(for site: Site, basePath: String, reusing: (@Sendable (String) -> JSONWriter.Fragment?)? = nil, keepingParts: Bool = false,
-                     run size: Int = 4096) -> (bytes: [UInt8], parts: [String: JSONWriter.Fragment]) {
+                     run size: Int = Runs.size) -> (bytes: [UInt8], parts: [String: JSONWriter.Fragment]) {
         let pages = site.pages.filter { ($0.kind == .entry || !$0.acceptanceSections.isEmpty) && !$0.route.isInOtherLanguage }
             .map { (page: $0, path: $0.route.href(basePath: basePath)) }
             .sorted { $0.path < $1.path }

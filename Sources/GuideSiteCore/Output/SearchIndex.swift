@@ -31,8 +31,7 @@ enum SearchIndex {
         var head: String
         var tail: String
 
-        var data: Data { Data(bytes) }
-
+        /// `search/index.js`: the head, the entries joined by commas, the tail.
         var bytes: [UInt8] {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(head.utf8.count + tail.utf8.count + entries.reduce(0) { $0 + $1.bytes.count + 1 })
@@ -45,7 +44,7 @@ enum SearchIndex {
             return bytes
         }
 
-        /// Where each entry sits in `data`.
+        /// Where each entry sits in `bytes`.
         var layout: Layout {
             Layout(order: order, lengths: entries.map(\.bytes.count), head: head.utf8.count,
                    size: head.utf8.count + tail.utf8.count + entries.reduce(0) { $0 + $1.bytes.count } + max(entries.count - 1, 0))

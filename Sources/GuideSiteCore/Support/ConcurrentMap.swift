@@ -1,5 +1,12 @@
 import Foundation
 
+/// How many items the work that makes a large output takes at a time (the Markdown stage,
+/// criteria.json, the acceptance files, the search pieces): what a run makes is let go once
+/// copied, so memory holds one run beside the output, and a run keeps both cores busy.
+enum Runs {
+    static let size = 4096
+}
+
 extension Array where Element: Sendable {
     /// Maps on every core; results keep the input order, so output never depends on scheduling.
     func concurrentMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {

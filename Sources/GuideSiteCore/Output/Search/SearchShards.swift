@@ -34,7 +34,7 @@ enum SearchShards {
     }
 
     /// Every piece of the index of `documents`.
-    static func files(documents: [SearchDocument], tables: Tables, run: Int = 4096) -> [(path: String, data: Data)] {
+    static func files(documents: [SearchDocument], tables: Tables, run: Int = Runs.size) -> [(path: String, data: Data)] {
         var files: [(path: String, data: Data)] = []
         write(documents: documents, tables: tables, run: run) { files.append(($0, $1)) }
         return files
@@ -43,7 +43,7 @@ enum SearchShards {
     /// Every piece of the index of `documents`, given to `write` as each is made: the words of
     /// documents in runs, let go once their postings are taken (at 100,000 documents, hundreds
     /// of megabytes held at once otherwise), `run` at a time.
-    static func write(documents: [SearchDocument], tables: Tables, run: Int = 4096, to write: (String, Data) throws -> Void) rethrows {
+    static func write(documents: [SearchDocument], tables: Tables, run: Int = Runs.size, to write: (String, Data) throws -> Void) rethrows {
         let names = tables.criterionNames
         // Each term's postings first, then the terms by file: a key is made once a term, not
         // once an occurrence.

@@ -12,7 +12,7 @@ enum RenderMarkdown: BuildStage {
         // site.yml gives its `url`) or become text.
         let excluded = context.recording.excluded
         let highlighting = CodeHighlighter.timeSpent
-        // In runs of 4,096 pages, each dropped from the input once rendered: the last site's
+        // In runs (`Runs`), each dropped from the input once rendered: the last site's
         // pages are referenced nowhere else (`SelectPages`), so their Markdown is freed as we go.
         let routes = routes(for: context)
         var pages = context.pages
@@ -20,7 +20,7 @@ enum RenderMarkdown: BuildStage {
         var done: [Diagnosed<Page>] = []
         done.reserveCapacity(pages.count)
         while !pages.isEmpty {
-            let run = min(4096, pages.count)
+            let run = min(Runs.size, pages.count)
             done += render(Array(pages.prefix(run)), context: context, excluded: excluded, routes: routes)
             pages.removeFirst(run)
         }
