@@ -23,6 +23,12 @@ public struct RenderedBody: Sendable, Hashable {
     public var annotations: [SourceLink] = []
     /// Links rewritten to leave the guide or turned into text, as `target` and what became of them.
     public var rewritten: [SourceLink] = []
+    /// Where `html` went when the site is too large to hold every body's (`RenderMarkdown`):
+    /// `html` is then empty.
+    var stored: ScratchText?
+
+    /// The body's HTML, wherever it is held.
+    var htmlText: String { stored?.text ?? html }
 }
 
 /// A link destination (or annotation key) and where it was written.

@@ -87,7 +87,7 @@ enum SearchIndex {
                 platforms: platformMatcher.positions(in: page).compactMap { platformNames.firstIndex(of: platformNames[$0]) },
                 criteria: page.criteria.compactMap { criterionIndex[$0.number] },
                 headings: page.body.headings.map(\.text).joined(separator: "\n"), description: page.frontMatter.description ?? "",
-                text: SearchIndex.plainText(html: page.body.html, limit: SearchIndex.bodyLimit),
+                text: SearchIndex.plainText(html: page.body.htmlText, limit: SearchIndex.bodyLimit),
                 keywords: page.frontMatter.keywords.joined(separator: "\n"))
         }
     }

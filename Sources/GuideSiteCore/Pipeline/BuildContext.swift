@@ -195,7 +195,10 @@ struct BuiltSite {
         // On disk the pages are read back from their encoding, which holds no HTML: the site
         // kept until the run ends does without it (under a basis, only the edited pages had any).
         if context.memoryOutput == nil, context.basis == nil, context.plan.variants.count > 1, var kept = site {
-            for index in kept.pages.indices { kept.pages[index].body.html = "" }
+            for index in kept.pages.indices {
+                kept.pages[index].body.html = ""
+                kept.pages[index].body.stored = nil
+            }
             site = kept
         }
     }

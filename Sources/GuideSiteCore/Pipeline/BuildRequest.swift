@@ -40,6 +40,9 @@ public struct BuildRequest: Sendable {
     public var endsProcess = false
     /// Render with swift-mustache itself instead of the compiled templates (tests compare both).
     var swiftMustacheOnly = false
+    /// Above this many bytes of Markdown, a full build to disk keeps the bodies' HTML in a
+    /// scratch file until their pages are rendered (`RenderMarkdown.scratch`); tests lower it.
+    var bodiesInMemoryUpTo = 256 << 20
 
     /// A request with defaults.
     public init(root: URL, output: URL? = nil, baseURL: String? = nil, drafts: Bool = false, strict: Bool = false, force: Bool = false) {

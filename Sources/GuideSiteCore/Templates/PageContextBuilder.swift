@@ -72,7 +72,8 @@ struct PageContextBuilder: Sendable {
             .params: .other(OrderedMap(entries: page.frontMatter.entries)),
         ]
         pageValues[.description] = .text(ifAny: page.frontMatter.description)
-        if !page.body.html.isEmpty { pageValues[.content] = .text(page.body.html) }
+        let html = page.body.htmlText
+        if !html.isEmpty { pageValues[.content] = .text(html) }
         if !page.frontMatter.categories.isEmpty {
             pageValues[.categories] = Self.items(categoryLinks(page.frontMatter.categories))
         }
@@ -106,7 +107,7 @@ struct PageContextBuilder: Sendable {
         addMetaValues(for: page, to: &pageValues)
         let toc = tableOfContents(page.body.headings)
         // A body with contents of its own (kramdown's `{:toc}`) has one list of contents.
-        if !toc.isEmpty, !page.body.html.containsBytes("<nav class=\"page-contents\"") { pageValues[.toc] = Self.items(toc) }
+        if !toc.isEmpty, !html.containsBytes("<nav class=\"page-contents\"") { pageValues[.toc] = Self.items(toc) }
 
         let navigation = page.kind == .entry ? page.section.flatMap { shared.entryNavigation[$0] } ?? navigation(current: page) : navigation(current: page)
         var context: ContextMap = [

@@ -236,7 +236,7 @@ struct RenderPlan {
         hasher.combine(page.sourcePath)
         hasher.combine(page.frontMatter)
         hasher.combine(page.criteria)
-        hasher.combine(page.body.html)
+        hasher.combine(page.body.htmlText)
         hasher.combine(page.body.headings)
         hasher.combine(page.acceptanceSections)
         hasher.combine(page.updated)

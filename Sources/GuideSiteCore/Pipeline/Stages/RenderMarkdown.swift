@@ -17,11 +17,13 @@ enum RenderMarkdown: BuildStage {
         let routes = routes(for: context)
         var pages = context.pages
         context.pages = []
+        let scratch = scratch(for: context, pages: pages)
+        if scratch != nil { context.notes.append("bodies' HTML kept in a scratch file beside the output until their pages are rendered") }
         var done: [Diagnosed<Page>] = []
         done.reserveCapacity(pages.count)
         while !pages.isEmpty {
             let run = min(Runs.size, pages.count)
-            done += render(Array(pages.prefix(run)), context: context, excluded: excluded, routes: routes)
+            done += render(Array(pages.prefix(run)), context: context, excluded: excluded, routes: routes, scratch: scratch)
             pages.removeFirst(run)
         }
         context.parts.append(("of which highlighting code, summed over threads", CodeHighlighter.timeSpent - highlighting))
@@ -48,8 +50,19 @@ enum RenderMarkdown: BuildStage {
             ?? routes(of: context.basis.map { $0.last.site.pages.filter { !$0.contentPath.isEmpty } } ?? context.pages)
     }
 
-    /// Renders the Markdown of `pages`, on every core.
-    static func render(_ pages: [Page], context: BuildContext, excluded: [(contentPath: String, route: Route)], routes: [String: Route]) -> [Diagnosed<Page>] {
+    /// A file for the bodies' HTML of a full build to disk whose Markdown is over
+    /// `bodiesInMemoryUpTo` bytes: held in memory, 100,000 entries' took 1 GB until their pages
+    /// were rendered. Beside the output, on its disk (a temporary folder may be memory).
+    static func scratch(for context: BuildContext, pages: [Page]) -> ScratchFile? {
+        guard context.memoryOutput == nil, context.basis == nil,
+              pages.reduce(0, { $0 + $1.markdown.utf8.count }) > context.request.bodiesInMemoryUpTo else { return nil }
+        return ScratchFile(in: context.layout.output.deletingLastPathComponent())
+    }
+
+    /// Renders the Markdown of `pages`, on every core, each body's HTML stored in `scratch` when
+    /// given.
+    static func render(_ pages: [Page], context: BuildContext, excluded: [(contentPath: String, route: Route)], routes: [String: Route],
+                       scratch: ScratchFile? = nil) -> [Diagnosed<Page>] {
         var excludedRoutes: [String: Route] = [:]
         for page in excluded {
             excludedRoutes[page.contentPath] = page.route
@@ -88,6 +101,10 @@ enum RenderMarkdown: BuildStage {
                 annotate: annotator, platforms: platforms, lint: lint, demoStylesheet: stylesheet
             )
             page.body = rendered.value
+            if let scratch, let stored = scratch.store(page.body.html) {
+                page.body.stored = stored
+                page.body.html = ""
+            }
             if let platforms, !page.acceptanceSections.isEmpty { page.acceptanceSections = page.acceptanceSections.map { $0.keeping(platforms) } }
             page.title = TitleFinder.title(for: page, config: config)
             page.markdown = ""
