@@ -27,6 +27,16 @@ public enum ListPages {
         isList(site.pages[index]) ? site.config.pagination.pageCount(items: length(of: index, in: site)) : 1
     }
 
+    /// Every list page that takes more than one page, with its items (each list made once).
+    static func splitItems(_ site: Site) -> [Int: [Int]] {
+        var lists: [Int: [Int]] = [:]
+        for index in site.pages.indices where isList(site.pages[index]) && !site.pages[index].route.isInOtherLanguage {
+            let items = items(of: index, in: site)
+            if site.config.pagination.pageCount(items: items.count) > 1 { lists[index] = items }
+        }
+        return lists
+    }
+
     /// Every list page that takes more than one page, with its count: a build whose counts
     /// differ from the last one's writes other files.
     static func splitLists(_ site: Site) -> [Int: Int] {

@@ -34,10 +34,18 @@ enum AcceptanceExport {
         var entry: [UInt8]
     }
 
-    /// Every entry's part by its page's path (`Route.path`), and what the parts read besides
-    /// their entry.
+    /// Where an entry's part is in the files: its rows in acceptance.csv, its entry in a script.
+    struct Location: Sendable, Equatable {
+        var rows: Range<Int>
+        var script: Int
+        var entry: Range<Int>
+    }
+
+    /// Every entry's part by its page's path (`Route.path`), or where each is in the files
+    /// (`located`), and what the parts read besides their entry.
     struct Parts: Sendable {
         var byPath: [String: Part] = [:]
+        var located: [String: Location] = [:]
         var sectionTitles: [String: String] = [:]
         var scripts = 0
         var basePath = ""
@@ -49,7 +57,7 @@ enum AcceptanceExport {
     /// parts read besides it is the same. Made in runs of entries whose parts are let go once
     /// copied, and each file let go once written (at 100,000 entries, 400 MB of files).
     static func files(of site: Site, basePath: String, reusing last: Parts? = nil, edited: Set<String> = [], keepingParts: Bool = false,
-                      run size: Int = Runs.size, write: (String, [UInt8]) throws -> Void) rethrows -> Parts {
+                      locating: Bool = false, run size: Int = Runs.size, write: (String, [UInt8]) throws -> Void) rethrows -> Parts {
         let sectionTitles = Dictionary(site.sections.map { ($0.name, $0.title) }, uniquingKeysWith: { first, _ in first })
         let pages = site.pages.filter { FeatureFile.isWritten(for: $0, in: site.config) }.sorted { $0.route.path < $1.route.path }
         let count = CriteriaBasket.scriptCount(entries: pages.count)
@@ -78,11 +86,15 @@ enum AcceptanceExport {
                 let entries = Double(parts.reduce(0) { $0 + $1.entry.count + 1 }) * scale / Double(count)
                 for script in scripts.indices { scripts[script].reserveCapacity(scripts[script].count + Int(entries * 1.25) + 64) }
             }
-            for part in parts {
+            for (page, part) in zip(run, parts) {
+                let (rows, entry) = (csv.count, scripts[part.script].count + (empty[part.script] ? 0 : 1))
                 csv.append(contentsOf: part.rows)
                 if !empty[part.script] { scripts[part.script].append(UInt8(ascii: ",")) }
                 scripts[part.script].append(contentsOf: part.entry)
                 empty[part.script] = false
+                if locating {
+                    made.located[page.route.path] = Location(rows: rows..<csv.count, script: part.script, entry: entry..<scripts[part.script].count)
+                }
             }
         }
         try write(SitePaths.acceptanceCSV, csv)

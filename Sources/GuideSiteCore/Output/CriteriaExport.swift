@@ -31,9 +31,11 @@ enum CriteriaExport {
     static let schema = "guidesite-criteria/1"
 
     /// The file, and each entry's part by its page's path (`Route.path`); `reusing` gives a part
-    /// already made for a path. Entries are made `run` at a time.
+    /// already made for a path; `locating`: where each part is in the file (`ranges`). Entries are
+    /// made `run` at a time.
     static func json(for site: Site, basePath: String, reusing: (@Sendable (String) -> JSONWriter.Fragment?)? = nil, keepingParts: Bool = false,
-                     run size: Int = Runs.size) -> (bytes: [UInt8], parts: [String: JSONWriter.Fragment]) {
+                     locating: Bool = false, run size: Int = Runs.size)
+        -> (bytes: [UInt8], parts: [String: JSONWriter.Fragment], ranges: [String: Range<Int>]) {
         let pages = site.pages.filter { ($0.kind == .entry || !$0.acceptanceSections.isEmpty) && !$0.route.isInOtherLanguage }
             .map { (page: $0, path: $0.route.href(basePath: basePath)) }
             .sorted { $0.path < $1.path }
@@ -112,6 +114,7 @@ enum CriteriaExport {
         let opening = Array("{\"entries\":[".utf8)
         var output = opening
         var parts: [String: JSONWriter.Fragment] = [:]
+        var ranges: [String: Range<Int>] = [:]
         for start in stride(from: 0, to: pages.count, by: size) {
             let run = pages[start..<min(start + size, pages.count)]
             let entries = Array(run).concurrentMap { makeEntry($0.page, $0.path) }
@@ -120,12 +123,13 @@ enum CriteriaExport {
             }
             for (offset, fragment) in entries.enumerated() {
                 if start + offset > 0 { output.append(UInt8(ascii: ",")) }
+                if locating { ranges[run[start + offset].page.route.path] = output.count..<(output.count + fragment.bytes.count) }
                 output.append(contentsOf: fragment.bytes)
             }
             if keepingParts { for (page, fragment) in zip(run, entries) { parts[page.page.route.path] = fragment } }
         }
         output.append(contentsOf: empty[opening.count...])
-        return (output, parts)
+        return (output, parts, ranges)
     }
 
     private static func ruleValue(_ rule: AutomatedRules.Rule) -> [String: Any] {

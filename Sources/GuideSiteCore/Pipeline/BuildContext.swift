@@ -155,6 +155,8 @@ struct Recording {
     var pagesFile: PagesFile?
     /// Each page's part of the exports (kept by the preview's last build).
     var exportParts: ExportParts?
+    /// Where each page's part is in the files (kept by the state on disk).
+    var exportLayout: ExportLayout?
     /// In a build, the problems only `check` reports (`Lint`), and every link problem found
     /// (which `check` reports as errors): what the record keeps for a later `check`.
     var checkOnly: [Diagnostic] = []
@@ -176,6 +178,7 @@ struct BuiltSite {
     /// Its pages, encoded for the state on disk.
     var pagesFile: PagesFile?
     var exportParts: ExportParts?
+    var exportLayout: ExportLayout?
 
     init(_ context: BuildContext) {
         variant = context.variant
@@ -192,6 +195,7 @@ struct BuiltSite {
         }
         pagesFile = context.recording.pagesFile
         exportParts = context.recording.exportParts
+        exportLayout = context.recording.exportLayout
         // On disk the pages are read back from their encoding, which holds no HTML: the site
         // kept until the run ends does without it (under a basis, only the edited pages had any).
         if context.memoryOutput == nil, context.basis == nil, context.plan.variants.count > 1, var kept = site {

@@ -9,6 +9,7 @@ enum KeepLastBuild {
         guard let site = built.site,
               var last = lastBuild(context, site: site, linkDiagnostics: built.linkDiagnostics, search: built.search) else { return nil }
         last.variantKey = built.variant.key
+        last.exports = built.exportLayout
         last.excluded = built.excluded
         last.translations = context.translations
         return last
@@ -175,6 +176,8 @@ enum KeepLastBuild {
             next.differing = nil
         }
         (next.outputInode, next.spareInode) = (outputInode, spareInode ?? 0)
+        // Exports made again (a site linked anew) are where this build wrote them.
+        next.exports = built.exportLayout ?? next.exports
         return next.appendPages(built.positions, to: location)
     }
 }

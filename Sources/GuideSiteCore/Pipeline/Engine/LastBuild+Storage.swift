@@ -71,6 +71,7 @@ extension LastBuild {
         header.ints(search.lengths)
         header.int(search.head)
         header.int(search.size)
+        header.optional(exports) { [pages = site.pages] in $0.exportLayout($1, pages: pages) }
         header.int(pagesWritten)
         header.int(pastedText)
         header.string(variantKey)
@@ -179,6 +180,7 @@ extension LastBuild {
         otherDiagnostics = try header.diagnostics()
         site = try header.siteStructure(pages: pages)
         search = SearchIndex.Layout(order: try header.ints(), lengths: try header.ints(), head: try header.int(), size: try header.int())
+        exports = try header.optional { try $0.exportLayout(pages: pages) }
         pagesWritten = try header.int()
         pastedText = try header.int()
         variantKey = try header.string()

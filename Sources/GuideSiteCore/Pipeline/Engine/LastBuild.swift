@@ -9,7 +9,7 @@ import Foundation
 /// the spare site beside it differs from them. Any doubt about it (another binary, settings, a
 /// damaged file, an output or spare folder replaced by anything else) means a full build.
 struct LastBuild {
-    static let magic = Array("guidesite-state/9\n".utf8)
+    static let magic = Array("guidesite-state/10\n".utf8)
     /// No offset or size in a state is larger (1 TB): a damaged one is rejected before any sum.
     static let sizeLimit = 1 << 40
     static let pagesMagic = Array("guidesite-pages/2\n".utf8)
@@ -39,6 +39,8 @@ struct LastBuild {
     var site: Site
     /// Where each entry of the search index is.
     var search: SearchIndex.Layout
+    /// Where each page's parts of criteria.json and the acceptance files are (nil: unknown).
+    var exports: ExportLayout?
     var pagesWritten: Int
     var pastedText: Int
     /// Which site of its run it is (`Variant.key`).

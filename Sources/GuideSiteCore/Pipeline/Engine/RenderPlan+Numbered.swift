@@ -2,12 +2,13 @@
 /// page's own values, its number among how many, and its slice of the list, so an edit that
 /// changes one entry's title renders again the pages showing that entry, not the whole list.
 extension RenderPlan {
-    /// For each list page at `lists`, a key per numbered page, from 1.
-    func numberedKeys(of lists: [Int]) -> [Int: [Int]] {
+    /// For each list page at `lists`, a key per numbered page, from 1; `made`: the items of
+    /// lists already made (`ListPages.splitItems`).
+    func numberedKeys(of lists: [Int], made: [Int: [Int]] = [:]) -> [Int: [Int]] {
         let settings = site.config.pagination
         var result: [Int: [Int]] = [:]
         for index in lists {
-            let items = ListPages.items(of: index, in: site)
+            let items = made[index] ?? ListPages.items(of: index, in: site)
             let count = settings.pageCount(items: items.count)
             let own = key(for: index, position: nil, withList: false)
             // The search page's letters link every first letter to the page it starts on.

@@ -7,8 +7,8 @@
 struct RenderPlan {
     let site: Site
     let layoutKeys: [String: Int]
-    private let globalKey: Int
-    private let citingCounts: [String: Int]
+    let globalKey: Int
+    let citingCounts: [String: Int]
     /// Every page's summary, when every key is computed; otherwise summaries are made as needed.
     private var summaries: [Int] = []
     /// Every page's content hash, when every key is computed.
@@ -63,16 +63,22 @@ struct RenderPlan {
 
     /// Every page's key; with `previous` (a site with its pages at the same places), the summary
     /// and content of each page but those at `changed` are taken from it (they are the page's own).
-    static func keys(site: Site, basePath: String, layoutKeys: [String: Int], reusing previous: Keys? = nil, changed: [Int] = []) -> Keys {
+    /// With `only`, the keys of those pages alone (the others 0: `candidates`), made on every core.
+    static func keys(site: Site, basePath: String, layoutKeys: [String: Int], reusing previous: Keys? = nil, changed: [Int] = [],
+                     only: [Int]? = nil) -> Keys {
         var plan = RenderPlan(site: site, basePath: basePath, layoutKeys: layoutKeys)
         if let previous, let kept = refreshed(previous, site: site, changed: changed) {
             (plan.summaries, plan.contents) = kept
+        } else if only != nil {
+            // Contents are made for the pages keyed.
+            plan.summaries = site.pages.map(Self.summary)
         } else {
             plan.summaries = site.pages.map(Self.summary)
             plan.contents = site.pages.map(Self.content)
         }
         var shown = Hasher()
-        let searchable = SearchablePages.searchable(site)
+        let lists = ListPages.splitItems(site)
+        let searchable = site.search.flatMap { lists[$0] } ?? SearchablePages.searchable(site)
         shown.combine(searchable.count)
         for index in searchable { shown.combine(plan.summaries[index]) }
         plan.searchShown = shown.finalize()
@@ -84,9 +90,16 @@ struct RenderPlan {
         for section in site.sections {
             for (position, entry) in section.entries.enumerated() where positions[entry] == nil { positions[entry] = (section, position) }
         }
-        return Keys(keys: site.pages.indices.map { plan.key(for: $0, position: positions[$0]) }, searchShown: plan.searchShown,
+        var keys = Array(repeating: 0, count: site.pages.count)
+        if let only {
+            let (made, sides) = (plan, positions)
+            for (index, key) in zip(only, only.concurrentMap { made.key(for: $0, position: sides[$0]) }) { keys[index] = key }
+        } else {
+            keys = site.pages.indices.map { plan.key(for: $0, position: positions[$0]) }
+        }
+        return Keys(keys: keys, searchShown: plan.searchShown,
                     platformCounts: plan.platformCounts, pagePlatforms: pagePlatforms, summaries: plan.summaries, contents: plan.contents,
-                    numbered: plan.numberedKeys(of: Array(ListPages.splitLists(site).keys)))
+                    numbered: plan.numberedKeys(of: Array(lists.keys), made: lists))
     }
 
     /// The keys of `previous` (made for a site that differs from this one only in the bodies of

@@ -8,9 +8,11 @@ final class SiteExports: @unchecked Sendable {
     private let lock = NSLock()
     private var searchLayout: SearchIndex.Layout?
     private var madeParts: ExportParts?
+    private var madeLayout: ExportLayout?
     private var failure: (any Error)?
 
-    /// `keepingParts`: keep each page's part for the next build (`parts`); `reusing`: take the
+    /// `keepingParts`: keep each page's part for the next build (`parts`), `locating`: where each
+    /// is in the files (`layout`, for the state on disk); `reusing`: take the
     /// parts of the pages not edited from the last build's; `search`: the index made from the
     /// last one, when it can be, else (`searchAnew`) from the pages, or (pages without their
     /// HTML) declined; `pieces`: the index's pieces as changes to the last build's, when they
@@ -18,11 +20,15 @@ final class SiteExports: @unchecked Sendable {
     /// Made from the last index (`search`: a title edit, few pages to render), the search index
     /// and the other files are made side by side, the build's longest work; in a full build
     /// one after the other beside the rendering (side by side, the peak memory rose 8-10%).
-    init(site: Site, basePath: String, writer: any SiteOutput, keepingParts: Bool = false, reusing last: ExportParts.Reuse? = nil,
+    init(site: Site, basePath: String, writer: any SiteOutput, keepingParts: Bool = false, locating: Bool = false,
+         reusing last: (@Sendable () -> ExportParts.Reuse?)? = nil,
          searchAnew: Bool = true, search: (@Sendable () -> SearchIndex.Parts?)? = nil,
          pieces: (@Sendable (SearchIndex.Parts) -> SearchShards.Changes?)? = nil, lastPieces: (@Sendable () -> Set<String>)? = nil) {
         let exports: @Sendable () -> Void = { [self] in
-            attempt { madeParts = try Self.writeExports(site: site, basePath: basePath, writer: writer, keepingParts: keepingParts, reusing: last) }
+            attempt {
+                (madeParts, madeLayout) = try Self.writeExports(site: site, basePath: basePath, writer: writer, keepingParts: keepingParts,
+                                                                locating: locating, reusing: last?())
+            }
         }
         let index: @Sendable () -> Void = { [self] in
             attempt { searchLayout = try Self.writeSearch(site: site, writer: writer, searchAnew: searchAnew, search: search, pieces: pieces, lastPieces: lastPieces) }
@@ -46,24 +52,30 @@ final class SiteExports: @unchecked Sendable {
         }
     }
 
-    private static func writeExports(site: Site, basePath: String, writer: any SiteOutput, keepingParts: Bool,
-                                     reusing last: ExportParts.Reuse?) throws -> ExportParts? {
+    private static func writeExports(site: Site, basePath: String, writer: any SiteOutput, keepingParts: Bool, locating: Bool,
+                                     reusing last: ExportParts.Reuse?) throws -> (ExportParts?, ExportLayout?) {
         var reuse: (@Sendable (String) -> JSONWriter.Fragment?)?
         if let last { reuse = { path in last.criterion(path) } }
         // Each file's bytes are let go once written; the parts only when kept.
         var kept: ExportParts?
-        var criteria = CriteriaExport.json(for: site, basePath: basePath, reusing: reuse, keepingParts: keepingParts)
-        try writer.write(bytes: criteria.bytes, to: "criteria.json")
+        var criteria = CriteriaExport.json(for: site, basePath: basePath, reusing: reuse, keepingParts: keepingParts, locating: locating)
+        var sizes = [ExportLayout.criteriaPath: criteria.bytes.count]
+        try writer.write(bytes: criteria.bytes, to: ExportLayout.criteriaPath)
         criteria.bytes = []
         let acceptance = try AcceptanceExport.files(of: site, basePath: basePath, reusing: last?.parts.acceptance, edited: last?.edited ?? [],
-                                                    keepingParts: keepingParts) { path, bytes in try writer.write(bytes: bytes, to: path) }
+                                                    keepingParts: keepingParts, locating: locating) { path, bytes in
+            try writer.write(bytes: bytes, to: path)
+            sizes[path] = bytes.count
+        }
         if keepingParts { kept = ExportParts(criteria: criteria.parts, acceptance: acceptance) }
+        let layout = locating ? ExportLayout(criteria: criteria.ranges, acceptance: acceptance.located, sectionTitles: acceptance.sectionTitles,
+                                             scripts: acceptance.scripts, basePath: acceptance.basePath, siteURL: acceptance.siteURL, sizes: sizes) : nil
         if let path = SitePaths.coverageCSV(in: site) { try writer.write(CoverageExport.csv(for: site, basePath: basePath), to: path) }
         if let support = SupportExport.files(for: site, basePath: basePath, today: BuildDate.today) {
             try writer.write(support.json, to: SitePaths.supportJSON)
             try writer.write(support.csv, to: SitePaths.supportCSV)
         }
-        return kept
+        return (kept, layout)
     }
 
     private static func writeSearch(site: Site, writer: any SiteOutput, searchAnew: Bool, search: (@Sendable () -> SearchIndex.Parts?)?,
@@ -119,6 +131,12 @@ final class SiteExports: @unchecked Sendable {
     var parts: ExportParts? {
         group.wait()
         return madeParts
+    }
+
+    /// Where each page's parts are in the files, once written (with `locating`).
+    var layout: ExportLayout? {
+        group.wait()
+        return madeLayout
     }
 }
 

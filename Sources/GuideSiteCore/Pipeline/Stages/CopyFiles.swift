@@ -39,6 +39,7 @@ enum CopyFiles: BuildStage {
                 try writeListings(site, writer: writer, context: context)
                 context.recording.search = try exports?.wait()
                 context.recording.exportParts = exports?.parts
+                context.recording.exportLayout = exports?.layout
             } catch let declined as Basis.Declined {
                 context.declined = declined.reason
             } catch {
@@ -58,6 +59,7 @@ enum CopyFiles: BuildStage {
             try writeListings(site, writer: writer, context: context)
             context.recording.search = try exports?.wait()
             context.recording.exportParts = exports?.parts
+            context.recording.exportLayout = exports?.layout
         } catch {
             context.diagnostics.append(Diagnostic(.error, context.layout.displayPath(context.layout.output), category: "io",
                                                   "could not write the site: \(error.localizedDescription)"))

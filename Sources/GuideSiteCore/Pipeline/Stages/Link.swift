@@ -32,7 +32,8 @@ enum Link: BuildStage {
         _ = try? context.exports?.wait()
         context.exports = nil
         if let writer = context.output, let site = context.site {
-            context.exports = SiteExports(site: site, basePath: context.basePath, writer: writer, keepingParts: context.store.holdsWholeSite)
+            context.exports = SiteExports(site: site, basePath: context.basePath, writer: writer, keepingParts: context.store.holdsWholeSite,
+                                          locating: context.store.encodesPages(context))
         }
     }
 
@@ -123,8 +124,15 @@ enum Link: BuildStage {
             if let writer = context.output {
                 // Every address kept: the last search index's entries stand, in the new order.
                 let (last, output, prefix) = (basis.last, context.plan.variants[0].output, context.variant.prefix)
-                let reuse = last.memory?.exportParts.map { ExportParts.Reuse(parts: $0, edited: Set(edits.positions.map { site.pages[$0].route.path })) }
-                context.exports = SiteExports(site: site, basePath: context.basePath, writer: writer, keepingParts: context.store.holdsWholeSite, reusing: reuse,
+                // The parts of the pages not edited: the preview's, or on disk those in the
+                // output's files (read on the exports' thread).
+                let edited = Set(edits.positions.map { site.pages[$0].route.path })
+                let reuse: @Sendable () -> ExportParts.Reuse? = {
+                    let parts = last.memory?.exportParts ?? last.exports?.parts { path in try? Data(contentsOf: output.appending(path: prefix + path)) }
+                    return parts.map { ExportParts.Reuse(parts: $0, edited: edited) }
+                }
+                context.exports = SiteExports(site: site, basePath: context.basePath, writer: writer, keepingParts: context.store.holdsWholeSite,
+                                              locating: context.store.encodesPages(context), reusing: reuse,
                                               searchAnew: context.store.holdsWholeSite, search: { [edits, site] in
                     SearchIndexPatch.relinked(site, edits: edits, state: last, output: output, prefix: prefix)
                 }, pieces: { [edits, site] parts in

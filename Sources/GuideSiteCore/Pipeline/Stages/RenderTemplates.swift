@@ -109,11 +109,15 @@ enum RenderTemplates: BuildStage {
         }
         guard context.store.holdsWholeSite, let layoutKeys = context.theme?.theme.layoutKeys else {
             if let last = context.edits.lastSite, let layoutKeys = context.theme?.theme.layoutKeys {
-                // Linked anew on disk: the pages whose key moved from the last site's.
-                let before = RenderPlan.keys(site: last, basePath: context.basePath, layoutKeys: layoutKeys)
-                let after = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys, reusing: before,
-                                            changed: context.edits.positions)
-                return changed(before, after)
+                // Linked anew on disk: the pages whose key moved from the last site's, of those
+                // whose key can have (all when the site-wide values moved).
+                let basePath = context.basePath
+                guard let only = RenderPlan.candidates(last: last, site: site, basePath: basePath, layoutKeys: layoutKeys) else {
+                    let before = RenderPlan.keys(site: last, basePath: basePath, layoutKeys: layoutKeys)
+                    return changed(before, RenderPlan.keys(site: site, basePath: basePath, layoutKeys: layoutKeys, reusing: before, changed: context.edits.positions))
+                }
+                let keys = [last, site].concurrentMap { RenderPlan.keys(site: $0, basePath: basePath, layoutKeys: layoutKeys, only: only) }
+                return changed(keys[0], keys[1])
             }
             // Another language's pages are that site's to write.
             return (context.basis == nil ? written(site) : changedPages(site, edits: context.edits).filter { !site.pages[$0].route.isInOtherLanguage }, [:])
