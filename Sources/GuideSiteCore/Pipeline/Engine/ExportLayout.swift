@@ -6,15 +6,11 @@ import Foundation
 /// memory, instead of making every part again (0.7 s of a title edit at 10,000 entries with
 /// two subsets).
 struct ExportLayout: Sendable {
-    /// By page path (`Route.path`): each entry's bytes in criteria.json, and its parts of the
-    /// acceptance files.
+    /// By page path (`Route.path`): each entry's bytes in criteria.json.
     var criteria: [String: Range<Int>] = [:]
-    var acceptance: [String: AcceptanceExport.Location] = [:]
-    /// What the acceptance parts read besides their entry (`AcceptanceExport.Parts`).
-    var sectionTitles: [String: String] = [:]
-    var scripts = 0
-    var basePath = ""
-    var siteURL: String?
+    /// The acceptance files' parts as located (`located`), with what they read besides their
+    /// entry; none held (`byPath` is empty).
+    var acceptance = AcceptanceExport.Parts()
     /// Each file's size as written, by its path in the site: another size is another file.
     var sizes: [String: Int] = [:]
 
@@ -22,7 +18,7 @@ struct ExportLayout: Sendable {
 
     /// The paths of the files it describes.
     var paths: [String] {
-        [Self.criteriaPath, SitePaths.acceptanceCSV] + (0..<scripts).map { CriteriaBasket.scriptFolder + "\($0).js" }
+        [Self.criteriaPath, SitePaths.acceptanceCSV] + (0..<acceptance.scripts).map { CriteriaBasket.scriptFolder + "\($0).js" }
     }
 
     /// The parts it locates, taken from the files `read` gives (the output's, under the site's
@@ -37,13 +33,13 @@ struct ExportLayout: Sendable {
             guard let data = files[path], range.lowerBound >= 0, range.upperBound <= data.count else { return nil }
             return Array(data[range])
         }
-        var made = ExportParts(criteria: [:], acceptance: AcceptanceExport.Parts(sectionTitles: sectionTitles, scripts: scripts, basePath: basePath,
-                                                                                  siteURL: siteURL))
+        var made = ExportParts(criteria: [:], acceptance: acceptance)
+        made.acceptance.located = [:]
         for (path, range) in criteria {
             guard let entry = bytes(Self.criteriaPath, range) else { return nil }
             made.criteria[path] = JSONWriter.Fragment(bytes: entry)
         }
-        for (path, location) in acceptance {
+        for (path, location) in acceptance.located {
             guard let rows = bytes(SitePaths.acceptanceCSV, location.rows),
                   let entry = bytes(CriteriaBasket.scriptFolder + "\(location.script).js", location.entry) else { return nil }
             made.acceptance.byPath[path] = AcceptanceExport.Part(rows: rows, script: location.script, entry: entry)
@@ -56,15 +52,15 @@ extension ByteWriter {
     /// An export layout, its parts by page position in `pages` (-1: none).
     mutating func exportLayout(_ layout: ExportLayout, pages: [Page]) {
         let criteria = pages.map { layout.criteria[$0.route.path] }
-        let acceptance = pages.map { layout.acceptance[$0.route.path] }
+        let acceptance = pages.map { layout.acceptance.located[$0.route.path] }
         ints(criteria.flatMap { [$0?.lowerBound ?? -1, $0?.count ?? 0] })
         ints(acceptance.flatMap { [$0?.rows.lowerBound ?? -1, $0?.rows.count ?? 0, $0?.script ?? 0, $0?.entry.lowerBound ?? 0, $0?.entry.count ?? 0] })
-        let titles = layout.sectionTitles.sorted { $0.key < $1.key }
+        let titles = layout.acceptance.sectionTitles.sorted { $0.key < $1.key }
         strings(titles.map(\.key))
         strings(titles.map(\.value))
-        int(layout.scripts)
-        string(layout.basePath)
-        optional(layout.siteURL) { $0.string($1) }
+        int(layout.acceptance.scripts)
+        string(layout.acceptance.basePath)
+        optional(layout.acceptance.siteURL) { $0.string($1) }
         let sizes = layout.sizes.sorted { $0.key < $1.key }
         strings(sizes.map(\.key))
         ints(sizes.map(\.value))
@@ -84,17 +80,17 @@ extension ByteReader {
             if criteria[index * 2] >= 0 { layout.criteria[page.route.path] = try range(criteria[index * 2], criteria[index * 2 + 1]) }
             let at = index * 5
             if acceptance[at] >= 0 {
-                layout.acceptance[page.route.path] = AcceptanceExport.Location(
+                layout.acceptance.located[page.route.path] = AcceptanceExport.Location(
                     rows: try range(acceptance[at], acceptance[at + 1]), script: acceptance[at + 2], entry: try range(acceptance[at + 3], acceptance[at + 4]))
             }
         }
         let keys = try strings(), values = try strings()
         guard keys.count == values.count else { throw ByteReader.Damaged() }
-        layout.sectionTitles = Dictionary(zip(keys, values), uniquingKeysWith: { first, _ in first })
-        layout.scripts = try int()
-        guard (0...1 << 20).contains(layout.scripts) else { throw ByteReader.Damaged() }
-        layout.basePath = try string()
-        layout.siteURL = try optional { try $0.string() }
+        layout.acceptance.sectionTitles = Dictionary(zip(keys, values), uniquingKeysWith: { first, _ in first })
+        layout.acceptance.scripts = try int()
+        guard (0...1 << 20).contains(layout.acceptance.scripts) else { throw ByteReader.Damaged() }
+        layout.acceptance.basePath = try string()
+        layout.acceptance.siteURL = try optional { try $0.string() }
         let paths = try strings(), sizes = try ints()
         guard paths.count == sizes.count else { throw ByteReader.Damaged() }
         layout.sizes = Dictionary(zip(paths, sizes), uniquingKeysWith: { first, _ in first })

@@ -68,8 +68,9 @@ final class SiteExports: @unchecked Sendable {
             sizes[path] = bytes.count
         }
         if keepingParts { kept = ExportParts(criteria: criteria.parts, acceptance: acceptance) }
-        let layout = locating ? ExportLayout(criteria: criteria.ranges, acceptance: acceptance.located, sectionTitles: acceptance.sectionTitles,
-                                             scripts: acceptance.scripts, basePath: acceptance.basePath, siteURL: acceptance.siteURL, sizes: sizes) : nil
+        var located = acceptance
+        located.byPath = [:]
+        let layout = locating ? ExportLayout(criteria: criteria.ranges, acceptance: located, sizes: sizes) : nil
         if let path = SitePaths.coverageCSV(in: site) { try writer.write(CoverageExport.csv(for: site, basePath: basePath), to: path) }
         if let support = SupportExport.files(for: site, basePath: basePath, today: BuildDate.today) {
             try writer.write(support.json, to: SitePaths.supportJSON)
