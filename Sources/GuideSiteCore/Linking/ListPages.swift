@@ -5,12 +5,13 @@
 public enum ListPages {
     /// The pages the list page at `index` shows, in the order it shows them: grouped by section
     /// (site order, pages outside sections last) where the page groups them.
-    static func items(of index: Int, in site: Site) -> [Int] {
+    /// `ranks`: `sectionRanks(site)`, when made once for many lists.
+    static func items(of index: Int, in site: Site, ranks: [Int]? = nil) -> [Int] {
         let page = site.pages[index]
         switch page.kind {
         case .section: return site.sections.first { $0.page == index }?.entries ?? []
-        case .category: return grouped(site.categories.first { $0.page == index }?.entries ?? [], in: site)
-        case .criterion: return grouped(page.subject.flatMap { site.criterionPages[$0] } ?? [], in: site)
+        case .category: return grouped(site.categories.first { $0.page == index }?.entries ?? [], in: site, ranks: ranks)
+        case .criterion: return grouped(page.subject.flatMap { site.criterionPages[$0] } ?? [], in: site, ranks: ranks)
         case .search: return SearchablePages.searchable(site)
         case .translations: return Array(site.languages?.table.sources.indices ?? 0..<0)
         default: return []
@@ -30,8 +31,9 @@ public enum ListPages {
     /// Every list page that takes more than one page, with its items (each list made once).
     static func splitItems(_ site: Site) -> [Int: [Int]] {
         var lists: [Int: [Int]] = [:]
+        let ranks = sectionRanks(site)
         for index in site.pages.indices where isList(site.pages[index]) && !site.pages[index].route.isInOtherLanguage {
-            let items = items(of: index, in: site)
+            let items = items(of: index, in: site, ranks: ranks)
             if site.config.pagination.pageCount(items: items.count) > 1 { lists[index] = items }
         }
         return lists
@@ -41,20 +43,21 @@ public enum ListPages {
     /// differ from the last one's writes other files.
     static func splitLists(_ site: Site) -> [Int: Int] {
         var counts: [Int: Int] = [:]
-        for index in site.pages.indices where !site.pages[index].route.isInOtherLanguage {
-            let count = pageCount(of: index, in: site)
+        let ranks = sectionRanks(site)
+        for index in site.pages.indices where isList(site.pages[index]) && !site.pages[index].route.isInOtherLanguage {
+            let count = site.config.pagination.pageCount(items: length(of: index, in: site, ranks: ranks))
             if count > 1 { counts[index] = count }
         }
         return counts
     }
 
     /// The number of items without making the list.
-    private static func length(of index: Int, in site: Site) -> Int {
+    private static func length(of index: Int, in site: Site, ranks: [Int]? = nil) -> Int {
         let page = site.pages[index]
         switch page.kind {
         case .section: return site.sections.first { $0.page == index }?.entries.count ?? 0
         // Grouped lists leave out what no group holds: counted as the list is made.
-        case .category, .criterion: return items(of: index, in: site).count
+        case .category, .criterion: return items(of: index, in: site, ranks: ranks).count
         case .search: return site.pages.count(where: SearchablePages.isSearchable)
         case .translations: return site.languages?.table.sources.count ?? 0
         default: return 0
@@ -63,16 +66,20 @@ public enum ListPages {
 
     /// `indices` by section, in site order, and those outside sections last (as `bySection` shows them): the order of a
     /// grouped list, so that each of its pages holds whole runs of one section.
-    static func grouped(_ indices: [Int], in site: Site) -> [Int] {
-        var bySection: [String: [Int]] = [:]
-        var others: [Int] = []
-        for index in indices {
-            if let section = site.pages[index].section {
-                bySection[section, default: []].append(index)
-            } else {
-                others.append(index)
-            }
-        }
-        return site.sections.flatMap { bySection[$0.name] ?? [] } + others
+    static func grouped(_ indices: [Int], in site: Site, ranks: [Int]? = nil) -> [Int] {
+        let ranks = ranks ?? sectionRanks(site)
+        var groups = Array(repeating: [Int](), count: site.sections.count + 1)
+        for index in indices where ranks[index] >= 0 { groups[ranks[index]].append(index) }
+        return groups.flatMap { $0 }
+    }
+
+    /// Each page's group in a grouped list: its section's place in the site's order, the
+    /// sections' count for a page outside sections, -1 for a section the site does not have
+    /// (such a page is in no group). Made once for many lists: comparing section names for
+    /// every item of every list was most of a title edit's choosing of the pages to render.
+    static func sectionRanks(_ site: Site) -> [Int] {
+        var places: [String: Int] = [:]
+        for (place, section) in site.sections.enumerated() where places[section.name] == nil { places[section.name] = place }
+        return site.pages.map { page in page.section.map { places[$0] ?? -1 } ?? site.sections.count }
     }
 }

@@ -52,10 +52,11 @@ public enum SearchablePages {
 
     /// The searchable pages A to Z: by title without case or accents (`Écho` among the E's).
     static func searchable(_ site: Site) -> [Int] {
-        site.pages.indices.filter { isSearchable(site.pages[$0]) }
-            .map { (title: sortKey(site.pages[$0].title), path: site.pages[$0].route.path, index: $0) }
-            .sorted { ($0.title, $0.path) < ($1.title, $1.path) }
-            .map(\.index)
+        // Positions sorted by keys made once: sorting the (title, path, index) triples moved
+        // and retained two strings a swap.
+        let indices = site.pages.indices.filter { isSearchable(site.pages[$0]) }
+        let titles = indices.map { sortKey(site.pages[$0].title) }, paths = indices.map { site.pages[$0].route.path }
+        return indices.indices.sorted { titles[$0] != titles[$1] ? titles[$0] < titles[$1] : paths[$0] < paths[$1] }.map { indices[$0] }
     }
 
     /// A title as the A to Z list orders it: lowercased, and without accents when it has any

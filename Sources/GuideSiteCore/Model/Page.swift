@@ -248,6 +248,7 @@ public struct Page: Sendable, Hashable {
     /// text alone (`markdown`, where it starts) or is not the file's (the git date): every other
     /// field, so a field added to `Fields` is compared too.
     func sameOutsideBody(as other: Page) -> Bool {
+        if box === other.box { return true }
         var a = box.fields
         let b = other.box.fields
         (a.body, a.markdown, a.bodyFirstLine, a.updated) = (b.body, b.markdown, b.bodyFirstLine, b.updated)

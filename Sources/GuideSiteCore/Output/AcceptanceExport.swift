@@ -29,9 +29,10 @@ enum AcceptanceExport {
 
     /// One entry's part of the files: its CSV rows, which script holds it, and its entry there.
     struct Part: Sendable {
-        var rows: [UInt8]
+        /// Slices, so that parts taken from the files a build wrote share their bytes.
+        var rows: ArraySlice<UInt8>
         var script: Int
-        var entry: [UInt8]
+        var entry: ArraySlice<UInt8>
     }
 
     /// Where an entry's part is in the files: its rows in acceptance.csv, its entry in a script.
@@ -74,7 +75,7 @@ enum AcceptanceExport {
             let parts = run.concurrentMap { page -> Part in
                 if !edited.contains(page.route.path), let part = reusable[page.route.path] { return part }
                 let entry = tests(of: page, sectionTitles: sectionTitles, basePath: basePath, siteURL: site.config.url, config: site.config)
-                return Part(rows: csvRows(entry), script: CriteriaBasket.script(of: entry.key, count: count), entry: scriptEntry(entry))
+                return Part(rows: csvRows(entry)[...], script: CriteriaBasket.script(of: entry.key, count: count), entry: scriptEntry(entry)[...])
             }
             if keepingParts { for (page, part) in zip(run, parts) { made.byPath[page.route.path] = part } }
             if start == 0, run.count < pages.count {

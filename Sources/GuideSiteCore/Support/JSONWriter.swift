@@ -50,14 +50,19 @@ enum JSONWriter {
 
     /// JSON written beforehand, inserted as it is.
     struct Fragment: Sendable, Equatable {
-        let bytes: [UInt8]
+        /// A slice, so that a fragment taken from a file read whole shares its bytes.
+        let bytes: ArraySlice<UInt8>
 
         init(bytes: [UInt8]) {
-            self.bytes = bytes
+            self.bytes = bytes[...]
+        }
+
+        init(slice: ArraySlice<UInt8>) {
+            bytes = slice
         }
 
         init(text: String) {
-            bytes = Array(text.utf8)
+            bytes = Array(text.utf8)[...]
         }
     }
 

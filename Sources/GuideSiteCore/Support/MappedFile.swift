@@ -25,6 +25,31 @@ final class MappedFile: @unchecked Sendable {
     }
 }
 
+/// A regular file's bytes read whole into one array, with no `Data` copied from: the parts a
+/// build takes from its last output's files are slices of it.
+enum FileBytes {
+    static func read(path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let size = Int(info.st_size)
+        guard size > 0 else { return [] }
+        var complete = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            count = 0
+            while count < size {
+                let read = pread(descriptor, buffer.baseAddress! + count, size - count, off_t(count))
+                if read < 0, errno == EINTR { continue }
+                guard read > 0 else { complete = false; return }
+                count += read
+            }
+        }
+        return complete ? bytes : nil
+    }
+}
+
 /// A value handed to other threads that only read it.
 struct UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value

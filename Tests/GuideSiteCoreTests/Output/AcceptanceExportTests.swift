@@ -77,7 +77,7 @@ struct AcceptanceExportTests {
         func acceptance(run: Int) -> ([String: [UInt8]], [String: [UInt8]]) {
             var written: [String: [UInt8]] = [:]
             let parts = AcceptanceExport.files(of: site, basePath: "/", keepingParts: true, run: run) { written[$0] = $1 }
-            return (written, parts.byPath.mapValues { $0.rows + $0.entry })
+            return (written, parts.byPath.mapValues { Array($0.rows + $0.entry) })
         }
         let whole = CriteriaExport.json(for: site, basePath: "/", keepingParts: true)
         #expect(String(decoding: whole.bytes, as: UTF8.self).hasPrefix("{\"entries\":[{\"categories\":[],\"criteria\":[]"))

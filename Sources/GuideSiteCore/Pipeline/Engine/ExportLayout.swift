@@ -23,21 +23,24 @@ struct ExportLayout: Sendable {
 
     /// The parts it locates, taken from the files `read` gives (the output's, under the site's
     /// prefix); nil when a file is missing or not the size it was written at.
-    func parts(reading read: (String) -> Data?) -> ExportParts? {
-        var files: [String: Data] = [:]
+    /// Each part is a slice of its file's bytes, read once.
+    func parts(reading read: (String) -> [UInt8]?) -> ExportParts? {
+        var files: [String: [UInt8]] = [:]
         for path in paths {
             guard let data = read(path), data.count == sizes[path] else { return nil }
             files[path] = data
         }
-        func bytes(_ path: String, _ range: Range<Int>) -> [UInt8]? {
+        func bytes(_ path: String, _ range: Range<Int>) -> ArraySlice<UInt8>? {
             guard let data = files[path], range.lowerBound >= 0, range.upperBound <= data.count else { return nil }
-            return Array(data[range])
+            return data[range]
         }
         var made = ExportParts(criteria: [:], acceptance: acceptance)
         made.acceptance.located = [:]
+        made.criteria.reserveCapacity(criteria.count)
+        made.acceptance.byPath.reserveCapacity(acceptance.located.count)
         for (path, range) in criteria {
             guard let entry = bytes(Self.criteriaPath, range) else { return nil }
-            made.criteria[path] = JSONWriter.Fragment(bytes: entry)
+            made.criteria[path] = JSONWriter.Fragment(slice: entry)
         }
         for (path, location) in acceptance.located {
             guard let rows = bytes(SitePaths.acceptanceCSV, location.rows),

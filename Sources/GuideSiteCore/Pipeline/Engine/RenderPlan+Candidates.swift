@@ -7,7 +7,8 @@ extension RenderPlan {
     /// whose own fields differ, and each entry whose neighbours, related entries or cited
     /// criteria's counts differ or changed. Nil when every key may differ (the site-wide values
     /// moved, or the pages are not at the same places).
-    static func candidates(last: Site, site: Site, basePath: String, layoutKeys: [String: Int]) -> [Int]? {
+    /// `changed`: the pages whose own fields differ.
+    static func candidates(last: Site, site: Site, basePath: String, layoutKeys: [String: Int]) -> (pages: [Int], changed: Set<Int>)? {
         guard last.pages.count == site.pages.count,
               zip(last.pages, site.pages).allSatisfy({ $0.route == $1.route }) else { return nil }
         let before = RenderPlan(site: last, basePath: basePath, layoutKeys: layoutKeys)
@@ -19,7 +20,7 @@ extension RenderPlan {
         })
         let recounted = Set(Set(before.citingCounts.keys).union(after.citingCounts.keys).filter { before.citingCounts[$0] != after.citingCounts[$0] })
         let (oldNeighbours, newNeighbours) = (neighbours(in: last), neighbours(in: site))
-        return site.pages.indices.filter { index in
+        let pages = site.pages.indices.filter { index in
             let page = site.pages[index]
             if page.kind != .entry, page.kind != .page { return true }
             if changed.contains(index) || page.criteria.contains(where: { recounted.contains($0.number) }) { return true }
@@ -28,6 +29,7 @@ extension RenderPlan {
             let related = site.related[index] ?? []
             return last.related[index] ?? [] != related || related.contains(where: changed.contains)
         }
+        return (pages, changed)
     }
 
     private struct Sides: Equatable {

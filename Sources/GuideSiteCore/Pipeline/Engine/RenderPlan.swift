@@ -64,11 +64,14 @@ struct RenderPlan {
     /// Every page's key; with `previous` (a site with its pages at the same places), the summary
     /// and content of each page but those at `changed` are taken from it (they are the page's own).
     /// With `only`, the keys of those pages alone (the others 0: `candidates`), made on every core.
+    /// `facts`: what the keys read of each page alone, made already (`PageFacts`).
     static func keys(site: Site, basePath: String, layoutKeys: [String: Int], reusing previous: Keys? = nil, changed: [Int] = [],
-                     only: [Int]? = nil) -> Keys {
+                     only: [Int]? = nil, facts: PageFacts? = nil) -> Keys {
         var plan = RenderPlan(site: site, basePath: basePath, layoutKeys: layoutKeys)
         if let previous, let kept = refreshed(previous, site: site, changed: changed) {
             (plan.summaries, plan.contents) = kept
+        } else if let facts {
+            plan.summaries = facts.summaries
         } else if only != nil {
             // Contents are made for the pages keyed.
             plan.summaries = site.pages.map(Self.summary)
@@ -83,7 +86,7 @@ struct RenderPlan {
         for index in searchable { shown.combine(plan.summaries[index]) }
         plan.searchShown = shown.finalize()
         let matcher = PlatformMatcher(names: site.config.platforms)
-        let pagePlatforms = site.pages.map { SearchablePages.isSearchable($0) ? matcher.positions(in: $0) : [] }
+        let pagePlatforms = facts?.platforms ?? site.pages.map { SearchablePages.isSearchable($0) ? matcher.positions(in: $0) : [] }
         plan.platformCounts = Array(repeating: 0, count: site.config.platforms.count)
         for positions in pagePlatforms { for position in positions { plan.platformCounts[position] += 1 } }
         var positions: [Int: (SiteSection, Int)] = [:]
@@ -144,6 +147,34 @@ struct RenderPlan {
             contents[index] = content(site.pages[index])
         }
         return (summaries, contents)
+    }
+
+    /// What the keys read of each page alone: what other pages show of it (`summary`) and the
+    /// platforms it names. Two sites linked from the same pages share them but at the pages that
+    /// changed (a title edit on disk makes them once for the last site and the new one).
+    struct PageFacts {
+        var summaries: [Int]
+        var platforms: [[Int]]
+
+        init(site: Site) {
+            let matcher = PlatformMatcher(names: site.config.platforms)
+            let made = site.pages.concurrentMap { page in
+                (RenderPlan.summary(page), SearchablePages.isSearchable(page) ? matcher.positions(in: page) : [])
+            }
+            (summaries, platforms) = (made.map(\.0), made.map(\.1))
+        }
+
+        /// These facts with those of the pages at `changed` made from `site`'s.
+        func replacing(_ changed: some Sequence<Int>, from site: Site) -> PageFacts {
+            var facts = self
+            let matcher = PlatformMatcher(names: site.config.platforms)
+            for index in changed {
+                let page = site.pages[index]
+                facts.summaries[index] = RenderPlan.summary(page)
+                facts.platforms[index] = SearchablePages.isSearchable(page) ? matcher.positions(in: page) : []
+            }
+            return facts
+        }
     }
 
     func summary(of index: Int) -> Int {

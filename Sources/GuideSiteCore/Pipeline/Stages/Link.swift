@@ -128,7 +128,7 @@ enum Link: BuildStage {
                 // output's files (read on the exports' thread).
                 let edited = Set(edits.positions.map { site.pages[$0].route.path })
                 let reuse: @Sendable () -> ExportParts.Reuse? = {
-                    let parts = last.memory?.exportParts ?? last.exports?.parts { path in try? Data(contentsOf: output.appending(path: prefix + path)) }
+                    let parts = last.memory?.exportParts ?? last.exports?.parts { path in FileBytes.read(path: output.appending(path: prefix + path).path) }
                     return parts.map { ExportParts.Reuse(parts: $0, edited: edited) }
                 }
                 context.exports = SiteExports(site: site, basePath: context.basePath, writer: writer, keepingParts: context.store.holdsWholeSite,

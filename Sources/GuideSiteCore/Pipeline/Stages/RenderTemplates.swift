@@ -112,11 +112,13 @@ enum RenderTemplates: BuildStage {
                 // Linked anew on disk: the pages whose key moved from the last site's, of those
                 // whose key can have (all when the site-wide values moved).
                 let basePath = context.basePath
-                guard let only = RenderPlan.candidates(last: last, site: site, basePath: basePath, layoutKeys: layoutKeys) else {
+                guard let candidates = RenderPlan.candidates(last: last, site: site, basePath: basePath, layoutKeys: layoutKeys) else {
                     let before = RenderPlan.keys(site: last, basePath: basePath, layoutKeys: layoutKeys)
                     return changed(before, RenderPlan.keys(site: site, basePath: basePath, layoutKeys: layoutKeys, reusing: before, changed: context.edits.positions))
                 }
-                let keys = [last, site].concurrentMap { RenderPlan.keys(site: $0, basePath: basePath, layoutKeys: layoutKeys, only: only) }
+                let facts = RenderPlan.PageFacts(site: site)
+                let sites = [(last, facts.replacing(candidates.changed, from: last)), (site, facts)]
+                let keys = sites.concurrentMap { RenderPlan.keys(site: $0.0, basePath: basePath, layoutKeys: layoutKeys, only: candidates.pages, facts: $0.1) }
                 return changed(keys[0], keys[1])
             }
             // Another language's pages are that site's to write.
