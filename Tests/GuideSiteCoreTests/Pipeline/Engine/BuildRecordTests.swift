@@ -100,4 +100,26 @@ struct BuildRecordTests {
         #expect(site.build().outcome == .success)
         #expect(!site.build().upToDate)
     }
+
+    @Test("a damaged or cut record is no record: the next build builds, and keeps a record that reads back whole")
+    func damagedRecord() throws {
+        let site = try TestSite(Self.files)
+        defer { site.remove() }
+        try site.age()
+        let first = site.build()
+        #expect(first.outcome == .success)
+        let cache = site.root.appending(path: BuildRecord.folderName)
+        let names = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasPrefix("build-") && $0.hasSuffix(".record") }
+        let record = cache.appending(path: try #require(names.first))
+        let whole = try Data(contentsOf: record)
+        #expect(BuildRecord.read(from: record).map { Diagnostic.sortedForReport($0.diagnostics) } == first.diagnostics)
+        for damaged in [whole.prefix(whole.count / 2), Data("{\"format\": \"guidesite-record/4\"}".utf8), whole.prefix(1) + Data(repeating: 0xff, count: 40)] {
+            try damaged.write(to: record)
+            #expect(BuildRecord.read(from: record) == nil)
+            let again = site.build()
+            #expect(again.outcome == .success && !again.upToDate)
+            #expect(again.diagnostics == first.diagnostics)
+            #expect(site.build().upToDate, "the record written again reads back")
+        }
+    }
 }
