@@ -127,9 +127,12 @@ struct RenderPlan {
             let position = site.sections.lazy.compactMap { section in section.entries.firstIndex(of: index).map { (section, $0) } }.first
             keys[index] = plan.key(for: index, position: position)
         }
-        // The search page's numbered pages show its platform filter too.
+        // The search page's numbered pages show its platform filter too: made again when the
+        // platforms it offers changed (what else they show is not in a body; made after every
+        // edit, they were most of a preview's body edit at 10,000 entries).
         var numbered = previous.numbered
-        if !changed.isEmpty, let search = site.search, numbered[search] != nil {
+        if !changed.isEmpty, let search = site.search, numbered[search] != nil,
+           previous.platformCounts.map({ $0 > 0 }) != plan.platformCounts.map({ $0 > 0 }) {
             (plan.summaries, plan.contents) = (summaries, contents)
             numbered.merge(plan.numberedKeys(of: [search])) { $1 }
         }

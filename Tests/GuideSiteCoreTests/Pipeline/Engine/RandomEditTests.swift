@@ -28,13 +28,17 @@ struct RandomEditTests {
     }
 
     /// A body; most change only text, headings and links (the edits a rebuild patches into the
-    /// last site), some mention a criterion (which changes what the site links).
+    /// last site), some mention a criterion (which changes what the site links) or a platform.
     static func body(_ random: inout Generator) -> String {
         let link = random.next(3) == 0 ? "See [entry 1](entry-1.md#name) and [entry 2](entry-2.md).\n" : ""
         let heading = random.next(2) == 0 ? "\n## Name\n\nNamed \(random.next(9)).\n" : ""
         let mention = random.next(4) == 0 ? "Meets SC \(["1.4.3", "2.4.7"][random.next(2)]).\n" : ""
         let image = random.next(4) == 0 ? "![Diagram](diagram.svg)\n" : ""
-        return "## Role\n\nBody \(random.next(1000)).\n\(link)\(mention)\(image)\(heading)"
+        let number = random.next(1000)
+        // A platform's heading (the search page's platform filter offers the platforms entries
+        // have), from the number drawn already: each seed's edits stay the ones it was chosen for.
+        let platform = ["", "", "\n## Web\n\nIn a browser.\n", "\n## iOS\n\nOn a phone.\n"][number % 4]
+        return "## Role\n\nBody \(number).\n\(link)\(mention)\(image)\(heading)\(platform)"
     }
 
     /// A translation's text: French, with a link back to an entry.
