@@ -10,8 +10,7 @@ public enum ListPages {
         let page = site.pages[index]
         switch page.kind {
         case .section: return site.sections.first { $0.page == index }?.entries ?? []
-        case .category: return grouped(site.categories.first { $0.page == index }?.entries ?? [], in: site, ranks: ranks)
-        case .criterion: return grouped(page.subject.flatMap { site.criterionPages[$0] } ?? [], in: site, ranks: ranks)
+        case .category, .criterion: return grouped(members(of: index, in: site), in: site, ranks: ranks)
         case .search: return SearchablePages.searchable(site)
         case .translations: return Array(site.languages?.table.sources.indices ?? 0..<0)
         default: return []
@@ -56,12 +55,22 @@ public enum ListPages {
         let page = site.pages[index]
         switch page.kind {
         case .section: return site.sections.first { $0.page == index }?.entries.count ?? 0
-        // Grouped lists leave out what no group holds: counted as the list is made.
-        case .category, .criterion: return items(of: index, in: site, ranks: ranks).count
+        // Grouped lists leave out what no group holds (counted without making the list: a
+        // preview's body edit counted every category's and criterion's list).
+        case .category, .criterion:
+            let ranks = ranks ?? sectionRanks(site)
+            return members(of: index, in: site).count { ranks[$0] >= 0 }
         case .search: return site.pages.count(where: SearchablePages.isSearchable)
         case .translations: return site.languages?.table.sources.count ?? 0
         default: return 0
         }
+    }
+
+    /// The pages a category's or criterion's page lists, before they are grouped.
+    private static func members(of index: Int, in site: Site) -> [Int] {
+        let page = site.pages[index]
+        return page.kind == .category ? site.categories.first { $0.page == index }?.entries ?? []
+            : page.subject.flatMap { site.criterionPages[$0] } ?? []
     }
 
     /// `indices` by section, in site order, and those outside sections last (as `bySection` shows them): the order of a
