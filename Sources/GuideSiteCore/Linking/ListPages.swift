@@ -23,8 +23,8 @@ public enum ListPages {
     }
 
     /// How many pages the list page at `index` takes (1 for any other page).
-    static func pageCount(of index: Int, in site: Site) -> Int {
-        isList(site.pages[index]) ? site.config.pagination.pageCount(items: length(of: index, in: site)) : 1
+    static func pageCount(of index: Int, in site: Site, ranks: [Int]? = nil) -> Int {
+        isList(site.pages[index]) ? site.config.pagination.pageCount(items: length(of: index, in: site, ranks: ranks)) : 1
     }
 
     /// Every list page that takes more than one page, with its items (each list made once).
@@ -43,8 +43,8 @@ public enum ListPages {
     static func splitLists(_ site: Site) -> [Int: Int] {
         var counts: [Int: Int] = [:]
         let ranks = sectionRanks(site)
-        for index in site.pages.indices where isList(site.pages[index]) && !site.pages[index].route.isInOtherLanguage {
-            let count = site.config.pagination.pageCount(items: length(of: index, in: site, ranks: ranks))
+        for index in site.pages.indices where !site.pages[index].route.isInOtherLanguage {
+            let count = pageCount(of: index, in: site, ranks: ranks)
             if count > 1 { counts[index] = count }
         }
         return counts

@@ -86,7 +86,7 @@ struct RenderPlan {
         for index in searchable { shown.combine(plan.summaries[index]) }
         plan.searchShown = shown.finalize()
         let matcher = PlatformMatcher(names: site.config.platforms)
-        let pagePlatforms = facts?.platforms ?? site.pages.map { SearchablePages.isSearchable($0) ? matcher.positions(in: $0) : [] }
+        let pagePlatforms = facts?.platforms ?? site.pages.map { PageFacts.platforms(of: $0, matcher) }
         plan.platformCounts = Array(repeating: 0, count: site.config.platforms.count)
         for positions in pagePlatforms { for position in positions { plan.platformCounts[position] += 1 } }
         var positions: [Int: (SiteSection, Int)] = [:]
@@ -161,9 +161,7 @@ struct RenderPlan {
 
         init(site: Site) {
             let matcher = PlatformMatcher(names: site.config.platforms)
-            let made = site.pages.concurrentMap { page in
-                (RenderPlan.summary(page), SearchablePages.isSearchable(page) ? matcher.positions(in: page) : [])
-            }
+            let made = site.pages.concurrentMap { (RenderPlan.summary($0), Self.platforms(of: $0, matcher)) }
             (summaries, platforms) = (made.map(\.0), made.map(\.1))
         }
 
@@ -172,11 +170,14 @@ struct RenderPlan {
             var facts = self
             let matcher = PlatformMatcher(names: site.config.platforms)
             for index in changed {
-                let page = site.pages[index]
-                facts.summaries[index] = RenderPlan.summary(page)
-                facts.platforms[index] = SearchablePages.isSearchable(page) ? matcher.positions(in: page) : []
+                (facts.summaries[index], facts.platforms[index]) = (RenderPlan.summary(site.pages[index]), Self.platforms(of: site.pages[index], matcher))
             }
             return facts
+        }
+
+        /// The platforms a page names, in site.yml's order; none for a page search leaves out.
+        static func platforms(of page: Page, _ matcher: PlatformMatcher) -> [Int] {
+            SearchablePages.isSearchable(page) ? matcher.positions(in: page) : []
         }
     }
 
