@@ -88,22 +88,40 @@ public struct Theme: Sendable {
     }
 
     /// A hash per layout of the layout file and every partial (any of which it may include), so
-    /// a changed template re-renders exactly the pages whose layout could show the change.
-    public var layoutKeys: [String: Int] {
+    /// a changed template re-renders exactly the pages whose layout could show the change; and
+    /// the layouts that may show how many entries a list has.
+    public var layoutKeys: LayoutKeys {
         var partials = Hasher()
+        var partialNames = Set<String>()
         for path in files.keys.sorted() where path.hasPrefix("partials/") {
             partials.combine(path)
             partials.combine(files[path])
+            partialNames.formUnion(Self.names(in: files[path] ?? Data()))
         }
         let shared = partials.finalize()
-        var keys: [String: Int] = [:]
+        var keys = LayoutKeys()
         for name in layoutNames {
             var hasher = Hasher()
             hasher.combine(shared)
             hasher.combine(files["layouts/\(name).mustache"])
-            keys[name] = hasher.finalize()
+            keys.keys[name] = hasher.finalize()
+            let named = partialNames.union(Self.names(in: files["layouts/\(name).mustache"] ?? Data()))
+            if !named.isDisjoint(with: LayoutKeys.countNames) { keys.counting.insert(name) }
         }
         return keys
+    }
+
+    /// Every name a template's tags use, each part of a dotted name apart (`section.count`);
+    /// with other delimiters set (`{{=<% %>=}}`), the names of a count, as tags it cannot read may.
+    static func names(in template: Data) -> Set<String> {
+        let text = String(decoding: template, as: UTF8.self)
+        if text.contains("{{=") { return LayoutKeys.countNames }
+        var names = Set<String>()
+        for tag in text.components(separatedBy: "{{").dropFirst() {
+            let inside = tag.prefix { $0 != "}" }.drop { "#^/&>{<$! ".contains($0) }
+            for part in inside.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" && $0 != "-" }) { names.insert(String(part)) }
+        }
+        return names
     }
 
     /// Files copied to `Output/assets/`, by path below `assets/`, with `site.js` made of the
@@ -140,4 +158,15 @@ public struct Theme: Sendable {
         }
         return Data(script.utf8)
     }
+}
+
+/// Each layout's key (`Theme.layoutKeys`), and the layouts whose templates name a list's count.
+public struct LayoutKeys: Sendable {
+    public var keys: [String: Int] = [:]
+    /// Layouts (with any partial) naming `count` or `countText`: their pages show how many
+    /// entries their section has, which the others' keys need not read.
+    public var counting: Set<String> = []
+    static let countNames: Set<String> = ["count", "countText"]
+
+    public subscript(layout: String) -> Int? { keys[layout] }
 }

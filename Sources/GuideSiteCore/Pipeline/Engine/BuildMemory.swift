@@ -6,6 +6,8 @@ import Foundation
 public final class BuildMemory: @unchecked Sendable {
     /// One per site, in the order the run planned them.
     var sites: [LastBuild] = []
+    /// What its builds derived, for the builds that do not start from the last one.
+    let memoized = BuildMemo()
 
     /// Nothing built yet.
     public init() {}

@@ -24,6 +24,9 @@ protocol LastBuildStore {
     /// Whether what `check` reports is kept (the build record) or reported (`check`), so a full
     /// run makes the content checks; the preview's are never read.
     var recordsChecks: Bool { get }
+    /// What earlier builds of this process derived, with what each value read (`BuildMemo`);
+    /// nil for a store that keeps none.
+    var memo: BuildMemo? { get }
     /// After the build: keeps what it leaves for the next one, or nothing after a failure.
     func keep(_ context: inout BuildContext, succeeded: Bool)
 }
@@ -55,7 +58,11 @@ extension BuildMemory: LastBuildStore {
 
     func keep(_ context: inout BuildContext, succeeded: Bool) {
         sites = succeeded ? KeepLastBuild.inMemory(context) : []
+        // The pages written stay what they are after a failure: the next build compares with them.
+        if succeeded, let output = context.memoryOutput { memoized.keep(context.builtSites, files: output.files) }
     }
+
+    var memo: BuildMemo? { memoized }
 }
 
 /// The last build of each output folder in `.guidesite-cache/`: the record of its inputs
@@ -98,6 +105,8 @@ struct StateFolder: LastBuildStore {
 
     var recordsChecks: Bool { true }
 
+    var memo: BuildMemo? { nil }
+
     func keep(_ context: inout BuildContext, succeeded: Bool) {
         CompareWithLastBuild.keepRecord(context, succeeded: succeeded)
     }
@@ -131,6 +140,8 @@ struct CheckRecord: LastBuildStore {
     var holdsWholeSite: Bool { false }
 
     var recordsChecks: Bool { true }
+
+    var memo: BuildMemo? { nil }
 
     func keep(_ context: inout BuildContext, succeeded: Bool) {}
 }

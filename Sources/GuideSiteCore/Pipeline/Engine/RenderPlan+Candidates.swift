@@ -8,7 +8,7 @@ extension RenderPlan {
     /// criteria's counts differ or changed. Nil when every key may differ (the site-wide values
     /// moved, or the pages are not at the same places).
     /// `changed`: the pages whose own fields differ.
-    static func candidates(last: Site, site: Site, basePath: String, layoutKeys: [String: Int]) -> (pages: [Int], changed: Set<Int>)? {
+    static func candidates(last: Site, site: Site, basePath: String, layoutKeys: LayoutKeys) -> (pages: [Int], changed: Set<Int>)? {
         guard last.pages.count == site.pages.count,
               zip(last.pages, site.pages).allSatisfy({ $0.route == $1.route }) else { return nil }
         let before = RenderPlan(site: last, basePath: basePath, layoutKeys: layoutKeys)

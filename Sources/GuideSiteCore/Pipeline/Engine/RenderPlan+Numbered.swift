@@ -22,6 +22,8 @@ extension RenderPlan {
                 hasher.combine(own)
                 hasher.combine(number)
                 hasher.combine(count)
+                // Each page says how many items the whole list has.
+                hasher.combine(items.count)
                 hasher.combine(lettersKey)
                 // A translations table's rows are sources, which its own key reads whole.
                 if site.pages[index].kind != .translations {

@@ -6,7 +6,7 @@
 /// rendered again.
 struct RenderPlan {
     let site: Site
-    let layoutKeys: [String: Int]
+    let layoutKeys: LayoutKeys
     let globalKey: Int
     let citingCounts: [String: Int]
     /// Every page's summary, when every key is computed; otherwise summaries are made as needed.
@@ -33,9 +33,11 @@ struct RenderPlan {
         var contents: [Int] = []
         /// Each list that splits into numbered pages: a key per page of it (`numberedKeys`).
         var numbered: [Int: [Int]] = [:]
+        /// What every page shows besides (`RenderTemplates.wideKey`), for the memo.
+        var wide: Int?
     }
 
-    init(site: Site, basePath: String, layoutKeys: [String: Int]) {
+    init(site: Site, basePath: String, layoutKeys: LayoutKeys) {
         self.site = site
         self.layoutKeys = layoutKeys
         var global = Hasher()
@@ -48,14 +50,12 @@ struct RenderPlan {
             global.combine(section.title)
             global.combine(section.description)
             global.combine(site.pages[section.page].route)
-            global.combine(section.entries.count)
         }
         for category in site.categories {
             global.combine(category.slug)
             global.combine(category.title)
             global.combine(category.description)
             global.combine(site.pages[category.page].route)
-            global.combine(category.entries.count)
         }
         globalKey = global.finalize()
         citingCounts = site.criterionPages.mapValues(\.count)
@@ -65,7 +65,7 @@ struct RenderPlan {
     /// and content of each page but those at `changed` are taken from it (they are the page's own).
     /// With `only`, the keys of those pages alone (the others 0: `candidates`), made on every core.
     /// `facts`: what the keys read of each page alone, made already (`PageFacts`).
-    static func keys(site: Site, basePath: String, layoutKeys: [String: Int], reusing previous: Keys? = nil, changed: [Int] = [],
+    static func keys(site: Site, basePath: String, layoutKeys: LayoutKeys, reusing previous: Keys? = nil, changed: [Int] = [],
                      only: [Int]? = nil, facts: PageFacts? = nil) -> Keys {
         var plan = RenderPlan(site: site, basePath: basePath, layoutKeys: layoutKeys)
         if let previous, let kept = refreshed(previous, site: site, changed: changed) {
@@ -108,7 +108,7 @@ struct RenderPlan {
     /// The keys of `previous` (made for a site that differs from this one only in the bodies of
     /// the pages at `changed`) with those pages' keys made again: what other pages show of a page
     /// (its summary) does not depend on its body, so no other key changes.
-    static func keys(site: Site, basePath: String, layoutKeys: [String: Int], previous: Keys, changed: [Int]) -> Keys {
+    static func keys(site: Site, basePath: String, layoutKeys: LayoutKeys, previous: Keys, changed: [Int]) -> Keys {
         var plan = RenderPlan(site: site, basePath: basePath, layoutKeys: layoutKeys)
         plan.searchShown = previous.searchShown
         var pagePlatforms = previous.pagePlatforms
@@ -199,6 +199,14 @@ struct RenderPlan {
         hasher.combine(page.subject)
         hasher.combine(contents.isEmpty ? Self.content(page) : contents[index])
         for reference in page.criteria { hasher.combine(citingCounts[reference.number] ?? 0) }
+        // A page of a section may show how many entries it has (`sectionValues`), when its
+        // layout names a count.
+        if layoutKeys.counting.contains(page.layout) { hasher.combine(site.section(of: page)?.entries.count) }
+        if let languages = site.languages {
+            // The language switcher: which languages have the page, and how its translation stands.
+            hasher.combine(languages.table.has(page.translationKey, in: "", isDefault: true))
+            hasher.combine(languages.table.translations[page.translationKey])
+        }
         func show(_ others: [Int]) {
             hasher.combine(others.count)
             guard withList else { return }
@@ -259,7 +267,9 @@ struct RenderPlan {
                 hasher.combine(summary(of: site.pageIndex[other.route] ?? 0))
                 hasher.combine(rows)
             }
-        case .categoryIndex, .page, .notFound:
+        case .categoryIndex:
+            for category in site.categories { hasher.combine(category.entries.count) }
+        case .page, .notFound:
             break
         }
         return hasher.finalize()

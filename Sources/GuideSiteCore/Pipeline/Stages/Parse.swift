@@ -1,15 +1,23 @@
 import Foundation
 
 /// Reads the Markdown files (every one, or the edited ones when the last build stands for the
-/// rest): bytes, front matter, Liquid, acceptance sections, route, layout.
-/// Reads: `Walk`, `Basis`. Makes: `parsed`, `parsedPastedText`, `recording.parseDiagnostics` (in the order read).
+/// rest): bytes, front matter, Liquid, acceptance sections, route, layout. A file whose stamp,
+/// the settings and the includes are as an earlier build of the process read them gives that
+/// build's parse (`BuildMemo`), without its Markdown.
+/// Reads: `Walk`, `Basis`, `BuildMemo`. Makes: `parsed`, `parsedPastedText`, `recording.parseDiagnostics` (in the order read).
 enum Parse: BuildStage {
     static let name = "parse"
 
     static func run(_ context: inout BuildContext) {
         let reader = PageReader(layout: context.layout, config: context.siteConfig)
         let markdown = context.walk.files.filter { $0.kind == .markdown }
-        let results = (context.basis?.edited ?? Array(markdown.indices)).concurrentMap { reader.read(markdown[$0]) }
+        let results: [Diagnosed<Page?>]
+        if context.basis == nil, let memo = context.store.memo {
+            results = memoized(markdown, reader: reader, memo: memo, context: context)
+            context.notes.append("memo: \(memo.taken.count) of \(markdown.count) parses taken again")
+        } else {
+            results = (context.basis?.edited ?? Array(markdown.indices)).concurrentMap { reader.read(markdown[$0]) }
+        }
         context.recording.parseDiagnostics = results.map(\.diagnostics)
         for result in results {
             context.diagnostics += result.diagnostics
@@ -21,5 +29,56 @@ enum Parse: BuildStage {
             context.parsed.append(page)
         }
         context.parsedPastedText = context.parsed.count(where: \.isPastedText)
+    }
+
+    /// Every file's parse, taken from `memo` where the file's stamp and the parse's key are those
+    /// it was made with; the memo then holds this build's.
+    private static func memoized(_ files: [ContentFile], reader: PageReader, memo: BuildMemo, context: BuildContext) -> [Diagnosed<Page?>] {
+        let key = parseKey(context)
+        // Taken before anything is read (a file saved meanwhile is read again next time).
+        let stamps = context.walk.stamps.count == context.walk.files.count
+            ? zip(context.walk.files, context.walk.stamps).filter { $0.0.kind == .markdown }.map(\.1)
+            : FileStamp.stamps(of: files)
+        let known = key != nil && key == memo.parseKey ? memo.parsed : [:]
+        let made = Array(files.indices).concurrentMap { index -> (Diagnosed<Page?>, BuildMemo.Parsed?, taken: Bool) in
+            let file = files[index]
+            if let stamp = stamps[index], let hit = known[file.relativePath], hit.stamp == stamp {
+                return (hit.result, hit, true)
+            }
+            let read = reader.read(file)
+            guard let stamp = stamps[index] else { return (read, nil, false) }
+            var kept = read
+            kept.value?.markdown = ""
+            return (read, BuildMemo.Parsed(stamp: stamp, markdownHash: BuildMemo.hash(read.value?.markdown ?? ""), result: kept), false)
+        }
+        memo.parseKey = key
+        memo.parsed = [:]
+        memo.markdownHashes = [:]
+        memo.taken = []
+        for (file, (_, parsed, taken)) in zip(files, made) {
+            guard let parsed else { continue }
+            memo.parsed[file.relativePath] = parsed
+            memo.markdownHashes[file.relativePath] = parsed.markdownHash
+            if taken { memo.taken.insert(file.relativePath) }
+        }
+        if key == nil { memo.parsed = [:] }
+        return made.map(\.0)
+    }
+
+    /// What every file's parse reads besides the file: the settings, where the site is, and the
+    /// includes folder's files (nil when one was saved in the last two seconds).
+    static func parseKey(_ context: BuildContext) -> Int? {
+        var hasher = Hasher()
+        hasher.combine(context.siteConfig)
+        hasher.combine(context.layout.root.path)
+        hasher.combine(context.layout.content.path)
+        let includes = context.layout.content.appending(path: context.siteConfig.includesFolder, directoryHint: .isDirectory)
+        let paths = (FileManager.default.enumerator(atPath: includes.path)?.allObjects as? [String] ?? []).sorted()
+        for path in paths {
+            guard let stamp = FileStamp(path: includes.appending(path: path).path) else { return nil }
+            hasher.combine(path)
+            hasher.combine(stamp)
+        }
+        return hasher.finalize()
     }
 }

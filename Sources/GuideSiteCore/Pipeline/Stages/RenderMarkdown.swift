@@ -21,6 +21,12 @@ enum RenderMarkdown: BuildStage {
         if scratch != nil { context.notes.append("bodies' HTML kept in a scratch file beside the output until their pages are rendered") }
         var done: [Diagnosed<Page>] = []
         done.reserveCapacity(pages.count)
+        if context.basis == nil, let memo = context.store.memo {
+            let made = memoized(pages, context: context, excluded: excluded, routes: routes, memo: memo)
+            done = made.pages
+            context.notes.append("memo: \(made.taken) of \(pages.count) bodies taken again")
+            pages = []
+        }
         while !pages.isEmpty {
             let run = min(Runs.size, pages.count)
             done += render(Array(pages.prefix(run)), context: context, excluded: excluded, routes: routes, scratch: scratch)
@@ -63,6 +69,13 @@ enum RenderMarkdown: BuildStage {
     /// given.
     static func render(_ pages: [Page], context: BuildContext, excluded: [(contentPath: String, route: Route)], routes: [String: Route],
                        scratch: ScratchFile? = nil) -> [Diagnosed<Page>] {
+        render(pages, context: context, excluded: excluded, routes: routes, scratch: scratch, memo: nil).map(\.0)
+    }
+
+    /// `render`, asking `memo` first for each page (`Memo.take`), and with what each page
+    /// rendered read (nil for those taken from it).
+    static func render(_ pages: [Page], context: BuildContext, excluded: [(contentPath: String, route: Route)], routes: [String: Route],
+                       scratch: ScratchFile?, memo: Memo?) -> [(Diagnosed<Page>, BuildMemo.Rendered?)] {
         var excludedRoutes: [String: Route] = [:]
         for page in excluded {
             excludedRoutes[page.contentPath] = page.route
@@ -91,13 +104,19 @@ enum RenderMarkdown: BuildStage {
         let config = context.config
         let annotator = CriteriaCollector.annotator(basePath: SiteRoot.marker)
         let stylesheet = SiteRoot.marker + "assets/site.css"
-        return pages.concurrentMap { input -> Diagnosed<Page> in
-            var page = input
+        return pages.concurrentMap { input -> (Diagnosed<Page>, BuildMemo.Rendered?) in
+            if let memo, let taken = memo.take(input, resolver: resolver) { return (taken, nil) }
+            var page = memo?.withMarkdown(input) ?? input
             let rule: TitleRule = page.frontMatter.title.map { .given($0) } ?? .fromFirstHeading
+            var asked: [BuildMemo.AskedLink] = []
             let rendered = renderer.render(
                 page.markdown, firstLine: page.bodyFirstLine, path: page.sourcePath, title: rule,
                 reservedIDs: LayoutIDs.reserved,
-                rewriteLink: { resolver.target($0, from: page.translationKey) },
+                rewriteLink: { url in
+                    let target = resolver.target(url, from: page.translationKey)
+                    if memo != nil { asked.append(BuildMemo.AskedLink(url: url, target: target)) }
+                    return target
+                },
                 annotate: annotator, platforms: platforms, lint: lint, demoStylesheet: stylesheet
             )
             page.body = rendered.value
@@ -114,7 +133,8 @@ enum RenderMarkdown: BuildStage {
                 Diagnostic(.note, page.sourcePath, line: $0.line, column: $0.column, category: "subset-link",
                            "\(subsetName ?? "subset"): link \($0.target)")
             }
-            return Diagnosed(page, rendered.diagnostics + criteria.diagnostics + notes)
+            let result = Diagnosed(page, rendered.diagnostics + criteria.diagnostics + notes)
+            return (result, memo.flatMap { $0.record(input, links: asked, result: result) })
         }
     }
 

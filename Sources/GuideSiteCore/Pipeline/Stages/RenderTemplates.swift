@@ -50,7 +50,9 @@ enum RenderTemplates: BuildStage {
         context.diagnostics += layoutWarnings
         let pages = site.pages, config = site.config
         let clock = ContinuousClock(), planning = clock.now
-        let (targets, numbers) = pagesToRender(site, context: &context)
+        // A long list is written as numbered pages (`Pagination`), each rendered on its own.
+        let lastPages = lastPages(site, diagnostics: &context.diagnostics)
+        let (targets, numbers) = pagesToRender(site, lastPages: lastPages, context: &context)
         context.parts.append(("of which choosing the pages to render (\(targets.count))", clock.now - planning))
         if context.edits.lastSite != nil {
             // Read on disk without their HTML: the pages that show the edits, not edited themselves.
@@ -62,8 +64,6 @@ enum RenderTemplates: BuildStage {
         making.noindex = context.variant.subset?.noindex ?? false
         let builder = making
         let absoluteBase = context.basePath
-        // A long list is written as numbered pages (`Pagination`), each rendered on its own.
-        let lastPages = lastPages(site, diagnostics: &context.diagnostics)
         let outputs = numberedPages(targets, site: site, numbers: numbers, last: lastPages)
         let results = outputs.concurrentMap { output -> Diagnostic? in
             let (index, number, route) = output
@@ -97,8 +97,9 @@ enum RenderTemplates: BuildStage {
 
     /// Every page, or under a basis those whose output the edits changed: by what each page shows
     /// when the last build kept it (`RenderPlan`), else the edited pages and the search page;
-    /// with, for lists, the numbers of their pages to render when not all.
-    private static func pagesToRender(_ site: Site, context: inout BuildContext) -> ([Int], [Int: Set<Int>]) {
+    /// with, for lists, the numbers of their pages to render when not all. Without a basis, the
+    /// pages whose key moved since an earlier build of the process wrote them (`fromMemo`).
+    private static func pagesToRender(_ site: Site, lastPages: [Int: Int], context: inout BuildContext) -> ([Int], [Int: Set<Int>]) {
         func changed(_ before: RenderPlan.Keys?, _ after: RenderPlan.Keys) -> ([Int], [Int: Set<Int>]) {
             let targets = written(site).filter { before?.keys[$0] != after.keys[$0] }
             var numbers: [Int: Set<Int>] = [:]
@@ -125,7 +126,7 @@ enum RenderTemplates: BuildStage {
             return (context.basis == nil ? written(site) : changedPages(site, edits: context.edits).filter { !site.pages[$0].route.isInOtherLanguage }, [:])
         }
         let last = context.basis?.last.memory?.renderKeys
-        let keys: RenderPlan.Keys
+        var keys: RenderPlan.Keys
         if let last, !context.edits.relinked, last.keys.count == site.pages.count {
             keys = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys, previous: last, changed: context.edits.positions)
         } else {
@@ -133,8 +134,13 @@ enum RenderTemplates: BuildStage {
             keys = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys,
                                    reusing: context.edits.relinked ? last : nil, changed: context.edits.positions)
         }
+        keys.wide = wideKey(site, context: context)
         context.recording.renderKeys = keys
-        guard context.basis != nil else { return (written(site), [:]) }
+        guard context.basis != nil else {
+            guard let taken = fromMemo(site, keys: keys, lastPages: lastPages, context: context) else { return (written(site), [:]) }
+            context.notes.append("memo: \(written(site).count - taken.0.count) pages' files taken again")
+            return taken
+        }
         guard let last, last.keys.count == site.pages.count else { return (written(site), [:]) }
         return changed(last, keys)
     }

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Rendering through the templates with the pages an earlier build of the process wrote
+/// (`BuildMemo.Written`): a build that did not start from the last one renders the pages whose
+/// key at their address moved, and writes every other page's files as that build wrote them.
+extension RenderTemplates {
+    /// What every page of the site being built shows besides what its key reads: the theme's
+    /// files but its layouts and partials (each layout's key reads those), its texts, the
+    /// languages and their translations, the day (support results age), and where it is written.
+    static func wideKey(_ site: Site, context: BuildContext) -> Int {
+        var hasher = Hasher()
+        if let files = context.theme?.theme.files {
+            for path in files.keys.sorted() where !path.hasPrefix("layouts/") && !path.hasPrefix("partials/") {
+                hasher.combine(path)
+                hasher.combine(files[path])
+            }
+        }
+        hasher.combine(context.strings)
+        // (Which languages have each page and how its translation stands are in its key.)
+        hasher.combine(site.languages?.all)
+        hasher.combine(site.languages?.current)
+        hasher.combine(site.languages?.defaultInFolder)
+        hasher.combine(context.variant.key)
+        hasher.combine(context.variant.subset?.noindex)
+        hasher.combine(BuildDate.today)
+        return hasher.finalize()
+    }
+
+    /// The pages to render, with the numbers of their list pages when not all, after copying
+    /// every other file of the site's pages from the memo; nil (nothing copied) when the memo
+    /// has no pages of this site written with the same wide key.
+    static func fromMemo(_ site: Site, keys: RenderPlan.Keys, lastPages: [Int: Int], context: BuildContext) -> ([Int], [Int: Set<Int>])? {
+        guard let memo = context.store.memo, let before = memo.written[context.variant.key], before.wide == keys.wide,
+              before.prefix == context.variant.prefix, let writer = context.output else { return nil }
+        let settings = site.config.pagination
+        var targets: [Int] = [], numbers: [Int: Set<Int>] = [:], copies: [(String, Data)] = []
+        for index in written(site) {
+            let page = site.pages[index]
+            let count = lastPages[index] ?? 1
+            var render = Set<Int>()
+            if before.keys[page.route.file] != keys.keys[index] {
+                if let old = before.numbered[page.route.file], let new = keys.numbered[index], old.count == new.count, old.count == count {
+                    render = Set(new.indices.filter { old[$0] != new[$0] }.map { $0 + 1 })
+                } else {
+                    render = Set(1...count)
+                }
+            }
+            var files = (1...count).filter { !render.contains($0) }.map { settings.route(of: page.route, number: $0).file }
+            if !render.contains(1), FeatureFile.isWritten(for: page, in: site.config) { files.append(TestPlan.featurePath(of: page.route)) }
+            let found = files.map { memo.files[before.prefix + $0] }
+            if found.contains(where: { $0 == nil }) {
+                // A file the memo lacks: the page is rendered whole.
+                render = Set(1...count)
+            } else {
+                copies += zip(files, found.map { $0! }).map { ($0, $1) }
+            }
+            guard !render.isEmpty else { continue }
+            targets.append(index)
+            if render.count < count { numbers[index] = render }
+        }
+        for (path, data) in copies { try? writer.write(data, to: path) }
+        return (targets, numbers)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import GuideSiteCore
+
+@Suite("Builds in memory that take values again from the memo")
+struct BuildMemoTests {
+    /// The test site, with a theme whose entry layout shows its section's count, an include and
+    /// a second entry that links to one not written yet.
+    static func files() -> [String: String] {
+        var files = Fixtures.site()
+        files["Templates/layouts/entry.mustache"] = "{{<base}}{{$main}}\n<h1>{{page.title}}</h1>\n<p>{{#section}}{{countText}}{{/section}}</p>\n{{{page.content}}}\n{{/main}}{{/base}}\n"
+        files["Content/_includes/note.html"] = "Shared note 1."
+        files["Content/web/link.md"] = "---\ntitle: Link\n---\n{% include note.html %}\n\nSee [the new entry](new-entry.md).\n"
+        return files
+    }
+
+    func build(_ site: TestSite, memory: BuildMemory) -> (BuildResult, [String: Data]) {
+        let output = MemoryOutput()
+        let result = SiteBuilder().build(BuildRequest(root: site.root), into: output, memory: memory)
+        return (result, output.files)
+    }
+
+    /// The memo's note of `stage` in the timings: how many values it took again.
+    func taken(_ result: BuildResult, _ what: String) -> Int? {
+        result.timings.lazy.compactMap { note -> Int? in
+            guard note.stage.hasPrefix("memo: "), note.stage.contains(what) else { return nil }
+            return Int(note.stage.dropFirst("memo: ".count).prefix { $0.isNumber })
+        }.first
+    }
+
+    @Test("an added entry, a removed one, a template, an include and site.yml build from the memo and equal a fresh build")
+    func edits() throws {
+        let site = try TestSite(Self.files())
+        defer { site.remove() }
+        try site.age()
+        let memory = BuildMemory()
+        let (first, _) = build(site, memory: memory)
+        #expect(first.outcome == .success, "\(first.printed)")
+        let edits: [(String, () throws -> Void)] = [
+            ("an added entry", { try site.write(Data("---\ntitle: New entry\n---\nNew.\n".utf8), to: "Content/web/new-entry.md") }),
+            ("an edited entry", {
+                // Older than two seconds, so that its stamp is trusted and kept.
+                try site.write(Data("---\ntitle: Button\norder: 1\n---\nUse `<button>` always.\n".utf8), to: "Content/web/button.md")
+                try site.age(only: ["Content/web/button.md"])
+            }),
+            ("a removed entry", { try FileManager.default.removeItem(at: site.root.appending(path: "Content/web/new-entry.md")) }),
+            ("the entry layout", {
+                try site.write(Data("{{<base}}{{$main}}\n<h1>{{page.title}}!</h1>\n{{{page.content}}}\n{{/main}}{{/base}}\n".utf8), to: "Templates/layouts/entry.mustache")
+            }),
+            ("the include", { try site.write(Data("Shared note 2.".utf8), to: "Content/_includes/note.html") }),
+            ("site.yml", {
+                try site.write(Data((Fixtures.site()["site.yml"]! + "description: Edited.\n").utf8), to: "site.yml")
+            }),
+        ]
+        for (step, edit) in edits {
+            try edit()
+            let (rebuilt, files) = build(site, memory: memory)
+            let (fresh, freshFiles) = build(site, memory: BuildMemory())
+            #expect(rebuilt.outcome == .success, "\(step): \(rebuilt.printed)")
+            let differences = BuildIncrementallyTests.differences(files, freshFiles)
+            #expect(differences.isEmpty, "\(step): \(differences)")
+            #expect(rebuilt.diagnostics == fresh.diagnostics, "\(step)")
+            if step == "an added entry" {
+                // The other files' parses and bodies are taken again, and the pages that show
+                // nothing of the edit (the stepper's page shows its own section's count only).
+                #expect((taken(rebuilt, "parses") ?? 0) >= 5, "\(step): \(rebuilt.timings.map(\.stage))")
+                #expect((taken(rebuilt, "bodies") ?? 0) >= 4, "\(step): \(rebuilt.timings.map(\.stage))")
+                #expect((taken(rebuilt, "pages' files") ?? 0) >= 3, "\(step): \(rebuilt.timings.map(\.stage))")
+            }
+        }
+        let button = String(decoding: try #require(build(site, memory: memory).1["web/button/index.html"]), as: UTF8.self)
+        #expect(button.contains("Use <code>&lt;button&gt;</code> always."))
+    }
+
+    @Test("an entry added to a section changes the count its other entries show, when the layout shows it")
+    func sectionCount() throws {
+        let site = try TestSite(Self.files())
+        defer { site.remove() }
+        try site.age()
+        let memory = BuildMemory()
+        _ = build(site, memory: memory)
+        try site.write(Data("---\ntitle: New entry\n---\nNew.\n".utf8), to: "Content/web/new-entry.md")
+        let (_, files) = build(site, memory: memory)
+        let button = String(decoding: try #require(files["web/button/index.html"]), as: UTF8.self)
+        #expect(button.contains("3 entries"), "\(button)")
+        // The link to the new entry now resolves: the linking entry's body was rendered again.
+        let link = String(decoding: try #require(files["web/link/index.html"]), as: UTF8.self)
+        #expect(link.contains("href=\"../../web/new-entry/\"") && link.contains("Shared note 1."), "\(link)")
+    }
+}
