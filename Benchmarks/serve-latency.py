@@ -5,9 +5,11 @@ second, p50/p99 latency, socket errors and non-2xx answers on a page, alone and 
 edits of that same page are rebuilt, each confirmed by its reload event (a response torn between
 two versions breaks the connection, which wrk counts as a read error).
 
-Usage: serve-latency.py GUIDESITE SITE_DIR [--edits 30] [--title-edits 5] [--wrk-seconds 30] [--rebuilds 20]
+Usage: serve-latency.py GUIDESITE SITE_DIR [--edits 30] [--title-edits 5] [--added 3] [--wrk-seconds 30] [--rebuilds 20]
 
-Title edits (the entries after the first half of those edited) are timed the same way.
+Title edits (the entries after the first half of those edited) are timed the same way, and
+`--added N` entries written anew and then removed (the events of their page and of their
+section's page), which no edit patches: the build takes again from its memo what did not change.
 
 `--wrk-seconds 0` measures the latency only. Edited entries are restored at the end, so a
 large corpus can be kept between runs.
@@ -105,6 +107,7 @@ def main():
     parser.add_argument("--wrk-seconds", type=int, default=30)
     parser.add_argument("--rebuilds", type=int, default=20)
     parser.add_argument("--title-edits", type=int, default=5)
+    parser.add_argument("--added", type=int, default=3)
     arguments = parser.parse_args()
 
     originals = {}
@@ -162,6 +165,27 @@ def main():
         timed(untranslated[:arguments.title_edits],
               lambda text, number: re.sub(r'^title: "?(.*?)"?$', lambda match: f'title: "{match.group(1)} renamed {number}"', text, count=1, flags=re.M),
               "title edit, ")
+        added, removed = [], []
+        for number in range(arguments.added):
+            path = os.path.join(arguments.site, "Content", "native", f"zz-added-{number}.md")
+            for timings, needle, change in ((added, f"/native/zz-added-{number}/", "write"), (removed, "/native/", "remove")):
+                events.drain()
+                if change == "write":
+                    with open(path, "w", encoding="utf-8") as handle:
+                        handle.write(f"---\ntitle: Added {number}\n---\n\nA new entry.\n")
+                        handle.flush()
+                        os.fsync(handle.fileno())
+                else:
+                    os.remove(path)
+                saved = time.perf_counter()
+                arrived = events.wait_for(needle, 15)
+                if arrived is not None:
+                    timings.append((arrived - saved) * 1000)
+                time.sleep(0.3)
+        for what, timings in (("entry added", added), ("entry removed", removed)):
+            if timings:
+                print(f"{what}, save to reload event: median {statistics.median(timings):.0f} ms, "
+                      f"min {min(timings):.0f} ms, max {max(timings):.0f} ms over {len(timings)}")
         page = "/native/" + entries[0][:-3] + "/"
         if arguments.wrk_seconds <= 0:
             return
@@ -204,6 +228,10 @@ def main():
         for path, data in originals.items():
             with open(path, "wb") as handle:
                 handle.write(data)
+        for number in range(arguments.added):
+            leftover = os.path.join(arguments.site, "Content", "native", f"zz-added-{number}.md")
+            if os.path.exists(leftover):
+                os.remove(leftover)
 
 
 if __name__ == "__main__":

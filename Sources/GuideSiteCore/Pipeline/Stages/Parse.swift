@@ -2,8 +2,8 @@ import Foundation
 
 /// Reads the Markdown files (every one, or the edited ones when the last build stands for the
 /// rest): bytes, front matter, Liquid, acceptance sections, route, layout. A file whose stamp,
-/// the settings and the includes are as an earlier build of the process read them gives that
-/// build's parse (`BuildMemo`), without its Markdown.
+/// the settings, the includes and the other files are as an earlier build of the process read
+/// them gives that build's parse (`BuildMemo`), without its Markdown.
 /// Reads: `Walk`, `Basis`, `BuildMemo`. Makes: `parsed`, `parsedPastedText`, `recording.parseDiagnostics` (in the order read).
 enum Parse: BuildStage {
     static let name = "parse"
@@ -34,11 +34,11 @@ enum Parse: BuildStage {
     /// Every file's parse, taken from `memo` where the file's stamp and the parse's key are those
     /// it was made with; the memo then holds this build's.
     private static func memoized(_ files: [ContentFile], reader: PageReader, memo: BuildMemo, context: BuildContext) -> [Diagnosed<Page?>] {
-        let key = parseKey(context)
         // Taken before anything is read (a file saved meanwhile is read again next time).
-        let stamps = context.walk.stamps.count == context.walk.files.count
-            ? zip(context.walk.files, context.walk.stamps).filter { $0.0.kind == .markdown }.map(\.1)
-            : FileStamp.stamps(of: files)
+        let walk = context.walk
+        let all = walk.stamps.count == walk.files.count ? walk.stamps : FileStamp.stamps(of: walk.files)
+        let stamps = zip(walk.files, all).filter { $0.0.kind == .markdown }.map(\.1)
+        let key = parseKey(context, stamps: all)
         let known = key != nil && key == memo.parseKey ? memo.parsed : [:]
         let made = Array(files.indices).concurrentMap { index -> (Diagnosed<Page?>, BuildMemo.Parsed?, taken: Bool) in
             let file = files[index]
@@ -65,10 +65,17 @@ enum Parse: BuildStage {
         return made.map(\.0)
     }
 
-    /// What every file's parse reads besides the file: the settings, where the site is, and the
-    /// includes folder's files (nil when one was saved in the last two seconds).
-    static func parseKey(_ context: BuildContext) -> Int? {
+    /// What every file's parse reads besides the file: the settings, where the site is, the
+    /// includes folder's files, and the content folder's other files (`include_relative`, the
+    /// addresses a macro checks); nil when one was saved in the last two seconds. `stamps`: the
+    /// walk's files'.
+    static func parseKey(_ context: BuildContext, stamps: [FileStamp?]) -> Int? {
         var hasher = Hasher()
+        for (file, stamp) in zip(context.walk.files, stamps) where file.kind == .asset {
+            guard let stamp else { return nil }
+            hasher.combine(file.relativePath)
+            hasher.combine(stamp)
+        }
         hasher.combine(context.siteConfig)
         hasher.combine(context.layout.root.path)
         hasher.combine(context.layout.content.path)

@@ -4,13 +4,14 @@ import Testing
 
 @Suite("Builds in memory that take values again from the memo")
 struct BuildMemoTests {
-    /// The test site, with a theme whose entry layout shows its section's count, an include and
-    /// a second entry that links to one not written yet.
+    /// The test site, with a theme whose entry layout shows its section's count, and a second
+    /// entry with an include, a file included from beside it, and a link to an entry not written yet.
     static func files() -> [String: String] {
         var files = Fixtures.site()
         files["Templates/layouts/entry.mustache"] = "{{<base}}{{$main}}\n<h1>{{page.title}}</h1>\n<p>{{#section}}{{countText}}{{/section}}</p>\n{{{page.content}}}\n{{/main}}{{/base}}\n"
         files["Content/_includes/note.html"] = "Shared note 1."
-        files["Content/web/link.md"] = "---\ntitle: Link\n---\n{% include note.html %}\n\nSee [the new entry](new-entry.md).\n"
+        files["Content/web/snippet.txt"] = "Beside the page 1."
+        files["Content/web/link.md"] = "---\ntitle: Link\n---\n{% include note.html %}\n\n{% include_relative snippet.txt %}\n\nSee [the new entry](new-entry.md).\n"
         return files
     }
 
@@ -47,7 +48,15 @@ struct BuildMemoTests {
             ("the entry layout", {
                 try site.write(Data("{{<base}}{{$main}}\n<h1>{{page.title}}!</h1>\n{{{page.content}}}\n{{/main}}{{/base}}\n".utf8), to: "Templates/layouts/entry.mustache")
             }),
-            ("the include", { try site.write(Data("Shared note 2.".utf8), to: "Content/_includes/note.html") }),
+            ("the include", {
+                try site.write(Data("Shared note 2.".utf8), to: "Content/_includes/note.html")
+                try site.age(by: 1800, only: ["Content/_includes/note.html"])
+            }),
+            ("a file included beside the page", {
+                // Trusted (older than two seconds): its stamp is what tells the parse to be made again.
+                try site.write(Data("Beside the page 2.".utf8), to: "Content/web/snippet.txt")
+                try site.age(by: 1800, only: ["Content/web/snippet.txt"])
+            }),
             ("site.yml", {
                 try site.write(Data((Fixtures.site()["site.yml"]! + "description: Edited.\n").utf8), to: "site.yml")
             }),
