@@ -8,7 +8,9 @@ import Foundation
 /// - a page's rendered Markdown, keyed by that parse, the site's renderer and the answer to
 ///   every link it asked about (`RenderMarkdown`);
 /// - a page's output files, keyed by its `RenderPlan` key at its address and by what every page
-///   shows (the theme's other files, the languages, the texts, the day) (`RenderTemplates`).
+///   shows (the theme's other files, the languages, the texts, the day) (`RenderTemplates`);
+/// - a page's parts of criteria.json and the acceptance files, keyed by the page and the
+///   site's settings, base path and section titles (`Link`, `SiteExports`).
 /// The preview keeps one (`BuildMemory`). A value taken again is the one a fresh build makes, so
 /// the output is too (the random-edit oracle compares them).
 final class BuildMemo: @unchecked Sendable {
@@ -42,6 +44,23 @@ final class BuildMemo: @unchecked Sendable {
         var prefix: String
         var keys: [String: Int]
         var numbered: [String: [Int]]
+        /// Each page, with what other pages show of it and the hash of what it holds
+        /// (`RenderPlan.Keys.summaries`, `contents`), taken again for the same page.
+        var facts: [String: Fact] = [:]
+    }
+
+    struct Fact {
+        var page: Page
+        var summary: Int
+        var content: Int
+    }
+
+    /// One site's parts of the exports, the key of what they read besides their page, and the
+    /// pages they were made from, by address.
+    struct Exported {
+        var key: Int
+        var parts: ExportParts
+        var pages: [String: Page]
     }
 
     /// The key of the settings and includes the parses were made with.
@@ -57,6 +76,8 @@ final class BuildMemo: @unchecked Sendable {
     /// By the site's `Variant.key`, and the files of the run that wrote them.
     var written: [String: Written] = [:]
     var files: [String: Data] = [:]
+    /// By the site's `Variant.key`.
+    var exported: [String: Exported] = [:]
 
     /// The hash a page's Markdown is compared by.
     static func hash(_ markdown: String) -> Int {
@@ -65,17 +86,65 @@ final class BuildMemo: @unchecked Sendable {
         return hasher.finalize()
     }
 
-    /// Records the pages of a successful run as written, for the next run's `RenderTemplates`.
+    /// Each page's summary and content hash as `variant`'s site last had them for the same page,
+    /// others made (as `RenderPlan.keys(reusing:)` takes them); nil when none were kept.
+    func facts(for site: Site, variant: Variant) -> RenderPlan.Keys? {
+        guard let known = written[variant.key]?.facts, !known.isEmpty else { return nil }
+        var summaries: [Int] = [], contents: [Int] = []
+        summaries.reserveCapacity(site.pages.count)
+        contents.reserveCapacity(site.pages.count)
+        for page in site.pages {
+            if let fact = known[page.route.file], fact.page == page {
+                summaries.append(fact.summary)
+                contents.append(fact.content)
+            } else {
+                summaries.append(RenderPlan.summary(page))
+                contents.append(RenderPlan.content(page))
+            }
+        }
+        return RenderPlan.Keys(keys: [], searchShown: 0, platformCounts: [], pagePlatforms: [], summaries: summaries, contents: contents)
+    }
+
+    /// What a site's export parts read besides their page.
+    static func exportsKey(_ site: Site, basePath: String) -> Int {
+        var hasher = Hasher()
+        hasher.combine(site.config)
+        hasher.combine(basePath)
+        for section in site.sections {
+            hasher.combine(section.name)
+            hasher.combine(section.title)
+        }
+        return hasher.finalize()
+    }
+
+    /// The parts of the exports of `variant`'s site that stand for `site`: those of every page
+    /// the same as then, when what parts read besides is too.
+    func reuse(for site: Site, variant: Variant) -> ExportParts.Reuse? {
+        guard let last = exported[variant.key], last.key == Self.exportsKey(site, basePath: variant.basePath) else { return nil }
+        let edited = site.pages.filter { last.pages[$0.route.path] != $0 }.map(\.route.path)
+        return ExportParts.Reuse(parts: last.parts, edited: Set(edited))
+    }
+
+    /// Records the pages of a successful run as written, for the next run's `RenderTemplates`,
+    /// and their export parts.
     func keep(_ sites: [BuiltSite], files: [String: Data]) {
         written = [:]
+        exported = [:]
         for built in sites {
+            if let site = built.site, let parts = built.exportParts {
+                var pages: [String: Page] = [:]
+                for page in site.pages { pages[page.route.path] = page }
+                exported[built.variant.key] = Exported(key: Self.exportsKey(site, basePath: built.variant.basePath), parts: parts, pages: pages)
+            }
             guard let site = built.site, let keys = built.renderKeys, let wide = keys.wide, keys.keys.count == site.pages.count else { continue }
-            var byFile: [String: Int] = [:], numbered: [String: [Int]] = [:]
+            var byFile: [String: Int] = [:], numbered: [String: [Int]] = [:], facts: [String: Fact] = [:]
+            let withFacts = keys.summaries.count == site.pages.count && keys.contents.count == site.pages.count
             for (index, page) in site.pages.enumerated() {
                 byFile[page.route.file] = keys.keys[index]
                 if let list = keys.numbered[index] { numbered[page.route.file] = list }
+                if withFacts { facts[page.route.file] = Fact(page: page, summary: keys.summaries[index], content: keys.contents[index]) }
             }
-            written[built.variant.key] = Written(wide: wide, prefix: built.variant.prefix, keys: byFile, numbered: numbered)
+            written[built.variant.key] = Written(wide: wide, prefix: built.variant.prefix, keys: byFile, numbered: numbered, facts: facts)
         }
         self.files = written.isEmpty ? [:] : files
     }

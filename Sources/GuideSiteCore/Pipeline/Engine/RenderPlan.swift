@@ -276,7 +276,7 @@ struct RenderPlan {
     }
 
     /// What other pages show of a page.
-    private static func summary(_ page: Page) -> Int {
+    static func summary(_ page: Page) -> Int {
         var hasher = Hasher()
         hasher.combine(page.route)
         hasher.combine(page.title)
@@ -289,7 +289,7 @@ struct RenderPlan {
     }
 
     /// Everything the page holds that its own output shows.
-    private static func content(_ page: Page) -> Int {
+    static func content(_ page: Page) -> Int {
         var hasher = Hasher()
         hasher.combine(page.sourcePath)
         hasher.combine(page.frontMatter)

@@ -4,7 +4,7 @@ import Foundation
 /// another core. Under a basis, the edited pages take their places in the last site instead,
 /// when each changed only inside its body; when one changed more and the last build holds every
 /// page (the preview), the site is linked anew from them.
-/// Reads: `pages`, `assets`, `variant`, `Basis`, `CompiledTheme`. Makes: `Site` (`site`),
+/// Reads: `pages`, `assets`, `variant`, `Basis`, `CompiledTheme`, `BuildMemo`. Makes: `Site` (`site`),
 /// `SiteExports` (`exports`), `EditSummary` (`edits`).
 enum Link: BuildStage {
     static let name = "link"
@@ -32,8 +32,11 @@ enum Link: BuildStage {
         _ = try? context.exports?.wait()
         context.exports = nil
         if let writer = context.output, let site = context.site {
+            // Each page's parts as an earlier build of the process made them, when they stand (`BuildMemo`).
+            var reusing: (@Sendable () -> ExportParts.Reuse?)?
+            if let reuse = context.store.memo?.reuse(for: site, variant: context.variant) { reusing = { reuse } }
             context.exports = SiteExports(site: site, basePath: context.basePath, writer: writer, keepingParts: context.store.holdsWholeSite,
-                                          locating: context.store.encodesPages(context))
+                                          locating: context.store.encodesPages(context), reusing: reusing)
         }
     }
 

@@ -131,8 +131,10 @@ enum RenderTemplates: BuildStage {
             keys = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys, previous: last, changed: context.edits.positions)
         } else {
             // Linked anew, every page is where it was: only the edited ones hold anything new.
+            // Without a basis, the facts of each page the memo holds the same.
+            let reused = context.edits.relinked ? last : context.basis == nil ? context.store.memo?.facts(for: site, variant: context.variant) : nil
             keys = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys,
-                                   reusing: context.edits.relinked ? last : nil, changed: context.edits.positions)
+                                   reusing: reused, changed: context.edits.positions)
         }
         keys.wide = wideKey(site, context: context)
         context.recording.renderKeys = keys
