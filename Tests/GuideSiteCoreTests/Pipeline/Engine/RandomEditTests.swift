@@ -41,6 +41,9 @@ struct RandomEditTests {
         return "## Role\n\nBody \(number).\n\(link)\(mention)\(image)\(heading)\(platform)"
     }
 
+    /// A theme's entry layout that shows how many entries the page's section has.
+    static let countingLayout = "{{<base}}{{$main}}\n<h1>{{page.title}}</h1>\n<p>{{#section}}{{countText}}{{/section}}</p>\n{{{page.content}}}\n{{/main}}{{/base}}\n"
+
     /// A translation's text: French, with a link back to an entry.
     static func translation(_ random: inout Generator) -> String {
         "---\ntitle: Entrée \(random.next(9))\n---\n## Rôle\n\nTexte \(random.next(1000)). Voir [entry 1](../web/entry-1.md).\n"
@@ -113,6 +116,19 @@ struct RandomEditTests {
             if !differing.isEmpty || rebuilt.diagnostics != built.diagnostics { failed = true }
         }
         for step in 0..<50 {
+            // At three steps, without a draw (each seed keeps its edits): a theme's entry layout
+            // showing its section's count, site.yml, and the layout taken away again.
+            if step % 16 == 15 {
+                switch step {
+                case 15: try site.write(Data(Self.countingLayout.utf8), to: "Templates/layouts/entry.mustache")
+                case 31:
+                    let settings = (try? String(contentsOf: site.root.appending(path: "site.yml"), encoding: .utf8)) ?? ""
+                    try site.write(Data((settings + "description: Edited at step \(step).\n").utf8), to: "site.yml")
+                default: try FileManager.default.removeItem(at: site.root.appending(path: "Templates/layouts/entry.mustache"))
+                }
+                try compare(step: step, changes: nil)
+                if failed { return }
+            }
             // Now and then the web section's own page or a copied file, or in two languages a
             // translation, instead of an entry: edited, made or removed.
             let roll = random.next(14)
