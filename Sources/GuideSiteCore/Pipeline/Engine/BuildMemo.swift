@@ -37,30 +37,35 @@ final class BuildMemo: @unchecked Sendable {
         var target: LinkTarget
     }
 
-    /// One site's pages as last written: each page's key and its numbered pages' keys, by the
-    /// page's output file, and the key of what every page shows.
+    /// One site as the last successful run left it: its pages, their render keys and export
+    /// parts. Kept as made (a patch in the preview pays nothing for it) and indexed by address
+    /// when a build asks (`Written`).
+    struct Kept {
+        var site: Site
+        var keys: RenderPlan.Keys?
+        var variant: Variant
+        var parts: ExportParts?
+    }
+
+    /// One site's pages as last written, by output file: each page's key and its numbered pages'
+    /// keys, each page with what other pages show of it and the hash of what it holds
+    /// (`RenderPlan.Keys.summaries`, `contents`); the key of what every page shows; and by
+    /// address, the pages the export parts were made from.
     struct Written {
-        var wide: Int
+        var wide: Int?
         var prefix: String
-        var keys: [String: Int]
-        var numbered: [String: [Int]]
-        /// Each page, with what other pages show of it and the hash of what it holds
-        /// (`RenderPlan.Keys.summaries`, `contents`), taken again for the same page.
+        var keys: [String: Int] = [:]
+        var numbered: [String: [Int]] = [:]
         var facts: [String: Fact] = [:]
+        var pages: [String: Page] = [:]
+        var exportsKey: Int
+        var parts: ExportParts?
     }
 
     struct Fact {
         var page: Page
         var summary: Int
         var content: Int
-    }
-
-    /// One site's parts of the exports, the key of what they read besides their page, and the
-    /// pages they were made from, by address.
-    struct Exported {
-        var key: Int
-        var parts: ExportParts
-        var pages: [String: Page]
     }
 
     /// The key of the settings and includes the parses were made with.
@@ -74,10 +79,10 @@ final class BuildMemo: @unchecked Sendable {
     /// By the site's `Variant.key`, then the page's content path.
     var rendered: [String: [String: Rendered]] = [:]
     /// By the site's `Variant.key`, and the files of the run that wrote them.
-    var written: [String: Written] = [:]
+    var kept: [String: Kept] = [:]
     var files: [String: Data] = [:]
-    /// By the site's `Variant.key`.
-    var exported: [String: Exported] = [:]
+    private var indexed: [String: Written] = [:]
+    private let lock = NSLock()
 
     /// The hash a page's Markdown is compared by.
     static func hash(_ markdown: String) -> Int {
@@ -89,7 +94,7 @@ final class BuildMemo: @unchecked Sendable {
     /// Each page's summary and content hash as `variant`'s site last had them for the same page,
     /// others made (as `RenderPlan.keys(reusing:)` takes them); nil when none were kept.
     func facts(for site: Site, variant: Variant) -> RenderPlan.Keys? {
-        guard let known = written[variant.key]?.facts, !known.isEmpty else { return nil }
+        guard let known = written(variant.key)?.facts, !known.isEmpty else { return nil }
         var summaries: [Int] = [], contents: [Int] = []
         summaries.reserveCapacity(site.pages.count)
         contents.reserveCapacity(site.pages.count)
@@ -120,32 +125,48 @@ final class BuildMemo: @unchecked Sendable {
     /// The parts of the exports of `variant`'s site that stand for `site`: those of every page
     /// the same as then, when what parts read besides is too.
     func reuse(for site: Site, variant: Variant) -> ExportParts.Reuse? {
-        guard let last = exported[variant.key], last.key == Self.exportsKey(site, basePath: variant.basePath) else { return nil }
+        guard let last = written(variant.key), let parts = last.parts, last.exportsKey == Self.exportsKey(site, basePath: variant.basePath) else {
+            return nil
+        }
         let edited = site.pages.filter { last.pages[$0.route.path] != $0 }.map(\.route.path)
-        return ExportParts.Reuse(parts: last.parts, edited: Set(edited))
+        return ExportParts.Reuse(parts: parts, edited: Set(edited))
     }
 
-    /// Records the pages of a successful run as written, for the next run's `RenderTemplates`,
-    /// and their export parts.
-    func keep(_ sites: [BuiltSite], files: [String: Data]) {
-        written = [:]
-        exported = [:]
-        for built in sites {
-            if let site = built.site, let parts = built.exportParts {
-                var pages: [String: Page] = [:]
-                for page in site.pages { pages[page.route.path] = page }
-                exported[built.variant.key] = Exported(key: Self.exportsKey(site, basePath: built.variant.basePath), parts: parts, pages: pages)
+    /// The pages `variant.key`'s site last wrote, indexed on first use.
+    func written(_ key: String) -> Written? {
+        lock.withLock {
+            if let made = indexed[key] { return made }
+            guard let kept = kept[key] else { return nil }
+            let site = kept.site
+            var made = Written(wide: kept.keys?.wide, prefix: kept.variant.prefix,
+                               exportsKey: Self.exportsKey(site, basePath: kept.variant.basePath), parts: kept.parts)
+            for page in site.pages { made.pages[page.route.path] = page }
+            if let keys = kept.keys, keys.keys.count == site.pages.count {
+                let withFacts = keys.summaries.count == site.pages.count && keys.contents.count == site.pages.count
+                for (index, page) in site.pages.enumerated() {
+                    made.keys[page.route.file] = keys.keys[index]
+                    if let list = keys.numbered[index] { made.numbered[page.route.file] = list }
+                    if withFacts { made.facts[page.route.file] = Fact(page: page, summary: keys.summaries[index], content: keys.contents[index]) }
+                }
+            } else {
+                made.wide = nil
             }
-            guard let site = built.site, let keys = built.renderKeys, let wide = keys.wide, keys.keys.count == site.pages.count else { continue }
-            var byFile: [String: Int] = [:], numbered: [String: [Int]] = [:], facts: [String: Fact] = [:]
-            let withFacts = keys.summaries.count == site.pages.count && keys.contents.count == site.pages.count
-            for (index, page) in site.pages.enumerated() {
-                byFile[page.route.file] = keys.keys[index]
-                if let list = keys.numbered[index] { numbered[page.route.file] = list }
-                if withFacts { facts[page.route.file] = Fact(page: page, summary: keys.summaries[index], content: keys.contents[index]) }
-            }
-            written[built.variant.key] = Written(wide: wide, prefix: built.variant.prefix, keys: byFile, numbered: numbered, facts: facts)
+            indexed[key] = made
+            return made
         }
-        self.files = written.isEmpty ? [:] : files
+    }
+
+    /// Keeps the sites of a successful run as written, for the next build's `RenderTemplates`
+    /// and export parts.
+    func keep(_ sites: [BuiltSite], files: [String: Data]) {
+        lock.withLock {
+            kept = [:]
+            indexed = [:]
+            for built in sites {
+                guard let site = built.site else { continue }
+                kept[built.variant.key] = Kept(site: site, keys: built.renderKeys, variant: built.variant, parts: built.exportParts)
+            }
+            self.files = kept.isEmpty ? [:] : files
+        }
     }
 }

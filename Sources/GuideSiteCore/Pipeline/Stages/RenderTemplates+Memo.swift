@@ -30,7 +30,7 @@ extension RenderTemplates {
     /// every other file of the site's pages from the memo; nil (nothing copied) when the memo
     /// has no pages of this site written with the same wide key.
     static func fromMemo(_ site: Site, keys: RenderPlan.Keys, lastPages: [Int: Int], context: BuildContext) -> ([Int], [Int: Set<Int>])? {
-        guard let memo = context.store.memo, let before = memo.written[context.variant.key], before.wide == keys.wide,
+        guard let memo = context.store.memo, let before = memo.written(context.variant.key), before.wide != nil, before.wide == keys.wide,
               before.prefix == context.variant.prefix, let writer = context.output else { return nil }
         let settings = site.config.pagination
         var targets: [Int] = [], numbers: [Int: Set<Int>] = [:], copies: [(String, Data)] = []
