@@ -6,7 +6,7 @@ import Foundation
 extension RenderTemplates {
     /// What every page of the site being built shows besides what its key reads: the theme's
     /// files but its layouts and partials (each layout's key reads those), its texts, the
-    /// languages and their translations, the day (support results age), and where it is written.
+    /// languages, the day (support results age), and where it is written.
     static func wideKey(_ site: Site, context: BuildContext) -> Int {
         var hasher = Hasher()
         if let files = context.theme?.theme.files {
@@ -26,14 +26,14 @@ extension RenderTemplates {
         return hasher.finalize()
     }
 
-    /// The pages to render, with the numbers of their list pages when not all, after copying
-    /// every other file of the site's pages from the memo; nil (nothing copied) when the memo
+    /// The pages to render, with the numbers of their list pages when not all, after writing
+    /// every other file of the site's pages from the memo; nil (nothing written) when the memo
     /// has no pages of this site written with the same wide key.
     static func fromMemo(_ site: Site, keys: RenderPlan.Keys, lastPages: [Int: Int], context: BuildContext) -> ([Int], [Int: Set<Int>])? {
         guard let memo = context.store.memo, let before = memo.written(context.variant.key), before.wide != nil, before.wide == keys.wide,
               before.prefix == context.variant.prefix, let writer = context.output else { return nil }
         let settings = site.config.pagination
-        var targets: [Int] = [], numbers: [Int: Set<Int>] = [:], copies: [(String, Data)] = []
+        var targets: [Int] = [], numbers: [Int: Set<Int>] = [:]
         for index in written(site) {
             let page = site.pages[index]
             let count = lastPages[index] ?? 1
@@ -47,18 +47,19 @@ extension RenderTemplates {
             }
             var files = (1...count).filter { !render.contains($0) }.map { settings.route(of: page.route, number: $0).file }
             if !render.contains(1), FeatureFile.isWritten(for: page, in: site.config) { files.append(TestPlan.featurePath(of: page.route)) }
-            let found = files.map { memo.files[before.prefix + $0] }
-            if found.contains(where: { $0 == nil }) {
-                // A file the memo lacks: the page is rendered whole.
+            do {
+                for file in files {
+                    // A file the memo lacks, or one not written: the page is rendered whole.
+                    guard let data = memo.files[before.prefix + file] else { throw CocoaError(.fileNoSuchFile) }
+                    try writer.write(data, to: file)
+                }
+            } catch {
                 render = Set(1...count)
-            } else {
-                copies += zip(files, found.map { $0! }).map { ($0, $1) }
             }
             guard !render.isEmpty else { continue }
             targets.append(index)
             if render.count < count { numbers[index] = render }
         }
-        for (path, data) in copies { try? writer.write(data, to: path) }
         return (targets, numbers)
     }
 }

@@ -29,14 +29,21 @@ struct BuildMemoTests {
         }.first
     }
 
-    @Test("an added entry, a removed one, a template, an include and site.yml build from the memo and equal a fresh build")
-    func edits() throws {
+    /// The test site, its files older than two seconds (their stamps trusted), built once into
+    /// a memory kept for the next builds.
+    func builtOnce() throws -> (TestSite, BuildMemory) {
         let site = try TestSite(Self.files())
-        defer { site.remove() }
         try site.age()
         let memory = BuildMemory()
         let (first, _) = build(site, memory: memory)
         #expect(first.outcome == .success, "\(first.printed)")
+        return (site, memory)
+    }
+
+    @Test("an added entry, a removed one, a template, an include and site.yml build from the memo and equal a fresh build")
+    func edits() throws {
+        let (site, memory) = try builtOnce()
+        defer { site.remove() }
         let edits: [(String, () throws -> Void)] = [
             ("an added entry", { try site.write(Data("---\ntitle: New entry\n---\nNew.\n".utf8), to: "Content/web/new-entry.md") }),
             ("an edited entry", {
@@ -83,11 +90,8 @@ struct BuildMemoTests {
 
     @Test("an entry added to a section changes the count its other entries show, when the layout shows it")
     func sectionCount() throws {
-        let site = try TestSite(Self.files())
+        let (site, memory) = try builtOnce()
         defer { site.remove() }
-        try site.age()
-        let memory = BuildMemory()
-        _ = build(site, memory: memory)
         try site.write(Data("---\ntitle: New entry\n---\nNew.\n".utf8), to: "Content/web/new-entry.md")
         let (_, files) = build(site, memory: memory)
         let button = String(decoding: try #require(files["web/button/index.html"]), as: UTF8.self)
