@@ -51,10 +51,25 @@ extension RenderMarkdown {
         }
     }
 
-    /// What every body of the site being built reads besides its page and its links' answers.
+    /// What every body of the site being built reads besides its page and its links' answers:
+    /// the renderer's settings and texts, the platforms a subset keeps, and the titles a page
+    /// without one takes (`TitleFinder`); not the rest of site.yml (a description, a footer).
     static func rendererKey(_ context: BuildContext) -> Int {
         var hasher = Hasher()
-        hasher.combine(context.config)
+        let config = context.config
+        hasher.combine(config.unsafeHTML)
+        hasher.combine(config.highlightCode)
+        hasher.combine(config.tabs)
+        hasher.combine(config.platforms)
+        hasher.combine(config.frameworks)
+        hasher.combine(context.siteConfig.platforms)
+        hasher.combine(context.siteConfig.frameworks)
+        hasher.combine(context.variant.subset)
+        hasher.combine(config.title)
+        for section in config.sections {
+            hasher.combine(section.name)
+            hasher.combine(section.title)
+        }
         hasher.combine(context.variant.key)
         hasher.combine(context.strings)
         hasher.combine(context.makesContentChecks)

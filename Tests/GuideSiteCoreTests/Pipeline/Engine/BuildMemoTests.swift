@@ -10,10 +10,15 @@ struct BuildMemoTests {
         var files = Fixtures.site()
         files["Templates/layouts/entry.mustache"] = "{{<base}}{{$main}}\n<h1>{{page.title}}</h1>\n<p>{{#section}}{{countText}}{{/section}}</p>\n{{{page.content}}}\n{{/main}}{{/base}}\n"
         files["Content/_includes/note.html"] = "Shared note 1."
+        // A section page without a title: it takes site.yml's.
+        files["Content/native/index.md"] = "About the native apps.\n"
         files["Content/web/snippet.txt"] = "Beside the page 1."
-        files["Content/web/link.md"] = "---\ntitle: Link\n---\n{% include note.html %}\n\n{% include_relative snippet.txt %}\n\nSee [the new entry](new-entry.md).\n"
+        files["Content/web/link.md"] = "---\ntitle: Link\n---\n{% include note.html %}\n\n{% include_relative snippet.txt %}\n\nSee [the new entry](new-entry.md).\n\n```swift\nlet answer = 42 // highlighted\n```\n"
         return files
     }
+
+    /// site.yml with the native section renamed.
+    static let renamed = Fixtures.site()["site.yml"]!.replacingOccurrences(of: "title: Native apps", with: "title: Apps")
 
     func build(_ site: TestSite, memory: BuildMemory) -> (BuildResult, [String: Data]) {
         let output = MemoryOutput()
@@ -66,6 +71,14 @@ struct BuildMemoTests {
             }),
             ("site.yml", {
                 try site.write(Data((Fixtures.site()["site.yml"]! + "description: Edited.\n").utf8), to: "site.yml")
+            }),
+            // What bodies read of site.yml: a section's title (a page without one takes it), code
+            // highlighting.
+            ("site.yml, a section's title", {
+                try site.write(Data((Self.renamed + "description: Edited.\n").utf8), to: "site.yml")
+            }),
+            ("site.yml, highlighting", {
+                try site.write(Data((Self.renamed + "description: Edited.\nmarkdown: {highlight: false}\n").utf8), to: "site.yml")
             }),
         ]
         for (step, edit) in edits {
