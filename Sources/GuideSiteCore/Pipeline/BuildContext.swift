@@ -217,6 +217,11 @@ struct Walk {
     var diagnostics: [Diagnostic] = []
     /// The files are the last build's walk (nothing was created, deleted or moved since).
     var reused = false
+
+    /// The Markdown files by their path below the content folder.
+    var markdownByPath: [String: ContentFile] {
+        Dictionary(files.filter { $0.kind == .markdown }.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
+    }
 }
 
 /// The sites a run builds (`PlanSites`): the full site, a subset, or both and every subset, and

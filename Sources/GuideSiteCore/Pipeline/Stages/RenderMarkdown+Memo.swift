@@ -82,7 +82,7 @@ extension RenderMarkdown {
     static func memoized(_ pages: [Page], context: BuildContext, excluded: [(contentPath: String, route: Route)], routes: [String: Route],
                          memo: BuildMemo) -> (pages: [Diagnosed<Page>], taken: Int) {
         let key = context.variant.key
-        let files = Dictionary(context.walk.files.filter { $0.kind == .markdown }.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
+        let files = context.walk.markdownByPath
         let view = Memo(known: memo.rendered[key] ?? [:], renderer: rendererKey(context), hashes: memo.markdownHashes, taken: memo.taken,
                         files: files, reader: PageReader(layout: context.layout, config: context.siteConfig))
         let made = render(pages, context: context, excluded: excluded, routes: routes, scratch: nil, memo: view)

@@ -143,7 +143,7 @@ enum RenderMarkdown: BuildStage {
     /// the state does not keep. Their problems are the last build's, reported already.
     static func renderAgain(_ positions: [Int], in site: inout Site, context: BuildContext) {
         let reader = PageReader(layout: context.layout, config: context.siteConfig)
-        let files = Dictionary(context.walk.files.filter { $0.kind == .markdown }.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
+        let files = context.walk.markdownByPath
         var inputs: [(position: Int, page: Page)] = []
         for position in positions {
             var page = site.pages[position]

@@ -1,0 +1,58 @@
+/// What a page's key reads of the page alone: what other pages show of it, what it holds
+/// itself, and the platforms it names.
+extension RenderPlan {
+    /// What the keys read of each page alone: what other pages show of it (`summary`) and the
+    /// platforms it names. Two sites linked from the same pages share them but at the pages that
+    /// changed (a title edit on disk makes them once for the last site and the new one).
+    struct PageFacts {
+        var summaries: [Int]
+        var platforms: [[Int]]
+
+        init(site: Site) {
+            let matcher = PlatformMatcher(names: site.config.platforms)
+            let made = site.pages.concurrentMap { (RenderPlan.summary($0), Self.platforms(of: $0, matcher)) }
+            (summaries, platforms) = (made.map(\.0), made.map(\.1))
+        }
+
+        /// These facts with those of the pages at `changed` made from `site`'s.
+        func replacing(_ changed: some Sequence<Int>, from site: Site) -> PageFacts {
+            var facts = self
+            let matcher = PlatformMatcher(names: site.config.platforms)
+            for index in changed {
+                (facts.summaries[index], facts.platforms[index]) = (RenderPlan.summary(site.pages[index]), Self.platforms(of: site.pages[index], matcher))
+            }
+            return facts
+        }
+
+        /// The platforms a page names, in site.yml's order; none for a page search leaves out.
+        static func platforms(of page: Page, _ matcher: PlatformMatcher) -> [Int] {
+            SearchablePages.isSearchable(page) ? matcher.positions(in: page) : []
+        }
+    }
+
+    /// What other pages show of a page.
+    static func summary(_ page: Page) -> Int {
+        var hasher = Hasher()
+        hasher.combine(page.route)
+        hasher.combine(page.title)
+        hasher.combine(page.kind)
+        hasher.combine(page.section)
+        hasher.combine(page.frontMatter.description)
+        hasher.combine(page.frontMatter.categories)
+        hasher.combine(page.criteria)
+        return hasher.finalize()
+    }
+
+    /// Everything the page holds that its own output shows.
+    static func content(_ page: Page) -> Int {
+        var hasher = Hasher()
+        hasher.combine(page.sourcePath)
+        hasher.combine(page.frontMatter)
+        hasher.combine(page.criteria)
+        hasher.combine(page.body.htmlText)
+        hasher.combine(page.body.headings)
+        hasher.combine(page.acceptanceSections)
+        hasher.combine(page.updated)
+        return hasher.finalize()
+    }
+}
