@@ -79,6 +79,8 @@ struct BuildContext {
     var output: (any SiteOutput)?
     /// Memory to build into instead of disk (the preview server).
     var memoryOutput: MemoryOutput?
+    /// The bodies rendered before and in this run, by what each read (`FindEdits` asks the store).
+    var bodies: BodyMemo?
     /// The last build of each site, held in memory by the preview server (on disk, the engine
     /// reads it).
     var lastSites: [LastBuild] = []

@@ -5,8 +5,8 @@ import Foundation
 /// include, a build after an error) takes again every value none of whose inputs changed:
 /// - a Markdown file's parse, keyed by its stamp, the settings and the includes folder's stamps
 ///   (`Parse`);
-/// - a page's rendered Markdown, keyed by that parse, the site's renderer and the answer to
-///   every link it asked about (`RenderMarkdown`);
+/// - a page's rendered Markdown, keyed by what the renderer read (`BodyMemo`, which `build`
+///   keeps on disk too);
 /// - a page's output files, keyed by its `RenderPlan` key at its address and by what every page
 ///   shows (the theme's other files, the languages, the texts, the day) (`RenderTemplates`);
 /// - a page's parts of criteria.json and the acceptance files, keyed by the page and the
@@ -18,23 +18,8 @@ final class BuildMemo: @unchecked Sendable {
     /// again; at 100,000 entries it is 785 MB).
     struct Parsed {
         var stamp: FileStamp
-        var markdownHash: Int
+        var markdownDigest: BodyMemo.Key
         var result: Diagnosed<Page?>
-    }
-
-    /// A page's rendered Markdown and what it read beyond its page: the links it asked the
-    /// resolver about, with the answers.
-    struct Rendered {
-        var input: Page
-        var markdownHash: Int
-        var renderer: Int
-        var links: [AskedLink]
-        var result: Diagnosed<Page>
-    }
-
-    struct AskedLink: Sendable {
-        var url: String
-        var target: LinkTarget
     }
 
     /// One site as the last successful run left it: its pages, their render keys and export
@@ -72,24 +57,17 @@ final class BuildMemo: @unchecked Sendable {
     var parseKey: Int?
     /// By the file's path below the content folder.
     var parsed: [String: Parsed] = [:]
-    /// This build's: each parsed file's Markdown hash, and the files whose parse was taken
+    /// This build's: each parsed file's Markdown digest, and the files whose parse was taken
     /// again (without Markdown), by path below the content folder.
-    var markdownHashes: [String: Int] = [:]
+    var markdownDigests: [String: BodyMemo.Key] = [:]
     var taken: Set<String> = []
-    /// By the site's `Variant.key`, then the page's content path.
-    var rendered: [String: [String: Rendered]] = [:]
+    /// Each body by what it read.
+    let bodies = BodyMemo()
     /// By the site's `Variant.key`, and the files of the run that wrote them.
     var kept: [String: Kept] = [:]
     var files: [String: Data] = [:]
     private var indexed: [String: Written] = [:]
     private let lock = NSLock()
-
-    /// The hash a page's Markdown is compared by.
-    static func hash(_ markdown: String) -> Int {
-        var hasher = Hasher()
-        hasher.combine(markdown)
-        return hasher.finalize()
-    }
 
     /// Each page's summary and content hash as `variant`'s site last had them for the same page,
     /// others made (as `RenderPlan.keys(reusing:)` takes them); nil when none were kept.

@@ -27,6 +27,9 @@ protocol LastBuildStore {
     /// What earlier builds of this process derived, with what each value read (`BuildMemo`);
     /// nil for a store that keeps none.
     var memo: BuildMemo? { get }
+    /// The bodies rendered before, by what each read (`BodyMemo`), for a build that does not
+    /// start from the last one; this run's are kept by `keep`.
+    func bodies(for context: BuildContext) -> BodyMemo?
     /// After the build: keeps what it leaves for the next one, or nothing after a failure.
     func keep(_ context: inout BuildContext, succeeded: Bool)
 }
@@ -56,7 +59,12 @@ extension BuildMemory: LastBuildStore {
 
     var recordsChecks: Bool { false }
 
+    func bodies(for context: BuildContext) -> BodyMemo? {
+        context.request.fresh ? nil : memoized.bodies
+    }
+
     func keep(_ context: inout BuildContext, succeeded: Bool) {
+        memoized.bodies.endRun()
         sites = succeeded ? KeepLastBuild.inMemory(context) : []
         // The pages written stay what they are after a failure: the next build compares with them.
         if succeeded, let output = context.memoryOutput { memoized.keep(context.builtSites, files: output.files) }
@@ -107,8 +115,16 @@ struct StateFolder: LastBuildStore {
 
     var memo: BuildMemo? { nil }
 
+    func bodies(for context: BuildContext) -> BodyMemo? {
+        guard let output = context.plan.variants.first?.output else { return nil }
+        return BodyMemo(location: BodyMemo.location(root: context.layout.root, output: output), takes: !context.request.fresh)
+    }
+
     func keep(_ context: inout BuildContext, succeeded: Bool) {
         CompareWithLastBuild.keepRecord(context, succeeded: succeeded)
+        // Each body stands for its inputs whatever became of the build: kept after any run that
+        // rendered them (a patch's few are rendered again by the next full build).
+        context.bodies?.endRun()
     }
 }
 
@@ -142,6 +158,12 @@ struct CheckRecord: LastBuildStore {
     var recordsChecks: Bool { true }
 
     var memo: BuildMemo? { nil }
+
+    /// Those the last full build of the same output kept, taken but never written.
+    func bodies(for context: BuildContext) -> BodyMemo? {
+        guard let output = context.plan.variants.first?.output else { return nil }
+        return BodyMemo(location: BodyMemo.location(root: context.layout.root, output: output), writes: false)
+    }
 
     func keep(_ context: inout BuildContext, succeeded: Bool) {}
 }

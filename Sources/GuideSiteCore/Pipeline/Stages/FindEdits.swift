@@ -16,6 +16,8 @@ enum FindEdits: BuildStage {
     static let name = "find the edits"
 
     static func run(_ context: inout BuildContext) {
+        // Without a basis, each body whose inputs are the same is taken from those made before.
+        context.bodies = context.store.bodies(for: context)
         let request = context.request
         guard !request.fresh, !context.buildsEverything, let variant = context.plan.variants.first,
               context.store.keepsLastBuild(of: context.plan) else { return }

@@ -49,16 +49,16 @@ enum Parse: BuildStage {
             guard let stamp = stamps[index] else { return (read, nil, false) }
             var kept = read
             kept.value?.markdown = ""
-            return (read, BuildMemo.Parsed(stamp: stamp, markdownHash: BuildMemo.hash(read.value?.markdown ?? ""), result: kept), false)
+            return (read, BuildMemo.Parsed(stamp: stamp, markdownDigest: BodyMemo.digest(read.value?.markdown ?? ""), result: kept), false)
         }
         memo.parseKey = key
         memo.parsed = [:]
-        memo.markdownHashes = [:]
+        memo.markdownDigests = [:]
         memo.taken = []
         for (file, (_, parsed, taken)) in zip(files, made) {
             guard let parsed else { continue }
             memo.parsed[file.relativePath] = parsed
-            memo.markdownHashes[file.relativePath] = parsed.markdownHash
+            memo.markdownDigests[file.relativePath] = parsed.markdownDigest
             if taken { memo.taken.insert(file.relativePath) }
         }
         if key == nil { memo.parsed = [:] }

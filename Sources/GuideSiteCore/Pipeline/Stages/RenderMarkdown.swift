@@ -21,17 +21,20 @@ enum RenderMarkdown: BuildStage {
         if scratch != nil { context.notes.append("bodies' HTML kept in a scratch file beside the output until their pages are rendered") }
         var done: [Diagnosed<Page>] = []
         done.reserveCapacity(pages.count)
-        if context.basis == nil, let memo = context.store.memo {
-            let made = memoized(pages, context: context, excluded: excluded, routes: routes, memo: memo)
-            done = made.pages
-            context.notes.append("memo: \(made.taken) of \(pages.count) bodies taken again")
-            pages = []
-        }
+        // Without a basis, each body whose inputs did not change is taken again (`BodyMemo`).
+        let memo = context.basis == nil ? memo(context, scratch: scratch) : nil
+        var taken = 0
         while !pages.isEmpty {
             let run = min(Runs.size, pages.count)
-            done += render(Array(pages.prefix(run)), context: context, excluded: excluded, routes: routes, scratch: scratch)
+            let made = render(Array(pages.prefix(run)), context: context, excluded: excluded, routes: routes, scratch: scratch, memo: memo)
+            for item in made {
+                done.append(item.page)
+                if let memo, let kept = item.kept { memo.bodies.record(kept.key, kept.body) }
+                if item.taken { taken += 1 }
+            }
             pages.removeFirst(run)
         }
+        if memo != nil { context.notes.append("memo: \(taken) of \(done.count) bodies taken again") }
         context.parts.append(("of which highlighting code, summed over threads", CodeHighlighter.timeSpent - highlighting))
         // A file rendered in several sites (each subset's, an untranslated page in each
         // language's) has the problems of all, each once: a subset's notes are the file's too.
@@ -69,13 +72,19 @@ enum RenderMarkdown: BuildStage {
     /// given.
     static func render(_ pages: [Page], context: BuildContext, excluded: [(contentPath: String, route: Route)], routes: [String: Route],
                        scratch: ScratchFile? = nil) -> [Diagnosed<Page>] {
-        render(pages, context: context, excluded: excluded, routes: routes, scratch: scratch, memo: nil).map(\.0)
+        render(pages, context: context, excluded: excluded, routes: routes, scratch: scratch, memo: nil).map(\.page)
     }
 
-    /// `render`, asking `memo` first for each page (`Memo.take`), and with what each page
-    /// rendered read (nil for those taken from it).
+    /// A page rendered or taken from the memo, with its body and key for the memo to keep.
+    struct Made {
+        var page: Diagnosed<Page>
+        var kept: (key: BodyMemo.Key, body: BodyMemo.Body)?
+        var taken = false
+    }
+
+    /// `render`, asking `memo` first for each page's body (`BodyMemo.take`).
     static func render(_ pages: [Page], context: BuildContext, excluded: [(contentPath: String, route: Route)], routes: [String: Route],
-                       scratch: ScratchFile?, memo: Memo?) -> [(Diagnosed<Page>, BuildMemo.Rendered?)] {
+                       scratch: ScratchFile?, memo: Memo?) -> [Made] {
         var excludedRoutes: [String: Route] = [:]
         for page in excluded {
             excludedRoutes[page.contentPath] = page.route
@@ -94,32 +103,49 @@ enum RenderMarkdown: BuildStage {
         let platforms = context.variant.subset.flatMap { subset in
             subset.platforms.isEmpty ? nil : PlatformFilter(platforms: context.siteConfig.platforms, keep: subset.platforms, frameworks: context.siteConfig.frameworks)
         }
-        let subsetName = context.variant.subset?.name
         let lint = context.makesContentChecks
         let renderer = MarkdownRenderer(
             unsafeHTML: context.config.unsafeHTML, highlight: context.config.highlightCode,
             tabs: context.config.tabs ? TabNames(platforms: context.config.platforms, frameworks: context.config.frameworks) : nil,
             labels: MarkdownLabels { [strings = context.strings] in strings[$0] }
         )
-        let config = context.config
+        let finishing = Finishing(config: context.config, platforms: platforms, subsetName: context.variant.subset?.name, scratch: scratch)
         let annotator = CriteriaCollector.annotator(basePath: SiteRoot.marker)
         let stylesheet = SiteRoot.marker + "assets/site.css"
-        return pages.concurrentMap { input -> (Diagnosed<Page>, BuildMemo.Rendered?) in
-            if let memo, let taken = memo.take(input, resolver: resolver) { return (taken, nil) }
-            var page = memo?.withMarkdown(input) ?? input
+        return pages.concurrentMap { input -> Made in
+            let key = memo?.key(for: input)
+            if let memo, let key, let body = memo.bodies.take(key, answer: { resolver.target($0, from: input.translationKey) }) {
+                return Made(page: finishing.page(input, body), kept: (key, body), taken: true)
+            }
+            let page = memo?.withMarkdown(input) ?? input
             let rule: TitleRule = page.frontMatter.title.map { .given($0) } ?? .fromFirstHeading
-            var asked: [BuildMemo.AskedLink] = []
+            var asked: [BodyMemo.AskedLink] = []
             let rendered = renderer.render(
                 page.markdown, firstLine: page.bodyFirstLine, path: page.sourcePath, title: rule,
                 reservedIDs: LayoutIDs.reserved,
                 rewriteLink: { url in
                     let target = resolver.target(url, from: page.translationKey)
-                    if memo != nil { asked.append(BuildMemo.AskedLink(url: url, target: target)) }
+                    if memo != nil { asked.append(BodyMemo.AskedLink(url: url, target: target)) }
                     return target
                 },
                 annotate: annotator, platforms: platforms, lint: lint, demoStylesheet: stylesheet
             )
-            page.body = rendered.value
+            let body = BodyMemo.Body(links: asked, body: rendered.value, diagnostics: rendered.diagnostics)
+            return Made(page: finishing.page(page, body), kept: key.map { ($0, body) })
+        }
+    }
+
+    /// What a page takes from its body once rendered: its title, criteria, acceptance sections
+    /// a subset's platforms keep, and the notes of links a subset turned into text.
+    struct Finishing: @unchecked Sendable {
+        var config: SiteConfig
+        var platforms: PlatformFilter?
+        var subsetName: String?
+        var scratch: ScratchFile?
+
+        func page(_ input: Page, _ made: BodyMemo.Body) -> Diagnosed<Page> {
+            var page = input
+            page.body = made.body
             if let scratch, let stored = scratch.store(page.body.html) {
                 page.body.stored = stored
                 page.body.html = ""
@@ -129,12 +155,11 @@ enum RenderMarkdown: BuildStage {
             page.markdown = ""
             let criteria = CriteriaCollector().references(of: page)
             page.criteria = criteria.value
-            let notes = rendered.value.rewritten.map {
+            let notes = made.body.rewritten.map {
                 Diagnostic(.note, page.sourcePath, line: $0.line, column: $0.column, category: "subset-link",
                            "\(subsetName ?? "subset"): link \($0.target)")
             }
-            let result = Diagnosed(page, rendered.diagnostics + criteria.diagnostics + notes)
-            return (result, memo.flatMap { $0.record(input, links: asked, result: result) })
+            return Diagnosed(page, made.diagnostics + criteria.diagnostics + notes)
         }
     }
 

@@ -46,7 +46,50 @@ struct SitesOnDiskTests {
         var patched = 0, bodyEdits = 0, titlesPatched = 0
         var titleEdits: [Int] = []
         var history: [String] = []
+        var bodiesTaken = 0
+        /// Builds from the last build and afresh into another folder, and compares files and
+        /// problems; false when they differ.
+        func compare(step: Int, path: String) -> Bool {
+            let result = build()
+            if result.pagesRendered != nil { patched += 1 }
+            if result.pagesRendered != nil, titleEdits.last == step { titlesPatched += 1 }
+            // A build that does not start from the last one takes the bodies whose inputs are the same.
+            bodiesTaken += result.timings.compactMap { Self.taken($0.0) }.reduce(0, +)
+            let reference = build(into: "Output-full-\(step)")
+            #expect(reference.pagesRendered == nil && !reference.upToDate)
+            #expect(reference.timings.compactMap { Self.taken($0.0) }.reduce(0, +) == 0, "the reference takes no body")
+            #expect(result.outcome == reference.outcome, "seed \(seed), step \(step)")
+            // A failed build (front matter that does not parse) leaves the last output as it was.
+            let ours = (try? site.snapshot()) ?? [:], theirs = (try? site.snapshot(of: "Output-full-\(step)")) ?? [:]
+            let differing = reference.outcome == .success ? BuildIncrementallyTests.differences(ours, theirs) : []
+            #expect(differing.isEmpty, "seed \(seed), step \(step): \(differing) \(differing.prefix(2).map { (ours[$0].map { String(decoding: $0.prefix(300), as: UTF8.self) } ?? "nil") + " / " + (theirs[$0].map { String(decoding: $0.prefix(300), as: UTF8.self) } ?? "nil") })")
+            #expect(result.diagnostics == reference.diagnostics,
+                    "seed \(seed), step \(step): only ours \(Set(result.diagnostics).subtracting(reference.diagnostics)), only theirs \(Set(reference.diagnostics).subtracting(result.diagnostics)), patched: \(result.pagesRendered != nil)")
+            try? FileManager.default.removeItem(at: site.root.appending(path: "Output-full-\(step)"))
+            if !differing.isEmpty || result.diagnostics != reference.diagnostics {
+                Issue.record("seed \(seed): the builds before: \(history)")
+                return false
+            }
+            history.append("\(step): \(path) \(result.pagesRendered.map { "patched \($0)" } ?? "full")")
+            return true
+        }
         for step in 0..<20 {
+            // At four steps, without a draw (each seed keeps its edits): an entry added, a theme's
+            // entry layout showing its section's count, site.yml, and the entry removed.
+            if step % 5 == 4 {
+                let added = "Content/web/entry-added.md"
+                switch step {
+                case 4: try site.write(Data("---\ntitle: Added\ncategories: [forms]\n---\n## Role\n\nSee [entry 1](entry-1.md).\n".utf8), to: added)
+                case 9: try site.write(Data(RandomEditTests.countingLayout.utf8), to: "Templates/layouts/entry.mustache")
+                case 14:
+                    let settings = try String(contentsOf: site.root.appending(path: "site.yml"), encoding: .utf8)
+                    try site.write(Data((settings + "description: Edited at step \(step).\n").utf8), to: "site.yml")
+                default: try FileManager.default.removeItem(at: site.root.appending(path: added))
+                }
+                let changed = [4: added, 9: "Templates/layouts/entry.mustache", 14: "site.yml"][step]
+                if let changed { try site.age(by: TimeInterval(3000 - step), only: [changed, (changed as NSString).deletingLastPathComponent]) }
+                guard compare(step: step, path: changed ?? added) else { return }
+            }
             let number = random.next(8)
             let path = "Content/\(number % 2 == 0 ? "native" : "web")/entry-\(number).md"
             let text = try String(contentsOf: site.root.appending(path: path), encoding: .utf8)
@@ -68,28 +111,18 @@ struct SitesOnDiskTests {
                 try site.write(Data(text.utf8), to: path)
             }
             try site.age(by: TimeInterval(3000 - step), only: [path])
-            let result = build()
-            if result.pagesRendered != nil { patched += 1 }
-            if result.pagesRendered != nil, titleEdits.last == step { titlesPatched += 1 }
-            let reference = build(into: "Output-full-\(step)")
-            #expect(reference.pagesRendered == nil && !reference.upToDate)
-            #expect(result.outcome == reference.outcome, "seed \(seed), step \(step)")
-            // A failed build (front matter that does not parse) leaves the last output as it was.
-            let ours = try site.snapshot(), theirs = try site.snapshot(of: "Output-full-\(step)")
-            let differing = reference.outcome == .success ? BuildIncrementallyTests.differences(ours, theirs) : []
-            #expect(differing.isEmpty, "seed \(seed), step \(step): \(differing) \(differing.prefix(2).map { (ours[$0].map { String(decoding: $0.prefix(300), as: UTF8.self) } ?? "nil") + " / " + (theirs[$0].map { String(decoding: $0.prefix(300), as: UTF8.self) } ?? "nil") })")
-            #expect(result.diagnostics == reference.diagnostics,
-                    "seed \(seed), step \(step): only ours \(Set(result.diagnostics).subtracting(reference.diagnostics)), only theirs \(Set(reference.diagnostics).subtracting(result.diagnostics)), patched: \(result.pagesRendered != nil)")
-            try? FileManager.default.removeItem(at: site.root.appending(path: "Output-full-\(step)"))
-            if !differing.isEmpty || result.diagnostics != reference.diagnostics {
-                Issue.record("seed \(seed): the builds before: \(history)")
-                return
-            }
-            history.append("\(step): \(path) \(result.pagesRendered.map { "patched \($0)" } ?? "full")")
+            guard compare(step: step, path: path) else { return }
         }
         // Edits of the translated entry 0 and criteria new to the site build every site.
         #expect(patched >= 4, "seed \(seed): \(patched) of \(bodyEdits) body edits patched every site")
         #expect(titlesPatched >= 2, "seed \(seed): \(titlesPatched) of \(titleEdits.count) title edits linked every site anew")
+        #expect(bodiesTaken > 0, "seed \(seed): no full build took a body")
+    }
+
+    /// How many bodies a `--timings` note says were taken again.
+    static func taken(_ note: String) -> Int? {
+        guard note.hasPrefix("memo: "), note.hasSuffix(" bodies taken again") else { return nil }
+        return Int(note.dropFirst(6).prefix { $0.isNumber })
     }
 
     @Test("a branch switch: 20 of 100 entries edited at once patch every site; 30, more than a quarter, build them whole; each equals a fresh build")

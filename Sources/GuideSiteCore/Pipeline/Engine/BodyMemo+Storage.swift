@@ -1,0 +1,238 @@
+import Foundation
+
+/// How `build` keeps the bodies in `.guidesite-cache/`: one file per output folder of every
+/// body the last run that rendered them rendered or took, each a record of its links' answers,
+/// its problems and its body, and at the end an index of where each key's records are.
+extension BodyMemo {
+    static let magic = Array("guidesite-bodies/1\n".utf8)
+
+    /// The bodies file of builds into `output`, beside the build record.
+    static func location(root: URL, output: URL) -> URL {
+        BuildRecord.location(root: root, output: output).deletingPathExtension().appendingPathExtension("bodies")
+    }
+
+    /// The records of a bodies file, by key: the index at its end read once, each record read
+    /// when asked for (mapped whole, the file counted in the build's peak memory).
+    final class Stored: @unchecked Sendable {
+        private let descriptor: Int32
+        let index: [Key: [Range<Int>]]
+
+        /// The records at `url`; nil when there is none or it is damaged.
+        init?(url: URL) {
+            let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+            var info = stat()
+            guard descriptor >= 0, fstat(descriptor, &info) == 0, info.st_size >= magic.count + 16,
+                  let head = Self.read(descriptor, 0..<magic.count), head == magic,
+                  let tail = Self.read(descriptor, (Int(info.st_size) - 16)..<Int(info.st_size)) else {
+                if descriptor >= 0 { close(descriptor) }
+                return nil
+            }
+            let size = Int(info.st_size)
+            let found: [Key: [Range<Int>]]? = tail.withUnsafeBytes { raw in
+                let start = Int(UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)))
+                let count = Int(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+                guard start >= magic.count, count >= 0, count <= (size - 16) / 32, start == size - 16 - count * 32,
+                      let entries = Self.read(descriptor, start..<(size - 16)) else { return nil }
+                return entries.withUnsafeBytes { raw -> [Key: [Range<Int>]]? in
+                    var reader = ByteReader(raw)
+                    var index: [Key: [Range<Int>]] = [:]
+                    index.reserveCapacity(count)
+                    for _ in 0..<count {
+                        guard let high = try? reader.uint64(), let low = try? reader.uint64(), let offset = try? reader.uint64(),
+                              let length = try? reader.uint64(), offset >= magic.count, length <= UInt64(start), offset <= UInt64(start) - length else { return nil }
+                        index[Key(high: high, low: low), default: []].append(Int(offset)..<Int(offset + length))
+                    }
+                    return index
+                }
+            }
+            guard let found else {
+                close(descriptor)
+                return nil
+            }
+            (self.descriptor, index) = (descriptor, found)
+        }
+
+        deinit {
+            close(descriptor)
+        }
+
+        /// The first record of `key` whose links' answers `match`, decoded.
+        func body(_ key: Key, where match: ([AskedLink]) -> Bool) -> Body? {
+            for range in index[key] ?? [] {
+                guard let bytes = Self.read(descriptor, range) else { continue }
+                if let body = bytes.withUnsafeBytes({ Self.decode($0, where: match) }) { return body }
+            }
+            return nil
+        }
+
+        static func decode(_ bytes: UnsafeRawBufferPointer, where match: ([AskedLink]) -> Bool) -> Body? {
+            var reader = ByteReader(bytes)
+            guard let links = try? reader.askedLinks(), match(links), let body = try? reader.body(links: links), reader.isAtEnd else { return nil }
+            return body
+        }
+
+        static func read(_ descriptor: Int32, _ range: Range<Int>) -> [UInt8]? {
+            var bytes = [UInt8](repeating: 0, count: range.count)
+            var done = 0
+            while done < range.count {
+                let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, range.count - done, off_t(range.lowerBound + done)) }
+                if read < 0, errno == EINTR { continue }
+                guard read > 0 else { return nil }
+                done += read
+            }
+            return bytes
+        }
+    }
+
+    /// This run's bodies, written to a new file as they come (each site's before the next
+    /// asks for them) and put in place over the last when the run ends.
+    final class Writer: @unchecked Sendable {
+        private let location: URL
+        private let temporary: String
+        private let descriptor: Int32
+        /// What is not written yet, from file offset `written`.
+        private var buffer = ByteWriter()
+        private var written = 0
+        private var index: [Key: [(links: [AskedLink], range: Range<Int>)]] = [:]
+        private var record = ByteWriter()
+        private var failed = false
+
+        init?(location: URL) {
+            try? FileManager.default.createDirectory(at: location.deletingLastPathComponent(), withIntermediateDirectories: true)
+            self.location = location
+            temporary = location.path + ".new-\(getpid())"
+            descriptor = open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { return nil }
+            buffer.bytes = magic
+            buffer.bytes.reserveCapacity(1 << 22)
+        }
+
+        deinit {
+            close(descriptor)
+            unlink(temporary)
+        }
+
+        func append(_ key: Key, _ body: Body) {
+            guard !failed, !(index[key]?.contains { $0.links == body.links } ?? false) else { return }
+            record.bytes.removeAll(keepingCapacity: true)
+            record.body(body)
+            let start = written + buffer.bytes.count
+            buffer.bytes += record.bytes
+            index[key, default: []].append((body.links, start..<(start + record.bytes.count)))
+            if buffer.bytes.count >= 1 << 22 { flush() }
+        }
+
+        /// The first body of this run for `key` whose links' answers `match`.
+        func body(_ key: Key, where match: ([AskedLink]) -> Bool) -> Body? {
+            guard let entry = index[key]?.first(where: { match($0.links) }) else { return nil }
+            let range = entry.range
+            if range.lowerBound >= written {
+                return buffer.bytes.withUnsafeBytes { raw in
+                    Stored.decode(UnsafeRawBufferPointer(rebasing: raw[(range.lowerBound - written)..<(range.upperBound - written)]), where: match)
+                }
+            }
+            return Stored.read(descriptor, range)?.withUnsafeBytes { Stored.decode($0, where: match) }
+        }
+
+        private func flush() {
+            failed = failed || !BodyMemo.write(buffer.bytes, to: descriptor)
+            written += buffer.bytes.count
+            buffer.bytes.removeAll(keepingCapacity: true)
+        }
+
+        /// Puts the file in place; when it could not be written whole, removes the last (it
+        /// stands for another run's inputs no more than for this one's, but no less: removed, the
+        /// next build renders every body, as a first build does).
+        func finish() {
+            // The index, in key order (the same bodies give the same file), then where it starts
+            // and how many records it lists.
+            let start = written + buffer.bytes.count
+            var count = 0
+            for key in index.keys.sorted(by: { ($0.high, $0.low) < ($1.high, $1.low) }) {
+                for entry in index[key] ?? [] {
+                    buffer.uint64(key.high)
+                    buffer.uint64(key.low)
+                    buffer.uint64(UInt64(entry.range.lowerBound))
+                    buffer.uint64(UInt64(entry.range.count))
+                    count += 1
+                }
+            }
+            buffer.uint64(UInt64(start))
+            buffer.uint64(UInt64(count))
+            flush()
+            if failed || rename(temporary, location.path) != 0 { unlink(location.path) }
+        }
+    }
+
+    fileprivate static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let written = Glibc.write(descriptor, raw.baseAddress! + done, raw.count - done)
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return false }
+                done += written
+            }
+            return true
+        }
+    }
+}
+
+extension ByteWriter {
+    /// Every field of `RenderedBody` but where its HTML is held (`BodyMemoTests` counts them).
+    mutating func body(_ made: BodyMemo.Body) {
+        array(made.links) { writer, link in
+            writer.string(link.url)
+            switch link.target {
+            case .keep: writer.int(0)
+            case .url(let url): writer.int(1); writer.string(url)
+            case .leavingGuide(let url): writer.int(2); writer.string(url)
+            case .plainText: writer.int(3)
+            case .unpublished: writer.int(4)
+            }
+        }
+        diagnostics(made.diagnostics)
+        let body = made.body
+        string(body.htmlText)
+        array(body.headings) { writer, heading in
+            writer.int(heading.level)
+            writer.string(heading.text)
+            writer.string(heading.id)
+            writer.int(heading.line)
+        }
+        optional(body.title) { $0.string($1) }
+        sourceLinks(body.links)
+        sourceLinks(body.annotations)
+        sourceLinks(body.rewritten)
+    }
+}
+
+extension ByteReader {
+    mutating func askedLinks() throws -> [BodyMemo.AskedLink] {
+        try array(minimumSize: 2) { reader -> BodyMemo.AskedLink in
+            let url = try reader.string()
+            let target: LinkTarget = switch try reader.int() {
+            case 0: .keep
+            case 1: .url(try reader.string())
+            case 2: .leavingGuide(try reader.string())
+            case 3: .plainText
+            case 4: .unpublished
+            default: throw Damaged()
+            }
+            return BodyMemo.AskedLink(url: url, target: target)
+        }
+    }
+
+    /// The rest of a record after its links.
+    mutating func body(links: [BodyMemo.AskedLink]) throws -> BodyMemo.Body {
+        let problems = try diagnostics()
+        var body = RenderedBody(html: try string(), headings: try array(minimumSize: 4) { reader in
+            Heading(level: try reader.int(), text: try reader.string(), id: try reader.string(), line: try reader.int())
+        })
+        body.title = try optional { try $0.string() }
+        body.links = try sourceLinks()
+        body.annotations = try sourceLinks()
+        body.rewritten = try sourceLinks()
+        return BodyMemo.Body(links: links, body: body, diagnostics: problems)
+    }
+}

@@ -1,0 +1,143 @@
+import Crypto
+import Foundation
+
+/// Each page's rendered Markdown, kept by what rendering it read (the question Salsa and Bazel
+/// ask of every value): the site's renderer (`renderer(_:)`: its settings and texts, the
+/// platforms a subset keeps, whether it lints, the binary), the page's Markdown, path, first line
+/// and given title, and the answer to every link it asked the resolver about. The keys are
+/// SHA-256, the same in every process, so the preview holds the bodies in memory (`BuildMemo`)
+/// and `build` keeps them in `.guidesite-cache/` (`BodyMemo+Storage`): a build that does not
+/// start from the last one (a file added or removed, a template, a decline) renders only the
+/// bodies whose inputs changed, and a site of the run takes what another site of it rendered from
+/// the same inputs (a subset's entries, the full site's).
+final class BodyMemo: @unchecked Sendable {
+    struct Key: Hashable, Sendable {
+        var high: UInt64
+        var low: UInt64
+    }
+
+    struct AskedLink: Sendable, Equatable {
+        var url: String
+        var target: LinkTarget
+    }
+
+    /// What rendering a body made, with the links it asked the resolver about.
+    struct Body: Sendable {
+        var links: [AskedLink]
+        var body: RenderedBody
+        var diagnostics: [Diagnostic]
+    }
+
+    /// The bodies of the last run: held (the preview), or in the file at `location` (`build`),
+    /// mapped when first asked for.
+    private var known: [Key: [Body]] = [:]
+    private let location: URL?
+    private var mapped: Stored??
+    private let lock = NSLock()
+    /// Whether bodies made before are taken (not under `--fresh`, whose build is the reference),
+    /// and whether this run's go to a new file for `location` (not under `check`).
+    private let takes: Bool, writes: Bool
+    /// This run's, each key's bodies once per set of link answers: held, or written as they
+    /// come (a full build's bodies, held until the end, were a third of its peak memory).
+    private var made: [Key: [Body]] = [:]
+    private var writer: Writer?
+
+    init(location: URL? = nil, takes: Bool = true, writes: Bool = true) {
+        (self.location, self.takes, self.writes) = (location, takes, writes)
+    }
+
+    private var stored: Stored? {
+        lock.withLock {
+            if let mapped { return mapped }
+            let read = location.flatMap(Stored.init(url:))
+            mapped = .some(read)
+            return read
+        }
+    }
+
+    /// The body made before from `key`'s inputs whose every link has the same answer now; safe
+    /// from many threads while nothing is recorded.
+    func take(_ key: Key, answer: (String) -> LinkTarget) -> Body? {
+        guard takes else { return nil }
+        func answers(_ links: [AskedLink]) -> Bool { links.allSatisfy { answer($0.url) == $0.target } }
+        if let found = made[key]?.first(where: { answers($0.links) }) ?? writer?.body(key, where: answers)
+            ?? known[key]?.first(where: { answers($0.links) }) {
+            return found
+        }
+        return stored?.body(key, where: answers)
+    }
+
+    /// Keeps what a build rendered or took, for the sites after it and the next run.
+    func record(_ key: Key, _ body: Body) {
+        if let location, writes {
+            if writer == nil { writer = Writer(location: location) }
+            writer?.append(key, body)
+            return
+        }
+        var list = made[key] ?? []
+        guard !list.contains(where: { $0.links == body.links }) else { return }
+        list.append(body)
+        made[key] = list
+    }
+
+    /// This run's bodies become those the next run takes from: held, or the file written put
+    /// in place. Nothing recorded (a patch, a failure before any rendering) keeps the last.
+    func endRun() {
+        if let writer {
+            writer.finish()
+            self.writer = nil
+        } else if !made.isEmpty {
+            (known, made) = (made, [:])
+        }
+    }
+
+    // MARK: Keys
+
+    /// The SHA-256 of `text`, its first 128 bits.
+    static func digest(_ text: String) -> Key {
+        var text = text
+        return text.withUTF8 { key(SHA256.hash(data: UnsafeRawBufferPointer($0))) }
+    }
+
+    /// What every body of the site being built reads besides its page and its links' answers:
+    /// the renderer's settings, the texts it writes (code block and callout labels), the
+    /// platforms a subset keeps, whether it lints, and the binary that renders (its stamp).
+    static func renderer(_ context: BuildContext) -> Key {
+        let config = context.config
+        var text = "guidesite-bodies/1\n\(config.unsafeHTML) \(config.highlightCode) \(config.tabs) \(context.makesContentChecks)\n"
+        text += String(reflecting: config.platforms) + "\n" + String(reflecting: config.frameworks) + "\n"
+        if let subset = context.variant.subset, !subset.platforms.isEmpty {
+            text += String(reflecting: PlatformFilter(platforms: context.siteConfig.platforms, keep: subset.platforms,
+                                                     frameworks: context.siteConfig.frameworks)) + "\n"
+        }
+        text += context.strings.language + "\n"
+        for (key, value) in context.strings.values.sorted(by: { $0.key < $1.key }) { text += key + "=" + value + "\n" }
+        if let binary = binaryStamp { text += "\(binary.size) \(binary.inode) \(binary.seconds) \(binary.nanoseconds)" }
+        return digest(text)
+    }
+
+    private static let binaryStamp = FileStamp(path: "/proc/self/exe", trustRecent: true)
+
+    /// A page's body key: the site's renderer, and what the renderer reads of the page
+    /// (`markdown`: its Markdown's digest).
+    static func key(renderer: Key, page: Page, markdown: Key) -> Key {
+        var hasher = SHA256()
+        var writer = ByteWriter()
+        writer.uint64(renderer.high)
+        writer.uint64(renderer.low)
+        writer.uint64(markdown.high)
+        writer.uint64(markdown.low)
+        writer.string(page.sourcePath)
+        writer.int(page.bodyFirstLine)
+        writer.optional(page.frontMatter.title) { $0.string($1) }
+        hasher.update(data: writer.bytes)
+        return key(hasher.finalize())
+    }
+
+    private static func key(_ digest: SHA256.Digest) -> Key {
+        digest.withUnsafeBytes { raw in
+            Key(high: UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)),
+                low: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
+        }
+    }
+}
