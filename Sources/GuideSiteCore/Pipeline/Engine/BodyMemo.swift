@@ -41,6 +41,9 @@ final class BodyMemo: @unchecked Sendable {
     /// come (a full build's bodies, held until the end, were a third of its peak memory).
     private var made: [Key: [Body]] = [:]
     private var writer: Writer?
+    /// This run's Markdown digests, by content path: made by the first site that renders a page,
+    /// read by the others.
+    private(set) var digests: [String: Key] = [:]
 
     init(location: URL? = nil, takes: Bool = true, writes: Bool = true) {
         (self.location, self.takes, self.writes) = (location, takes, writes)
@@ -55,34 +58,56 @@ final class BodyMemo: @unchecked Sendable {
         }
     }
 
+    /// A body taken: its record's bytes when read from the last run's file, and whether this
+    /// run made it (a site before this one), so it is not kept twice.
+    struct Taken {
+        var body: Body
+        var record: [UInt8]?
+        var thisRun = false
+    }
+
+    /// Whether this run's bodies go to a file (`keep`) rather than memory (`record`).
+    var writesRecords: Bool { location != nil && writes }
+
     /// The body made before from `key`'s inputs whose every link has the same answer now; safe
     /// from many threads while nothing is recorded.
-    func take(_ key: Key, answer: (String) -> LinkTarget) -> Body? {
+    func take(_ key: Key, answer: (String) -> LinkTarget) -> Taken? {
         guard takes else { return nil }
         func answers(_ links: [AskedLink]) -> Bool { links.allSatisfy { answer($0.url) == $0.target } }
-        if let found = made[key]?.first(where: { answers($0.links) }) ?? writer?.body(key, where: answers)
-            ?? known[key]?.first(where: { answers($0.links) }) {
-            return found
+        let writer = lock.withLock { self.writer }
+        if let found = made[key]?.first(where: { answers($0.links) }) ?? writer?.body(key, where: answers) {
+            return Taken(body: found, thisRun: true)
         }
+        if let found = known[key]?.first(where: { answers($0.links) }) { return Taken(body: found) }
         return stored?.body(key, where: answers)
     }
 
-    /// Keeps what a build rendered or took, for the sites after it and the next run.
-    func record(_ key: Key, _ body: Body) {
-        if let location, writes {
-            if writer == nil { writer = Writer(location: location) }
-            writer?.append(key, body)
-            return
+    /// Keeps what a build rendered or took again (a body of this run's sites is kept once), for
+    /// the sites after it and the next run; from the threads that render when written to a file.
+    func keep(_ key: Key, _ taken: Taken) {
+        guard !taken.thisRun, writesRecords, let location else { return }
+        let writer = lock.withLock {
+            if self.writer == nil { self.writer = Writer(location: location) }
+            return self.writer
         }
+        writer?.append(key, taken)
+    }
+
+    /// After each run of pages: what this run made, held in memory when not written, with the
+    /// digest of the Markdown it was rendered from.
+    func record(_ key: Key, _ taken: Taken, path: String, digest: Key) {
+        if digests[path] == nil { digests[path] = digest }
+        guard !writesRecords, !taken.thisRun else { return }
         var list = made[key] ?? []
-        guard !list.contains(where: { $0.links == body.links }) else { return }
-        list.append(body)
+        guard !list.contains(where: { $0.links == taken.body.links }) else { return }
+        list.append(taken.body)
         made[key] = list
     }
 
     /// This run's bodies become those the next run takes from: held, or the file written put
     /// in place. Nothing recorded (a patch, a failure before any rendering) keeps the last.
     func endRun() {
+        digests = [:]
         if let writer {
             writer.finish()
             self.writer = nil

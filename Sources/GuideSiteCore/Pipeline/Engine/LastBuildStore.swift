@@ -121,10 +121,13 @@ struct StateFolder: LastBuildStore {
     }
 
     func keep(_ context: inout BuildContext, succeeded: Bool) {
-        CompareWithLastBuild.keepRecord(context, succeeded: succeeded)
         // Each body stands for its inputs whatever became of the build: kept after any run that
-        // rendered them (a patch's few are rendered again by the next full build).
-        context.bodies?.endRun()
+        // rendered them (a patch's few are rendered again by the next full build), put in place
+        // on another core while the record and the states are written.
+        let putting = DispatchGroup()
+        if let bodies = context.bodies { DispatchQueue.global().async(group: putting) { bodies.endRun() } }
+        CompareWithLastBuild.keepRecord(context, succeeded: succeeded)
+        putting.wait()
     }
 }
 

@@ -18,8 +18,10 @@ extension RenderMarkdown {
         var files: [String: ContentFile]
         var reader: PageReader
 
-        func key(for page: Page) -> BodyMemo.Key {
-            BodyMemo.key(renderer: renderer, page: page, markdown: digests[page.contentPath] ?? BodyMemo.digest(page.markdown))
+        /// The page's body key and its Markdown's digest.
+        func key(for page: Page) -> (key: BodyMemo.Key, digest: BodyMemo.Key) {
+            let digest = digests[page.contentPath] ?? BodyMemo.digest(page.markdown)
+            return (BodyMemo.key(renderer: renderer, page: page, markdown: digest), digest)
         }
 
         /// `input` with its Markdown read again, when its parse was taken without it.
@@ -37,7 +39,7 @@ extension RenderMarkdown {
     static func memo(_ context: BuildContext, scratch: ScratchFile?) -> Memo? {
         guard scratch == nil, let bodies = context.bodies else { return nil }
         let memo = context.store.memo, taken = memo?.taken ?? []
-        return Memo(bodies: bodies, renderer: BodyMemo.renderer(context), digests: memo?.markdownDigests ?? [:], taken: taken,
+        return Memo(bodies: bodies, renderer: BodyMemo.renderer(context), digests: memo?.markdownDigests ?? bodies.digests, taken: taken,
                     files: taken.isEmpty ? [:] : context.walk.markdownByPath, reader: PageReader(layout: context.layout, config: context.siteConfig))
     }
 }

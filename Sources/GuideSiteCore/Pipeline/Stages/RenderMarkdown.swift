@@ -29,7 +29,7 @@ enum RenderMarkdown: BuildStage {
             let made = render(Array(pages.prefix(run)), context: context, excluded: excluded, routes: routes, scratch: scratch, memo: memo)
             for item in made {
                 done.append(item.page)
-                if let memo, let kept = item.kept { memo.bodies.record(kept.key, kept.body) }
+                if let memo, let kept = item.kept { memo.bodies.record(kept.key, kept.taken, path: item.page.value.contentPath, digest: kept.digest) }
                 if item.taken { taken += 1 }
             }
             pages.removeFirst(run)
@@ -78,7 +78,7 @@ enum RenderMarkdown: BuildStage {
     /// A page rendered or taken from the memo, with its body and key for the memo to keep.
     struct Made {
         var page: Diagnosed<Page>
-        var kept: (key: BodyMemo.Key, body: BodyMemo.Body)?
+        var kept: (key: BodyMemo.Key, digest: BodyMemo.Key, taken: BodyMemo.Taken)?
         var taken = false
     }
 
@@ -113,9 +113,11 @@ enum RenderMarkdown: BuildStage {
         let annotator = CriteriaCollector.annotator(basePath: SiteRoot.marker)
         let stylesheet = SiteRoot.marker + "assets/site.css"
         return pages.concurrentMap { input -> Made in
-            let key = memo?.key(for: input)
-            if let memo, let key, let body = memo.bodies.take(key, answer: { resolver.target($0, from: input.translationKey) }) {
-                return Made(page: finishing.page(input, body), kept: (key, body), taken: true)
+            let keys = memo?.key(for: input)
+            if let memo, let keys, var taken = memo.bodies.take(keys.key, answer: { resolver.target($0, from: input.translationKey) }) {
+                memo.bodies.keep(keys.key, taken)
+                taken.record = nil
+                return Made(page: finishing.page(input, taken.body), kept: (keys.key, keys.digest, taken), taken: true)
             }
             let page = memo?.withMarkdown(input) ?? input
             let rule: TitleRule = page.frontMatter.title.map { .given($0) } ?? .fromFirstHeading
@@ -131,7 +133,8 @@ enum RenderMarkdown: BuildStage {
                 annotate: annotator, platforms: platforms, lint: lint, demoStylesheet: stylesheet
             )
             let body = BodyMemo.Body(links: asked, body: rendered.value, diagnostics: rendered.diagnostics)
-            return Made(page: finishing.page(page, body), kept: key.map { ($0, body) })
+            if let memo, let keys { memo.bodies.keep(keys.key, BodyMemo.Taken(body: body)) }
+            return Made(page: finishing.page(page, body), kept: keys.map { ($0.key, $0.digest, BodyMemo.Taken(body: body)) })
         }
     }
 
