@@ -26,6 +26,10 @@ public struct RenderedBody: Sendable, Hashable {
     /// Where `html` went when the site is too large to hold every body's (`RenderMarkdown`):
     /// `html` is then empty.
     var stored: ScratchText?
+    /// What the body was made from and its links' answers (`BodyMemo.identity`): equal for
+    /// equal bodies in every process, so a page's output can be compared with the last
+    /// build's on disk, which keeps no HTML. Nil when not known (a patch renders without it).
+    var identity: Digest128?
 
     /// The body's HTML, wherever it is held.
     var htmlText: String { stored?.text ?? html }

@@ -12,12 +12,18 @@ public protocol SiteOutput: Sendable {
     /// Leaves out the file at `path` that an output started from the last build holds (a piece
     /// of the search index no longer made); nothing when there is none.
     func remove(_ path: String) throws
+    /// Takes each of `paths` from the live output as it is (`SiteWriter.keepLive`); returns
+    /// those it could not, to be written.
+    func keepLive(_ paths: [String]) -> [String]
 }
 
 extension SiteOutput {
     public func write(bytes: [UInt8], to path: String) throws {
         try write(Data(bytes), to: path)
     }
+
+    /// None: an output that is not a staging folder beside a live one writes every file.
+    public func keepLive(_ paths: [String]) -> [String] { paths }
 }
 
 extension SiteWriter: SiteOutput {}
@@ -102,5 +108,9 @@ struct PrefixedOutput: SiteOutput {
 
     func remove(_ path: String) throws {
         try base.remove(prefix + path)
+    }
+
+    func keepLive(_ paths: [String]) -> [String] {
+        base.keepLive(paths.map { prefix + $0 }).map { String($0.dropFirst(prefix.count)) }
     }
 }

@@ -81,6 +81,29 @@ extension SiteWriter {
         }
     }
 
+    /// Makes each of `paths` in the staging folder the live output's file, linked, as if
+    /// written with the same bytes: a page whose output cannot have changed since the live
+    /// output was built. Returns those the live output lacks (or that could not be linked),
+    /// which the build writes instead.
+    public func keepLive(_ paths: [String]) -> [String] {
+        guard folders.output >= 0, folders.staging >= 0 else { return paths }
+        var missed: [String] = []
+        for path in paths {
+            if reusing, FileWriting.isSameFile(in: folders.output, path, in: folders.staging, path) {
+                written.insert(path)
+                continue
+            }
+            if reusing, unlinkat(folders.staging, path, 0) != 0, errno != ENOENT { clearWay(to: path) }
+            if linkat(folders.output, path, folders.staging, path, 0) == 0
+                || errno == ENOENT && FileWriting.makeDirectories(in: folders.staging, parentOf: path) && linkat(folders.output, path, folders.staging, path, 0) == 0 {
+                written.insert(path)
+            } else {
+                missed.append(path)
+            }
+        }
+        return missed
+    }
+
     /// Keeps the staging folder as the next build's spare after a failed build (every file in
     /// it is checked before reuse), or removes it.
     public func discard() {

@@ -181,9 +181,10 @@ extension BodyMemo {
 }
 
 extension ByteWriter {
-    /// Every field of `RenderedBody` but where its HTML is held (`BodyMemoTests` counts them).
-    mutating func body(_ made: BodyMemo.Body) {
-        array(made.links) { writer, link in
+    /// Every field of `RenderedBody` but where its HTML is held and its identity, made from the
+    /// record's key (`BodyMemoTests` counts them).
+    mutating func askedLinks(_ links: [BodyMemo.AskedLink]) {
+        array(links) { writer, link in
             writer.string(link.url)
             switch link.target {
             case .keep: writer.int(0)
@@ -193,6 +194,10 @@ extension ByteWriter {
             case .unpublished: writer.int(4)
             }
         }
+    }
+
+    mutating func body(_ made: BodyMemo.Body) {
+        askedLinks(made.links)
         diagnostics(made.diagnostics)
         let body = made.body
         string(body.htmlText)

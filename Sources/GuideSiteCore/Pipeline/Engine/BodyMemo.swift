@@ -11,10 +11,7 @@ import Foundation
 /// bodies whose inputs changed, and a site of the run takes what another site of it rendered from
 /// the same inputs (a subset's entries, the full site's).
 final class BodyMemo: @unchecked Sendable {
-    struct Key: Hashable, Sendable {
-        var high: UInt64
-        var low: UInt64
-    }
+    typealias Key = Digest128
 
     struct AskedLink: Sendable, Equatable {
         var url: String
@@ -157,6 +154,15 @@ final class BodyMemo: @unchecked Sendable {
         writer.optional(page.frontMatter.title) { $0.string($1) }
         hasher.update(data: writer.bytes)
         return key(hasher.finalize())
+    }
+
+    /// What a body is: its key and its links' answers (the same body whether rendered or taken).
+    static func identity(_ key: Key, links: [AskedLink]) -> Digest128 {
+        var writer = ByteWriter()
+        writer.uint64(key.high)
+        writer.uint64(key.low)
+        writer.askedLinks(links)
+        return self.key(SHA256.hash(data: writer.bytes))
     }
 
     private static func key(_ digest: SHA256.Digest) -> Key {

@@ -41,13 +41,32 @@ struct BuildRecord {
         var settings: String
         var markdownStamps: [FileStamp?]
         var key: String?
+        /// The settings but which Markdown files there are.
+        var shared = ""
+    }
+
+    /// Two hashes fed the same values, but for what only `settings` takes.
+    private struct StableHashes {
+        var settings = StableHash(), shared = StableHash()
+
+        mutating func add(_ text: String) {
+            settings.add(text)
+            shared.add(text)
+        }
+
+        mutating func add(_ stamp: FileStamp) {
+            settings.add(stamp)
+            shared.add(stamp)
+        }
     }
 
     /// The inputs of the build `context` describes; nil when anything but a Markdown file
     /// cannot be trusted to show a change by its stamp (written within the last two seconds, or
     /// unreadable).
     static func inputs(for context: BuildContext) -> Inputs? {
-        var hash = StableHash()
+        // `shared` is all of it but the Markdown files' paths: the same when files are only
+        // added or removed (`LastOutput`).
+        var hash = StableHashes()
         hash.add(format)
         guard let binary = FileStamp(path: "/proc/self/exe", trustRecent: true)
             ?? Bundle.main.executablePath.flatMap({ FileStamp(path: $0, trustRecent: true) }) else { return nil }
@@ -87,11 +106,12 @@ struct BuildRecord {
         markdownStamps.reserveCapacity(context.walk.files.count)
         guard context.walk.stamps.count == context.walk.files.count else { return nil }
         for (file, stamp) in zip(context.walk.files, context.walk.stamps) {
-            hash.add(file.relativePath)
             if file.kind == .markdown {
+                hash.settings.add(file.relativePath)
                 markdownStamps.append(stamp)
             } else {
                 guard let stamp else { return nil }
+                hash.add(file.relativePath)
                 hash.add(stamp)
             }
         }
@@ -106,7 +126,7 @@ struct BuildRecord {
                 hash.add(stamp)
             }
         }
-        let settings = hash.hex
+        let settings = hash.settings.hex
         var key: String?
         if markdownStamps.allSatisfy({ $0 != nil }) {
             var all = StableHash()
@@ -114,7 +134,7 @@ struct BuildRecord {
             for stamp in markdownStamps { all.add(stamp!) }
             key = all.hex
         }
-        return Inputs(settings: settings, markdownStamps: markdownStamps, key: key)
+        return Inputs(settings: settings, markdownStamps: markdownStamps, key: key, shared: hash.shared.hex)
     }
 
     /// Every file below `path`, sorted, without following symbolic links.

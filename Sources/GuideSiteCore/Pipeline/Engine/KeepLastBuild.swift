@@ -9,6 +9,7 @@ enum KeepLastBuild {
         guard let site = built.site,
               var last = lastBuild(context, site: site, linkDiagnostics: built.linkDiagnostics, search: built.search) else { return nil }
         last.variantKey = built.variant.key
+        last.shared = context.inputs?.shared ?? ""
         last.exports = built.exportLayout
         last.excluded = built.excluded
         last.translations = context.translations

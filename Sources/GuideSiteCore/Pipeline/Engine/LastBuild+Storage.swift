@@ -51,6 +51,7 @@ extension LastBuild {
     private func writeState(to url: URL) {
         var header = ByteWriter()
         header.string(settings)
+        header.string(shared)
         header.uint64(outputInode)
         header.uint64(spareInode)
         header.strings(files)
@@ -115,21 +116,27 @@ extension LastBuild {
     /// before anything else is decoded; pages are decoded on every core, without their front
     /// matter entries and links.
     static func read(from url: URL, settings expected: String) -> LastBuild? {
+        read(from: url) { settings, _ in settings == expected }
+    }
+
+    /// The state, when `accepts` its settings and shared settings (read before anything else).
+    static func read(from url: URL, accepting accepts: (_ settings: String, _ shared: String) -> Bool) -> LastBuild? {
         guard let data = try? Data(contentsOf: url) else { return nil }
         return data.withUnsafeBytes { raw -> LastBuild? in
             guard raw.count > magic.count, raw.prefix(magic.count).elementsEqual(magic) else { return nil }
             var header = ByteReader(raw, offset: magic.count)
             do {
-                guard try header.string() == expected else { return nil }
-                return try LastBuild(header: &header, settings: expected, pagesPath: pagesLocation(url))
+                let settings = try header.string(), shared = try header.string()
+                guard accepts(settings, shared) else { return nil }
+                return try LastBuild(header: &header, settings: settings, shared: shared, pagesPath: pagesLocation(url))
             } catch {
                 return nil
             }
         }
     }
 
-    private init(header: inout ByteReader, settings: String, pagesPath: String) throws {
-        self.settings = settings
+    private init(header: inout ByteReader, settings: String, shared: String, pagesPath: String) throws {
+        (self.settings, self.shared) = (settings, shared)
         outputInode = try header.uint64()
         spareInode = try header.uint64()
         files = try header.strings()
@@ -219,7 +226,7 @@ extension LastBuild {
             guard raw.count > magic.count, raw.prefix(magic.count).elementsEqual(magic) else { return nil }
             var header = ByteReader(raw, offset: magic.count)
             do {
-                _ = try header.string()
+                _ = (try header.string(), try header.string())
                 guard try header.uint64() == outputInode else { return nil }
                 _ = try header.uint64()
                 return try header.strings()

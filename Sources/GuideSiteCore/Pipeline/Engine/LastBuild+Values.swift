@@ -88,6 +88,7 @@ extension ByteWriter {
             writer.string(heading.id)
         }
         optional(body.title) { $0.string($1) }
+        optional(body.identity) { $0.uint64($1.high); $0.uint64($1.low) }
         array(page.criteria) { writer, reference in
             writer.string(reference.number)
             writer.bool(reference.fromFrontMatter)
@@ -192,6 +193,7 @@ extension ByteReader {
             Heading(level: try reader.int(), text: try reader.string(), id: try reader.string(), line: 0)
         })
         body.title = try optional { try $0.string() }
+        body.identity = try optional { Digest128(high: try $0.uint64(), low: try $0.uint64()) }
         let criteria = try array(minimumSize: 2) { reader in
             CriterionReference(number: try reader.string(), fromFrontMatter: try reader.bool(), fromBody: try reader.bool())
         }

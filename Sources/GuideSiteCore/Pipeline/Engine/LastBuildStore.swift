@@ -30,6 +30,9 @@ protocol LastBuildStore {
     /// The bodies rendered before, by what each read (`BodyMemo`), for a build that does not
     /// start from the last one; this run's are kept by `keep`.
     func bodies(for context: BuildContext) -> BodyMemo?
+    /// For a build that does not start from the last one: each site's last build whose output
+    /// is live, to take its pages' files whose render key did not move (`RenderTemplates`).
+    func lastOutputs(_ context: BuildContext) -> [String: LastBuild]
     /// After the build: keeps what it leaves for the next one, or nothing after a failure.
     func keep(_ context: inout BuildContext, succeeded: Bool)
 }
@@ -62,6 +65,9 @@ extension BuildMemory: LastBuildStore {
     func bodies(for context: BuildContext) -> BodyMemo? {
         context.request.fresh ? nil : memoized.bodies
     }
+
+    /// (The memo's written pages stand for them.)
+    func lastOutputs(_ context: BuildContext) -> [String: LastBuild] { [:] }
 
     func keep(_ context: inout BuildContext, succeeded: Bool) {
         memoized.bodies.endRun()
@@ -120,6 +126,10 @@ struct StateFolder: LastBuildStore {
         return BodyMemo(location: BodyMemo.location(root: context.layout.root, output: output), takes: !context.request.fresh)
     }
 
+    func lastOutputs(_ context: BuildContext) -> [String: LastBuild] {
+        LastBuild.lastOutputs(context)
+    }
+
     func keep(_ context: inout BuildContext, succeeded: Bool) {
         // Each body stands for its inputs whatever became of the build: kept after any run that
         // rendered them (a patch's few are rendered again by the next full build), put in place
@@ -167,6 +177,8 @@ struct CheckRecord: LastBuildStore {
         guard let output = context.plan.variants.first?.output else { return nil }
         return BodyMemo(location: BodyMemo.location(root: context.layout.root, output: output), writes: false)
     }
+
+    func lastOutputs(_ context: BuildContext) -> [String: LastBuild] { [:] }
 
     func keep(_ context: inout BuildContext, succeeded: Bool) {}
 }

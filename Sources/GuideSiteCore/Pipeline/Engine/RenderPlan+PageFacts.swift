@@ -49,7 +49,9 @@ extension RenderPlan {
         hasher.combine(page.sourcePath)
         hasher.combine(page.frontMatter)
         hasher.combine(page.criteria)
-        hasher.combine(page.body.htmlText)
+        // A body's identity stands for its HTML where known: the same in every process, and
+        // known for the last build's pages on disk, which keep no HTML.
+        if let identity = page.body.identity { hasher.combine(identity) } else { hasher.combine(page.body.htmlText) }
         hasher.combine(page.body.headings)
         hasher.combine(page.acceptanceSections)
         hasher.combine(page.updated)

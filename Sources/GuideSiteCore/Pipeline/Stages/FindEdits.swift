@@ -37,5 +37,8 @@ enum FindEdits: BuildStage {
         } catch {
             context.notes.append("patch: not patched: \(error.localizedDescription)")
         }
+        // Every page is rendered then, but those whose render key did not move since the live
+        // output was written, whose files are taken from it.
+        if context.bases.isEmpty { context.lastOutputs = context.store.lastOutputs(context) }
     }
 }

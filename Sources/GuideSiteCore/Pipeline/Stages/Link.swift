@@ -93,19 +93,7 @@ enum Link: BuildStage {
         if edits.relinked, !context.store.holdsWholeSite {
             // On disk the pages were read without what only each shows (front matter entries,
             // links) and undated: whole and dated, for the exports and the render keys of both.
-            let history = context.history?.wait()
-            var last = basis.last.site
-            (last.config, last.assets) = (context.config, assets)
-            // Decoded on every core, from the mapped pages file.
-            let state = UncheckedSendable(basis.last)
-            let wholes = Array(last.pages.indices).concurrentMap { UncheckedSendable(state.value.wholePage($0)) }
-            for (index, whole) in wholes.enumerated() {
-                guard let page = whole.value else { return decline("the state's pages cannot be read") }
-                last.pages[index] = page
-            }
-            last.pages = ReadHistory.dated(last.pages, history)
-            last.languages = context.languages
-            last.languages?.table = basis.last.translations
+            guard let last = basis.last.wholeSite(context) else { return decline("the state's pages cannot be read") }
             let edited = Set(edits.positions)
             for index in site.pages.indices where !edited.contains(index) { site.pages[index] = last.pages[index] }
             edits.lastSite = last

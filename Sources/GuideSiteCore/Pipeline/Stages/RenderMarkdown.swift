@@ -117,7 +117,7 @@ enum RenderMarkdown: BuildStage {
             if let memo, let keys, var taken = memo.bodies.take(keys.key, answer: { resolver.target($0, from: input.translationKey) }) {
                 memo.bodies.keep(keys.key, taken)
                 taken.record = nil
-                return Made(page: finishing.page(input, taken.body), kept: (keys.key, keys.digest, taken), taken: true)
+                return Made(page: finishing.page(input, taken.body, key: keys.key), kept: (keys.key, keys.digest, taken), taken: true)
             }
             let page = memo?.withMarkdown(input) ?? input
             let rule: TitleRule = page.frontMatter.title.map { .given($0) } ?? .fromFirstHeading
@@ -134,7 +134,7 @@ enum RenderMarkdown: BuildStage {
             )
             let body = BodyMemo.Body(links: asked, body: rendered.value, diagnostics: rendered.diagnostics)
             if let memo, let keys { memo.bodies.keep(keys.key, BodyMemo.Taken(body: body)) }
-            return Made(page: finishing.page(page, body), kept: keys.map { ($0.key, $0.digest, BodyMemo.Taken(body: body)) })
+            return Made(page: finishing.page(page, body, key: keys?.key), kept: keys.map { ($0.key, $0.digest, BodyMemo.Taken(body: body)) })
         }
     }
 
@@ -146,9 +146,10 @@ enum RenderMarkdown: BuildStage {
         var subsetName: String?
         var scratch: ScratchFile?
 
-        func page(_ input: Page, _ made: BodyMemo.Body) -> Diagnosed<Page> {
+        func page(_ input: Page, _ made: BodyMemo.Body, key: BodyMemo.Key?) -> Diagnosed<Page> {
             var page = input
             page.body = made.body
+            page.body.identity = key.map { BodyMemo.identity($0, links: made.links) }
             if let scratch, let stored = scratch.store(page.body.html) {
                 page.body.stored = stored
                 page.body.html = ""

@@ -122,6 +122,7 @@ enum RenderTemplates: BuildStage {
                 let keys = sites.concurrentMap { RenderPlan.keys(site: $0.0, basePath: basePath, layoutKeys: layoutKeys, only: candidates.pages, facts: $0.1) }
                 return changed(keys[0], keys[1])
             }
+            if let taken = fromLastOutput(site, lastPages: lastPages, context: &context) { return taken }
             // Another language's pages are that site's to write.
             return (context.basis == nil ? written(site) : changedPages(site, edits: context.edits).filter { !site.pages[$0].route.isInOtherLanguage }, [:])
         }

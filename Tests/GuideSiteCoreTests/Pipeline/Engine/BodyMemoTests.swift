@@ -15,9 +15,9 @@ struct BodyMemoTests {
 
     @Test("every field of a rendered body is written: a field added to RenderedBody must be added to the bodies file")
     func everyField() {
-        // html, headings, title, links, annotations, rewritten, and where the HTML is stored
-        // (`stored`, written as `htmlText`).
-        #expect(Mirror(reflecting: RenderedBody(html: "", headings: [])).children.count == 7)
+        // html, headings, title, links, annotations, rewritten, where the HTML is stored
+        // (`stored`, written as `htmlText`), and the identity (made from the record's key).
+        #expect(Mirror(reflecting: RenderedBody(html: "", headings: [])).children.count == 8)
         #expect(Mirror(reflecting: Heading(level: 1, text: "", id: "", line: 0)).children.count == 4)
         #expect(Mirror(reflecting: Self.body("")).children.count == 3)
     }

@@ -150,4 +150,45 @@ struct SitesOnDiskTests {
             #expect(differing.isEmpty && result.diagnostics == reference.diagnostics, "\(count) edits: \(differing)")
         }
     }
+
+    /// What a `--timings` note says `RenderTemplates` took from the live output.
+    static func pagesTaken(_ result: BuildResult) -> Int {
+        result.timings.compactMap { note -> Int? in
+            guard note.stage.hasPrefix("output: ") else { return nil }
+            return Int(note.stage.dropFirst(8).prefix { $0.isNumber })
+        }.reduce(0, +)
+    }
+
+    @Test("an entry added that another links to, then removed: every site takes the bodies and pages that did not change, renders the linking page again, and equals a fresh build")
+    func addedAndRemoved() throws {
+        var files = ["site.yml": "subsets:\n  forms:\n    categories: [forms]\n", "Content/index.md": "---\ntitle: Home\n---\nHi.\n"]
+        // In a section and a category of its own: only its link tells it the new entry came.
+        files["Content/native/linking.md"] = "---\ntitle: Linking\ncategories: [forms, other]\n---\n## Role\n\nSee [the new one](../web/new.md).\n"
+        files["Content/native/alone.md"] = "---\ntitle: Alone\ncategories: [other]\n---\n## Role\n\nAlone.\n"
+        for number in 0..<12 {
+            files["Content/web/entry-\(number).md"] = "---\ntitle: Entry \(number)\ncategories: [\(number % 3 == 0 ? "forms" : "media")]\n---\n## Role\n\nText \(number).\n"
+        }
+        let site = try TestSite(files)
+        defer { site.remove() }
+        try site.age()
+        func build(into folder: String? = nil) -> BuildResult { Self.build(site, into: folder) }
+        #expect(build().outcome == .success && build().upToDate)
+        for step in 0..<2 {
+            if step == 0 {
+                try site.write(Data("---\ntitle: New\ncategories: [forms]\n---\n## Role\n\nNew.\n".utf8), to: "Content/web/new.md")
+                try site.age(by: 100, only: ["Content/web/new.md", "Content/web"])
+            } else {
+                try FileManager.default.removeItem(at: site.root.appending(path: "Content/web/new.md"))
+            }
+            let result = build()
+            #expect(result.pagesRendered == nil, "a file added or removed builds every page")
+            #expect(result.timings.compactMap { Self.taken($0.stage) }.reduce(0, +) >= 12, "step \(step): \(result.timings.map(\.stage))")
+            #expect(Self.pagesTaken(result) >= 8, "step \(step): \(result.timings.map(\.stage))")
+            let linking = try String(contentsOf: site.root.appending(path: "Output/native/linking/index.html"), encoding: .utf8)
+            #expect(linking.contains("href=\"../../web/new/\"") == (step == 0), "step \(step): the link answers otherwise, so the page is rendered again")
+            let reference = build(into: "Output-full-\(step)")
+            let differing = BuildIncrementallyTests.differences(try site.snapshot(), try site.snapshot(of: "Output-full-\(step)"))
+            #expect(differing.isEmpty && result.diagnostics == reference.diagnostics, "step \(step): \(differing)")
+        }
+    }
 }

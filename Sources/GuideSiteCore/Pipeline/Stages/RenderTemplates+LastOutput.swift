@@ -1,0 +1,46 @@
+import Foundation
+
+/// Rendering through the templates with the live output of the last build on disk: a full
+/// build (an entry added or removed, a decline) renders the pages whose render key moved since
+/// the live output was written, and takes every other page's files from it as they are.
+extension RenderTemplates {
+    /// The pages to render, with the numbers of their list pages when not all, after taking
+    /// every other page's files from the live output; nil (nothing taken) when no last build of
+    /// this site stands for the live output with the same settings (`LastBuild.lastOutputs`).
+    static func fromLastOutput(_ site: Site, lastPages: [Int: Int], context: inout BuildContext) -> ([Int], [Int: Set<Int>])? {
+        guard context.basis == nil, let state = context.lastOutputs.removeValue(forKey: context.variant.key),
+              let layoutKeys = context.theme?.theme.layoutKeys, let output = context.output, let last = state.wholeSite(context) else { return nil }
+        // Both sites keyed in this process: what a key reads of a body is its identity, which
+        // the state keeps (`RenderedBody.identity`).
+        let basePath = context.basePath
+        let keys = [last, site].concurrentMap { RenderPlan.keys(site: $0, basePath: basePath, layoutKeys: layoutKeys) }
+        var before: [String: (key: Int, numbered: [Int]?)] = [:]
+        for (index, page) in last.pages.enumerated() where keys[0].keys.indices.contains(index) {
+            before[page.route.file] = (keys[0].keys[index], keys[0].numbered[index])
+        }
+        let after = keys[1], settings = site.config.pagination
+        var targets: [Int] = [], numbers: [Int: Set<Int>] = [:], taken = 0
+        for index in written(site) {
+            let page = site.pages[index]
+            let count = lastPages[index] ?? 1
+            var render = Set<Int>()
+            if let was = before[page.route.file], was.key == after.keys[index] {
+                render = []
+            } else if let was = before[page.route.file], let old = was.numbered, let new = after.numbered[index], old.count == new.count, old.count == count {
+                render = Set(new.indices.filter { old[$0] != new[$0] }.map { $0 + 1 })
+            } else {
+                render = Set(1...count)
+            }
+            var files = (1...count).filter { !render.contains($0) }.map { settings.route(of: page.route, number: $0).file }
+            if !render.contains(1), FeatureFile.isWritten(for: page, in: site.config) { files.append(TestPlan.featurePath(of: page.route)) }
+            // A file the live output lacks: the page is rendered whole.
+            if !files.isEmpty, !output.keepLive(files).isEmpty { render = Set(1...count) }
+            if render.isEmpty { taken += 1 }
+            guard !render.isEmpty else { continue }
+            targets.append(index)
+            if render.count < count { numbers[index] = render }
+        }
+        context.notes.append("output: \(taken) pages' files taken from the live output")
+        return (targets, numbers)
+    }
+}
