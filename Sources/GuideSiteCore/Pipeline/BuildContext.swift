@@ -82,7 +82,7 @@ struct BuildContext {
     /// The bodies rendered before and in this run, by what each read (`FindEdits` asks the store).
     var bodies: BodyMemo?
     /// Without a basis, on disk: each site's last build whose output is live (`FindEdits`).
-    var lastOutputs: [String: LastBuild] = [:]
+    var lastOutputs: [String: LastBuild.Kept] = [:]
     /// The last build of each site, held in memory by the preview server (on disk, the engine
     /// reads it).
     var lastSites: [LastBuild] = []

@@ -122,20 +122,25 @@ extension LastBuild {
     /// The state, when `accepts` its settings and shared settings (read before anything else).
     static func read(from url: URL, accepting accepts: (_ settings: String, _ shared: String) -> Bool) -> LastBuild? {
         guard let data = try? Data(contentsOf: url) else { return nil }
-        return data.withUnsafeBytes { raw -> LastBuild? in
+        return decode(data, pages: MappedFile(path: pagesLocation(url)), accepting: accepts)
+    }
+
+    /// The state in `data`, its pages in `pages`.
+    static func decode(_ data: Data, pages: MappedFile?, accepting accepts: (_ settings: String, _ shared: String) -> Bool) -> LastBuild? {
+        data.withUnsafeBytes { raw -> LastBuild? in
             guard raw.count > magic.count, raw.prefix(magic.count).elementsEqual(magic) else { return nil }
             var header = ByteReader(raw, offset: magic.count)
             do {
                 let settings = try header.string(), shared = try header.string()
                 guard accepts(settings, shared) else { return nil }
-                return try LastBuild(header: &header, settings: settings, shared: shared, pagesPath: pagesLocation(url))
+                return try LastBuild(header: &header, settings: settings, shared: shared, pages: pages)
             } catch {
                 return nil
             }
         }
     }
 
-    private init(header: inout ByteReader, settings: String, shared: String, pagesPath: String) throws {
+    private init(header: inout ByteReader, settings: String, shared: String, pages: MappedFile?) throws {
         (self.settings, self.shared) = (settings, shared)
         outputInode = try header.uint64()
         spareInode = try header.uint64()
@@ -149,7 +154,7 @@ extension LastBuild {
             return start..<(start + count)
         }
         unusedBytes = try header.int()
-        guard let data = MappedFile(path: pagesPath),
+        guard let data = pages,
               data.count >= Self.pagesMagic.count + 8, records.allSatisfy({ $0.upperBound <= data.count }) else { throw ByteReader.Damaged() }
         let token = self.token
         let ranges = records

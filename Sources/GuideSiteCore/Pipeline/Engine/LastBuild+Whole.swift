@@ -24,20 +24,42 @@ extension LastBuild {
     /// The state of each site of the run that the live output is the output of, when what
     /// every page shows besides the pages themselves is as it was (`BuildRecord.Inputs.shared`:
     /// the settings, the theme, the day, but not which Markdown files there are), by the site's
-    /// `Variant.key`; none unless every site of the run has one and no other site had.
-    static func lastOutputs(_ context: BuildContext) -> [String: LastBuild] {
+    /// `Variant.key`; none unless every site of the run has one and no other site had. Read now
+    /// (the build removes them before it writes) and decoded when its site is rendered.
+    static func lastOutputs(_ context: BuildContext) -> [String: Kept] {
         guard let shared = context.inputs?.shared, let output = context.plan.variants.first?.output,
               let inode = BuildRecord.inode(of: output) else { return [:] }
         let root = context.layout.root, variants = context.plan.variants
         guard !FileManager.default.fileExists(atPath: location(root: root, output: output, site: variants.count).path) else { return [:] }
-        let read = Array(variants.indices).concurrentMap { site in
-            UncheckedSendable(LastBuild.read(from: location(root: root, output: output, site: site)) { _, kept in kept == shared })
-        }
-        var states: [String: LastBuild] = [:]
-        for (variant, state) in zip(variants, read) {
-            guard let state = state.value, state.variantKey == variant.key, state.outputInode == inode else { return [:] }
-            states[variant.key] = state
+        var states: [String: Kept] = [:]
+        for (site, variant) in variants.enumerated() {
+            let url = location(root: root, output: output, site: site)
+            guard let data = try? Data(contentsOf: url), let pages = MappedFile(path: pagesLocation(url)),
+                  let prefix = outputPrefix(data), prefix.shared == shared, prefix.outputInode == inode else { return [:] }
+            states[variant.key] = Kept(data: data, pages: pages, variantKey: variant.key)
         }
         return states
+    }
+
+    /// A state read but not decoded, with its pages file mapped.
+    struct Kept {
+        let data: Data
+        let pages: MappedFile
+        let variantKey: String
+
+        func decoded() -> LastBuild? {
+            guard let state = LastBuild.decode(data, pages: pages, accepting: { _, _ in true }), state.variantKey == variantKey else { return nil }
+            return state
+        }
+    }
+
+    /// The shared settings and the output's inode a state starts with.
+    private static func outputPrefix(_ data: Data) -> (shared: String, outputInode: UInt64)? {
+        data.withUnsafeBytes { raw in
+            guard raw.count > magic.count, raw.prefix(magic.count).elementsEqual(magic) else { return nil }
+            var header = ByteReader(raw, offset: magic.count)
+            guard (try? header.string()) != nil, let shared = try? header.string(), let inode = try? header.uint64() else { return nil }
+            return (shared, inode)
+        }
     }
 }

@@ -32,7 +32,7 @@ protocol LastBuildStore {
     func bodies(for context: BuildContext) -> BodyMemo?
     /// For a build that does not start from the last one: each site's last build whose output
     /// is live, to take its pages' files whose render key did not move (`RenderTemplates`).
-    func lastOutputs(_ context: BuildContext) -> [String: LastBuild]
+    func lastOutputs(_ context: BuildContext) -> [String: LastBuild.Kept]
     /// After the build: keeps what it leaves for the next one, or nothing after a failure.
     func keep(_ context: inout BuildContext, succeeded: Bool)
 }
@@ -67,7 +67,7 @@ extension BuildMemory: LastBuildStore {
     }
 
     /// (The memo's written pages stand for them.)
-    func lastOutputs(_ context: BuildContext) -> [String: LastBuild] { [:] }
+    func lastOutputs(_ context: BuildContext) -> [String: LastBuild.Kept] { [:] }
 
     func keep(_ context: inout BuildContext, succeeded: Bool) {
         memoized.bodies.endRun()
@@ -126,7 +126,7 @@ struct StateFolder: LastBuildStore {
         return BodyMemo(location: BodyMemo.location(root: context.layout.root, output: output), takes: !context.request.fresh)
     }
 
-    func lastOutputs(_ context: BuildContext) -> [String: LastBuild] {
+    func lastOutputs(_ context: BuildContext) -> [String: LastBuild.Kept] {
         LastBuild.lastOutputs(context)
     }
 
@@ -178,7 +178,7 @@ struct CheckRecord: LastBuildStore {
         return BodyMemo(location: BodyMemo.location(root: context.layout.root, output: output), writes: false)
     }
 
-    func lastOutputs(_ context: BuildContext) -> [String: LastBuild] { [:] }
+    func lastOutputs(_ context: BuildContext) -> [String: LastBuild.Kept] { [:] }
 
     func keep(_ context: inout BuildContext, succeeded: Bool) {}
 }

@@ -9,7 +9,8 @@ extension RenderTemplates {
     /// this site stands for the live output with the same settings (`LastBuild.lastOutputs`).
     static func fromLastOutput(_ site: Site, lastPages: [Int: Int], context: inout BuildContext) -> ([Int], [Int: Set<Int>])? {
         guard context.basis == nil, let state = context.lastOutputs.removeValue(forKey: context.variant.key),
-              let layoutKeys = context.theme?.theme.layoutKeys, let output = context.output, let last = state.wholeSite(context) else { return nil }
+              let layoutKeys = context.theme?.theme.layoutKeys, let output = context.output,
+              let last = state.decoded()?.wholeSite(context) else { return nil }
         // Both sites keyed in this process: what a key reads of a body is its identity, which
         // the state keeps (`RenderedBody.identity`).
         let basePath = context.basePath
