@@ -1,8 +1,8 @@
 import Foundation
 
-/// How `build` keeps the bodies in `.guidesite-cache/`: one file per output folder of every
-/// body the last run that rendered them rendered or took, each a record of its links' answers,
-/// its problems and its body, and at the end an index of where each key's records are.
+/// How `build` keeps the bodies in `.guidesite-cache/`: one file per output folder of the bodies
+/// the last run that rendered them rendered or took (`Writer`), each a record of its links'
+/// answers, its problems and its body, and at the end an index of where each key's record is.
 extension BodyMemo {
     static let magic = Array("guidesite-bodies/1\n".utf8)
 
@@ -83,106 +83,9 @@ extension BodyMemo {
             return bytes
         }
     }
-
-    /// This run's bodies, written to a new file as they come (each site's before the next
-    /// asks for them) and put in place over the last when the run ends.
-    final class Writer: @unchecked Sendable {
-        private let location: URL
-        private let temporary: String
-        private let descriptor: Int32
-        /// What is not written yet, from file offset `written`.
-        private var buffer = ByteWriter()
-        private var written = 0
-        private var index: [Key: (links: [AskedLink], range: Range<Int>)] = [:]
-        private var failed = false
-        private let lock = NSLock()
-
-        init?(location: URL) {
-            try? FileManager.default.createDirectory(at: location.deletingLastPathComponent(), withIntermediateDirectories: true)
-            self.location = location
-            temporary = location.path + ".new-\(getpid())"
-            descriptor = open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { return nil }
-            buffer.bytes = magic
-            buffer.bytes.reserveCapacity(1 << 22)
-        }
-
-        deinit {
-            close(descriptor)
-            unlink(temporary)
-        }
-
-        /// Keeps the first body of each key: another site's body of the same page differs only
-        /// where its links answer otherwise (a subset's links to pages it leaves out), and keeping
-        /// those too cost a full build with two subsets 7% more, writing 176 MB instead of 100.
-        /// From the threads that render, one at a time (encoded here, no record waits in memory).
-        func append(_ key: Key, _ taken: Taken) {
-            lock.withLock {
-                guard !failed, index[key] == nil else { return }
-                let start = written + buffer.bytes.count
-                if let record = taken.record { buffer.bytes += record } else { buffer.body(taken.body) }
-                index[key] = (taken.body.links, start..<(written + buffer.bytes.count))
-                if buffer.bytes.count >= 1 << 22 { flush() }
-            }
-        }
-
-        /// The body of this run for `key`, when its links' answers `match`.
-        func body(_ key: Key, where match: ([AskedLink]) -> Bool) -> Body? {
-            let bytes: [UInt8]? = lock.withLock {
-                guard let entry = index[key], match(entry.links) else { return nil }
-                let range = entry.range
-                guard range.lowerBound >= written else { return Stored.read(descriptor, range) }
-                return Array(buffer.bytes[(range.lowerBound - written)..<(range.upperBound - written)])
-            }
-            return bytes?.withUnsafeBytes { Stored.decode($0, where: match) }
-        }
-
-        private func flush() {
-            failed = failed || !BodyMemo.write(buffer.bytes, to: descriptor)
-            written += buffer.bytes.count
-            buffer.bytes.removeAll(keepingCapacity: true)
-        }
-
-        /// Puts the file in place; when it could not be written whole, removes the last (it
-        /// stands for another run's inputs no more than for this one's, but no less: removed, the
-        /// next build renders every body, as a first build does).
-        func finish() {
-            // The index, in key order (the same bodies give the same file), then where it starts
-            // and how many records it lists.
-            let start = written + buffer.bytes.count
-            var count = 0
-            for key in index.keys.sorted(by: { ($0.high, $0.low) < ($1.high, $1.low) }) {
-                guard let range = index[key]?.range else { continue }
-                buffer.uint64(key.high)
-                buffer.uint64(key.low)
-                buffer.uint64(UInt64(range.lowerBound))
-                buffer.uint64(UInt64(range.count))
-                count += 1
-            }
-            buffer.uint64(UInt64(start))
-            buffer.uint64(UInt64(count))
-            flush()
-            if failed || rename(temporary, location.path) != 0 { unlink(location.path) }
-        }
-    }
-
-    fileprivate static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let written = Glibc.write(descriptor, raw.baseAddress! + done, raw.count - done)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return false }
-                done += written
-            }
-            return true
-        }
-    }
 }
 
 extension ByteWriter {
-    /// Every field of `RenderedBody` but where its HTML is held and its identity, made from the
-    /// record's key (`BodyMemoTests` counts them).
     mutating func askedLinks(_ links: [BodyMemo.AskedLink]) {
         array(links) { writer, link in
             writer.string(link.url)
@@ -196,6 +99,8 @@ extension ByteWriter {
         }
     }
 
+    /// Every field of `RenderedBody` but where its HTML is held and its identity, made from the
+    /// record's key (`BodyMemoTests` counts them).
     mutating func body(_ made: BodyMemo.Body) {
         askedLinks(made.links)
         diagnostics(made.diagnostics)
