@@ -74,25 +74,46 @@ def bench(binaries, flows, count, runs, fresh):
                 index = (((2 * attempt + 4) * 100 + 1) % count) | 1
                 edited_build(binary, index, lambda text: re.sub(r'^title: "(.*)"$', rf'title: "\1 renamed {attempt}"', text, count=1, flags=re.M),
                              "titles")
+        for binary in binaries:
+            figures[binary]["added"], figures[binary]["removed"] = [], []
+        for attempt in range(runs):
+            for binary in binaries:
+                # An entry added (as `guidesite new` writes one) and removed: no patch, but the
+                # bodies and pages that did not change are taken from the last build.
+                path = os.path.join(roots[binary], "Content", "web", f"zz-added-{attempt}.md")
+                for kind in ("added", "removed"):
+                    if kind == "added":
+                        with open(path, "w", encoding="utf-8") as handle:
+                            handle.write(f"---\ntitle: Added entry {attempt}\ncategories: [forms]\n---\n\nA new entry.\n")
+                    else:
+                        os.remove(path)
+                    time.sleep(2.1)
+                    os.sync()
+                    began = time.perf_counter()
+                    subprocess.run(command(binary), check=True)
+                    figures[binary][kind].append(time.perf_counter() - began)
         for path, data in originals.items():
             with open(path, "wb") as handle:
                 handle.write(data)
-        results[flow] = {binary: {"full": value["full"], "edit": statistics.median(value["edits"]), "title": statistics.median(value["titles"])}
+        results[flow] = {binary: {"full": value["full"], "edit": statistics.median(value["edits"]), "title": statistics.median(value["titles"]),
+                                  "added": statistics.median(value["added"]), "removed": statistics.median(value["removed"])}
                          for binary, value in figures.items()}
     return results
 
 
 def report(rows, seconds, runs):
-    lines = ["| entries | sites of the run | full build | one entry's body edited | one entry's title edited | binary before (full, body, title) |",
-             "|---:|---|---:|---:|---:|---:|"]
+    lines = ["| entries | sites of the run | full build | one entry's body edited | one entry's title edited | an entry added | removed | binary before (full, body, title, added, removed) |",
+             "|---:|---|---:|---:|---:|---:|---:|---:|"]
+    kinds = ("full", "edit", "title", "added", "removed")
     for row in rows:
         for flow, figures in row.get("sites", {}).items():
             ours, *before = list(figures.values())
-            previous = f"{seconds(before[0]['full'])}, {seconds(before[0]['edit'])}, {seconds(before[0]['title'])}" if before else "not measured"
-            lines.append(f"| {row['count']:,} | {flow} | {seconds(ours['full'])} | {seconds(ours['edit'])} | {seconds(ours['title'])} | {previous} |")
+            previous = ", ".join(seconds(before[0][kind]) for kind in kinds) if before else "not measured"
+            lines.append(f"| {row['count']:,} | {flow} | " + " | ".join(seconds(ours[kind]) for kind in kinds) + f" | {previous} |")
     lines += ["", "Sites of a run (issue 35): a full build of every site (`--fresh`), then one sentence appended to a"
               " different untranslated entry before each timed build, which patches each site's last build"
               " (`.guidesite-cache/`), then another untranslated entry's title changed before each timed build, which"
-              f" links each site anew from its state; medians of {runs} edits each, alternated with"
-              " `--before`'s binary.", ""]
+              " links each site anew from its state, then an entry added and removed before each timed build"
+              " (no patch: each site takes the bodies and pages' files that did not change from its last build);"
+              f" medians of {runs} edits each, alternated with `--before`'s binary.", ""]
     return lines
