@@ -89,7 +89,7 @@ struct CheckTests {
         #expect(SiteChecker.report(result, format: .text).hasSuffix("Check failed: \(result.errorCount) errors, \(result.warningCount) warnings\n"))
     }
 
-    @Test("a check after a build of every site with the same inputs reads the build's record: the same report, nothing built")
+    @Test("a check after a build of every site with the same inputs reads the build's record: the same report, nothing built; after an edit, it takes the build's bodies")
     func checkAfterBuild() throws {
         for subsets in [false, true] {
             var files = Self.defects
@@ -113,6 +113,15 @@ struct CheckTests {
             let edited = SiteChecker().check(BuildRequest(root: site.root))
             #expect(!edited.upToDate && !edited.diagnostics.contains { $0.category == "duplicate-title" })
             #expect(edited.diagnostics.count == before.diagnostics.count - 1)
+            // It renders only the edited entry's body: the others are the build's
+            // (`.guidesite-cache/`), and its report is what a check without them makes.
+            let taken = edited.timings.compactMap { SitesOnDiskTests.taken($0.stage) }
+            #expect(!taken.isEmpty && taken[0] > 0, "subsets: \(subsets): \(edited.timings.map(\.stage))")
+            try FileManager.default.removeItem(at: site.root.appending(path: ".guidesite-cache"))
+            let alone = SiteChecker().check(BuildRequest(root: site.root))
+            // (A subset takes what the full site rendered in the same run.)
+            #expect(alone.timings.compactMap { SitesOnDiskTests.taken($0.stage) }.first == 0)
+            #expect(alone.diagnostics == edited.diagnostics, "subsets: \(subsets)")
         }
     }
 
