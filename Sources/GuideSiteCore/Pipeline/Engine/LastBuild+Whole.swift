@@ -27,8 +27,11 @@ extension LastBuild {
     /// `Variant.key`; none unless every site of the run has one and no other site had. Read now
     /// (the build removes them before it writes) and decoded when its site is rendered.
     static func lastOutputs(_ context: BuildContext) -> [String: Kept] {
-        guard let shared = context.inputs?.shared, let output = context.plan.variants.first?.output,
-              let inode = BuildRecord.inode(of: output) else { return [:] }
+        // Bodies that wait in a scratch file are not kept, so no page has the identity a key
+        // would compare (and the last site made whole would cost a gigabyte at 100,000 entries).
+        let markdownBytes = context.inputs?.markdownStamps.reduce(0) { $0 + Int($1?.size ?? 0) } ?? 0
+        guard markdownBytes <= context.request.bodiesInMemoryUpTo, let shared = context.inputs?.shared,
+              let output = context.plan.variants.first?.output, let inode = BuildRecord.inode(of: output) else { return [:] }
         let root = context.layout.root, variants = context.plan.variants
         guard !FileManager.default.fileExists(atPath: location(root: root, output: output, site: variants.count).path) else { return [:] }
         var states: [String: Kept] = [:]

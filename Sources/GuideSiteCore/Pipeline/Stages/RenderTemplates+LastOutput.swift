@@ -8,7 +8,9 @@ extension RenderTemplates {
     /// every other page's files from the live output; nil (nothing taken) when no last build of
     /// this site stands for the live output with the same settings (`LastBuild.lastOutputs`).
     static func fromLastOutput(_ site: Site, lastPages: [Int: Int], context: inout BuildContext) -> ([Int], [Int: Set<Int>])? {
+        // (Without a body's identity no page's key can be the last one's.)
         guard context.basis == nil, let state = context.lastOutputs.removeValue(forKey: context.variant.key),
+              site.pages.contains(where: { $0.body.identity != nil }),
               let layoutKeys = context.theme?.theme.layoutKeys, let output = context.output,
               let last = state.decoded()?.wholeSite(context) else { return nil }
         // Both sites keyed in this process: what a key reads of a body is its identity, which
