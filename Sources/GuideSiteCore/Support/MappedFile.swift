@@ -50,6 +50,33 @@ enum FileBytes {
     }
 }
 
+extension FileBytes {
+    /// Writes all of `bytes` at `offset` of the open file, again after an interruption; false
+    /// when the disk refuses them.
+    static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at offset: Int) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let written = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return false }
+            done += written
+        }
+        return true
+    }
+
+    /// Reads `buffer.count` bytes at `offset` of the open file into `buffer`; how many it could.
+    static func read(into buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32, at offset: Int) -> Int {
+        var done = 0
+        while done < buffer.count {
+            let read = pread(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
+            if read < 0, errno == EINTR { continue }
+            guard read > 0 else { break }
+            done += read
+        }
+        return done
+    }
+}
+
 /// A value handed to other threads that only read it.
 struct UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value

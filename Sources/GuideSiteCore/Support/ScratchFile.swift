@@ -30,27 +30,14 @@ final class ScratchFile: @unchecked Sendable {
             let offset = end
             end += bytes.count
             lock.unlock()
-            var done = 0
-            while done < bytes.count {
-                let written = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return nil }
-                done += written
-            }
+            guard FileBytes.write(UnsafeRawBufferPointer(bytes), to: descriptor, at: offset) else { return nil }
             return ScratchText(file: self, offset: offset, count: bytes.count)
         }
     }
 
     fileprivate func read(offset: Int, count: Int) -> String {
         String(unsafeUninitializedCapacity: count) { buffer in
-            var done = 0
-            while done < count {
-                let read = pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
-                if read < 0, errno == EINTR { continue }
-                guard read > 0 else { break }
-                done += read
-            }
-            return done
+            FileBytes.read(into: UnsafeMutableRawBufferPointer(buffer), from: descriptor, at: offset)
         }
     }
 }

@@ -73,14 +73,8 @@ extension BodyMemo {
 
         static func read(_ descriptor: Int32, _ range: Range<Int>) -> [UInt8]? {
             var bytes = [UInt8](repeating: 0, count: range.count)
-            var done = 0
-            while done < range.count {
-                let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, range.count - done, off_t(range.lowerBound + done)) }
-                if read < 0, errno == EINTR { continue }
-                guard read > 0 else { return nil }
-                done += read
-            }
-            return bytes
+            let read = bytes.withUnsafeMutableBytes { FileBytes.read(into: $0, from: descriptor, at: range.lowerBound) }
+            return read == range.count ? bytes : nil
         }
     }
 }

@@ -88,7 +88,7 @@ extension BodyMemo {
                     return chunk
                 }
                 guard let taken else { return }
-                let ok = BodyMemo.write(taken.bytes, to: descriptor, at: taken.offset)
+                let ok = taken.bytes.withUnsafeBytes { FileBytes.write($0, to: descriptor, at: taken.offset) }
                 lock.withLock {
                     failed = failed || !ok
                     durable = taken.offset + taken.bytes.count
@@ -119,19 +119,6 @@ extension BodyMemo {
                 return trailer.bytes
             }
             if lock.withLock({ failed }) || rename(temporary, location.path) != 0 { unlink(location.path) }
-        }
-    }
-
-    private static func write(_ bytes: [UInt8], to descriptor: Int32, at offset: Int) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let written = pwrite(descriptor, raw.baseAddress! + done, raw.count - done, off_t(offset + done))
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return false }
-                done += written
-            }
-            return true
         }
     }
 }

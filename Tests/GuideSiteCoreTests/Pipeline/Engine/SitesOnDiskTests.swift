@@ -125,13 +125,18 @@ struct SitesOnDiskTests {
         return Int(note.dropFirst(6).prefix { $0.isNumber })
     }
 
-    @Test("a branch switch: 20 of 100 entries edited at once patch every site; 30, more than a quarter, build them whole; each equals a fresh build")
-    func manyEdits() throws {
+    /// A site with a subset of the forms category and `count` web entries, a third of them forms.
+    static func entries(_ count: Int) -> [String: String] {
         var files = ["site.yml": "subsets:\n  forms:\n    categories: [forms]\n", "Content/index.md": "---\ntitle: Home\n---\nHi.\n"]
-        for number in 0..<100 {
+        for number in 0..<count {
             files["Content/web/entry-\(number).md"] = "---\ntitle: Entry \(number)\ncategories: [\(number % 3 == 0 ? "forms" : "media")]\n---\n## Role\n\nText \(number).\n"
         }
-        let site = try TestSite(files)
+        return files
+    }
+
+    @Test("a branch switch: 20 of 100 entries edited at once patch every site; 30, more than a quarter, build them whole; each equals a fresh build")
+    func manyEdits() throws {
+        let site = try TestSite(Self.entries(100))
         defer { site.remove() }
         try site.age()
         func build(into folder: String? = nil) -> BuildResult { Self.build(site, into: folder) }
@@ -161,13 +166,10 @@ struct SitesOnDiskTests {
 
     @Test("an entry added that another links to, then removed: every site takes the bodies and pages that did not change, renders the linking page again, and equals a fresh build")
     func addedAndRemoved() throws {
-        var files = ["site.yml": "subsets:\n  forms:\n    categories: [forms]\n", "Content/index.md": "---\ntitle: Home\n---\nHi.\n"]
+        var files = Self.entries(12)
         // In a section and a category of its own: only its link tells it the new entry came.
         files["Content/native/linking.md"] = "---\ntitle: Linking\ncategories: [forms, other]\n---\n## Role\n\nSee [the new one](../web/new.md).\n"
         files["Content/native/alone.md"] = "---\ntitle: Alone\ncategories: [other]\n---\n## Role\n\nAlone.\n"
-        for number in 0..<12 {
-            files["Content/web/entry-\(number).md"] = "---\ntitle: Entry \(number)\ncategories: [\(number % 3 == 0 ? "forms" : "media")]\n---\n## Role\n\nText \(number).\n"
-        }
         let site = try TestSite(files)
         defer { site.remove() }
         try site.age()
