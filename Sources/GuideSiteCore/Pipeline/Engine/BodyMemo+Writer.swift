@@ -24,6 +24,11 @@ extension BodyMemo {
             try? FileManager.default.createDirectory(at: location.deletingLastPathComponent(), withIntermediateDirectories: true)
             self.location = location
             temporary = location.path + ".new-\(getpid())"
+            // What a killed build left (each up to the size of the file).
+            let folder = location.deletingLastPathComponent().path, prefix = location.lastPathComponent + ".new-"
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
+                unlink(folder + "/" + name)
+            }
             descriptor = open(temporary, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { return nil }
             buffer = magic

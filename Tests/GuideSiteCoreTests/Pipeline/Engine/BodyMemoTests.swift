@@ -61,9 +61,14 @@ struct BodyMemoTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let location = folder.appending(path: "build.bodies")
         let key = BodyMemo.digest("one")
+        // What a killed build left beside it goes when the next one writes.
+        let stale = folder.appending(path: "build.bodies.new-99999")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("half".utf8).write(to: stale)
         let writing = BodyMemo(location: location)
         writing.keep(key, BodyMemo.Taken(body: Self.body("<p>One</p>")))
         writing.endRun()
+        #expect(!FileManager.default.fileExists(atPath: stale.path))
         let whole = try Data(contentsOf: location)
         for cut in [whole.prefix(5), whole.dropLast(3), whole.prefix(40) + Data(repeating: 0xff, count: 40) + whole.suffix(16), Data("hello".utf8)] {
             try Data(cut).write(to: location)
