@@ -123,7 +123,7 @@ final class BodyMemo: @unchecked Sendable {
 
     /// What every body of the site being built reads besides its page and its links' answers:
     /// the renderer's settings, the texts it writes (code block and callout labels), the
-    /// platforms a subset keeps, whether it lints, and the binary that renders (its stamp).
+    /// platforms a subset keeps, whether it lints, and the code that renders (`renderingCode`).
     static func renderer(_ context: BuildContext) -> Key {
         let config = context.config
         var text = "guidesite-bodies/1\n\(config.unsafeHTML) \(config.highlightCode) \(config.tabs) \(context.makesContentChecks)\n"
@@ -134,11 +134,26 @@ final class BodyMemo: @unchecked Sendable {
         }
         text += context.strings.language + "\n"
         for (key, value) in context.strings.values.sorted(by: { $0.key < $1.key }) { text += key + "=" + value + "\n" }
-        if let binary = binaryStamp { text += "\(binary.size) \(binary.inode) \(binary.seconds) \(binary.nanoseconds)" }
+        text += renderingCode
         return digest(text)
     }
 
-    private static let binaryStamp = FileStamp(path: "/proc/self/exe", trustRecent: true)
+    /// The stamps of the code that renders: the binary, and the Markdown and highlighting
+    /// libraries it loaded (an upgraded cmark-gfm or KSyntaxHighlighting renders otherwise).
+    static let renderingCode: String = {
+        // Read to its end: a /proc file says it has no size.
+        let maps = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps")).readToEnd()).flatMap { $0 }
+            .map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let libraries = Set(maps.split(separator: "\n").compactMap { line -> String? in
+            guard let path = line.split(separator: " ", omittingEmptySubsequences: true).last.map(String.init),
+                  path.hasPrefix("/"), path.contains("cmark") || path.contains("SyntaxHighlighting") else { return nil }
+            return path
+        }).sorted()
+        return (["/proc/self/exe"] + libraries).map { path in
+            guard let stamp = FileStamp(path: path, trustRecent: true) else { return path + " -\n" }
+            return "\(path) \(stamp.size) \(stamp.inode) \(stamp.seconds) \(stamp.nanoseconds)\n"
+        }.joined()
+    }()
 
     /// A page's body key: the site's renderer, and what the renderer reads of the page
     /// (`markdown`: its Markdown's digest).

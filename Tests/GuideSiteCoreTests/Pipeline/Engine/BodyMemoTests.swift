@@ -83,6 +83,9 @@ struct BodyMemoTests {
 
     @Test("a body's key reads its Markdown, path, first line and title, and the site's renderer")
     func keys() {
+        // The renderer's key reads the code that renders: the binary, cmark-gfm, KSyntaxHighlighting.
+        let code = BodyMemo.renderingCode
+        #expect(code.hasPrefix("/proc/self/exe ") && code.contains("cmark-gfm") && code.contains("SyntaxHighlighting"), "\(code)")
         var page = Page(sourcePath: "Content/a.md", contentPath: "a.md", kind: .entry, section: nil, route: Route(segments: ["a"]),
                         frontMatter: FrontMatter(), frontMatterKey: 0, title: "A", layout: "entry",
                         body: RenderedBody(html: "", headings: []), markdown: "Text", bodyFirstLine: 4)
