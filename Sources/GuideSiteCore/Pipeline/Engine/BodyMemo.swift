@@ -3,7 +3,7 @@ import Foundation
 
 /// Each page's rendered Markdown, kept by what rendering it read (the question Salsa and Bazel
 /// ask of every value): the site's renderer (`renderer(_:)`: its settings and texts, the
-/// platforms a subset keeps, whether it lints, the binary), the page's Markdown, path, first line
+/// platforms a subset keeps, whether it lints, the code), the page's Markdown, path, first line
 /// and given title, and the answer to every link it asked the resolver about. The keys are
 /// SHA-256, the same in every process, so the preview holds the bodies in memory (`BuildMemo`)
 /// and `build` keeps them in `.guidesite-cache/` (`BodyMemo+Storage`): a build that does not
@@ -26,10 +26,10 @@ final class BodyMemo: @unchecked Sendable {
     }
 
     /// The bodies of the last run: held (the preview), or in the file at `location` (`build`),
-    /// mapped when first asked for.
+    /// whose index is read when first asked for.
     private var known: [Key: [Body]] = [:]
     private let location: URL?
-    private var mapped: Stored??
+    private var opened: Stored??
     private let lock = NSLock()
     /// Whether bodies made before are taken (not under `--fresh`, whose build is the reference),
     /// and whether this run's go to a new file for `location` (not under `check`).
@@ -48,9 +48,9 @@ final class BodyMemo: @unchecked Sendable {
 
     private var stored: Stored? {
         lock.withLock {
-            if let mapped { return mapped }
+            if let opened { return opened }
             let read = location.flatMap(Stored.init(url:))
-            mapped = .some(read)
+            opened = .some(read)
             return read
         }
     }
