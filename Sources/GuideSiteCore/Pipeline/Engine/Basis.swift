@@ -18,10 +18,11 @@ struct Basis {
         for file in edited where markdown.indices.contains(file) { pageOfEdited[markdown[file].relativePath] = last.pageOfFile[file] }
     }
 
-    /// How many edited files are patched, of `files` Markdown files: a quarter (a branch switch),
-    /// at least 16. Past that, a full build costs about what the patch would (each stage's work
-    /// is per edited file) without reading the last build.
-    static func limit(of files: Int) -> Int { max(16, files / 4) }
+    /// How many edited files a patch of the live output in place takes (after a first build,
+    /// which leaves no spare site): it holds their pages until commit and renames them one by
+    /// one, so past this a full build puts the site in place whole instead. Through the spare
+    /// site a patch takes any number (each stage's work is per edited file).
+    static let inPlaceLimit = 256
 
     /// Why the last build cannot stand for this one, for `--timings`.
     struct Declined: Error {
@@ -89,11 +90,14 @@ struct Basis {
         // site; without one (after a first build), its few files replace the live ones.
         let spareInode = SiteWriter.sparePath(for: output).flatMap(BuildRecord.inode(of:))
         guard state.spareInode == spareInode ?? 0, state.outputInode == BuildRecord.inode(of: output),
-              spareInode == nil || (state.differing?.count ?? .max) <= 4096, state.stamps.count == inputs.markdownStamps.count,
-              state.unusedBytes <= (state.records.last?.upperBound ?? 0) / 4 else {
+              spareInode == nil || state.differing != nil, state.stamps.count == inputs.markdownStamps.count,
+              state.unusedBytes <= (state.pagesData?.count ?? 0) / 4 else {
             throw Declined("the output or spare folder is not the one the last build left")
         }
         let edited = inputs.markdownStamps.indices.filter { inputs.markdownStamps[$0] == nil || inputs.markdownStamps[$0] != state.stamps[$0] }
+        guard spareInode != nil || edited.count <= inPlaceLimit else {
+            throw Declined("more than \(inPlaceLimit) files edited and no spare site to patch (the build after a first one)")
+        }
         try check(edited, of: state, leftOut: leavesOut(context, site: site))
         return Basis(last: state, edited: edited, walk: context.walk, location: location, inputs: inputs)
     }
@@ -106,9 +110,7 @@ struct Basis {
     }
 
     private static func check(_ edited: [Int], of last: LastBuild, leftOut: Bool = false) throws {
-        guard !edited.isEmpty, edited.count <= limit(of: last.stamps.count) else {
-            throw Declined("no edited Markdown file, or more than a quarter of them (files added, removed or many edited)")
-        }
+        guard !edited.isEmpty else { throw Declined("no edited Markdown file (files added, removed or moved)") }
         guard edited.allSatisfy({ last.pageOfFile.indices.contains($0) && (leftOut || last.pageOfFile[$0] >= 0) }) else {
             throw Declined("an edited file had no page in a site (a draft, unreadable, or in that language a translation stands for it)")
         }

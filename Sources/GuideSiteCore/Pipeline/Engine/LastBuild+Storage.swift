@@ -21,29 +21,57 @@ extension LastBuild {
 
     /// Appends the records of the pages at `positions` to the pages file (those whose record
     /// changed) and writes the state that points to them; false when the pages file is not the
-    /// one this state was read with.
+    /// one this state was read with. When the records it leaves behind would pass a quarter of
+    /// the file (a branch switch), the file is written again with only the live ones.
     mutating func appendPages(_ positions: [Int], to url: URL) -> Bool {
         let path = Self.pagesLocation(url)
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, Int(info.st_size) == pagesData?.count else { return false }
+        guard fstat(descriptor, &info) == 0, Int(info.st_size) == pagesData?.count, let data = pagesData else { return false }
         var offset = Int(info.st_size)
         var bytes: [UInt8] = []
         var ranges = records
+        var replaced = unusedBytes
+        var changed: [Int: Range<Int>] = [:]
         for position in positions {
             var writer = ByteWriter()
             writer.page(site.pages[position])
-            if let data = pagesData, data.withUnsafeBytes({ $0[ranges[position]].elementsEqual(writer.bytes) }) { continue }
-            unusedBytes += ranges[position].count
+            if data.withUnsafeBytes({ $0[ranges[position]].elementsEqual(writer.bytes) }) { continue }
+            replaced += ranges[position].count
             ranges[position] = offset..<(offset + writer.bytes.count)
+            changed[position] = (bytes.count..<(bytes.count + writer.bytes.count))
             offset += writer.bytes.count
             bytes += writer.bytes
         }
+        if replaced > offset / 4 { return compact(ranges, appended: bytes, changed: changed, from: data, to: url) }
         let written = bytes.withUnsafeBytes { buffer in Glibc.write(descriptor, buffer.baseAddress, buffer.count) }
         guard written == bytes.count else { return false }
-        records = ranges
+        (records, unusedBytes) = (ranges, replaced)
+        writeState(to: url)
+        return true
+    }
+
+    /// Writes a new pages file of every page's live record (the changed ones from `appended`,
+    /// the others from `old`), then the state that points to it.
+    private mutating func compact(_ ranges: [Range<Int>], appended: [UInt8], changed: [Int: Range<Int>], from old: MappedFile,
+                                  to url: URL) -> Bool {
+        var token: UInt64 = 0
+        while token == 0 || token == self.token { token = UInt64.random(in: 1...UInt64.max) }
+        var bytes = Self.pagesMagic
+        withUnsafeBytes(of: token.littleEndian) { bytes.append(contentsOf: $0) }
+        var compacted: [Range<Int>] = []
+        compacted.reserveCapacity(ranges.count)
+        old.withUnsafeBytes { file in
+            for (position, range) in ranges.enumerated() {
+                let start = bytes.count
+                if let new = changed[position] { bytes += appended[new] } else { bytes += file[range] }
+                compacted.append(start..<bytes.count)
+            }
+        }
+        guard Self.replace(Self.pagesLocation(url), with: bytes) else { return false }
+        (records, unusedBytes, self.token) = (compacted, 0, token)
         writeState(to: url)
         return true
     }
