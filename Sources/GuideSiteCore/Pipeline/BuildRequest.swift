@@ -43,6 +43,9 @@ public struct BuildRequest: Sendable {
     /// Above this many bytes of Markdown, a full build to disk keeps the bodies' HTML in a
     /// scratch file until their pages are rendered (`RenderMarkdown.scratch`); tests lower it.
     var bodiesInMemoryUpTo = 256 << 20
+    /// Without a spare site, a patch of up to this many edited files replaces them in place;
+    /// more go into a new site of the live files linked (`PatchOutput`); tests lower it.
+    var patchesInPlaceUpTo = 256
 
     /// A request with defaults.
     public init(root: URL, output: URL? = nil, baseURL: String? = nil, drafts: Bool = false, strict: Bool = false, force: Bool = false) {

@@ -18,12 +18,6 @@ struct Basis {
         for file in edited where markdown.indices.contains(file) { pageOfEdited[markdown[file].relativePath] = last.pageOfFile[file] }
     }
 
-    /// How many edited files a patch of the live output in place takes (after a first build,
-    /// which leaves no spare site): it holds their pages until commit and renames them one by
-    /// one, so past this a full build puts the site in place whole instead. Through the spare
-    /// site a patch takes any number (each stage's work is per edited file).
-    static let inPlaceLimit = 256
-
     /// Why the last build cannot stand for this one, for `--timings`.
     struct Declined: Error {
         let reason: String
@@ -95,9 +89,6 @@ struct Basis {
             throw Declined("the output or spare folder is not the one the last build left")
         }
         let edited = inputs.markdownStamps.indices.filter { inputs.markdownStamps[$0] == nil || inputs.markdownStamps[$0] != state.stamps[$0] }
-        guard spareInode != nil || edited.count <= inPlaceLimit else {
-            throw Declined("more than \(inPlaceLimit) files edited and no spare site to patch (the build after a first one)")
-        }
         try check(edited, of: state, leftOut: leavesOut(context, site: site))
         return Basis(last: state, edited: edited, walk: context.walk, location: location, inputs: inputs)
     }

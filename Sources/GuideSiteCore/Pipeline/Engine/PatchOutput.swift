@@ -8,27 +8,48 @@ enum PatchOutput {
         let variant = context.variant
         guard let spareInode = SiteWriter.sparePath(for: variant.output).flatMap(BuildRecord.inode(of:)),
               let differing = basis.last.differing else {
-            return InPlaceOutput(output: variant.output)
+            // No spare (the build after a first one): a few files are renamed over the live ones
+            // (their pages held until then); more go into a new site of the live files linked,
+            // swapped in whole, so a kill never leaves thousands of files half replaced.
+            guard basis.edited.count > context.request.patchesInPlaceUpTo else { return InPlaceOutput(output: variant.output) }
+            var writer = try prepare(variant, context: context)
+            guard !writer.reusing else {
+                writer.discard()
+                throw Basis.Declined("a spare folder the last build did not leave")
+            }
+            let live = FileWriting.files(below: variant.output.path).filter { $0 != SiteWriter.markerName }
+            return try take(live, into: &writer)
         }
-        var layout = context.layout
-        layout.output = variant.output
-        let request = context.request
-        guard case .success(var writer) = SiteWriter.prepare(layout: layout, force: request.force,
-                                                             preserving: PlanSites.keptFolders(variant, request: request)) else {
-            throw Basis.Declined("the output folder cannot be prepared")
-        }
+        var writer = try prepare(variant, context: context)
         // The live site's subsets/ goes into the new one at commit; the spare never holds one.
         guard writer.reusing, BuildRecord.inode(of: writer.staging) == spareInode,
-              request.allSubsets || !FileManager.default.fileExists(atPath: writer.staging.appending(path: "subsets").path) else {
+              context.request.allSubsets || !FileManager.default.fileExists(atPath: writer.staging.appending(path: "subsets").path) else {
             writer.discard()
             throw Basis.Declined("the spare folder is not the one the last build left")
         }
+        return try take(differing, into: &writer)
+    }
+
+    private static func prepare(_ variant: Variant, context: BuildContext) throws -> SiteWriter {
+        var layout = context.layout
+        layout.output = variant.output
+        let request = context.request
+        guard case .success(let writer) = SiteWriter.prepare(layout: layout, force: request.force,
+                                                             preserving: PlanSites.keptFolders(variant, request: request)) else {
+            throw Basis.Declined("the output folder cannot be prepared")
+        }
+        return writer
+    }
+
+    /// `writer`'s staging folder made the live output's in `paths`, which the patch then
+    /// writes over.
+    private static func take(_ paths: [String], into writer: inout SiteWriter) throws -> SiteWriter {
         writer.holdsOnlyWrittenFiles = true
         writer.listsFiles = true
         do {
             // The marker too, so that a patch leaves every unchanged file as it was (deploy tools
             // compare modification times).
-            try writer.takeLive(differing + [SiteWriter.markerName])
+            try writer.takeLive(paths + [SiteWriter.markerName])
         } catch {
             // Nothing was put in place: the folder is kept as the spare (its files are checked
             // before reuse) and the build goes the usual way.

@@ -9,10 +9,11 @@ struct SitesOnDiskTests {
     typealias Generator = RandomEditTests.Generator
 
     /// `build --all-subsets` into Output/, or afresh into `folder` (the reference).
-    static func build(_ site: TestSite, into folder: String? = nil) -> BuildResult {
+    static func build(_ site: TestSite, into folder: String? = nil, inPlaceUpTo: Int = 256) -> BuildResult {
         var request = BuildRequest(root: site.root, output: folder.map { site.root.appending(path: $0) })
         request.allSubsets = true
         request.fresh = folder != nil
+        request.patchesInPlaceUpTo = inPlaceUpTo
         return SiteBuilder().build(request)
     }
 
@@ -134,13 +135,16 @@ struct SitesOnDiskTests {
         return files
     }
 
-    @Test("a branch switch: 20, then 60 of 100 entries edited at once patch every site, and so does one edit after them (the pages file written again without the records they replaced); each equals a fresh build")
+    @Test("a branch switch: 20 of 100 entries edited at once after a first build (more than are patched in place: a new site of the live files linked), then 60, patch every site, and so does one edit after them (the pages file written again without the records they replaced); each equals a fresh build")
     func manyEdits() throws {
         let site = try TestSite(Self.entries(100))
         defer { site.remove() }
         try site.age()
-        func build(into folder: String? = nil) -> BuildResult { Self.build(site, into: folder) }
+        func build(into folder: String? = nil) -> BuildResult { Self.build(site, into: folder, inPlaceUpTo: 10) }
         #expect(build().outcome == .success && build().upToDate)
+        // A page no edit touches: the same file after every patch.
+        let untouched = site.root.appending(path: "Output/web/entry-3/index.html").path
+        let inode = BuildRecord.inode(of: URL(fileURLWithPath: untouched))
         for (step, count) in [20, 60, 1].enumerated() {
             let paths = (0..<count).map { "Content/web/entry-\(($0 * 7 + step) % 100).md" }
             for path in paths {
@@ -150,6 +154,9 @@ struct SitesOnDiskTests {
             try site.age(by: TimeInterval(3000 - step), only: paths)
             let result = build()
             #expect(result.pagesRendered != nil, "\(count) edits: \(result.timings.map(\.stage).filter { $0.hasPrefix("patch") })")
+            #expect(inode != nil && BuildRecord.inode(of: URL(fileURLWithPath: untouched)) == inode)
+            // Put in place whole: the replaced site is the spare.
+            #expect(FileManager.default.fileExists(atPath: site.root.appending(path: ".Output.spare").path))
             let reference = build(into: "Output-full-\(step)")
             let differing = BuildIncrementallyTests.differences(try site.snapshot(), try site.snapshot(of: "Output-full-\(step)"))
             #expect(differing.isEmpty && result.diagnostics == reference.diagnostics, "\(count) edits: \(differing)")
