@@ -3,29 +3,38 @@ import Foundation
 /// Builds a site: an explicit, ordered list of named stages sharing one `BuildContext`, the same
 /// for `build`, `serve`, `check`, subsets and builds that start from the last one.
 ///
-/// Once per run (`sharedStages`), then for each site, the full site and each subset
-/// (`siteStages`), and last the stages that end every run (`finalStages`): `--strict`'s
-/// promotion of warnings, committing every site together or none, and keeping the last build
-/// for the next run.
+/// Once per run, until the engine has found what the last build stands for (`sharedStages`),
+/// then the content (`contentStages`); for each site, the full site and each subset
+/// (`siteStages`); and last the stages that end the run (`finalStages`): `check`'s report,
+/// `--strict`'s promotion of warnings, committing every site together or none, and keeping the
+/// last build for the next run. The lists are what the run is: a stage never asks.
 public struct SiteBuilder: Sendable {
     /// Creates a builder.
     public init() {}
 
-    /// Stages run once per run.
+    /// Stages run once per run, up to the engine's question (`FindEdits`).
     static let sharedStages: [any BuildStage.Type] = [
-        Configure.self, Load.self, ReadHistory.self, PlanSites.self, CompareWithLastBuild.self, FindEdits.self, Parse.self,
-        FindLanguages.self, MatchTranslations.self, CheckSubsets.self, LoadTheme.self,
+        Configure.self, Load.self, ReadHistory.self, PlanSites.self, CompareWithLastBuild.self, FindEdits.self,
     ]
 
-    /// Stages run for each site of the run (the full site, each subset).
-    static let siteStages: [any BuildStage.Type] = [
-        PrepareOutput.self, SelectPages.self, RenderMarkdown.self, Lint.self, Link.self, CheckLinks.self, CheckURLs.self,
-        RenderTemplates.self, CopyFiles.self,
-    ]
+    /// Stages that read the content, once per run. A patch starts from the last build, whose
+    /// subsets were checked against the same site.yml and files.
+    static func contentStages(patch: Bool) -> [any BuildStage.Type] {
+        [Parse.self, FindLanguages.self, MatchTranslations.self] + (patch ? [] : [CheckSubsets.self]) + [LoadTheme.self]
+    }
 
-    /// Stages that end the run: whatever happened before, they decide what is put in place and
-    /// kept.
-    static let finalStages: [any BuildStage.Type] = [ReportChecks.self, PromoteWarnings.self, Commit.self, KeepForNextBuild.self]
+    /// Stages run for each site of the run (the full site, each subset). A patch keeps every
+    /// address of the last build, whose check (`CheckURLs`) stands.
+    static func siteStages(patch: Bool) -> [any BuildStage.Type] {
+        [PrepareOutput.self, SelectPages.self, RenderMarkdown.self, Lint.self, Link.self, CheckLinks.self]
+            + (patch ? [] : [CheckURLs.self]) + [RenderTemplates.self, CopyFiles.self]
+    }
+
+    /// Stages that end the run: whatever happened before, they decide what is reported, put in
+    /// place and kept.
+    static func finalStages(_ request: BuildRequest) -> [any BuildStage.Type] {
+        (request.check ? [ReportChecks.self] : []) + (request.strict ? [PromoteWarnings.self] : []) + [Commit.self, KeepForNextBuild.self]
+    }
 
     /// Runs every stage, then writes the site only if no error was found.
     public func build(_ request: BuildRequest) -> BuildResult {
@@ -83,7 +92,7 @@ public struct SiteBuilder: Sendable {
             result.configuration = context.siteConfig.configurationReport
             return result
         }
-        for stage in Self.finalStages { _ = run(stage, &context, timings: &timings) }
+        for stage in Self.finalStages(context.request) { _ = run(stage, &context, timings: &timings) }
         let outcome: BuildResult.Outcome = context.usageError ? .usageError : context.hasErrors ? .contentErrors : .success
         if context.request.endsProcess { _ = Unmanaged.passRetained(KeptUntilExit(context)) }
         var result = BuildResult(
@@ -124,6 +133,10 @@ public struct SiteBuilder: Sendable {
             guard run(stage, &context, timings: &timings) else { return false }
         }
         guard context.upToDate == nil else { return true }
+        let patch = !context.bases.isEmpty
+        for stage in Self.contentStages(patch: patch) where !context.usageError {
+            guard run(stage, &context, timings: &timings) else { return false }
+        }
         for (position, variant) in context.plan.variants.enumerated() where !context.usageError {
             context.variant = variant
             context.site = nil
@@ -134,7 +147,7 @@ public struct SiteBuilder: Sendable {
                 context.edits = EditSummary()
             }
             let prefix = context.plan.variants.count > 1 ? "\(variant.subset?.name ?? "full")\(variant.language.map { " " + $0.code } ?? ""): " : ""
-            for stage in Self.siteStages where !context.usageError {
+            for stage in Self.siteStages(patch: patch) where !context.usageError {
                 guard run(stage, prefix: prefix, &context, timings: &timings) else { return false }
             }
             if context.memoryOutput != nil || (context.inputs != nil && context.store.keepsLastBuild(of: context.plan)) {

@@ -1,13 +1,11 @@
 import Foundation
 
 /// Unknown sections, categories or platforms in a subset are errors naming the closest one.
-/// Reads: `SitePlan`, `Walk`, `parsed`, `Basis`. Writes: diagnostics.
+/// Reads: `SitePlan`, `Walk`, `parsed`. Writes: diagnostics.
 enum CheckSubsets: BuildStage {
     static let name = "check subsets"
 
     static func run(_ context: inout BuildContext) {
-        // The last build checked them against the same site.yml, files and categories.
-        guard context.basis == nil else { return }
         validate(context.plan.subsets, context: &context)
     }
 

@@ -1,14 +1,13 @@
 import Foundation
 
-/// Two sources that would write the same file are an error naming both. Under a basis the pages
-/// and files are the last build's, whose problems stand.
-/// Reads: `Site`, `Basis`. Writes: diagnostics.
+/// Two sources that would write the same file are an error naming both.
+/// Reads: `Site`. Writes: diagnostics.
 enum CheckURLs: BuildStage {
     static let name = "check urls"
 
     /// Two sources that would write the same file are an error naming both.
     static func run(_ context: inout BuildContext) {
-        guard let site = context.site, context.basis == nil else { return }
+        guard let site = context.site else { return }
         duplicateURLs(site, layout: context.layout, config: context.config, into: &context.diagnostics)
     }
 

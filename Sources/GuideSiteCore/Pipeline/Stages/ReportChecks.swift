@@ -1,15 +1,13 @@
 import Foundation
 
 /// What `check` reports beyond a build: the content checks every build makes and sets aside
-/// (`Lint`), and the link problems as errors. `check` reports it; a build records it for a later
-/// check (`BuildRecord.checkDiagnostics`).
-/// Reads: `diagnostics`, `recording.checkOnly`, `recording.linkProblems`. Makes: diagnostics
-/// (under `check`).
+/// (`Lint`), and the link problems as errors. `check` runs it; a build records the same for a
+/// later check (`BuildRecord.checkDiagnostics`).
+/// Reads: `diagnostics`, `recording.checkOnly`, `recording.linkProblems`. Makes: diagnostics.
 enum ReportChecks: BuildStage {
     static let name = "report the content checks"
 
     static func run(_ context: inout BuildContext) {
-        guard context.request.check else { return }
         context.diagnostics = diagnostics(context)
     }
 
