@@ -75,8 +75,10 @@ public struct SiteBuilder: Sendable {
             context.writers.forEach { $0.discard() }
             context.memoryOutput?.reset()
             timings.append(("patch: not patched: " + reason, 0))
+            let lastOutputs = context.store.lastOutputs(declined: context.bases)
             context = initial
             context.buildsEverything = true
+            context.lastOutputs = lastOutputs
         }
         if let record = context.upToDate {
             var result = BuildResult(

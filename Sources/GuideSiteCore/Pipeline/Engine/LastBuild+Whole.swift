@@ -44,14 +44,25 @@ extension LastBuild {
         return states
     }
 
-    /// A state read but not decoded, with its pages file mapped.
+    /// A state read but not decoded, with its pages file mapped; or one a declined patch had
+    /// decoded (whose file it removed before preparing its output, leaving the live one as it was).
     struct Kept {
-        let data: Data
-        let pages: MappedFile
+        private var read: (data: Data, pages: MappedFile)?
+        private var state: LastBuild?
         let variantKey: String
 
+        init(data: Data, pages: MappedFile, variantKey: String) {
+            (read, self.variantKey) = ((data, pages), variantKey)
+        }
+
+        init(_ state: LastBuild) {
+            (self.state, variantKey) = (state, state.variantKey)
+        }
+
         func decoded() -> LastBuild? {
-            guard let state = LastBuild.decode(data, pages: pages, accepting: { _, _ in true }), state.variantKey == variantKey else { return nil }
+            if let state { return state }
+            guard let read, let state = LastBuild.decode(read.data, pages: read.pages, accepting: { _, _ in true }),
+                  state.variantKey == variantKey else { return nil }
             return state
         }
     }

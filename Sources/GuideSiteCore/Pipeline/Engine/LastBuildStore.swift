@@ -33,6 +33,9 @@ protocol LastBuildStore {
     /// For a build that does not start from the last one: each site's last build whose output
     /// is live, to take its pages' files whose render key did not move (`RenderTemplates`).
     func lastOutputs(_ context: BuildContext) -> [String: LastBuild.Kept]
+    /// After a patch declined: the last builds it started from, which stand for the live output
+    /// it left as it was (on disk their files are gone by then).
+    func lastOutputs(declined bases: [Basis]) -> [String: LastBuild.Kept]
     /// After the build: keeps what it leaves for the next one, or nothing after a failure.
     func keep(_ context: inout BuildContext, succeeded: Bool)
 }
@@ -68,6 +71,8 @@ extension BuildMemory: LastBuildStore {
 
     /// (The memo's written pages stand for them.)
     func lastOutputs(_ context: BuildContext) -> [String: LastBuild.Kept] { [:] }
+
+    func lastOutputs(declined bases: [Basis]) -> [String: LastBuild.Kept] { [:] }
 
     func keep(_ context: inout BuildContext, succeeded: Bool) {
         memoized.bodies.endRun()
@@ -130,6 +135,10 @@ struct StateFolder: LastBuildStore {
         LastBuild.lastOutputs(context)
     }
 
+    func lastOutputs(declined bases: [Basis]) -> [String: LastBuild.Kept] {
+        Dictionary(bases.map { ($0.last.variantKey, LastBuild.Kept($0.last)) }, uniquingKeysWith: { first, _ in first })
+    }
+
     func keep(_ context: inout BuildContext, succeeded: Bool) {
         // Each body stands for its inputs whatever became of the build: kept after any run that
         // rendered them (a patch's few are rendered again by the next full build), put in place
@@ -179,6 +188,8 @@ struct CheckRecord: LastBuildStore {
     }
 
     func lastOutputs(_ context: BuildContext) -> [String: LastBuild.Kept] { [:] }
+
+    func lastOutputs(declined bases: [Basis]) -> [String: LastBuild.Kept] { [:] }
 
     func keep(_ context: inout BuildContext, succeeded: Bool) {}
 }

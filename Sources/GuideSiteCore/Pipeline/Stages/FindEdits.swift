@@ -18,10 +18,16 @@ enum FindEdits: BuildStage {
     static func run(_ context: inout BuildContext) {
         // Without a basis, each body whose inputs are the same is taken from those made before.
         context.bodies = context.store.bodies(for: context)
-        let request = context.request
-        guard !request.fresh, !context.buildsEverything, let variant = context.plan.variants.first,
-              context.store.keepsLastBuild(of: context.plan) else { return }
+        guard !context.request.fresh, let variant = context.plan.variants.first, context.store.keepsLastBuild(of: context.plan) else { return }
         context.variant = variant
+        if !context.buildsEverything { findBases(&context) }
+        // Every page is rendered then, but those whose render key did not move since the live
+        // output was written, whose files are taken from it (after a decline, `SiteBuilder`
+        // hands over the states the patch read).
+        if context.bases.isEmpty, context.lastOutputs.isEmpty { context.lastOutputs = context.store.lastOutputs(context) }
+    }
+
+    private static func findBases(_ context: inout BuildContext) {
         do {
             let bases = try context.store.bases(for: context)
             let basis = bases[0]
@@ -37,8 +43,5 @@ enum FindEdits: BuildStage {
         } catch {
             context.notes.append("patch: not patched: \(error.localizedDescription)")
         }
-        // Every page is rendered then, but those whose render key did not move since the live
-        // output was written, whose files are taken from it.
-        if context.bases.isEmpty { context.lastOutputs = context.store.lastOutputs(context) }
     }
 }

@@ -200,4 +200,21 @@ struct SitesOnDiskTests {
             #expect(differing.isEmpty && result.diagnostics == reference.diagnostics, "step \(step): \(differing)")
         }
     }
+
+    @Test("an edit that adds a category's page declines the patch; the build of every site that follows still takes the pages whose key did not move from the live output, and equals a fresh build")
+    func declined() throws {
+        let site = try TestSite(Self.entries(12))
+        defer { site.remove() }
+        try site.age()
+        #expect(Self.build(site).outcome == .success && Self.build(site).upToDate)
+        try site.write(Data("---\ntitle: Entry 4\ncategories: [media, brand-new]\n---\n## Role\n\nText 4.\n".utf8), to: "Content/web/entry-4.md")
+        try site.age(by: 100, only: ["Content/web/entry-4.md"])
+        let result = Self.build(site)
+        #expect(result.pagesRendered == nil)
+        #expect(result.timings.contains { $0.stage.hasPrefix("patch: not patched: an edit added or removed pages") }, "\(result.timings.map(\.stage))")
+        #expect(Self.pagesTaken(result) >= 8, "\(result.timings.map(\.stage))")
+        let reference = Self.build(site, into: "Output-full")
+        let differing = BuildIncrementallyTests.differences(try site.snapshot(), try site.snapshot(of: "Output-full"))
+        #expect(differing.isEmpty && result.diagnostics == reference.diagnostics, "\(differing)")
+    }
 }
