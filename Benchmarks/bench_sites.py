@@ -1,5 +1,6 @@
 """Issue 35's flows, for `make bench`: one entry's body edited in a run of several sites, against a
 full build of them all; with `--before BINARY`, the same flows with that binary alternated."""
+import glob
 import hashlib
 import os
 import re
@@ -92,19 +93,36 @@ def bench(binaries, flows, count, runs, fresh):
                     began = time.perf_counter()
                     subprocess.run(command(binary), check=True)
                     figures[binary][kind].append(time.perf_counter() - began)
+        for binary in binaries:
+            figures[binary]["half"] = []
+        for attempt in range(runs):
+            for binary in binaries:
+                # A branch switch: every other entry's body edited at once, patched by one build.
+                entries = sorted(glob.glob(os.path.join(roots[binary], "Content", "*", "entry-*.md")))
+                for path in entries[attempt % 2::2]:
+                    originals.setdefault(path, open(path, "rb").read())
+                    with open(path, "a", encoding="utf-8") as handle:
+                        handle.write(f"\nSwitched {attempt}.\n")
+                time.sleep(2.1)
+                os.sync()
+                began = time.perf_counter()
+                subprocess.run(command(binary), check=True)
+                figures[binary]["half"].append(time.perf_counter() - began)
         for path, data in originals.items():
             with open(path, "wb") as handle:
                 handle.write(data)
         results[flow] = {binary: {"full": value["full"], "edit": statistics.median(value["edits"]), "title": statistics.median(value["titles"]),
-                                  "added": statistics.median(value["added"]), "removed": statistics.median(value["removed"])}
+                                  "added": statistics.median(value["added"]), "removed": statistics.median(value["removed"]),
+                                  "half": statistics.median(value["half"])}
                          for binary, value in figures.items()}
     return results
 
 
 def report(rows, seconds, runs):
-    lines = ["| entries | sites of the run | full build | one entry's body edited | one entry's title edited | an entry added | removed | binary before (full, body, title, added, removed) |",
-             "|---:|---|---:|---:|---:|---:|---:|---:|"]
-    kinds = ("full", "edit", "title", "added", "removed")
+    lines = ["| entries | sites of the run | full build | one entry's body edited | one entry's title edited | an entry added | removed"
+             " | half the entries edited | binary before (full, body, title, added, removed, half) |",
+             "|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
+    kinds = ("full", "edit", "title", "added", "removed", "half")
     for row in rows:
         for flow, figures in row.get("sites", {}).items():
             ours, *before = list(figures.values())
@@ -114,6 +132,7 @@ def report(rows, seconds, runs):
               " different untranslated entry before each timed build, which patches each site's last build"
               " (`.guidesite-cache/`), then another untranslated entry's title changed before each timed build, which"
               " links each site anew from its state, then an entry added and removed before each timed build"
-              " (no patch: each site takes the bodies and pages' files that did not change from its last build);"
+              " (no patch: each site takes the bodies and pages' files that did not change from its last build),"
+              " then every other entry's body edited at once (a branch switch, patched whatever the count);"
               f" medians of {runs} edits each, alternated with `--before`'s binary.", ""]
     return lines
