@@ -6,14 +6,14 @@ extension RenderPlan {
     /// it reads: the pages that list others (every page but entries and plain pages), each page
     /// whose own fields differ, and each entry whose neighbours, related entries or cited
     /// criteria's counts differ or changed. Nil when every key may differ (the site-wide values
-    /// moved, or the pages are not at the same places).
+    /// or a category's title moved, or the pages are not at the same places).
     /// `changed`: the pages whose own fields differ.
     static func candidates(last: Site, site: Site, basePath: String, layoutKeys: LayoutKeys) -> (pages: [Int], changed: Set<Int>)? {
         guard last.pages.count == site.pages.count,
               zip(last.pages, site.pages).allSatisfy({ $0.route == $1.route }) else { return nil }
         let before = RenderPlan(site: last, basePath: basePath, layoutKeys: layoutKeys)
         let after = RenderPlan(site: site, basePath: basePath, layoutKeys: layoutKeys)
-        guard before.globalKey == after.globalKey else { return nil }
+        guard before.globalKey == after.globalKey, before.categoriesKey == after.categoriesKey else { return nil }
         let changed = Set(site.pages.indices.filter { index in
             let (old, new) = (last.pages[index], site.pages[index])
             return !(old.sameOutsideBody(as: new) && old.updated == new.updated && old.body == new.body)

@@ -27,7 +27,10 @@ extension RenderPlan {
                 hasher.combine(lettersKey)
                 // A translations table's rows are sources, which its own key reads whole.
                 if site.pages[index].kind != .translations {
-                    for item in items[settings.range(of: number, items: items.count)] { hasher.combine(summary(of: item)) }
+                    for item in items[settings.range(of: number, items: items.count)] {
+                        hasher.combine(summary(of: item))
+                        hasher.combine(links(of: item))
+                    }
                 }
                 return hasher.finalize()
             }

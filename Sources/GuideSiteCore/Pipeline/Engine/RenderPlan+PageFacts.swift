@@ -57,4 +57,12 @@ extension RenderPlan {
         hasher.combine(page.updated)
         return hasher.finalize()
     }
+
+    /// What links to a page show of its categories, from `details` (`categoryDetails`).
+    static func links(of page: Page, details: [String: Int]) -> Int {
+        guard !page.frontMatter.categories.isEmpty else { return 0 }
+        var hasher = Hasher()
+        for name in page.frontMatter.categories { hasher.combine(details[Slug.make(name)] ?? 0) }
+        return hasher.finalize()
+    }
 }

@@ -9,6 +9,13 @@ struct RenderPlan {
     let layoutKeys: LayoutKeys
     let globalKey: Int
     let citingCounts: [String: Int]
+    /// Each category's title, description and address, by slug: what a link to it shows (a
+    /// category's title is the first spelling an entry gives it, so pages do not own it).
+    let categoryDetails: [String: Int]
+    /// Every category's: what the pages listing them all show (categories, search).
+    let categoriesKey: Int
+    /// Each page's category links (`links(of:)`), when every key is computed.
+    private var linkKeys: [Int] = []
     /// Every page's summary, when every key is computed; otherwise summaries are made as needed.
     private var summaries: [Int] = []
     /// Every page's content hash, when every key is computed.
@@ -51,14 +58,20 @@ struct RenderPlan {
             global.combine(section.description)
             global.combine(site.pages[section.page].route)
         }
-        for category in site.categories {
-            global.combine(category.slug)
-            global.combine(category.title)
-            global.combine(category.description)
-            global.combine(site.pages[category.page].route)
-        }
         globalKey = global.finalize()
         citingCounts = site.criterionPages.mapValues(\.count)
+        // Not in every page's key: a category added or removed changes the pages that show it.
+        var details: [String: Int] = [:], all = Hasher()
+        for category in site.categories {
+            var detail = Hasher()
+            detail.combine(category.title)
+            detail.combine(category.description)
+            detail.combine(site.pages[category.page].route)
+            details[category.slug] = detail.finalize()
+            all.combine(category.slug)
+            all.combine(details[category.slug])
+        }
+        (categoryDetails, categoriesKey) = (details, all.finalize())
     }
 
     /// Every page's key; with `previous` (a site with its pages at the same places), the summary
@@ -79,11 +92,15 @@ struct RenderPlan {
             plan.summaries = site.pages.map(Self.summary)
             plan.contents = site.pages.map(Self.content)
         }
+        plan.linkKeys = site.pages.map { Self.links(of: $0, details: plan.categoryDetails) }
         var shown = Hasher()
         let lists = ListPages.splitItems(site)
         let searchable = site.search.flatMap { lists[$0] } ?? SearchablePages.searchable(site)
         shown.combine(searchable.count)
-        for index in searchable { shown.combine(plan.summaries[index]) }
+        for index in searchable {
+            shown.combine(plan.summaries[index])
+            shown.combine(plan.linkKeys[index])
+        }
         plan.searchShown = shown.finalize()
         let matcher = PlatformMatcher(names: site.config.platforms)
         let pagePlatforms = facts?.platforms ?? site.pages.map { PageFacts.platforms(of: $0, matcher) }
@@ -156,6 +173,11 @@ struct RenderPlan {
         summaries.isEmpty ? Self.summary(site.pages[index]) : summaries[index]
     }
 
+    /// What a page's categories show where it is linked: each one's title and address.
+    func links(of index: Int) -> Int {
+        linkKeys.isEmpty ? Self.links(of: site.pages[index], details: categoryDetails) : linkKeys[index]
+    }
+
     /// `withList: false`: what a list page shows but its list (for `numberedKeys`).
     func key(for index: Int, position: (SiteSection, Int)?, withList: Bool = true) -> Int {
         let page = site.pages[index]
@@ -170,6 +192,7 @@ struct RenderPlan {
         hasher.combine(page.subject)
         hasher.combine(contents.isEmpty ? Self.content(page) : contents[index])
         for reference in page.criteria { hasher.combine(citingCounts[reference.number] ?? 0) }
+        hasher.combine(links(of: index))
         // A page of a section may show how many entries it has (`sectionValues`), when its
         // layout names a count.
         if layoutKeys.counting.contains(page.layout) { hasher.combine(site.section(of: page)?.entries.count) }
@@ -178,17 +201,21 @@ struct RenderPlan {
             hasher.combine(languages.table.has(page.translationKey, in: "", isDefault: true))
             hasher.combine(languages.table.translations[page.translationKey])
         }
+        func show(_ other: Int?) {
+            hasher.combine(other.map(summary(of:)))
+            hasher.combine(other.map(links(of:)))
+        }
         func show(_ others: [Int]) {
             hasher.combine(others.count)
             guard withList else { return }
-            for other in others { hasher.combine(summary(of: other)) }
+            for other in others { show(other) }
         }
         switch page.kind {
         case .entry:
             if let (section, position) = position {
                 // Which side each neighbour is on matters: "Previous" and "Next" are both shown.
-                hasher.combine(position > 0 ? summary(of: section.entries[position - 1]) : nil)
-                hasher.combine(position + 1 < section.entries.count ? summary(of: section.entries[position + 1]) : nil)
+                show(position > 0 ? section.entries[position - 1] : nil)
+                show(position + 1 < section.entries.count ? section.entries[position + 1] : nil)
             }
             show(site.related[index] ?? [])
         case .section:
@@ -211,8 +238,11 @@ struct RenderPlan {
                 hasher.combine(site.criterionPages[number]!.map { site.pages[$0].section })
             }
         case .category:
-            show(site.categories.first { $0.page == index }?.entries ?? [])
+            let category = site.categories.first { $0.page == index }
+            hasher.combine(category.flatMap { categoryDetails[$0.slug] })
+            show(category?.entries ?? [])
         case .search:
+            hasher.combine(categoriesKey)
             if withList { hasher.combine(searchShown) }
             hasher.combine(platformCounts.indices.filter { platformCounts[$0] > 0 }.map { site.config.platforms[$0] })
         case .updates:
@@ -235,10 +265,11 @@ struct RenderPlan {
             for other in site.pages {
                 let rows = SupportResults.rows(of: other, config: site.config)
                 guard !rows.isEmpty else { continue }
-                hasher.combine(summary(of: site.pageIndex[other.route] ?? 0))
+                show(site.pageIndex[other.route] ?? 0)
                 hasher.combine(rows)
             }
         case .categoryIndex:
+            hasher.combine(categoriesKey)
             for category in site.categories { hasher.combine(category.entries.count) }
         case .page, .notFound:
             break
