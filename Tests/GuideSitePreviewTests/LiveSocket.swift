@@ -63,8 +63,8 @@ final class LiveSocket {
     }
 
     /// One request on a fresh connection, read to the end.
-    static func request(port: Int, method: String = "GET", target: String, headers: [String: String] = [:]) throws -> Reply {
-        let client = try LiveSocket(port: port)
+    static func request(port: Int, method: String = "GET", target: String, headers: [String: String] = [:], timeout: Double = 60) throws -> Reply {
+        let client = try LiveSocket(port: port, timeout: timeout)
         var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
         client.send(text + "\r\n")
