@@ -244,6 +244,9 @@ public struct Page: Sendable, Hashable {
     /// The front matter's `draft:`, read without copying the front matter.
     var isDraft: Bool { box.fields.frontMatter.draft }
 
+    /// The front matter's `categories:`, read without copying the front matter.
+    var categoryNames: [String] { box.fields.frontMatter.categories }
+
     /// Whether the two differ at most in their rendered bodies and what derives from the body's
     /// text alone (`markdown`, where it starts) or is not the file's (the git date): every other
     /// field, so a field added to `Fields` is compared too.

@@ -60,9 +60,29 @@ extension RenderPlan {
 
     /// What links to a page show of its categories, from `details` (`categoryDetails`).
     static func links(of page: Page, details: [String: Int]) -> Int {
-        guard !page.frontMatter.categories.isEmpty else { return 0 }
+        var spellings: [String: Int] = [:]
+        return links(of: page, details: details, spellings: &spellings)
+    }
+
+    /// Each page's `links(of:details:)`, each spelling's slug made once.
+    static func links(of pages: [Page], details: [String: Int]) -> [Int] {
+        var spellings: [String: Int] = [:]
+        return pages.map { links(of: $0, details: details, spellings: &spellings) }
+    }
+
+    private static func links(of page: Page, details: [String: Int], spellings: inout [String: Int]) -> Int {
+        let names = page.categoryNames
+        guard !names.isEmpty else { return 0 }
         var hasher = Hasher()
-        for name in page.frontMatter.categories { hasher.combine(details[Slug.make(name)] ?? 0) }
+        for name in names {
+            if let detail = spellings[name] {
+                hasher.combine(detail)
+            } else {
+                let detail = details[Slug.make(name)] ?? 0
+                spellings[name] = detail
+                hasher.combine(detail)
+            }
+        }
         return hasher.finalize()
     }
 }

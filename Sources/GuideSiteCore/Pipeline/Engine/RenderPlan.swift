@@ -92,7 +92,7 @@ struct RenderPlan {
             plan.summaries = site.pages.map(Self.summary)
             plan.contents = site.pages.map(Self.content)
         }
-        plan.linkKeys = site.pages.map { Self.links(of: $0, details: plan.categoryDetails) }
+        plan.linkKeys = Self.links(of: site.pages, details: plan.categoryDetails)
         var shown = Hasher()
         let lists = ListPages.splitItems(site)
         let searchable = site.search.flatMap { lists[$0] } ?? SearchablePages.searchable(site)
