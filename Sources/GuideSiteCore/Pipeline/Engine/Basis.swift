@@ -81,7 +81,7 @@ struct Basis {
             throw Declined("no state of the last build of \(context.plan.variants[site].label) with these settings, binary and theme")
         }
         // With the spare site the last build left, the patch is put in place with the whole
-        // site; without one (after a first build), its few files replace the live ones.
+        // site; without one (after a first build), in place or as a linked copy (`PatchOutput`).
         let spareInode = SiteWriter.sparePath(for: output).flatMap(BuildRecord.inode(of:))
         guard state.spareInode == spareInode ?? 0, state.outputInode == BuildRecord.inode(of: output),
               spareInode == nil || state.differing != nil, state.stamps.count == inputs.markdownStamps.count,

@@ -34,18 +34,16 @@ extension LastBuild {
         var bytes: [UInt8] = []
         var ranges = records
         var replaced = unusedBytes
-        var changed: [Int: Range<Int>] = [:]
         for position in positions {
             var writer = ByteWriter()
             writer.page(site.pages[position])
             if data.withUnsafeBytes({ $0[ranges[position]].elementsEqual(writer.bytes) }) { continue }
             replaced += ranges[position].count
             ranges[position] = offset..<(offset + writer.bytes.count)
-            changed[position] = (bytes.count..<(bytes.count + writer.bytes.count))
             offset += writer.bytes.count
             bytes += writer.bytes
         }
-        if replaced > offset / 4 { return compact(ranges, appended: bytes, changed: changed, from: data, to: url) }
+        if replaced > offset / 4 { return compact(ranges, appended: bytes, to: data, at: url) }
         let written = bytes.withUnsafeBytes { buffer in Glibc.write(descriptor, buffer.baseAddress, buffer.count) }
         guard written == bytes.count else { return false }
         (records, unusedBytes) = (ranges, replaced)
@@ -53,20 +51,20 @@ extension LastBuild {
         return true
     }
 
-    /// Writes a new pages file of every page's live record (the changed ones from `appended`,
-    /// the others from `old`), then the state that points to it.
-    private mutating func compact(_ ranges: [Range<Int>], appended: [UInt8], changed: [Int: Range<Int>], from old: MappedFile,
-                                  to url: URL) -> Bool {
-        var token: UInt64 = 0
-        while token == 0 || token == self.token { token = UInt64.random(in: 1...UInt64.max) }
-        var bytes = Self.pagesMagic
-        withUnsafeBytes(of: token.littleEndian) { bytes.append(contentsOf: $0) }
+    /// Writes a new pages file of every page's live record at `ranges`: those past the end of
+    /// `old` are in `appended`, which would have followed it. Then the state that points to it.
+    private mutating func compact(_ ranges: [Range<Int>], appended: [UInt8], to old: MappedFile, at url: URL) -> Bool {
+        var (bytes, token) = PagesFile.start()
         var compacted: [Range<Int>] = []
         compacted.reserveCapacity(ranges.count)
         old.withUnsafeBytes { file in
-            for (position, range) in ranges.enumerated() {
+            for range in ranges {
                 let start = bytes.count
-                if let new = changed[position] { bytes += appended[new] } else { bytes += file[range] }
+                if range.lowerBound >= file.count {
+                    bytes += appended[(range.lowerBound - file.count)..<(range.upperBound - file.count)]
+                } else {
+                    bytes += file[range]
+                }
                 compacted.append(start..<bytes.count)
             }
         }

@@ -47,16 +47,16 @@ extension LastBuild {
     /// A state read but not decoded, with its pages file mapped; or one a declined patch had
     /// decoded (whose file it removed before preparing its output, leaving the live one as it was).
     struct Kept {
-        private var read: (data: Data, pages: MappedFile)?
-        private var state: LastBuild?
+        private let read: (data: Data, pages: MappedFile)?
+        private let state: LastBuild?
         let variantKey: String
 
         init(data: Data, pages: MappedFile, variantKey: String) {
-            (read, self.variantKey) = ((data, pages), variantKey)
+            (read, state, self.variantKey) = ((data, pages), nil, variantKey)
         }
 
         init(_ state: LastBuild) {
-            (self.state, variantKey) = (state, state.variantKey)
+            (read, self.state, variantKey) = (nil, state, state.variantKey)
         }
 
         func decoded() -> LastBuild? {

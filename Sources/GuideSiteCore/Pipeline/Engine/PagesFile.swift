@@ -15,13 +15,19 @@ final class PagesFile: @unchecked Sendable {
         return made
     }
 
-    /// Encodes the pages in chunks on every core: single-threaded, it was most of the time a
-    /// first build spent keeping its state.
-    static func encode(_ pages: [Page]) -> (bytes: [UInt8], records: [Range<Int>], token: UInt64) {
+    /// A new pages file's first bytes: the magic line and a new token, which its state names.
+    static func start() -> (bytes: [UInt8], token: UInt64) {
         var token: UInt64 = 0
         while token == 0 { token = UInt64.random(in: 1...UInt64.max) }
         var bytes = LastBuild.pagesMagic
         withUnsafeBytes(of: token.littleEndian) { bytes.append(contentsOf: $0) }
+        return (bytes, token)
+    }
+
+    /// Encodes the pages in chunks on every core: single-threaded, it was most of the time a
+    /// first build spent keeping its state.
+    static func encode(_ pages: [Page]) -> (bytes: [UInt8], records: [Range<Int>], token: UInt64) {
+        var (bytes, token) = start()
         let chunkSize = max(256, (pages.count + 7) / 8)
         let chunks = stride(from: 0, to: pages.count, by: chunkSize).map { $0..<min($0 + chunkSize, pages.count) }
         let encoded = chunks.concurrentMap { chunk -> (bytes: [UInt8], ends: [Int]) in
