@@ -1,6 +1,8 @@
 import Foundation
 
-/// The one value the build stages share and pass along, in order.
+/// The run's record: what each stage made, written by `SiteBuilder` as the stages return, read
+/// by the stages' callers and by the engine (`LastBuildStore`, `KeepLastBuild`, `BuildRecord`)
+/// to compare with and keep the last build. No stage takes it.
 struct BuildContext {
     let request: BuildRequest
     var layout: SiteLayout
@@ -21,54 +23,13 @@ struct BuildContext {
     var plan = SitePlan()
     /// The one being built: its title, base path and output are the per-site values.
     var variant = Variant(subset: nil, output: URL(fileURLWithPath: "/"), basePath: "/", title: "")
-    /// The settings of the site being built: site.yml's, titled as its variant.
-    var config: SiteConfig {
-        var config = siteConfig
-        config.title = variant.title
-        if let platforms = variant.subset?.platforms, !platforms.isEmpty { config.supportPlatforms = platforms }
-        if let language = variant.language {
-            // Another language's titles and descriptions, where `languages:` gives them; site.yml's
-            // descriptions and footer are the default language's, not shown in another.
-            let isDefault = language == siteConfig.languages.first
-            config.language = language.code
-            config.description = language.description ?? (isDefault ? config.description : nil)
-            if !isDefault { config.footer = language.footer }
-            for index in config.sections.indices {
-                let name = config.sections[index].name
-                let own = language.sections[name] ?? language.sections[String(name.drop { $0 == "_" })]
-                config.sections[index].title = own?.title ?? config.sections[index].title
-                if !isDefault { config.sections[index].description = own?.description }
-            }
-            for name in language.sections.keys.sorted() where config.section(named: name) == nil {
-                config.sections.append(SiteConfig.Section(name: name, title: language.sections[name]?.title, description: language.sections[name]?.description))
-            }
-            for index in config.categories.indices {
-                let own = language.categories[config.categories[index].slug]
-                config.categories[index].title = own?.title ?? config.categories[index].title
-                if !isDefault { config.categories[index].description = own?.description }
-            }
-            for slug in language.categories.keys.sorted() where !config.categories.contains(where: { $0.slug == slug }) {
-                let own = language.categories[slug]
-                config.categories.append(SiteConfig.Category(slug: slug, title: own?.title ?? ReadableName.from(slug), description: own?.description))
-            }
-        }
-        return config
-    }
-    /// The theme's texts in the language of the site being built.
-    var strings: ThemeStrings {
-        theme?.strings[variant.language?.code ?? siteConfig.language] ?? .english
-    }
-    /// The languages as the site being built sees them, in a multilingual site.
-    var languages: SiteLanguages? {
-        guard let language = variant.language, let position = siteConfig.languages.firstIndex(of: language) else { return nil }
-        return SiteLanguages(all: siteConfig.languages, current: position, defaultInFolder: siteConfig.defaultLanguageInFolder, table: translations)
-    }
+    /// The site being built as its stages read it: its settings, texts and languages.
+    var spec: SiteSpec { SiteSpec(variant, settings: siteConfig, theme: theme, translations: translations) }
+    var config: SiteConfig { spec.config }
+    var strings: ThemeStrings { spec.strings }
+    var languages: SiteLanguages? { spec.languages }
     /// The path prefix of the site being built.
     var basePath: String { variant.basePath }
-    /// The pages of the site being built.
-    var pages: [Page] = []
-    /// The content folder's files it copies (`SelectPages`: in a language's site, its own).
-    var assets: [ContentFile] = []
     /// The linked site being built (`Link`).
     var site: Site?
     /// The theme and its compiled templates (`LoadTheme`).
@@ -117,15 +78,6 @@ struct BuildContext {
     var builtSites: [BuiltSite] = []
     /// What the edits changed in the last site (under a basis).
     var edits = EditSummary()
-    /// Why a stage found that the edits reach beyond what the last build can stand for: the
-    /// run starts again and builds everything.
-    var declined: String?
-    /// Set for the run that builds everything after a decline.
-    var buildsEverything = false
-    /// Notes for `--timings` (why the engine did not patch).
-    var notes: [String] = []
-    /// Parts of the last stage's time for `--timings` (the highlighting within rendering).
-    var parts: [(String, Duration)] = []
     /// The record of an identical last build whose output is still in place: nothing to do.
     var upToDate: BuildRecord?
 
@@ -136,6 +88,51 @@ struct BuildContext {
     }
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    mutating func record(_ parsed: Parse.Parsed) {
+        recording.parseDiagnostics = parsed.diagnostics
+        diagnostics += parsed.diagnostics.joined()
+        (self.parsed, parsedPastedText) = (parsed.pages, parsed.pastedText)
+    }
+
+    mutating func open(_ opened: PrepareOutput.Opened) {
+        diagnostics += opened.diagnostics
+        if let writer = opened.writer { writers.append(writer) }
+        output = opened.output
+        if opened.failed { usageError = true }
+    }
+
+    mutating func record(_ rendered: RenderMarkdown.Rendered) {
+        diagnostics += rendered.diagnostics
+        recording.checkOnly += rendered.checkOnly
+        for (path, problems) in rendered.byFile {
+            // A file rendered in several sites has the problems of all, each once.
+            guard let known = recording.markdownDiagnostics[path], !known.isEmpty else {
+                recording.markdownDiagnostics[path] = problems
+                continue
+            }
+            let seen = Set(known)
+            recording.markdownDiagnostics[path] = known + problems.filter { !seen.contains($0) }
+        }
+    }
+
+    mutating func record(links found: [[Diagnostic]]) {
+        recording.linkDiagnostics = found
+        for list in found { recording.linkProblems.formUnion(list) }
+        diagnostics += found.joined()
+    }
+
+    mutating func record(_ written: RenderTemplates.Written) {
+        diagnostics += written.diagnostics
+        pagesWritten += written.pagesWritten
+        recording.renderKeys = written.renderKeys
+        site = written.site
+    }
+
+    mutating func record(_ copied: CopyFiles.Copied) {
+        (recording.search, recording.exportParts, recording.exportLayout) = (copied.search, copied.exportParts, copied.exportLayout)
+        diagnostics += copied.diagnostics
+    }
 
     /// Pages made from pasted text (under a basis, the last build's count: edits keep it).
     var pastedText: Int { basis?.last.pastedText ?? parsedPastedText }

@@ -1,40 +1,19 @@
 import Foundation
 
-/// Builds a site: an explicit, ordered list of named stages sharing one `BuildContext`, the same
-/// for `build`, `serve`, `check`, subsets and builds that start from the last one.
+/// Builds a site: the same stages, in order, for `build`, `serve`, `check`, subsets, languages
+/// and builds that start from the last one. Each stage is a function of what it reads, with
+/// what it makes in its result; `BuildContext` is the run's record of those results, which the
+/// engine reads to compare with and keep the last build.
 ///
-/// Once per run, until the engine has found what the last build stands for (`sharedStages`),
-/// then the content (`contentStages`); for each site, the full site and each subset
-/// (`siteStages`); and last the stages that end the run (`finalStages`): `check`'s report,
-/// `--strict`'s promotion of warnings, committing every site together or none, and keeping the
-/// last build for the next run. The lists are what the run is: a stage never asks.
+/// The list (`SiteBuilder+Stages`) is the whole command: once per run, up to the engine's
+/// question (`FindEdits`), then the content; for each site (the full site, each subset, each
+/// language), its pages; and last what ends the run: `check`'s report, `--strict`'s
+/// promotion of warnings, committing every site together or none, and keeping the last
+/// build. When the last build stands for all but a few edited files, the lists are the
+/// patch's (`contentPatch`, `patchSite`): the same stages' functions for the edited files.
 public struct SiteBuilder: Sendable {
     /// Creates a builder.
     public init() {}
-
-    /// Stages run once per run, up to the engine's question (`FindEdits`).
-    static let sharedStages: [any BuildStage.Type] = [
-        Configure.self, Load.self, ReadHistory.self, PlanSites.self, CompareWithLastBuild.self, FindEdits.self,
-    ]
-
-    /// Stages that read the content, once per run. A patch starts from the last build, whose
-    /// subsets were checked against the same site.yml and files.
-    static func contentStages(patch: Bool) -> [any BuildStage.Type] {
-        [Parse.self, FindLanguages.self, MatchTranslations.self] + (patch ? [] : [CheckSubsets.self]) + [LoadTheme.self]
-    }
-
-    /// Stages run for each site of the run (the full site, each subset). A patch keeps every
-    /// address of the last build, whose check (`CheckURLs`) stands.
-    static func siteStages(patch: Bool) -> [any BuildStage.Type] {
-        [PrepareOutput.self, SelectPages.self, RenderMarkdown.self, Lint.self, Link.self, CheckLinks.self]
-            + (patch ? [] : [CheckURLs.self]) + [RenderTemplates.self, CopyFiles.self]
-    }
-
-    /// Stages that end the run: whatever happened before, they decide what is reported, put in
-    /// place and kept.
-    static func finalStages(_ request: BuildRequest) -> [any BuildStage.Type] {
-        (request.check ? [ReportChecks.self] : []) + (request.strict ? [PromoteWarnings.self] : []) + [Commit.self, KeepForNextBuild.self]
-    }
 
     /// Runs every stage, then writes the site only if no error was found.
     public func build(_ request: BuildRequest) -> BuildResult {
@@ -67,23 +46,36 @@ public struct SiteBuilder: Sendable {
     private func run(_ context: inout BuildContext) -> BuildResult {
         let clock = ContinuousClock()
         let start = clock.now
-        var timings: [(String, Double)] = []
+        let stages = StageClock(progress: context.request.progress)
         let initial = context
-        // A stage that finds the edits reach beyond what the last build stands for declines:
-        // nothing was written, and the stages run again building everything.
-        while !runStages(&context, timings: &timings), let reason = context.declined {
-            context.writers.forEach { $0.discard() }
-            context.memoryOutput?.reset()
-            timings.append(("patch: not patched: " + reason, 0))
-            let lastOutputs = context.store.lastOutputs(declined: context.bases)
-            context = initial
-            context.buildsEverything = true
-            context.lastOutputs = lastOutputs
+        var handed: [String: LastBuild.Kept]?
+        // A patch stage that finds the edits reach beyond what the last build stands for
+        // declines: nothing was put in place, and the stages run again building everything,
+        // handed the last builds the patch read (the live output is as they describe it).
+        while true {
+            do {
+                try runStages(&context, stages, handed: handed)
+                break
+            } catch {
+                let reason = (error as? Basis.Declined)?.reason ?? error.localizedDescription
+                context.writers.forEach { $0.discard() }
+                context.memoryOutput?.reset()
+                stages.note("patch: not patched: " + reason)
+                guard handed == nil else {
+                    // (A build of everything has no stage that declines.)
+                    context.diagnostics.append(Diagnostic(.error, context.layout.displayPath(context.layout.root), category: "internal",
+                                                          "the build stopped: \(reason); run `guidesite build --fresh`"))
+                    break
+                }
+                handed = context.store.lastOutputs(declined: context.bases)
+                context = initial
+            }
         }
+        let timings = stages.timings
         if let record = context.upToDate {
             var result = BuildResult(
                 diagnostics: Diagnostic.sortedForReport(record.diagnostics), pagesWritten: record.pagesWritten,
-                milliseconds: Int(Self.milliseconds(clock.now - start).rounded()), timings: timings,
+                milliseconds: Int(StageClock.milliseconds(clock.now - start).rounded()), timings: timings,
                 outcome: record.diagnostics.contains { $0.severity == .error } ? .contentErrors : .success,
                 output: context.plan.variants.first?.output ?? context.layout.output, sites: record.sites, languages: max(1, context.siteConfig.languages.count),
                 filesRead: record.filesRead, filesCopied: record.filesCopied, pastedText: record.pastedText,
@@ -94,14 +86,14 @@ public struct SiteBuilder: Sendable {
             result.configuration = context.siteConfig.configurationReport
             return result
         }
-        for stage in Self.finalStages(context.request) { _ = run(stage, &context, timings: &timings) }
+        finish(&context, stages)
         let outcome: BuildResult.Outcome = context.usageError ? .usageError : context.hasErrors ? .contentErrors : .success
         if context.request.endsProcess { _ = Unmanaged.passRetained(KeptUntilExit(context)) }
         var result = BuildResult(
             diagnostics: Diagnostic.sortedForReport(context.diagnostics),
             pagesWritten: outcome == .success ? context.pagesWritten : 0,
-            milliseconds: Int(Self.milliseconds(clock.now - start).rounded()),
-            timings: timings, outcome: outcome, output: context.plan.variants.first?.output ?? context.layout.output,
+            milliseconds: Int(StageClock.milliseconds(clock.now - start).rounded()),
+            timings: stages.timings, outcome: outcome, output: context.plan.variants.first?.output ?? context.layout.output,
             sites: context.siteCount, languages: max(1, context.siteConfig.languages.count),
             filesRead: context.walk.files.filter { $0.kind == .markdown }.count,
             filesCopied: context.walk.files.filter { $0.kind == .asset }.count,
@@ -115,55 +107,6 @@ public struct SiteBuilder: Sendable {
         return result
     }
 
-    /// Runs one stage, with its timings; false when it declined.
-    private func run(_ stage: any BuildStage.Type, prefix: String = "", _ context: inout BuildContext, timings: inout [(String, Double)]) -> Bool {
-        let clock = ContinuousClock()
-        context.request.progress?(prefix + stage.name)
-        let began = clock.now
-        stage.run(&context)
-        timings += context.notes.map { ($0, 0) }
-        context.notes = []
-        timings.append((prefix + stage.name, Self.milliseconds(clock.now - began)))
-        timings += context.parts.map { (prefix + "  " + $0.0, Self.milliseconds($0.1)) }
-        context.parts = []
-        return context.declined == nil
-    }
-
-    /// Runs the shared stages, then the site stages for each site; false when a stage declined.
-    private func runStages(_ context: inout BuildContext, timings: inout [(String, Double)]) -> Bool {
-        for stage in Self.sharedStages where !context.usageError && context.upToDate == nil {
-            guard run(stage, &context, timings: &timings) else { return false }
-        }
-        guard context.upToDate == nil else { return true }
-        let patch = !context.bases.isEmpty
-        for stage in Self.contentStages(patch: patch) where !context.usageError {
-            guard run(stage, &context, timings: &timings) else { return false }
-        }
-        for (position, variant) in context.plan.variants.enumerated() where !context.usageError {
-            context.variant = variant
-            context.site = nil
-            context.output = nil
-            // Each site starts from its own last build (the edits are the same files in all).
-            if !context.bases.isEmpty {
-                context.basis = context.bases[position]
-                context.edits = EditSummary()
-            }
-            let prefix = context.plan.variants.count > 1 ? "\(variant.subset?.name ?? "full")\(variant.language.map { " " + $0.code } ?? ""): " : ""
-            for stage in Self.siteStages(patch: patch) where !context.usageError {
-                guard run(stage, prefix: prefix, &context, timings: &timings) else { return false }
-            }
-            if context.memoryOutput != nil || (context.inputs != nil && context.store.keepsLastBuild(of: context.plan)) {
-                context.builtSites.append(BuiltSite(context))
-                context.recording.pagesFile = nil
-            }
-            context.siteCount += 1
-        }
-        return true
-    }
-
-    static func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-    }
 }
 
 /// What a build held, kept alive until the process ends (`BuildRequest.endsProcess`).

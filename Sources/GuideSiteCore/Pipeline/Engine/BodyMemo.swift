@@ -124,16 +124,15 @@ final class BodyMemo: @unchecked Sendable {
     /// What every body of the site being built reads besides its page and its links' answers:
     /// the renderer's settings, the texts it writes (code block and callout labels), the
     /// platforms a subset keeps, whether it lints, and the code that renders (`renderingCode`).
-    static func renderer(_ context: BuildContext) -> Key {
-        let config = context.config
-        var text = "guidesite-bodies/1\n\(config.unsafeHTML) \(config.highlightCode) \(config.tabs) \(context.makesContentChecks)\n"
+    static func renderer(_ site: SiteSpec, settings: SiteConfig, lint: Bool) -> Key {
+        let config = site.config
+        var text = "guidesite-bodies/1\n\(config.unsafeHTML) \(config.highlightCode) \(config.tabs) \(lint)\n"
         text += String(reflecting: config.platforms) + "\n" + String(reflecting: config.frameworks) + "\n"
-        if let subset = context.variant.subset, !subset.platforms.isEmpty {
-            text += String(reflecting: PlatformFilter(platforms: context.siteConfig.platforms, keep: subset.platforms,
-                                                     frameworks: context.siteConfig.frameworks)) + "\n"
+        if let subset = site.variant.subset, !subset.platforms.isEmpty {
+            text += String(reflecting: PlatformFilter(platforms: settings.platforms, keep: subset.platforms, frameworks: settings.frameworks)) + "\n"
         }
-        text += context.strings.language + "\n"
-        for (key, value) in context.strings.values.sorted(by: { $0.key < $1.key }) { text += key + "=" + value + "\n" }
+        text += site.strings.language + "\n"
+        for (key, value) in site.strings.values.sorted(by: { $0.key < $1.key }) { text += key + "=" + value + "\n" }
         text += renderingCode
         return digest(text)
     }

@@ -185,7 +185,7 @@ struct BuildRecord {
         self.init(key: key, outputInode: outputInode, pagesWritten: context.pagesWritten, sites: context.siteCount,
                   files: context.walk.files, pastedText: context.pastedText, diagnostics: context.diagnostics)
         guard context.makesContentChecks else { return }
-        checkDiagnostics = ReportChecks.diagnostics(context)
+        checkDiagnostics = ReportChecks.run(context.diagnostics, checkOnly: context.recording.checkOnly, linkProblems: context.recording.linkProblems)
     }
 
     init(key: String, outputInode: UInt64, pagesWritten: Int, sites: Int, files: [ContentFile], pastedText: Int, diagnostics: [Diagnostic]) {

@@ -95,7 +95,7 @@ enum KeepLastBuild {
         let markdown = context.walk.files.filter { $0.kind == .markdown }
         var positions: [String: Int] = [:]
         for (position, file) in markdown.enumerated() { positions[file.path] = position }
-        last.memory = LastBuild.Memory(walkKey: Load.walkKey(context), files: context.walk.files,
+        last.memory = LastBuild.Memory(walkKey: Load.walkKey(context.layout, context.siteConfig), files: context.walk.files,
                                        walkDiagnostics: context.walk.diagnostics, positions: positions, output: files,
                                        routes: RenderMarkdown.routes(of: last.site.pages.filter { !$0.contentPath.isEmpty }),
                                        renderKeys: built.renderKeys, theme: context.theme, exportParts: built.exportParts)

@@ -5,9 +5,9 @@ extension LastBuild {
     /// The linked site with its pages whole (on disk they were read without what only each
     /// shows: front matter entries, links) and dated, the run's settings, files and languages
     /// given it, and the translations as they stood; nil when a page cannot be read.
-    func wholeSite(_ context: BuildContext) -> Site? {
+    func wholeSite(_ spec: SiteSpec, assets: [ContentFile], history: HistoryRead?) -> Site? {
         var last = site
-        (last.config, last.assets) = (context.config, context.assets)
+        (last.config, last.assets) = (spec.config, assets)
         // Decoded on every core, from the mapped pages file.
         let state = UncheckedSendable(self)
         let wholes = Array(last.pages.indices).concurrentMap { UncheckedSendable(state.value.wholePage($0)) }
@@ -15,8 +15,8 @@ extension LastBuild {
             guard let page = whole.value else { return nil }
             last.pages[index] = page
         }
-        last.pages = ReadHistory.dated(last.pages, context.history?.wait())
-        last.languages = context.languages
+        last.pages = ReadHistory.dated(last.pages, history?.wait())
+        last.languages = spec.languages
         last.languages?.table = translations
         return last
     }

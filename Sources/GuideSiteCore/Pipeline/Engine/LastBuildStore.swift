@@ -5,16 +5,18 @@ import Foundation
 /// ask the store, never which of the two it is.
 protocol LastBuildStore {
     /// Before anything is read: on disk, the record that says nothing changed.
-    func compare(_ context: inout BuildContext)
+    func compare(_ context: BuildContext) -> CompareWithLastBuild.Compared
     /// Whether the sites of `plan` can start from their last builds.
     func keepsLastBuild(of plan: SitePlan) -> Bool
     /// Each site's last build and the edits since, in plan order; throws why they cannot stand
     /// for this run.
     func bases(for context: BuildContext) throws -> [Basis]
-    /// Opens the output of a build under `basis`, starting from the last build's files.
-    func openOutput(from basis: Basis, context: inout BuildContext) throws
+    /// Opens the output of a build under `basis`, starting from the last build's files, and the
+    /// writer the run commits (on disk).
+    func openOutput(from basis: Basis, variant: Variant, memory: MemoryOutput?, layout: SiteLayout,
+                    request: BuildRequest) throws -> (output: any SiteOutput, writer: (any CommittedOutput)?)
     /// Before the output at `output` is replaced: what described it no longer does.
-    func forget(output: URL, context: BuildContext)
+    func forget(output: URL, root: URL)
     /// Whether the pages are encoded while the output is written, for `keep`.
     func encodesPages(_ context: BuildContext) -> Bool
     /// Whether the last build holds every page whole and what each shows (`RenderPlan`), so an
@@ -37,11 +39,11 @@ protocol LastBuildStore {
     /// it left as it was (on disk their files are gone by then).
     func lastOutputs(declined bases: [Basis]) -> [String: LastBuild.Kept]
     /// After the build: keeps what it leaves for the next one, or nothing after a failure.
-    func keep(_ context: inout BuildContext, succeeded: Bool)
+    func keep(_ context: BuildContext, succeeded: Bool)
 }
 
 extension BuildMemory: LastBuildStore {
-    func compare(_ context: inout BuildContext) {}
+    func compare(_ context: BuildContext) -> CompareWithLastBuild.Compared { .init() }
 
     func keepsLastBuild(of plan: SitePlan) -> Bool { !plan.variants.isEmpty }
 
@@ -49,15 +51,14 @@ extension BuildMemory: LastBuildStore {
         try Basis.inMemory(sites: context)
     }
 
-    func openOutput(from basis: Basis, context: inout BuildContext) throws {
-        guard let memory = context.memoryOutput, let kept = basis.last.memory else {
-            throw Basis.Declined("no last build in memory")
-        }
+    func openOutput(from basis: Basis, variant: Variant, memory: MemoryOutput?, layout: SiteLayout,
+                    request: BuildRequest) throws -> (output: any SiteOutput, writer: (any CommittedOutput)?) {
+        guard let memory, let kept = basis.last.memory else { throw Basis.Declined("no last build in memory") }
         memory.adopt(kept.output)
-        context.output = memory
+        return (memory, nil)
     }
 
-    func forget(output: URL, context: BuildContext) {}
+    func forget(output: URL, root: URL) {}
 
     func encodesPages(_ context: BuildContext) -> Bool { false }
 
@@ -74,7 +75,7 @@ extension BuildMemory: LastBuildStore {
 
     func lastOutputs(declined bases: [Basis]) -> [String: LastBuild.Kept] { [:] }
 
-    func keep(_ context: inout BuildContext, succeeded: Bool) {
+    func keep(_ context: BuildContext, succeeded: Bool) {
         memoized.bodies.endRun()
         sites = succeeded ? KeepLastBuild.inMemory(context) : []
         // The pages written stay what they are after a failure: the next build compares with them.
@@ -87,8 +88,8 @@ extension BuildMemory: LastBuildStore {
 /// The last build of each output folder in `.guidesite-cache/`: the record of its inputs
 /// (`BuildRecord`) and, for the full site, its state (`LastBuild+Storage`).
 struct StateFolder: LastBuildStore {
-    func compare(_ context: inout BuildContext) {
-        CompareWithLastBuild.compare(&context)
+    func compare(_ context: BuildContext) -> CompareWithLastBuild.Compared {
+        CompareWithLastBuild.compare(context)
     }
 
     /// A run of the full site keeps a state of each of its sites (subsets, languages), all
@@ -101,17 +102,17 @@ struct StateFolder: LastBuildStore {
         try Basis.onDisk(sites: context)
     }
 
-    func openOutput(from basis: Basis, context: inout BuildContext) throws {
+    func openOutput(from basis: Basis, variant: Variant, memory: MemoryOutput?, layout: SiteLayout,
+                    request: BuildRequest) throws -> (output: any SiteOutput, writer: (any CommittedOutput)?) {
         // The state goes before any file changes: a build killed from here on leaves none, and
         // the next build is a full one.
         if let location = basis.location { LastBuild.remove(at: location) }
-        let output = try PatchOutput.open(basis, context: context)
-        context.writers.append(output)
-        context.output = output
+        let output = try PatchOutput.open(basis, variant: variant, layout: layout, request: request)
+        return (output, output)
     }
 
-    func forget(output: URL, context: BuildContext) {
-        let location = LastBuild.location(root: context.layout.root, output: output)
+    func forget(output: URL, root: URL) {
+        let location = LastBuild.location(root: root, output: output)
         LastBuild.remove(at: location)
         LastBuild.removeSites(besides: location)
     }
@@ -139,7 +140,7 @@ struct StateFolder: LastBuildStore {
         Dictionary(bases.map { ($0.last.variantKey, LastBuild.Kept($0.last)) }, uniquingKeysWith: { first, _ in first })
     }
 
-    func keep(_ context: inout BuildContext, succeeded: Bool) {
+    func keep(_ context: BuildContext, succeeded: Bool) {
         // Each body stands for its inputs whatever became of the build: kept after any run that
         // rendered them (a patch's few are rendered again by the next full build), put in place
         // on another core while the record and the states are written.
@@ -153,12 +154,12 @@ struct StateFolder: LastBuildStore {
 /// `guidesite check`: the record of a build of the same inputs, when it holds what a check
 /// reports, stands for the check (nothing is read, rendered or written); a check keeps nothing.
 struct CheckRecord: LastBuildStore {
-    func compare(_ context: inout BuildContext) {
+    func compare(_ context: BuildContext) -> CompareWithLastBuild.Compared {
         guard let primary = context.plan.variants.first?.output, let key = context.recordKey,
               var record = BuildRecord.read(from: BuildRecord.location(root: context.layout.root, output: primary)),
-              record.key == key, let checked = record.checkDiagnostics else { return }
+              record.key == key, let checked = record.checkDiagnostics else { return .init() }
         record.diagnostics = checked
-        context.upToDate = record
+        return .init(upToDate: record)
     }
 
     func keepsLastBuild(of plan: SitePlan) -> Bool { false }
@@ -167,11 +168,12 @@ struct CheckRecord: LastBuildStore {
         throw Basis.Declined("a check starts from no last build")
     }
 
-    func openOutput(from basis: Basis, context: inout BuildContext) throws {
+    func openOutput(from basis: Basis, variant: Variant, memory: MemoryOutput?, layout: SiteLayout,
+                    request: BuildRequest) throws -> (output: any SiteOutput, writer: (any CommittedOutput)?) {
         throw Basis.Declined("a check starts from no last build")
     }
 
-    func forget(output: URL, context: BuildContext) {}
+    func forget(output: URL, root: URL) {}
 
     func encodesPages(_ context: BuildContext) -> Bool { false }
 
@@ -191,5 +193,5 @@ struct CheckRecord: LastBuildStore {
 
     func lastOutputs(declined bases: [Basis]) -> [String: LastBuild.Kept] { [:] }
 
-    func keep(_ context: inout BuildContext, succeeded: Bool) {}
+    func keep(_ context: BuildContext, succeeded: Bool) {}
 }

@@ -4,15 +4,14 @@ import Foundation
 /// made the live one again by the files known to differ (then swapped in like any build), or,
 /// without a spare, the live output itself, a few files replaced at commit.
 enum PatchOutput {
-    static func open(_ basis: Basis, context: BuildContext) throws -> any CommittedOutput {
-        let variant = context.variant
+    static func open(_ basis: Basis, variant: Variant, layout: SiteLayout, request: BuildRequest) throws -> any CommittedOutput {
         guard let spareInode = SiteWriter.sparePath(for: variant.output).flatMap(BuildRecord.inode(of:)),
               let differing = basis.last.differing else {
             // No spare (the build after a first one): a few files are renamed over the live ones
             // (their pages held until then); more go into a new site of the live files linked,
             // swapped in whole, so a kill never leaves thousands of files half replaced.
-            guard basis.edited.count > context.request.patchesInPlaceUpTo else { return InPlaceOutput(output: variant.output) }
-            var writer = try prepare(variant, context: context)
+            guard basis.edited.count > request.patchesInPlaceUpTo else { return InPlaceOutput(output: variant.output) }
+            var writer = try prepare(variant, layout: layout, request: request)
             guard !writer.reusing else {
                 writer.discard()
                 throw Basis.Declined("a spare folder the last build did not leave")
@@ -20,20 +19,19 @@ enum PatchOutput {
             let live = FileWriting.files(below: variant.output.path).filter { $0 != SiteWriter.markerName }
             return try take(live, into: &writer)
         }
-        var writer = try prepare(variant, context: context)
+        var writer = try prepare(variant, layout: layout, request: request)
         // The live site's subsets/ goes into the new one at commit; the spare never holds one.
         guard writer.reusing, BuildRecord.inode(of: writer.staging) == spareInode,
-              context.request.allSubsets || !FileManager.default.fileExists(atPath: writer.staging.appending(path: "subsets").path) else {
+              request.allSubsets || !FileManager.default.fileExists(atPath: writer.staging.appending(path: "subsets").path) else {
             writer.discard()
             throw Basis.Declined("the spare folder is not the one the last build left")
         }
         return try take(differing, into: &writer)
     }
 
-    private static func prepare(_ variant: Variant, context: BuildContext) throws -> SiteWriter {
-        var layout = context.layout
+    private static func prepare(_ variant: Variant, layout: SiteLayout, request: BuildRequest) throws -> SiteWriter {
+        var layout = layout
         layout.output = variant.output
-        let request = context.request
         guard case .success(let writer) = SiteWriter.prepare(layout: layout, force: request.force,
                                                              preserving: PlanSites.keptFolders(variant, request: request)) else {
             throw Basis.Declined("the output folder cannot be prepared")

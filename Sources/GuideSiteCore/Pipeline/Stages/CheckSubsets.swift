@@ -1,35 +1,31 @@
 import Foundation
 
 /// Unknown sections, categories or platforms in a subset are errors naming the closest one.
-/// Reads: `SitePlan`, `Walk`, `parsed`. Writes: diagnostics.
-enum CheckSubsets: BuildStage {
+/// `adHoc`: the subset was given on the command line.
+enum CheckSubsets {
     static let name = "check subsets"
 
-    static func run(_ context: inout BuildContext) {
-        validate(context.plan.subsets, context: &context)
-    }
-
-    /// Unknown sections, categories or platforms in a subset are errors naming the closest one.
-    static func validate(_ subsets: [Subset], context: inout BuildContext) {
-        guard !subsets.isEmpty else { return }
-        let sections = Set(context.walk.files.compactMap { file in
+    static func run(_ subsets: [Subset], adHoc: Bool, walk: Walk, pages: [Page], settings config: SiteConfig) -> [Diagnostic] {
+        guard !subsets.isEmpty else { return [] }
+        var diagnostics: [Diagnostic] = []
+        let sections = Set(walk.files.compactMap { file in
             file.relativePath.utf8.firstIndex(of: UInt8(ascii: "/")).map { String(file.relativePath[..<$0]) }
         })
-        let config = context.siteConfig
         for subset in subsets {
-            let path = subset.name == "custom" && context.request.adHoc != nil ? "(command line)" : "site.yml"
+            let path = subset.name == "custom" && adHoc ? "(command line)" : "site.yml"
             func check(_ names: [String], known: Set<String>, kind: String, normalize: (String) -> String = { $0 }) {
                 for name in names where !known.contains(normalize(name)) {
                     let hint = Suggestion.closest(to: name, in: known).map { "; the closest is `\($0)`" } ?? ""
-                    context.diagnostics.append(Diagnostic(.error, path, line: path == "site.yml" ? subset.line : 0, column: 1, category: "subset",
+                    diagnostics.append(Diagnostic(.error, path, line: path == "site.yml" ? subset.line : 0, column: 1, category: "subset",
                                                           "subset `\(subset.name)` names the \(kind) `\(name)`, which the site does not have\(hint)"))
                 }
             }
             check(subset.sections, known: sections, kind: "section")
             check(subset.platforms, known: Set(config.platforms.map { $0.lowercased() }), kind: "platform", normalize: { $0.lowercased() })
             var categories = Set(config.categories.map(\.slug))
-            categories.formUnion(context.parsed.flatMap { $0.frontMatter.categories.map(Slug.make) })
+            categories.formUnion(pages.flatMap { $0.frontMatter.categories.map(Slug.make) })
             check(subset.categories, known: categories, kind: "category", normalize: Slug.make)
         }
+        return diagnostics
     }
 }

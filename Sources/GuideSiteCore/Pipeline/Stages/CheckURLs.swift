@@ -1,17 +1,12 @@
 import Foundation
 
 /// Two sources that would write the same file are an error naming both.
-/// Reads: `Site`. Writes: diagnostics.
-enum CheckURLs: BuildStage {
+enum CheckURLs {
     static let name = "check urls"
 
-    /// Two sources that would write the same file are an error naming both.
-    static func run(_ context: inout BuildContext) {
-        guard let site = context.site else { return }
-        duplicateURLs(site, layout: context.layout, config: context.config, into: &context.diagnostics)
-    }
-
-    static func duplicateURLs(_ site: Site, layout: SiteLayout, config: SiteConfig, into diagnostics: inout [Diagnostic]) {
+    static func run(_ site: Site, layout: SiteLayout) -> [Diagnostic] {
+        let config = site.config
+        var diagnostics: [Diagnostic] = []
         var owners: [String: String] = [:]
         var claims: [(file: String, source: String, line: Int)] = site.pages.filter { !$0.route.isInOtherLanguage }
             .map { ($0.route.file, $0.sourcePath, $0.sourcePath.isEmpty ? 0 : 1) }
@@ -33,5 +28,6 @@ enum CheckURLs: BuildStage {
                 owners[key] = claim.source
             }
         }
+        return diagnostics
     }
 }

@@ -3,32 +3,45 @@ import Foundation
 /// Skips the rest of the build when the record of the last build shows the same inputs and its
 /// output folder still in place (`BuildRecord`, kept on disk; the preview has none), and keeps
 /// the record after a build.
-/// Reads: `Walk`, `SitePlan`. Makes: `BuildRecord.Inputs` (`inputs`), `upToDate`,
-/// `recording.previousFiles`.
-enum CompareWithLastBuild: BuildStage {
+/// Reads the run so far (`BuildContext`: the walk, the plan, the settings). Makes `Compared`.
+enum CompareWithLastBuild {
     static let name = "compare with the last build"
 
-    static func run(_ context: inout BuildContext) {
+    /// The hashes of the run's inputs (nil when they cannot be trusted), the record of an
+    /// identical build whose output is in place, and the files of the output the last state
+    /// described (to know what the spare site lacks).
+    struct Compared {
+        var inputs: BuildRecord.Inputs?
+        var upToDate: BuildRecord?
+        var previousFiles: [String]?
+    }
+
+    static func run(_ run: BuildContext) -> Compared {
         // Hashed before anything is read, for the record and the last build in either store: a
         // file saved during the build then shows as changed next time.
-        context.inputs = BuildRecord.inputs(for: context)
-        context.store.compare(&context)
+        var run = run
+        run.inputs = BuildRecord.inputs(for: run)
+        var compared = run.store.compare(run)
+        compared.inputs = run.inputs
+        return compared
     }
 
     /// On disk: skips the rest of the build when the record of the last build shows the same
     /// inputs and its output folder still in place.
-    static func compare(_ context: inout BuildContext) {
-        guard let primary = context.plan.variants.first?.output else { return }
+    static func compare(_ context: BuildContext) -> Compared {
+        var compared = Compared()
+        guard let primary = context.plan.variants.first?.output else { return compared }
         // What the spare site holds, for the state this build leaves (see `KeepLastBuild.onDisk`).
         if context.inputs != nil, context.store.keepsLastBuild(of: context.plan) {
-            context.recording.previousFiles = LastBuild.outputFiles(at: LastBuild.location(root: context.layout.root, output: primary),
-                                                                    outputInode: BuildRecord.inode(of: primary))
+            compared.previousFiles = LastBuild.outputFiles(at: LastBuild.location(root: context.layout.root, output: primary),
+                                                           outputInode: BuildRecord.inode(of: primary))
         }
         guard !context.request.fresh, let key = context.recordKey,
               let record = BuildRecord.read(from: BuildRecord.location(root: context.layout.root, output: primary)),
               record.key == key, record.outputInode == BuildRecord.inode(of: primary),
-              context.plan.variants.allSatisfy({ $0.insideFullSite != nil || BuildRecord.inode(of: $0.output) != nil }) else { return }
-        context.upToDate = record
+              context.plan.variants.allSatisfy({ $0.insideFullSite != nil || BuildRecord.inode(of: $0.output) != nil }) else { return compared }
+        compared.upToDate = record
+        return compared
     }
 
     /// Writes the record of a build that put its site in place, or removes it after a failed

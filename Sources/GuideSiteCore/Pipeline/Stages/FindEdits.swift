@@ -10,38 +10,48 @@ import Foundation
 /// byte).
 /// Every site of the run (each language of the preview) starts from its own last build, the
 /// same files edited in all.
-/// Reads: `Walk`, `inputs`, `last`, `SitePlan`. Makes: `Basis` (`basis`, one per site in
-/// `bases`), the last build's diagnostics for what it stands for.
-enum FindEdits: BuildStage {
+/// Reads the run so far (`BuildContext`: the walk, `inputs`, the last sites in memory, the plan).
+/// Makes `Found`.
+enum FindEdits {
     static let name = "find the edits"
 
-    static func run(_ context: inout BuildContext) {
-        // Without a basis, each body whose inputs are the same is taken from those made before.
-        context.bodies = context.store.bodies(for: context)
-        guard !context.request.fresh, let variant = context.plan.variants.first, context.store.keepsLastBuild(of: context.plan) else { return }
-        context.variant = variant
-        if !context.buildsEverything { findBases(&context) }
-        // Every page is rendered then, but those whose render key did not move since the live
-        // output was written, whose files are taken from it (after a decline, `SiteBuilder`
-        // hands over the states the patch read).
-        if context.bases.isEmpty, context.lastOutputs.isEmpty { context.lastOutputs = context.store.lastOutputs(context) }
+    /// The bodies rendered before (`BodyMemo`), each site's basis in plan order (none when the
+    /// last build cannot stand for this one), the last build's problems for what it stands for,
+    /// and without a basis, each site's last build whose output is live.
+    struct Found {
+        var bodies: BodyMemo?
+        var bases: [Basis] = []
+        var diagnostics: [Diagnostic] = []
+        var lastOutputs: [String: LastBuild.Kept] = [:]
     }
 
-    private static func findBases(_ context: inout BuildContext) {
+    /// `handed`: after a decline, the states the patch read (`LastBuildStore.lastOutputs(declined:)`),
+    /// for the build that then renders everything.
+    static func run(_ run: BuildContext, handed: [String: LastBuild.Kept]?, log: inout StageLog) -> Found {
+        // Without a basis, each body whose inputs are the same is taken from those made before.
+        var found = Found(bodies: run.store.bodies(for: run))
+        guard !run.request.fresh, !run.plan.variants.isEmpty, run.store.keepsLastBuild(of: run.plan) else { return found }
+        if handed == nil { findBases(run, &found, log: &log) }
+        // Every page is rendered then, but those whose render key did not move since the live
+        // output was written, whose files are taken from it.
+        if found.bases.isEmpty { found.lastOutputs = handed.flatMap { $0.isEmpty ? nil : $0 } ?? run.store.lastOutputs(run) }
+        return found
+    }
+
+    private static func findBases(_ run: BuildContext, _ found: inout Found, log: inout StageLog) {
         do {
-            let bases = try context.store.bases(for: context)
+            let bases = try run.store.bases(for: run)
             let basis = bases[0]
-            context.bases = bases
-            context.basis = basis
+            found.bases = bases
             // What the last build reported stands for every file not edited and for the checks
             // of the whole site (walk, site.yml, theme, layouts, addresses).
             let edited = Set(basis.edited)
-            context.diagnostics += basis.last.otherDiagnostics
-            for (file, list) in basis.last.fileDiagnostics.enumerated() where !edited.contains(file) { context.diagnostics += list }
+            found.diagnostics += basis.last.otherDiagnostics
+            for (file, list) in basis.last.fileDiagnostics.enumerated() where !edited.contains(file) { found.diagnostics += list }
         } catch let declined as Basis.Declined {
-            context.notes.append("patch: not patched: " + declined.reason)
+            log.notes.append("patch: not patched: " + declined.reason)
         } catch {
-            context.notes.append("patch: not patched: \(error.localizedDescription)")
+            log.notes.append("patch: not patched: \(error.localizedDescription)")
         }
     }
 }

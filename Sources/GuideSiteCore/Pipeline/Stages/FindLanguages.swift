@@ -5,51 +5,64 @@ import Foundation
 /// or `translationKey:` (Hugo's) are translations of the default language's page. Without
 /// `languages:` in site.yml, the languages the pages name become the site's, the default
 /// (site.yml's `language`) first, each named in itself, and the sites are planned again.
-/// Reads: `parsed`, `siteConfig`, `Basis`. Makes: pages' `language`, `translates` and place;
-/// `siteConfig.languages`, `plan`.
-enum FindLanguages: BuildStage {
+enum FindLanguages {
     static let name = "find languages"
     /// Front matter keys that name a page's translations.
     static let keys = ["ref", "translationKey"]
 
-    static func run(_ context: inout BuildContext) {
-        let defaultCode = context.siteConfig.languages.first?.code ?? context.siteConfig.language
-        let pages = context.parsed
-        if let basis = context.basis {
-            // The last build was of one language: a page that names another is a new site.
-            if pages.contains(where: { page in named(page).map { !same($0, defaultCode) } ?? false }) {
-                context.declined = "an edited page names another language"
-            }
-            // In several languages, the last build's translation table stands only for edits of
-            // pages that are no translation and have none (a source's bytes date its translations).
-            let table = basis.last.translations.translations
-            if context.siteConfig.languages.count > 1, pages.contains(where: { page in
-                page.language != nil || key(page) != nil || named(page) != nil || !(table[page.translationKey] ?? [:]).isEmpty
-            }) {
-                context.declined = "an edited page is a translation or has one"
-            }
-            return
-        }
-        if context.siteConfig.languages.isEmpty {
-            var found: [String: Int] = [:]
+    /// The pages with their languages and places, and the languages found when site.yml lists
+    /// none (the sites are then planned again), with the line that reports them.
+    struct Found {
+        var pages: [Page]
+        var languages: [Language]?
+        var report: String?
+    }
+
+    static func run(_ pages: [Page], settings: SiteConfig) -> Found {
+        let defaultCode = settings.languages.first?.code ?? settings.language
+        var found = Found(pages: pages)
+        var languages = settings.languages
+        if languages.isEmpty {
+            var named: [String: Int] = [:]
             for page in pages {
-                guard let code = named(page), !same(code, defaultCode), SiteConfigParser.isLanguageTag(code) else { continue }
-                found[code, default: 0] += 1
+                guard let code = self.named(page), !same(code, defaultCode), SiteConfigParser.isLanguageTag(code) else { continue }
+                named[code, default: 0] += 1
             }
-            guard !found.isEmpty else { return }
-            let codes = [defaultCode] + found.keys.sorted()
-            context.siteConfig.languages = codes.map { code in
+            guard !named.isEmpty else { return found }
+            let codes = [defaultCode] + named.keys.sorted()
+            languages = codes.map { code in
                 var language = Language(code: code, name: Language.nameInItself(code))
                 if Language.rightToLeft.contains(language.primary) { language.direction = .rtl }
                 return language
             }
-            let counts = codes.dropFirst().map { "\(Language.nameInItself($0)) (`\($0)`, \(found[$0]!) page\(found[$0]! == 1 ? "" : "s"))" }
-            context.siteConfig.configurationReport.append("Languages named by the pages' `lang:`: \(Language.nameInItself(defaultCode)) (`\(defaultCode)`, the default), "
-                                                          + counts.joined(separator: ", "))
-            PlanSites.run(&context)
+            let counts = codes.dropFirst().map { "\(Language.nameInItself($0)) (`\($0)`, \(named[$0]!) page\(named[$0]! == 1 ? "" : "s"))" }
+            found.languages = languages
+            found.report = "Languages named by the pages' `lang:`: \(Language.nameInItself(defaultCode)) (`\(defaultCode)`, the default), "
+                + counts.joined(separator: ", ")
         }
-        guard context.siteConfig.languages.count > 1 else { return }
-        let codes = Dictionary(context.siteConfig.languages.map { ($0.code.lowercased(), $0.code) }, uniquingKeysWith: { first, _ in first })
+        guard languages.count > 1 else { return found }
+        found.pages = placed(pages, languages: languages, defaultCode: defaultCode)
+        return found
+    }
+
+    /// Under a basis: declines when an edited page names another language than the last build's
+    /// one, or, in several languages, is a translation or has one (the last build's translation
+    /// table stands only for the others: a source's bytes date its translations).
+    static func checkEdited(_ pages: [Page], settings: SiteConfig, last table: TranslationTable) throws {
+        let defaultCode = settings.languages.first?.code ?? settings.language
+        if pages.contains(where: { page in named(page).map { !same($0, defaultCode) } ?? false }) {
+            throw Basis.Declined("an edited page names another language")
+        }
+        if settings.languages.count > 1, pages.contains(where: { page in
+            page.language != nil || key(page) != nil || named(page) != nil || !(table.translations[page.translationKey] ?? [:]).isEmpty
+        }) {
+            throw Basis.Declined("an edited page is a translation or has one")
+        }
+    }
+
+    /// The pages with the languages they name and translations at their sources' places.
+    private static func placed(_ pages: [Page], languages: [Language], defaultCode: String) -> [Page] {
+        let codes = Dictionary(languages.map { ($0.code.lowercased(), $0.code) }, uniquingKeysWith: { first, _ in first })
         var parsed = pages
         for index in parsed.indices where parsed[index].language == nil {
             guard let code = named(parsed[index]), !same(code, defaultCode), let known = codes[code.lowercased()] else { continue }
@@ -72,13 +85,13 @@ enum FindLanguages: BuildStage {
                 continue
             }
             guard parsed[index].translates == nil else { continue }
-            let path = TranslationPath(parsed[index].contentPath, languages: context.siteConfig.languages)
+            let path = TranslationPath(parsed[index].contentPath, languages: languages)
             guard let code = path.language, parsed[index].language == nil || parsed[index].language == code,
                   let source = byPath[path.source] else { continue }
             parsed[index].language = code
             place(index, at: source)
         }
-        context.parsed = parsed
+        return parsed
     }
 
     /// The language a page's front matter names.

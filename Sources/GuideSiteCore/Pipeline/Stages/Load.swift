@@ -4,46 +4,42 @@ import Foundation
 /// memory when the watcher reports only files it found.
 /// Paths of `exclude:` are left out; Eleventy's directory data files are also front matter
 /// defaults of their folder.
-/// Reads: `siteConfig`, `last`. Makes: `Walk` (`walk`), `siteConfig.frontMatterDefaults`.
-enum Load: BuildStage {
+enum Load {
     static let name = "load"
 
     /// What a walk of the content folder depends on: the folder and the Markdown extensions.
-    static func walkKey(_ context: BuildContext) -> String {
-        context.layout.content.path + "\n" + context.siteConfig.markdownExtensions.joined(separator: " ") + "\n"
-            + context.siteConfig.exclude.joined(separator: "\n")
+    static func walkKey(_ layout: SiteLayout, _ settings: SiteConfig) -> String {
+        layout.content.path + "\n" + settings.markdownExtensions.joined(separator: " ") + "\n" + settings.exclude.joined(separator: "\n")
     }
 
-    static func run(_ context: inout BuildContext) {
+    /// The files, and in an Eleventy library the front matter defaults its directory data
+    /// files give (`directoryData`).
+    struct Loaded {
+        var walk = Walk()
+        var defaults: [FrontMatterDefault] = []
+    }
+
+    /// `known`: the files the watcher reports changed; `last`: the last build in memory.
+    static func run(layout: SiteLayout, settings: SiteConfig, known: Set<String>?, last: LastBuild.Memory?) -> Diagnosed<Loaded> {
+        var walk = Walk()
         // Nothing created, deleted or moved since the last build in memory: the same files. A
         // reported file that walk did not find means it is older than the report: walk again.
-        if let known = context.request.knownChanges, let memory = context.last?.memory, memory.walkKey == walkKey(context),
-           known.allSatisfy({ path in memory.positions[path] != nil || memory.files.contains { $0.path == path } }) {
-            context.walk.files = memory.files
-            context.walk.diagnostics = memory.walkDiagnostics
-            context.diagnostics += memory.walkDiagnostics
-            context.walk.reused = true
-            addDirectoryData(&context)
-            return
+        if let known, let last, last.walkKey == walkKey(layout, settings),
+           known.allSatisfy({ path in last.positions[path] != nil || last.files.contains { $0.path == path } }) {
+            walk.files = last.files
+            walk.diagnostics = last.walkDiagnostics
+            walk.reused = true
+        } else {
+            let loaded = ContentLoader(markdownExtensions: Set(settings.markdownExtensions)).loadFiles(in: layout.content, layout: layout)
+            walk.files = loaded.value
+            if !settings.exclude.isEmpty { walk.files.removeAll { settings.excludes($0.relativePath) } }
+            walk.diagnostics = loaded.diagnostics
+            // Before anything is read: a file saved during the build then shows as changed next time.
+            walk.stamps = FileStamp.stamps(of: walk.files)
         }
-        let loaded = ContentLoader(markdownExtensions: Set(context.siteConfig.markdownExtensions))
-            .loadFiles(in: context.layout.content, layout: context.layout)
-        var files = loaded.value
-        if !context.siteConfig.exclude.isEmpty { files.removeAll { context.siteConfig.excludes($0.relativePath) } }
-        context.walk.files = files
-        context.walk.diagnostics = loaded.diagnostics
-        context.diagnostics += loaded.diagnostics
-        addDirectoryData(&context)
-        // Before anything is read: a file saved during the build then shows as changed next time.
-        context.walk.stamps = FileStamp.stamps(of: files)
-    }
-
-    /// In an Eleventy library, the directory data files' values as front matter defaults.
-    private static func addDirectoryData(_ context: inout BuildContext) {
-        guard context.siteConfig.library?.generator == .eleventy else { return }
-        let data = directoryData(in: context.walk.files, layout: context.layout)
-        context.siteConfig.frontMatterDefaults += data.defaults
-        context.diagnostics += data.diagnostics
+        guard settings.library?.generator == .eleventy else { return Diagnosed(Loaded(walk: walk), walk.diagnostics) }
+        let data = directoryData(in: walk.files, layout: layout)
+        return Diagnosed(Loaded(walk: walk, defaults: data.defaults), walk.diagnostics + data.diagnostics)
     }
 
     /// Eleventy's directory data files (`posts/posts.json`, `posts/posts.11tydata.json`): their

@@ -6,29 +6,18 @@ import Foundation
 /// since. Out-of-date and unrecorded translations are warnings, as is one without a source. An
 /// author's own flag (`translation: {outdated: true}`) is out of date without a warning, and a
 /// translation named by `ref:` or `translationKey:` without a record is taken as current.
-/// Reads: `parsed`, `Walk`, `Basis`. Makes: `translations`; gives translations their sources'
-/// support results.
-enum MatchTranslations: BuildStage {
+/// Translations take their sources' support results (`shareSupport`).
+enum MatchTranslations {
     static let name = "match translations"
 
-    static func run(_ context: inout BuildContext) {
-        guard context.siteConfig.languages.count > 1 else { return }
-        if let basis = context.basis {
-            // Edits of pages no translation concerns (`FindLanguages`): the table stands, with
-            // their titles as they are now.
-            var table = basis.last.translations
-            for page in context.parsed where page.language == nil {
-                guard let position = table.sources.firstIndex(where: { $0.key == page.translationKey }) else { continue }
-                table.sources[position].title = page.title
-            }
-            context.translations = table
-            return
-        }
+    /// The translation table, and the pages with their sources' support results.
+    static func run(_ pages: [Page], walk: Walk, settings: SiteConfig) -> Diagnosed<(pages: [Page], table: TranslationTable)> {
+        guard settings.languages.count > 1 else { return Diagnosed((pages, TranslationTable())) }
+        var diagnostics: [Diagnostic] = []
         var table = TranslationTable()
-        let pages = context.parsed
         table.sources = pages.filter { $0.language == nil && !$0.contentPath.isEmpty }.map { TranslationTable.Source(key: $0.translationKey, title: $0.title, route: $0.route) }
         let translated = pages.filter { $0.language != nil }
-        let files = Dictionary(context.walk.files.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
+        let files = Dictionary(walk.files.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
         let sourcePages = Dictionary(pages.filter { $0.language == nil }.map { ($0.translationKey, $0) }, uniquingKeysWith: { first, _ in first })
         let sourcePaths = sourcePages.mapValues(\.contentPath)
         let wanted = Array(Set(translated.map(\.translationKey)).filter { sourcePaths[$0] != nil }).sorted()
@@ -47,10 +36,10 @@ enum MatchTranslations: BuildStage {
                 if let shared = FindLanguages.key(page), page.translates == nil {
                     let name = FindLanguages.keys.first { page.frontMatter.entries[$0] != nil } ?? "ref"
                     let written = page.frontMatter.entries[name]
-                    context.diagnostics.append(Diagnostic(.warning, page.sourcePath, line: written?.line ?? 1, column: written?.column ?? 1, category: "translation",
+                    diagnostics.append(Diagnostic(.warning, page.sourcePath, line: written?.line ?? 1, column: written?.column ?? 1, category: "translation",
                         "no page of the default language has `\(name): \(shared)`, so this page is in its language's site only; give its source the same `\(name):`"))
                 } else if FindLanguages.named(page) == nil || page.translates != nil {
-                    context.diagnostics.append(Diagnostic(.warning, page.sourcePath, line: 1, column: 1, category: "translation",
+                    diagnostics.append(Diagnostic(.warning, page.sourcePath, line: 1, column: 1, category: "translation",
                         "translates `\(key)`, which is not in the content folder, so the page is in its language's site only; name it after its source, or add the source"))
                 }
                 table.translations[key, default: [:]][code] = .current
@@ -73,20 +62,33 @@ enum MatchTranslations: BuildStage {
             let message = entry == nil
                 ? "translation of \(source) does not say which version it translates, so it counts as out of date; check it against the source, then add `\(TranslationPath.recordKey): \(hash.prefix(TranslationPath.recordedLength))`"
                 : "translation of \(source) is out of date: the source changed since the version it translates (`\(recorded)`); \(fix)"
-            context.diagnostics.append(Diagnostic(.warning, page.sourcePath, line: entry?.line ?? 1, column: entry?.column ?? 1, category: "translation", message))
+            diagnostics.append(Diagnostic(.warning, page.sourcePath, line: entry?.line ?? 1, column: entry?.column ?? 1, category: "translation", message))
         }
-        context.translations = table
-        shareSupport(from: sourcePages, in: &context)
+        return Diagnosed((shareSupport(from: sourcePages, in: pages, settings: settings), table), diagnostics)
+    }
+
+    /// Under a basis, edits of pages no translation concerns (`FindLanguages.checkEdited`): the
+    /// last build's table stands, with their titles as they are now.
+    static func edited(_ pages: [Page], settings: SiteConfig, last: TranslationTable) -> TranslationTable {
+        guard settings.languages.count > 1 else { return TranslationTable() }
+        var table = last
+        for page in pages where page.language == nil {
+            guard let position = table.sources.firstIndex(where: { $0.key == page.translationKey }) else { continue }
+            table.sources[position].title = page.title
+        }
+        return table
     }
 
     /// A translation without `support:` of its own shows its source's results: what a
     /// component was tested with does not change with the language of its page. The notes keep
     /// their language (`SupportResults.languageKey`).
-    private static func shareSupport(from sources: [String: Page], in context: inout BuildContext) {
-        let language = context.siteConfig.languages.first?.code ?? context.siteConfig.language
-        for index in context.parsed.indices where context.parsed[index].language != nil && context.parsed[index].frontMatter.entries["support"] == nil {
-            guard let support = sources[context.parsed[index].translationKey]?.frontMatter.entries["support"] else { continue }
-            context.parsed[index].frontMatter.entries += [support, FrontEntry(key: SupportResults.languageKey, value: .text(language), line: support.line, column: support.column)]
+    private static func shareSupport(from sources: [String: Page], in pages: [Page], settings: SiteConfig) -> [Page] {
+        let language = settings.languages.first?.code ?? settings.language
+        var pages = pages
+        for index in pages.indices where pages[index].language != nil && pages[index].frontMatter.entries["support"] == nil {
+            guard let support = sources[pages[index].translationKey]?.frontMatter.entries["support"] else { continue }
+            pages[index].frontMatter.entries += [support, FrontEntry(key: SupportResults.languageKey, value: .text(language), line: support.line, column: support.column)]
         }
+        return pages
     }
 }

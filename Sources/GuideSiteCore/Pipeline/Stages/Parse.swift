@@ -4,41 +4,52 @@ import Foundation
 /// rest): bytes, front matter, Liquid, acceptance sections, route, layout. A file whose stamp,
 /// the settings, the includes and the other files are as an earlier build of the process read
 /// them gives that build's parse (`BuildMemo`), without its Markdown.
-/// Reads: `Walk`, `Basis`, `BuildMemo`. Makes: `parsed`, `parsedPastedText`, `recording.parseDiagnostics` (in the order read).
-enum Parse: BuildStage {
+enum Parse {
     static let name = "parse"
 
-    static func run(_ context: inout BuildContext) {
-        let reader = PageReader(layout: context.layout, config: context.siteConfig)
-        let markdown = context.walk.files.filter { $0.kind == .markdown }
-        let results: [Diagnosed<Page?>]
-        if context.basis == nil, let memo = context.store.memo {
-            results = memoized(markdown, reader: reader, memo: memo, context: context)
-            context.notes.append("memo: \(memo.taken.count) of \(markdown.count) parses taken again")
-        } else {
-            results = (context.basis?.edited ?? Array(markdown.indices)).concurrentMap { reader.read(markdown[$0]) }
+    /// The pages of the files read, and what each file's read found.
+    struct Parsed {
+        var pages: [Page] = []
+        /// Each file's problems, in the order read (the last build keeps them by file).
+        var diagnostics: [[Diagnostic]] = []
+        /// How many pages were made from pasted text.
+        var pastedText = 0
+
+        init(_ results: [Diagnosed<Page?>], drafts: Bool) {
+            diagnostics = results.map(\.diagnostics)
+            pages = results.compactMap { result in result.value.flatMap { !$0.isDraft || drafts ? $0 : nil } }
+            pastedText = pages.count(where: \.isPastedText)
         }
-        context.recording.parseDiagnostics = results.map(\.diagnostics)
-        for result in results {
-            context.diagnostics += result.diagnostics
-            guard let page = result.value, !page.isDraft || context.request.drafts else {
-                // An edited file the last site has a page for must still give one.
-                if context.basis != nil { context.declined = "an edited file is unreadable or a draft" }
-                continue
-            }
-            context.parsed.append(page)
-        }
-        context.parsedPastedText = context.parsed.count(where: \.isPastedText)
+    }
+
+    /// Every Markdown file of the walk. With `memo` (earlier builds of the process), a file whose
+    /// stamp and parse key are those it was read with gives that parse again.
+    static func all(_ walk: Walk, settings: SiteConfig, layout: SiteLayout, drafts: Bool, memo: BuildMemo?, log: inout StageLog) -> Parsed {
+        let reader = PageReader(layout: layout, config: settings)
+        let markdown = walk.files.filter { $0.kind == .markdown }
+        guard let memo else { return Parsed(markdown.concurrentMap { reader.read($0) }, drafts: drafts) }
+        // Taken before anything is read (a file saved meanwhile is read again next time).
+        let all = walk.stamps.count == walk.files.count ? walk.stamps : FileStamp.stamps(of: walk.files)
+        let stamps = zip(walk.files, all).filter { $0.0.kind == .markdown }.map(\.1)
+        let results = memoized(markdown, stamps: stamps, reader: reader, memo: memo, key: parseKey(walk, settings: settings, layout: layout, stamps: all))
+        log.notes.append("memo: \(memo.taken.count) of \(markdown.count) parses taken again")
+        return Parsed(results, drafts: drafts)
+    }
+
+    /// The edited files (`edited`: positions among the walk's Markdown files), the last build
+    /// standing for the others; declines when one no longer gives a page the last site has.
+    static func edited(_ edited: [Int], of walk: Walk, settings: SiteConfig, layout: SiteLayout, drafts: Bool) throws -> Parsed {
+        let reader = PageReader(layout: layout, config: settings)
+        let markdown = walk.files.filter { $0.kind == .markdown }
+        let results = edited.concurrentMap { reader.read(markdown[$0]) }
+        let parsed = Parsed(results, drafts: drafts)
+        guard parsed.pages.count == results.count else { throw Basis.Declined("an edited file is unreadable or a draft") }
+        return parsed
     }
 
     /// Every file's parse, taken from `memo` where the file's stamp and the parse's key are those
     /// it was made with; the memo then holds this build's.
-    private static func memoized(_ files: [ContentFile], reader: PageReader, memo: BuildMemo, context: BuildContext) -> [Diagnosed<Page?>] {
-        // Taken before anything is read (a file saved meanwhile is read again next time).
-        let walk = context.walk
-        let all = walk.stamps.count == walk.files.count ? walk.stamps : FileStamp.stamps(of: walk.files)
-        let stamps = zip(walk.files, all).filter { $0.0.kind == .markdown }.map(\.1)
-        let key = parseKey(context, stamps: all)
+    private static func memoized(_ files: [ContentFile], stamps: [FileStamp?], reader: PageReader, memo: BuildMemo, key: Int?) -> [Diagnosed<Page?>] {
         let known = key != nil && key == memo.parseKey ? memo.parsed : [:]
         let made = Array(files.indices).concurrentMap { index -> (Diagnosed<Page?>, BuildMemo.Parsed?, taken: Bool) in
             let file = files[index]
@@ -69,17 +80,17 @@ enum Parse: BuildStage {
     /// includes folder's files, and the content folder's other files (`include_relative`, the
     /// addresses a macro checks); nil when one was saved in the last two seconds. `stamps`: the
     /// walk's files'.
-    static func parseKey(_ context: BuildContext, stamps: [FileStamp?]) -> Int? {
+    private static func parseKey(_ walk: Walk, settings: SiteConfig, layout: SiteLayout, stamps: [FileStamp?]) -> Int? {
         var hasher = Hasher()
-        for (file, stamp) in zip(context.walk.files, stamps) where file.kind == .asset {
+        for (file, stamp) in zip(walk.files, stamps) where file.kind == .asset {
             guard let stamp else { return nil }
             hasher.combine(file.relativePath)
             hasher.combine(stamp)
         }
-        hasher.combine(context.siteConfig)
-        hasher.combine(context.layout.root.path)
-        hasher.combine(context.layout.content.path)
-        let includes = context.layout.content.appending(path: context.siteConfig.includesFolder, directoryHint: .isDirectory)
+        hasher.combine(settings)
+        hasher.combine(layout.root.path)
+        hasher.combine(layout.content.path)
+        let includes = layout.content.appending(path: settings.includesFolder, directoryHint: .isDirectory)
         let paths = (FileManager.default.enumerator(atPath: includes.path)?.allObjects as? [String] ?? []).sorted()
         for path in paths {
             guard let stamp = FileStamp(path: includes.appending(path: path).path) else { return nil }

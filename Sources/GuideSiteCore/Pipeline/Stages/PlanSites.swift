@@ -2,16 +2,12 @@ import Foundation
 
 /// Decides which sites this run builds (the full site, a subset, all of them, each in every
 /// language of `languages:`) and where each goes.
-/// Reads: `siteConfig`, the request. Makes: `SitePlan` (`plan`).
-enum PlanSites: BuildStage {
+enum PlanSites {
     static let name = "plan sites"
 
-    /// Decides which sites this run builds and checks the subsets' selectors against the
-    /// sections, categories and platforms the site has.
-    static func run(_ context: inout BuildContext) {
-        let config = context.siteConfig
-        let request = context.request
-        let layout = context.layout
+    /// The sites this run builds; nil (with the error) when the request names no subset of site.yml.
+    static func run(_ config: SiteConfig, request: BuildRequest, layout: SiteLayout) -> Diagnosed<SitePlan?> {
+        var plan = SitePlan()
         func subsetVariant(_ subset: Subset, inside: Bool) -> Variant {
             let base = request.baseURL.map(BasePath.normalize) ?? (config.basePath + "subsets/\(subset.name)/")
             let output = request.output.flatMap { inside ? nil : $0 }
@@ -22,26 +18,25 @@ enum PlanSites: BuildStage {
         let full = Variant(subset: nil, output: layout.output, basePath: config.basePath, title: config.title)
         var subsets: [Subset] = []
         if let adHoc = request.adHoc {
-            context.plan.variants = [subsetVariant(adHoc, inside: false)]
+            plan.variants = [subsetVariant(adHoc, inside: false)]
             subsets = [adHoc]
         } else if let name = request.subset {
             guard let subset = config.subsets.first(where: { $0.name == name }) else {
                 let known = config.subsets.map(\.name)
-                context.diagnostics.append(Diagnostic(.error, "site.yml", category: "subset",
-                    "there is no subset `\(name)` in site.yml" + (known.isEmpty ? "; declare one under `subsets:`" : "; the subsets are: \(known.joined(separator: ", ")).\(Suggestion.didYouMean(name, in: known))")))
-                context.usageError = true
-                return
+                return Diagnosed(nil, [Diagnostic(.error, "site.yml", category: "subset",
+                    "there is no subset `\(name)` in site.yml" + (known.isEmpty ? "; declare one under `subsets:`" : "; the subsets are: \(known.joined(separator: ", ")).\(Suggestion.didYouMean(name, in: known))"))])
             }
-            context.plan.variants = [subsetVariant(subset, inside: false)]
+            plan.variants = [subsetVariant(subset, inside: false)]
             subsets = [subset]
         } else if request.allSubsets {
-            context.plan.variants = [full] + config.subsets.map { subsetVariant($0, inside: true) }
+            plan.variants = [full] + config.subsets.map { subsetVariant($0, inside: true) }
             subsets = config.subsets
         } else {
-            context.plan.variants = [full]
+            plan.variants = [full]
         }
-        context.plan.subsets = subsets
-        if config.languages.count > 1 { context.plan.variants = context.plan.variants.flatMap { inLanguages($0, config: config) } }
+        plan.subsets = subsets
+        if config.languages.count > 1 { plan.variants = plan.variants.flatMap { inLanguages($0, config: config) } }
+        return Diagnosed(plan)
     }
 
     /// A site in each of site.yml's languages: the default at the site's place (or in its own

@@ -1,77 +1,80 @@
 import Foundation
 
 /// Opens where the site being built goes: a staging folder beside its output, a folder inside
-/// the full site's (a subset of `--all-subsets`), or memory. Under a basis, the files of the last
-/// build are where the first site starts (in memory, on disk the spare site or the live output,
-/// `PatchOutput`), and the other sites of the run write into them.
-/// Reads: `variant`, `Basis`. Makes: `output`, `writers` (`CommittedOutput`s).
-enum PrepareOutput: BuildStage {
+/// the full site's (a subset of `--all-subsets`, a language), or memory. Under a basis, the files
+/// of the last build are where the first site starts (in memory, on disk the spare site or the
+/// live output, `PatchOutput`), and the other sites of the run write into them.
+enum PrepareOutput {
     static let name = "prepare output"
 
-    static func run(_ context: inout BuildContext) {
-        if let basis = context.basis {
-            // The first site takes the last build's files; the others (languages) write into them.
-            if context.siteCount == 0 {
-                startFromLastBuild(basis, context: &context)
-            } else {
-                context.output = context.memoryOutput ?? context.writers.first
-            }
-            if let base = context.output, !context.variant.prefix.isEmpty {
-                context.output = PrefixedOutput(base: base, prefix: context.variant.prefix)
-            }
-            return
-        }
-        guard context.output == nil else { return }
-        let variant = context.variant
-        if let memory = context.memoryOutput {
-            context.output = memory
-        } else if variant.insideFullSite != nil, let full = context.writers.first {
-            context.output = full
+    /// Where the site's files go, and the writer opened for it, which the run commits.
+    struct Opened {
+        var output: (any SiteOutput)?
+        var writer: (any CommittedOutput)?
+        var diagnostics: [Diagnostic] = []
+        /// The output folder cannot be written.
+        var failed = false
+    }
+
+    /// `memory`: the preview's output; `fullSite`: the run's first writer, which the sites inside
+    /// it write into; `listsFiles`: the writer lists what it writes (for the last build's state).
+    static func run(_ variant: Variant, memory: MemoryOutput?, fullSite: (any CommittedOutput)?, listsFiles: Bool,
+                    languages: [Language], layout: SiteLayout, request: BuildRequest, store: any LastBuildStore) -> Opened {
+        var opened = Opened()
+        if let memory {
+            opened.output = memory
+        } else if variant.insideFullSite != nil, let fullSite {
+            opened.output = fullSite
         } else {
-            openWriter(for: variant, context: &context)
+            var own = layout
+            own.output = variant.output
+            // The last build no longer describes a folder this build replaces.
+            store.forget(output: variant.output, root: layout.root)
+            switch SiteWriter.prepare(layout: own, force: request.force, preserving: PlanSites.keptFolders(variant, request: request),
+                                      markParent: variant.subset != nil && request.output == nil ? layout.output : nil) {
+            case .success(var writer):
+                writer.listsFiles = listsFiles && variant.subset == nil
+                opened.writer = writer
+                opened.output = writer
+            case .failure(let problem):
+                opened.diagnostics.append(problem)
+                opened.failed = true
+                return opened
+            }
         }
-        if variant.folder.isEmpty, variant.insideFullSite == nil { return }
-        if let base = context.output {
-            if !variant.folder.isEmpty { writeLanguageRedirect(to: variant, in: base, context: &context) }
-            context.output = PrefixedOutput(base: base, prefix: variant.prefix)
+        guard let base = opened.output, !variant.folder.isEmpty || variant.insideFullSite != nil else { return opened }
+        if !variant.folder.isEmpty {
+            // With every language in its folder, the top of the site sends readers to the default one.
+            let page = LanguageRedirect.html(to: variant.folder, languages: languages, title: variant.title)
+            do {
+                try base.write(Data(page.utf8), to: (variant.insideFullSite ?? "") + "index.html")
+            } catch {
+                opened.diagnostics.append(Diagnostic(.error, layout.displayPath(variant.output), category: "io",
+                                                     "could not write the page that leads to the default language: \(error.localizedDescription)"))
+            }
         }
+        opened.output = PrefixedOutput(base: base, prefix: variant.prefix)
+        return opened
     }
 
-    /// With every language in its folder, the top of the site sends readers to the default one.
-    private static func writeLanguageRedirect(to variant: Variant, in output: any SiteOutput, context: inout BuildContext) {
-        let page = LanguageRedirect.html(to: variant.folder, languages: context.siteConfig.languages, title: variant.title)
-        do {
-            try output.write(Data(page.utf8), to: (variant.insideFullSite ?? "") + "index.html")
-        } catch {
-            context.diagnostics.append(Diagnostic(.error, context.layout.displayPath(variant.output), category: "io",
-                                                  "could not write the page that leads to the default language: \(error.localizedDescription)"))
+    /// Under a basis: the first site of the run opens the last build's files (`started` is
+    /// nil), the others write into them (`started`).
+    static func patched(_ variant: Variant, basis: Basis, started: (any SiteOutput)?, memory: MemoryOutput?, layout: SiteLayout,
+                        request: BuildRequest, store: any LastBuildStore) throws -> Opened {
+        var opened = Opened()
+        if let started {
+            opened.output = started
+        } else {
+            do {
+                let made = try store.openOutput(from: basis, variant: variant, memory: memory, layout: layout, request: request)
+                (opened.output, opened.writer) = (made.output, made.writer)
+            } catch let declined as Basis.Declined {
+                throw declined
+            } catch {
+                throw Basis.Declined(error.localizedDescription)
+            }
         }
-    }
-
-    private static func openWriter(for variant: Variant, context: inout BuildContext) {
-        var layout = context.layout
-        layout.output = variant.output
-        // The last build no longer describes a folder this build replaces.
-        context.store.forget(output: variant.output, context: context)
-        switch SiteWriter.prepare(layout: layout, force: context.request.force, preserving: PlanSites.keptFolders(variant, request: context.request),
-                                  markParent: variant.subset != nil && context.request.output == nil ? context.layout.output : nil) {
-        case .success(var writer):
-            writer.listsFiles = context.inputs != nil && context.store.keepsLastBuild(of: context.plan) && variant.subset == nil
-            context.writers.append(writer)
-            context.output = writer
-        case .failure(let problem):
-            context.diagnostics.append(problem)
-            context.usageError = true
-        }
-    }
-
-    private static func startFromLastBuild(_ basis: Basis, context: inout BuildContext) {
-        do {
-            try context.store.openOutput(from: basis, context: &context)
-        } catch let declined as Basis.Declined {
-            context.declined = declined.reason
-        } catch {
-            context.declined = error.localizedDescription
-        }
+        if let base = opened.output, !variant.prefix.isEmpty { opened.output = PrefixedOutput(base: base, prefix: variant.prefix) }
+        return opened
     }
 }

@@ -2,15 +2,13 @@ import Foundation
 
 /// Finds the git work tree the content is in and starts reading its history on another core
 /// (`HistoryRead`); `Link` gives each page its date.
-/// Reads: `Walk`, `siteConfig`. Makes: `history`.
-enum ReadHistory: BuildStage {
+enum ReadHistory {
     static let name = "read history"
 
-    static func run(_ context: inout BuildContext) {
-        guard context.siteConfig.gitDates else { return }
-        let paths = Set(context.walk.files.filter { $0.kind == .markdown }.map(\.relativePath))
-        context.history = HistoryRead(folder: context.layout.content, paths: paths,
-                                      cacheFolder: context.layout.root.appending(path: BuildRecord.folderName, directoryHint: .isDirectory))
+    static func run(_ walk: Walk, settings: SiteConfig, layout: SiteLayout) -> HistoryRead? {
+        guard settings.gitDates else { return nil }
+        let paths = Set(walk.files.filter { $0.kind == .markdown }.map(\.relativePath))
+        return HistoryRead(folder: layout.content, paths: paths, cacheFolder: layout.root.appending(path: BuildRecord.folderName, directoryHint: .isDirectory))
     }
 
     /// `pages` with their dates.

@@ -34,12 +34,12 @@ extension RenderMarkdown {
         }
     }
 
-    /// The site's view of the run's bodies: the preview's memo, or those `build` kept; nil for a
-    /// build whose bodies wait in a scratch file (too large to keep).
-    static func memo(_ context: BuildContext, scratch: ScratchFile?) -> Memo? {
-        guard scratch == nil, let bodies = context.bodies else { return nil }
-        let memo = context.store.memo, taken = memo?.taken ?? []
-        return Memo(bodies: bodies, renderer: BodyMemo.renderer(context), digests: memo?.markdownDigests ?? bodies.digests, taken: taken,
-                    files: taken.isEmpty ? [:] : context.walk.markdownByPath, reader: PageReader(layout: context.layout, config: context.siteConfig))
+    /// The site's view of the run's bodies (`bodies`): with the parses the preview's memo took
+    /// (`parses`), or those `build` kept.
+    static func memo(_ bodies: BodyMemo, parses: BuildMemo?, _ inputs: Inputs, walk: Walk, layout: SiteLayout) -> Memo {
+        let taken = parses?.taken ?? []
+        return Memo(bodies: bodies, renderer: BodyMemo.renderer(inputs.site, settings: inputs.settings, lint: inputs.lint),
+                    digests: parses?.markdownDigests ?? bodies.digests, taken: taken,
+                    files: taken.isEmpty ? [:] : walk.markdownByPath, reader: PageReader(layout: layout, config: inputs.settings))
     }
 }

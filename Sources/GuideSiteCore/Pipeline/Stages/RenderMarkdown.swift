@@ -2,31 +2,49 @@ import Foundation
 
 /// Renders every page's Markdown on every core, finds its title and the criteria it names.
 /// Links resolve against every page of the site (under a basis, the last site's).
-/// Reads: `pages`, `assets`, `recording.excluded`, `variant`, `Basis`. Makes: `pages` (rendered),
-/// `recording.markdownDiagnostics`.
-enum RenderMarkdown: BuildStage {
+enum RenderMarkdown {
     static let name = "render markdown, collect criteria"
 
-    static func run(_ context: inout BuildContext) {
-        // Pages a subset leaves out (`SelectPages`): links to them go to the full site (when
-        // site.yml gives its `url`) or become text.
-        let excluded = context.recording.excluded
+    /// What rendering a site's Markdown reads besides its pages.
+    struct Inputs {
+        var site: SiteSpec
+        /// site.yml's settings (its address, base path, platforms).
+        var settings: SiteConfig
+        /// The content files the site copies, by path below the content folder.
+        var assets: Set<String>
+        /// Pages a subset leaves out (`SelectPages`): links to them go to the full site (when
+        /// site.yml gives its `url`) or become text.
+        var excluded: [(contentPath: String, route: Route)]
+        /// The routes links resolve against (`routes(of:)`).
+        var routes: [String: Route]
+        /// Whether the problems only `check` reports are looked for (`Lint`).
+        var lint: Bool
+    }
+
+    /// The pages rendered, the problems to report, those only `check` reports (`Lint`), and each
+    /// file's problems (a file rendered in several sites, each subset's or an untranslated
+    /// page in each language's, has the problems of all).
+    struct Rendered {
+        var pages: [Page] = []
+        var diagnostics: [Diagnostic] = []
+        var checkOnly: [Diagnostic] = []
+        var byFile: [(contentPath: String, diagnostics: [Diagnostic])] = []
+    }
+
+    /// `scratch`: where the bodies' HTML waits (`scratch(for:)`); `memo`: the bodies rendered
+    /// before, by what each read (`Memo`).
+    static func run(_ pages: [Page], _ inputs: Inputs, scratch: ScratchFile?, memo: Memo?, log: inout StageLog) -> Rendered {
         let highlighting = CodeHighlighter.timeSpent
-        // In runs (`Runs`), each dropped from the input once rendered: the last site's
-        // pages are referenced nowhere else (`SelectPages`), so their Markdown is freed as we go.
-        let routes = routes(for: context)
-        var pages = context.pages
-        context.pages = []
-        let scratch = scratch(for: context, pages: pages)
-        if scratch != nil { context.notes.append("bodies' HTML kept in a scratch file beside the output until their pages are rendered") }
+        if scratch != nil { log.notes.append("bodies' HTML kept in a scratch file beside the output until their pages are rendered") }
+        // In runs (`Runs`), each dropped from the input once rendered: the last site's pages are
+        // referenced nowhere else (`SelectPages`), so their Markdown is freed as we go.
+        var pages = pages
         var done: [Diagnosed<Page>] = []
         done.reserveCapacity(pages.count)
-        // Without a basis, each body whose inputs did not change is taken again (`BodyMemo`).
-        let memo = context.basis == nil ? memo(context, scratch: scratch) : nil
         var taken = 0
         while !pages.isEmpty {
             let run = min(Runs.size, pages.count)
-            let made = render(Array(pages.prefix(run)), context: context, excluded: excluded, routes: routes, scratch: scratch, memo: memo)
+            let made = render(Array(pages.prefix(run)), inputs, scratch: scratch, memo: memo)
             for item in made {
                 done.append(item.page)
                 if let memo, let kept = item.kept { memo.bodies.record(kept.key, kept.taken, path: item.page.value.contentPath, digest: kept.digest) }
@@ -34,45 +52,32 @@ enum RenderMarkdown: BuildStage {
             }
             pages.removeFirst(run)
         }
-        if memo != nil { context.notes.append("memo: \(taken) of \(done.count) bodies taken again") }
-        context.parts.append(("of which highlighting code, summed over threads", CodeHighlighter.timeSpent - highlighting))
-        // A file rendered in several sites (each subset's, an untranslated page in each
-        // language's) has the problems of all, each once: a subset's notes are the file's too.
+        if memo != nil { log.notes.append("memo: \(taken) of \(done.count) bodies taken again") }
+        log.parts.append(("of which highlighting code, summed over threads", CodeHighlighter.timeSpent - highlighting))
+        var rendered = Rendered()
+        rendered.pages.reserveCapacity(done.count)
         for var page in done {
             // What only `check` reports is set aside (`Lint`, `ReportChecks`).
-            context.recording.checkOnly += page.diagnostics.filter { Lint.categories.contains($0.category) }
+            rendered.checkOnly += page.diagnostics.filter { Lint.categories.contains($0.category) }
             page.diagnostics.removeAll { Lint.categories.contains($0.category) }
-            context.diagnostics += page.diagnostics
-            guard let known = context.recording.markdownDiagnostics[page.value.contentPath], !known.isEmpty else {
-                context.recording.markdownDiagnostics[page.value.contentPath] = page.diagnostics
-                continue
-            }
-            let seen = Set(known)
-            context.recording.markdownDiagnostics[page.value.contentPath] = known + page.diagnostics.filter { !seen.contains($0) }
+            rendered.diagnostics += page.diagnostics
+            rendered.byFile.append((page.value.contentPath, page.diagnostics))
+            rendered.pages.append(page.value)
         }
-        context.pages = done.map(\.value)
+        return rendered
     }
 
-    /// The routes links resolve against: every page of the site (under a basis, the last site's).
-    static func routes(for context: BuildContext) -> [String: Route] {
-        context.basis?.last.memory?.routes
-            ?? routes(of: context.basis.map { $0.last.site.pages.filter { !$0.contentPath.isEmpty } } ?? context.pages)
+    /// The routes links resolve against under a basis: the last site's pages'.
+    static func routes(of last: LastBuild) -> [String: Route] {
+        last.memory?.routes ?? routes(of: last.site.pages.filter { !$0.contentPath.isEmpty })
     }
 
-    /// A file for the bodies' HTML of a full build to disk whose Markdown is over
-    /// `bodiesInMemoryUpTo` bytes: held in memory, 100,000 entries' took 1 GB until their pages
-    /// were rendered. Beside the output, on its disk (a temporary folder may be memory).
-    static func scratch(for context: BuildContext, pages: [Page]) -> ScratchFile? {
-        guard context.memoryOutput == nil, context.basis == nil,
-              pages.reduce(0, { $0 + $1.markdown.utf8.count }) > context.request.bodiesInMemoryUpTo else { return nil }
-        return ScratchFile(in: context.layout.output.deletingLastPathComponent())
-    }
-
-    /// Renders the Markdown of `pages`, on every core, each body's HTML stored in `scratch` when
-    /// given.
-    static func render(_ pages: [Page], context: BuildContext, excluded: [(contentPath: String, route: Route)], routes: [String: Route],
-                       scratch: ScratchFile? = nil) -> [Diagnosed<Page>] {
-        render(pages, context: context, excluded: excluded, routes: routes, scratch: scratch, memo: nil).map(\.page)
+    /// A file for the bodies' HTML of a full build to disk whose Markdown is over `upTo` bytes:
+    /// held in memory, 100,000 entries' took 1 GB until their pages were rendered. Beside the
+    /// output, on its disk (a temporary folder may be memory).
+    static func scratch(for pages: [Page], upTo: Int, beside output: URL) -> ScratchFile? {
+        guard pages.reduce(0, { $0 + $1.markdown.utf8.count }) > upTo else { return nil }
+        return ScratchFile(in: output.deletingLastPathComponent())
     }
 
     /// A page rendered or taken from the memo, with its body and key for the memo to keep.
@@ -83,33 +88,32 @@ enum RenderMarkdown: BuildStage {
     }
 
     /// `render`, asking `memo` first for each page's body (`BodyMemo.take`).
-    static func render(_ pages: [Page], context: BuildContext, excluded: [(contentPath: String, route: Route)], routes: [String: Route],
-                       scratch: ScratchFile?, memo: Memo?) -> [Made] {
+    static func render(_ pages: [Page], _ inputs: Inputs, scratch: ScratchFile?, memo: Memo?) -> [Made] {
         var excludedRoutes: [String: Route] = [:]
-        for page in excluded {
+        for page in inputs.excluded {
             excludedRoutes[page.contentPath] = page.route
             excludedRoutes[page.route.path.trimming("/")] = page.route
         }
-        let fullSite = context.siteConfig.url.flatMap { SitePaths.absolute(context.siteConfig.basePath, siteURL: $0) }
+        let settings = inputs.settings, config = inputs.site.config, subset = inputs.site.variant.subset
+        let fullSite = settings.url.flatMap { SitePaths.absolute(settings.basePath, siteURL: $0) }
         var linkResolver = LinkResolver(
-            basePath: SiteRoot.marker, routes: routes,
-            assets: Set(context.assets.map(\.relativePath)),
-            excluded: excludedRoutes, fullSite: fullSite, sitePath: context.siteConfig.basePath
+            basePath: SiteRoot.marker, routes: inputs.routes, assets: inputs.assets,
+            excluded: excludedRoutes, fullSite: fullSite, sitePath: settings.basePath
         )
-        if let url = context.siteConfig.url.flatMap(URL.init(string:)), let scheme = url.scheme, let host = url.host {
+        if let url = settings.url.flatMap(URL.init(string:)), let scheme = url.scheme, let host = url.host {
             linkResolver.host = scheme + "://" + host + (url.port.map { ":\($0)" } ?? "")
         }
         let resolver = linkResolver
-        let platforms = context.variant.subset.flatMap { subset in
-            subset.platforms.isEmpty ? nil : PlatformFilter(platforms: context.siteConfig.platforms, keep: subset.platforms, frameworks: context.siteConfig.frameworks)
+        let platforms = subset.flatMap { subset in
+            subset.platforms.isEmpty ? nil : PlatformFilter(platforms: settings.platforms, keep: subset.platforms, frameworks: settings.frameworks)
         }
-        let lint = context.makesContentChecks
+        let lint = inputs.lint
         let renderer = MarkdownRenderer(
-            unsafeHTML: context.config.unsafeHTML, highlight: context.config.highlightCode,
-            tabs: context.config.tabs ? TabNames(platforms: context.config.platforms, frameworks: context.config.frameworks) : nil,
-            labels: MarkdownLabels { [strings = context.strings] in strings[$0] }
+            unsafeHTML: config.unsafeHTML, highlight: config.highlightCode,
+            tabs: config.tabs ? TabNames(platforms: config.platforms, frameworks: config.frameworks) : nil,
+            labels: MarkdownLabels { [strings = inputs.site.strings] in strings[$0] }
         )
-        let finishing = Finishing(config: context.config, platforms: platforms, subsetName: context.variant.subset?.name, scratch: scratch)
+        let finishing = Finishing(config: config, platforms: platforms, subsetName: subset?.name, scratch: scratch)
         let annotator = CriteriaCollector.annotator(basePath: SiteRoot.marker)
         let stylesheet = SiteRoot.marker + "assets/site.css"
         return pages.concurrentMap { input -> Made in
@@ -170,19 +174,17 @@ enum RenderMarkdown: BuildStage {
     /// The bodies of the pages at `positions` rendered again from their files, unchanged since
     /// the last build: a site linked anew on disk renders pages that show an edit, whose HTML
     /// the state does not keep. Their problems are the last build's, reported already.
-    static func renderAgain(_ positions: [Int], in site: inout Site, context: BuildContext) {
-        let reader = PageReader(layout: context.layout, config: context.siteConfig)
-        let files = context.walk.markdownByPath
-        var inputs: [(position: Int, page: Page)] = []
+    static func renderAgain(_ positions: [Int], in site: inout Site, _ inputs: Inputs, reader: PageReader, files: [String: ContentFile]) {
+        var again: [(position: Int, page: Page)] = []
         for position in positions {
             var page = site.pages[position]
             guard !page.contentPath.isEmpty, let file = files[page.contentPath], let read = reader.read(file).value else { continue }
             page.markdown = read.markdown
             page.bodyFirstLine = read.bodyFirstLine
-            inputs.append((position, page))
+            again.append((position, page))
         }
-        let rendered = render(inputs.map(\.page), context: context, excluded: context.recording.excluded, routes: routes(for: context))
-        for (input, done) in zip(inputs, rendered) { site.pages[input.position].body.html = done.value.body.html }
+        let rendered = render(again.map(\.page), inputs, scratch: nil, memo: nil)
+        for (input, done) in zip(again, rendered) { site.pages[input.position].body.html = done.page.value.body.html }
     }
 
     /// Each page's route by its content path (and a folder's `index.md` by the folder's path);

@@ -7,15 +7,14 @@ extension RenderTemplates {
     /// The pages to render, with the numbers of their list pages when not all, after taking
     /// every other page's files from the live output; nil (nothing taken) when no last build of
     /// this site stands for the live output with the same settings (`LastBuild.lastOutputs`).
-    static func fromLastOutput(_ site: Site, lastPages: [Int: Int], context: inout BuildContext) -> ([Int], [Int: Set<Int>])? {
+    static func fromLastOutput(_ site: Site, state: LastBuild.Kept, lastPages: [Int: Int], _ inputs: Inputs, log: inout StageLog) -> ([Int], [Int: Set<Int>])? {
         // (Without a body's identity no page's key can be the last one's.)
-        guard context.basis == nil, let state = context.lastOutputs.removeValue(forKey: context.variant.key),
-              site.pages.contains(where: { $0.body.identity != nil }),
-              let layoutKeys = context.theme?.theme.layoutKeys, let output = context.output,
-              let last = state.decoded()?.wholeSite(context) else { return nil }
+        guard site.pages.contains(where: { $0.body.identity != nil }),
+              let last = state.decoded()?.wholeSite(inputs.spec, assets: site.assets, history: inputs.history) else { return nil }
+        let layoutKeys = inputs.theme.theme.layoutKeys, output = inputs.writer
         // Both sites keyed in this process: what a key reads of a body is its identity, which
         // the state keeps (`RenderedBody.identity`).
-        let basePath = context.basePath
+        let basePath = inputs.spec.basePath
         let keys = [last, site].concurrentMap { RenderPlan.keys(site: $0, basePath: basePath, layoutKeys: layoutKeys) }
         var before: [String: (key: Int, numbered: [Int]?)] = [:]
         for (index, page) in last.pages.enumerated() where keys[0].keys.indices.contains(index) {
@@ -43,7 +42,7 @@ extension RenderTemplates {
             targets.append(index)
             if render.count < count { numbers[index] = render }
         }
-        context.notes.append("output: \(taken) pages' files taken from the live output")
+        log.notes.append("output: \(taken) pages' files taken from the live output")
         return (targets, numbers)
     }
 }

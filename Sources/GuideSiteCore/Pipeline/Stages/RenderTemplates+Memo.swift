@@ -7,21 +7,20 @@ extension RenderTemplates {
     /// What every page of the site being built shows besides what its key reads: the theme's
     /// files but its layouts and partials (each layout's key reads those), its texts, the
     /// languages, the day (support results age), and where it is written.
-    static func wideKey(_ site: Site, context: BuildContext) -> Int {
+    static func wideKey(_ site: Site, _ inputs: Inputs) -> Int {
         var hasher = Hasher()
-        if let files = context.theme?.theme.files {
-            for path in files.keys.sorted() where !path.hasPrefix("layouts/") && !path.hasPrefix("partials/") {
-                hasher.combine(path)
-                hasher.combine(files[path])
-            }
+        let files = inputs.theme.theme.files
+        for path in files.keys.sorted() where !path.hasPrefix("layouts/") && !path.hasPrefix("partials/") {
+            hasher.combine(path)
+            hasher.combine(files[path])
         }
-        hasher.combine(context.strings)
+        hasher.combine(inputs.spec.strings)
         // (Which languages have each page and how its translation stands are in its key.)
         hasher.combine(site.languages?.all)
         hasher.combine(site.languages?.current)
         hasher.combine(site.languages?.defaultInFolder)
-        hasher.combine(context.variant.key)
-        hasher.combine(context.variant.subset?.noindex)
+        hasher.combine(inputs.spec.variant.key)
+        hasher.combine(inputs.spec.variant.subset?.noindex)
         hasher.combine(BuildDate.today)
         return hasher.finalize()
     }
@@ -29,9 +28,9 @@ extension RenderTemplates {
     /// The pages to render, with the numbers of their list pages when not all, after writing
     /// every other file of the site's pages from the memo; nil (nothing written) when the memo
     /// has no pages of this site written with the same wide key.
-    static func fromMemo(_ site: Site, keys: RenderPlan.Keys, lastPages: [Int: Int], context: BuildContext) -> ([Int], [Int: Set<Int>])? {
-        guard let memo = context.store.memo, let before = memo.written(context.variant.key), before.wide != nil, before.wide == keys.wide,
-              before.prefix == context.variant.prefix, let writer = context.output else { return nil }
+    static func fromMemo(_ site: Site, memo: BuildMemo, keys: RenderPlan.Keys, lastPages: [Int: Int], _ inputs: Inputs) -> ([Int], [Int: Set<Int>])? {
+        let variant = inputs.spec.variant, writer = inputs.writer
+        guard let before = memo.written(variant.key), before.wide != nil, before.wide == keys.wide, before.prefix == variant.prefix else { return nil }
         let settings = site.config.pagination
         var targets: [Int] = [], numbers: [Int: Set<Int>] = [:]
         for index in written(site) {

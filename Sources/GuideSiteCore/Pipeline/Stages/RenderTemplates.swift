@@ -3,13 +3,49 @@ import Foundation
 /// Renders every page through its layout, on every core, and writes it, with an entry's
 /// `.feature` file beside it. Under a basis, only the edited pages, and the search page when its
 /// platform filter changed.
-/// Reads: `Site`, `CompiledTheme`, `Basis`, `EditSummary`. Writes: the output, `pagesWritten`,
-/// `pagesRendered`, `recording.pagesFile`.
-enum RenderTemplates: BuildStage {
+enum RenderTemplates {
     static let name = "render templates"
 
-    static func run(_ context: inout BuildContext) {
-        guard var site = context.site, let renderer = context.theme?.renderer, let writer = context.output else { return }
+    /// What rendering a site's pages reads besides the site.
+    struct Inputs {
+        var spec: SiteSpec
+        var theme: CompiledTheme
+        var writer: any SiteOutput
+        /// How the pages' bodies are rendered (a site linked anew on disk renders again the
+        /// bodies of pages that show an edit), and where their files are.
+        var markdown: RenderMarkdown.Inputs
+        var walk: Walk
+        var layout: SiteLayout
+        var history: HistoryRead?
+    }
+
+    /// What was written before this build, which tells which pages to render again.
+    enum Before {
+        /// Nothing known: every page.
+        case nothing
+        /// The pages earlier builds of the process wrote (`BuildMemo`; the preview).
+        case memo(BuildMemo)
+        /// The last build whose output is live on disk (`LastBuild.lastOutputs`).
+        case liveOutput(LastBuild.Kept)
+        /// The last build the edits were patched into, held whole in memory (what each page
+        /// showed, `RenderPlan.Keys`) or not (on disk).
+        case patched(Basis, EditSummary, inMemory: Bool)
+    }
+
+    /// The site as rendered (its pages' layouts as they were found), the problems, how many
+    /// pages it has and how many were rendered, and what each page shows (`RenderPlan.Keys`,
+    /// made when the last build is held in memory).
+    struct Written {
+        var site: Site
+        var diagnostics: [Diagnostic] = []
+        var pagesWritten = 0
+        var pagesRendered = 0
+        var renderKeys: RenderPlan.Keys?
+    }
+
+    static func run(_ site: Site, _ inputs: Inputs, before: Before, log: inout StageLog) -> Written {
+        var site = site
+        let renderer = inputs.theme.renderer
         var layoutWarnings: [Diagnostic] = []
         let available = renderer.layouts.sorted().joined(separator: ", ")
         var reportedGenerated = Set<String>(), reportedLibrary = Set<String>()
@@ -25,7 +61,7 @@ enum RenderTemplates: BuildStage {
                 continue
             }
             let line = page.frontMatter.entries["layout"]?.line ?? 1
-            if let library = context.siteConfig.library {
+            if let library = inputs.markdown.settings.library {
                 // `layout: post` in a Jekyll or Hugo library names one of its own templates (or
                 // its theme's): the theme's layout for the page's place, said once per name.
                 let place = switch page.kind {
@@ -47,23 +83,25 @@ enum RenderTemplates: BuildStage {
             ))
             site.pages[index].layout = "page"
         }
-        context.diagnostics += layoutWarnings
+        var written = Written(site: site, diagnostics: layoutWarnings)
         let pages = site.pages, config = site.config
         let clock = ContinuousClock(), planning = clock.now
         // A long list is written as numbered pages (`Pagination`), each rendered on its own.
-        let lastPages = lastPages(site, diagnostics: &context.diagnostics)
-        let (targets, numbers) = pagesToRender(site, lastPages: lastPages, context: &context)
-        context.parts.append(("of which choosing the pages to render (\(targets.count))", clock.now - planning))
-        if context.edits.lastSite != nil {
+        let lastPages = lastPages(site, diagnostics: &written.diagnostics)
+        let (targets, numbers) = pagesToRender(site, lastPages: lastPages, inputs, before: before, written: &written, log: &log)
+        log.parts.append(("of which choosing the pages to render (\(targets.count))", clock.now - planning))
+        if case .patched(_, let edits, _) = before, edits.lastSite != nil {
             // Read on disk without their HTML: the pages that show the edits, not edited themselves.
-            let edited = Set(context.edits.positions)
-            RenderMarkdown.renderAgain(targets.filter { !edited.contains($0) }, in: &site, context: context)
+            let edited = Set(edits.positions)
+            RenderMarkdown.renderAgain(targets.filter { !edited.contains($0) }, in: &site, inputs.markdown,
+                                       reader: PageReader(layout: inputs.layout, config: inputs.markdown.settings), files: inputs.walk.markdownByPath)
         }
-        var making = PageContextBuilder(site: site, basePath: SiteRoot.marker, precomputeLinks: targets.count > 50, strings: context.strings,
-                                        brand: context.theme?.theme.files["assets/brand.css"] != nil)
-        making.noindex = context.variant.subset?.noindex ?? false
+        var making = PageContextBuilder(site: site, basePath: SiteRoot.marker, precomputeLinks: targets.count > 50, strings: inputs.spec.strings,
+                                        brand: inputs.theme.theme.files["assets/brand.css"] != nil)
+        making.noindex = inputs.spec.variant.subset?.noindex ?? false
         let builder = making
-        let absoluteBase = context.basePath
+        let absoluteBase = inputs.spec.basePath
+        let writer = inputs.writer
         let outputs = numberedPages(targets, site: site, numbers: numbers, last: lastPages)
         let results = outputs.concurrentMap { output -> Diagnostic? in
             let (index, number, route) = output
@@ -84,68 +122,71 @@ enum RenderTemplates: BuildStage {
                 return Diagnostic(.error, page.sourcePath, category: "io", "could not write `\(route.file)`: \(error.localizedDescription)")
             }
         }
-        context.diagnostics += results.compactMap { $0 }
-        context.pagesWritten += pages.count { !$0.route.isInOtherLanguage } + lastPages.values.reduce(0) { $0 + $1 - 1 }
-        if context.basis != nil { context.pagesRendered = (context.pagesRendered ?? 0) + outputs.count }
-        context.site = site
-        // The pages of the build's state (`LastBuild`), made while the rest is written and the
-        // output put in place.
-        if context.basis == nil, context.store.encodesPages(context) {
-            context.recording.pagesFile = PagesFile(pages: site.pages)
-        }
+        written.diagnostics += results.compactMap { $0 }
+        written.pagesWritten = pages.count { !$0.route.isInOtherLanguage } + lastPages.values.reduce(0) { $0 + $1 - 1 }
+        written.pagesRendered = outputs.count
+        written.site = site
+        return written
     }
 
-    /// Every page, or under a basis those whose output the edits changed: by what each page shows
-    /// when the last build kept it (`RenderPlan`), else the edited pages and the search page;
-    /// with, for lists, the numbers of their pages to render when not all. Without a basis, the
-    /// pages whose key moved since an earlier build of the process wrote them (`fromMemo`).
-    private static func pagesToRender(_ site: Site, lastPages: [Int: Int], context: inout BuildContext) -> ([Int], [Int: Set<Int>]) {
+    /// The pages to render, with, for lists, the numbers of their pages to render when not all:
+    /// every page, or those whose render key moved since they were written (`before`): by what
+    /// each page shows (`RenderPlan`), or under a basis on disk the edited pages and the search
+    /// page when the site was not linked anew.
+    private static func pagesToRender(_ site: Site, lastPages: [Int: Int], _ inputs: Inputs, before: Before, written: inout Written,
+                                      log: inout StageLog) -> ([Int], [Int: Set<Int>]) {
         func changed(_ before: RenderPlan.Keys?, _ after: RenderPlan.Keys) -> ([Int], [Int: Set<Int>]) {
-            let targets = written(site).filter { before?.keys[$0] != after.keys[$0] }
+            let targets = self.written(site).filter { before?.keys[$0] != after.keys[$0] }
             var numbers: [Int: Set<Int>] = [:]
             for index in targets where after.numbered[index] != nil {
                 numbers[index] = RenderPlan.numbersToRender(index, before: before, after: after)
             }
             return (targets, numbers)
         }
-        guard context.store.holdsWholeSite, let layoutKeys = context.theme?.theme.layoutKeys else {
-            if let last = context.edits.lastSite, let layoutKeys = context.theme?.theme.layoutKeys {
-                // Linked anew on disk: the pages whose key moved from the last site's, of those
-                // whose key can have (all when the site-wide values moved).
-                let basePath = context.basePath
-                guard let candidates = RenderPlan.candidates(last: last, site: site, basePath: basePath, layoutKeys: layoutKeys) else {
-                    let before = RenderPlan.keys(site: last, basePath: basePath, layoutKeys: layoutKeys)
-                    return changed(before, RenderPlan.keys(site: site, basePath: basePath, layoutKeys: layoutKeys, reusing: before, changed: context.edits.positions))
-                }
-                let facts = RenderPlan.PageFacts(site: site)
-                let sites = [(last, facts.replacing(candidates.changed, from: last)), (site, facts)]
-                let keys = sites.concurrentMap { RenderPlan.keys(site: $0.0, basePath: basePath, layoutKeys: layoutKeys, only: candidates.pages, facts: $0.1) }
-                return changed(keys[0], keys[1])
+        let layoutKeys = inputs.theme.theme.layoutKeys, basePath = inputs.spec.basePath
+        switch before {
+        case .nothing:
+            return (self.written(site), [:])
+        case .liveOutput(let state):
+            return fromLastOutput(site, state: state, lastPages: lastPages, inputs, log: &log) ?? (self.written(site), [:])
+        case .patched(_, let edits, inMemory: false):
+            guard let last = edits.lastSite else {
+                // Another language's pages are that site's to write.
+                return (changedPages(site, edits: edits).filter { !site.pages[$0].route.isInOtherLanguage }, [:])
             }
-            if let taken = fromLastOutput(site, lastPages: lastPages, context: &context) { return taken }
-            // Another language's pages are that site's to write.
-            return (context.basis == nil ? written(site) : changedPages(site, edits: context.edits).filter { !site.pages[$0].route.isInOtherLanguage }, [:])
-        }
-        let last = context.basis?.last.memory?.renderKeys
-        var keys: RenderPlan.Keys
-        if let last, !context.edits.relinked, last.keys.count == site.pages.count {
-            keys = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys, previous: last, changed: context.edits.positions)
-        } else {
-            // Linked anew, every page is where it was: only the edited ones hold anything new.
-            // Without a basis, the facts of each page the memo holds the same.
-            let reused = context.edits.relinked ? last : context.basis == nil ? context.store.memo?.facts(for: site, variant: context.variant) : nil
-            keys = RenderPlan.keys(site: site, basePath: context.basePath, layoutKeys: layoutKeys,
-                                   reusing: reused, changed: context.edits.positions)
-        }
-        keys.wide = wideKey(site, context: context)
-        context.recording.renderKeys = keys
-        guard context.basis != nil else {
-            guard let taken = fromMemo(site, keys: keys, lastPages: lastPages, context: context) else { return (written(site), [:]) }
-            context.notes.append("memo: \(written(site).count - taken.0.count) pages' files taken again")
+            // Linked anew on disk: the pages whose key moved from the last site's, of those
+            // whose key can have (all when the site-wide values moved).
+            guard let candidates = RenderPlan.candidates(last: last, site: site, basePath: basePath, layoutKeys: layoutKeys) else {
+                let before = RenderPlan.keys(site: last, basePath: basePath, layoutKeys: layoutKeys)
+                return changed(before, RenderPlan.keys(site: site, basePath: basePath, layoutKeys: layoutKeys, reusing: before, changed: edits.positions))
+            }
+            let facts = RenderPlan.PageFacts(site: site)
+            let sites = [(last, facts.replacing(candidates.changed, from: last)), (site, facts)]
+            let keys = sites.concurrentMap { RenderPlan.keys(site: $0.0, basePath: basePath, layoutKeys: layoutKeys, only: candidates.pages, facts: $0.1) }
+            return changed(keys[0], keys[1])
+        case .patched(let basis, let edits, inMemory: true):
+            let last = basis.last.memory?.renderKeys
+            var keys: RenderPlan.Keys
+            if let last, !edits.relinked, last.keys.count == site.pages.count {
+                keys = RenderPlan.keys(site: site, basePath: basePath, layoutKeys: layoutKeys, previous: last, changed: edits.positions)
+            } else {
+                // Linked anew, every page is where it was: only the edited ones hold anything new.
+                keys = RenderPlan.keys(site: site, basePath: basePath, layoutKeys: layoutKeys, reusing: edits.relinked ? last : nil, changed: edits.positions)
+            }
+            keys.wide = wideKey(site, inputs)
+            written.renderKeys = keys
+            guard let last, last.keys.count == site.pages.count else { return (self.written(site), [:]) }
+            return changed(last, keys)
+        case .memo(let memo):
+            // The facts of each page the memo holds the same.
+            var keys = RenderPlan.keys(site: site, basePath: basePath, layoutKeys: layoutKeys,
+                                       reusing: memo.facts(for: site, variant: inputs.spec.variant), changed: [])
+            keys.wide = wideKey(site, inputs)
+            written.renderKeys = keys
+            guard let taken = fromMemo(site, memo: memo, keys: keys, lastPages: lastPages, inputs) else { return (self.written(site), [:]) }
+            log.notes.append("memo: \(self.written(site).count - taken.0.count) pages' files taken again")
             return taken
         }
-        guard let last, last.keys.count == site.pages.count else { return (written(site), [:]) }
-        return changed(last, keys)
     }
 
     /// Each page to render with its number and address: the pages of a long list after its first

@@ -5,44 +5,51 @@ import Foundation
 /// to the default language's page (`Route.inLanguage`, not written here). For a subset, its
 /// entries, the sections holding them, and the pages outside sections. Every edited file the
 /// last build stands for had a page in it.
-/// Reads: `parsed` (the last site takes it), `Walk`, `variant`, `Basis`. Makes: `pages`, `assets`, `recording.excluded`
-/// (the pages a subset leaves out, which its links lead out to).
-enum SelectPages: BuildStage {
+enum SelectPages {
     static let name = "select pages"
 
-    static func run(_ context: inout BuildContext) {
-        context.assets = assets(of: context.walk, variant: context.variant, config: context.siteConfig)
-        let languagePages = inLanguage(context.parsed, variant: context.variant, config: context.siteConfig)
-        // The last site of the run holds the only other reference to each parsed page: its
-        // Markdown is freed as it is rendered (at 100,000 entries, 785 MB).
-        if context.siteCount == context.plan.variants.count - 1 { context.parsed = [] }
-        // Under a basis, the last build knows what its subset left out.
-        context.recording.excluded = context.basis?.last.excluded ?? []
-        if let basis = context.basis {
-            // An edited entry a subset leaves out (its last build has no page for the file) stays out.
-            context.pages = languagePages.filter { (basis.pageOfEdited[$0.contentPath] ?? 0) >= 0 }
-            if let subset = context.variant.subset, languagePages.contains(where: { page in
-                (basis.pageOfEdited[page.contentPath] ?? 0) < 0 && page.kind == .entry && subset.includes(entry: page)
-            }) {
-                context.declined = "an edited entry the subset left out belongs in it now"
-            }
-            return
-        }
-        guard let subset = context.variant.subset else {
-            context.pages = languagePages
-            return
+    /// The site's pages and files, and the pages a subset leaves out (its links lead out to them).
+    struct Selected {
+        var pages: [Page] = []
+        var assets: [ContentFile] = []
+        var excluded: [(contentPath: String, route: Route)] = []
+    }
+
+    /// `parsed`: the run's pages (the last site of the run is handed the only reference, so that
+    /// each page's Markdown is freed as it is rendered: at 100,000 entries, 785 MB).
+    static func run(_ parsed: [Page], walk: Walk, variant: Variant, settings: SiteConfig) -> Selected {
+        var selected = Selected(assets: assets(of: walk, variant: variant, config: settings))
+        let languagePages = inLanguage(parsed, variant: variant, config: settings)
+        guard let subset = variant.subset else {
+            selected.pages = languagePages
+            return selected
         }
         let entries = languagePages.filter { $0.kind == .entry && subset.includes(entry: $0) }
         let sections = Set(entries.compactMap(\.section)).union(subset.sections)
-        context.pages = languagePages.filter { page in
+        selected.pages = languagePages.filter { page in
             switch page.kind {
             case .entry: subset.includes(entry: page)
             case .section: sections.contains(page.section ?? "")
             default: true
             }
         }
-        let included = Set(context.pages.map(\.translationKey))
-        context.recording.excluded = languagePages.filter { !included.contains($0.translationKey) }.map { ($0.translationKey, $0.route) }
+        let included = Set(selected.pages.map(\.translationKey))
+        selected.excluded = languagePages.filter { !included.contains($0.translationKey) }.map { ($0.translationKey, $0.route) }
+        return selected
+    }
+
+    /// Under a basis: the edited pages the last site has, and what its subset left out; declines
+    /// when an edited entry a subset left out belongs in it now.
+    static func edited(_ parsed: [Page], walk: Walk, variant: Variant, settings: SiteConfig, basis: Basis) throws -> Selected {
+        let languagePages = inLanguage(parsed, variant: variant, config: settings)
+        if let subset = variant.subset, languagePages.contains(where: { page in
+            (basis.pageOfEdited[page.contentPath] ?? 0) < 0 && page.kind == .entry && subset.includes(entry: page)
+        }) {
+            throw Basis.Declined("an edited entry the subset left out belongs in it now")
+        }
+        // An edited entry a subset leaves out (its last build has no page for the file) stays out.
+        return Selected(pages: languagePages.filter { (basis.pageOfEdited[$0.contentPath] ?? 0) >= 0 },
+                        assets: assets(of: walk, variant: variant, config: settings), excluded: basis.last.excluded)
     }
 
     /// The pages of `variant`'s language: its translations at their sources' places (taking the
