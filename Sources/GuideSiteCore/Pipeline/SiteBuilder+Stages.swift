@@ -3,10 +3,9 @@ import Foundation
 /// The stages of a run, in order: each called with what it reads, its result recorded in the
 /// run's `BuildContext` for the stages after it and for the engine.
 extension SiteBuilder {
-    /// Once per run up to the engine's question, then the content, then each site. Throws when a
-    /// patch's stage declines (`Basis.Declined`). `handed`: after a decline, the last builds the
-    /// patch read, for the build of everything.
-    func runStages(_ c: inout BuildContext, _ stages: StageClock, handed: [String: LastBuild.Kept]?) throws {
+    /// Once per run up to the engine's question, then, when the last build stands for all but
+    /// the edited files, the patch (`patch`), else the content and every site whole (`whole`).
+    func runStages(_ c: inout BuildContext, _ stages: StageClock) {
         let configured = stages.time(Configure.name) { _ in Configure.run(c.request, layout: c.layout) }
         c.diagnostics += configured.diagnostics
         (c.siteConfig, c.layout) = (configured.value.settings, configured.value.layout)
@@ -28,22 +27,64 @@ extension SiteBuilder {
         let compared = stages.time(CompareWithLastBuild.name) { _ in CompareWithLastBuild.run(c) }
         (c.inputs, c.upToDate, c.recording.previousFiles) = (compared.inputs, compared.upToDate, compared.previousFiles)
         guard c.upToDate == nil else { return }
-        let found = stages.time(FindEdits.name) { FindEdits.run(c, handed: handed, log: &$0) }
-        (c.bodies, c.bases, c.lastOutputs) = (found.bodies, found.bases, found.lastOutputs)
-        c.diagnostics += found.diagnostics
-        if c.bases.isEmpty { content(&c, stages) } else { try contentPatch(&c, stages) }
-        for (position, variant) in c.plan.variants.enumerated() where !c.usageError {
-            (c.variant, c.site, c.output, c.edits) = (variant, nil, nil, EditSummary())
-            c.basis = c.bases.isEmpty ? nil : c.bases[position]
-            stages.prefix = c.plan.variants.count > 1 ? "\(variant.subset?.name ?? "full")\(variant.language.map { " " + $0.code } ?? ""): " : ""
-            if let basis = c.basis { try patchSite(&c, basis, stages) } else { site(&c, last: position == c.plan.variants.count - 1, stages) }
-            stages.prefix = ""
-            if c.memoryOutput != nil || (c.inputs != nil && c.store.keepsLastBuild(of: c.plan)) {
-                c.builtSites.append(BuiltSite(c))
-                c.recording.pagesFile = nil
-            }
-            c.siteCount += 1
+        let found = stages.time(FindEdits.name) { FindEdits.run(c, log: &$0) }
+        (c.bodies, c.lastOutputs) = (found.bodies, found.lastOutputs)
+        guard !found.bases.isEmpty else { return whole(&c, stages) }
+        let before = c
+        do {
+            c.bases = found.bases
+            c.diagnostics += found.diagnostics
+            try patch(&c, stages)
+        } catch {
+            // A patch's stage found the edits reach beyond what the last build stands for (it
+            // declined): nothing is put in place, and the content and sites are built whole,
+            // taking the live output's files where their pages' keys stand (the last builds
+            // the patch read describe it).
+            c.writers.forEach { $0.discard() }
+            c.memoryOutput?.reset()
+            stages.note("patch: not patched: " + ((error as? Basis.Declined)?.reason ?? error.localizedDescription))
+            let lastOutputs = c.store.lastOutputs(declined: found.bases)
+            c = before
+            c.lastOutputs = lastOutputs
+            whole(&c, stages)
         }
+    }
+
+    /// The content and every site of the run, whole.
+    private func whole(_ c: inout BuildContext, _ stages: StageClock) {
+        content(&c, stages)
+        for (position, variant) in c.plan.variants.enumerated() where !c.usageError {
+            begin(&c, variant, stages)
+            site(&c, last: position == c.plan.variants.count - 1, stages)
+            end(&c, stages)
+        }
+    }
+
+    /// The edited files, and each site from its last build (`c.bases`, in plan order); throws
+    /// when a stage declines (`Basis.Declined`).
+    private func patch(_ c: inout BuildContext, _ stages: StageClock) throws {
+        try contentPatch(&c, stages)
+        for (position, variant) in c.plan.variants.enumerated() where !c.usageError {
+            begin(&c, variant, stages)
+            c.basis = c.bases[position]
+            try patchSite(&c, c.bases[position], stages)
+            end(&c, stages)
+        }
+    }
+
+    private func begin(_ c: inout BuildContext, _ variant: Variant, _ stages: StageClock) {
+        (c.variant, c.site, c.output, c.edits) = (variant, nil, nil, EditSummary())
+        stages.prefix = c.plan.variants.count > 1 ? "\(variant.subset?.name ?? "full")\(variant.language.map { " " + $0.code } ?? ""): " : ""
+    }
+
+    /// What the site leaves for the next build, when the store keeps it.
+    private func end(_ c: inout BuildContext, _ stages: StageClock) {
+        stages.prefix = ""
+        if c.memoryOutput != nil || (c.inputs != nil && c.store.keepsLastBuild(of: c.plan)) {
+            c.builtSites.append(BuiltSite(c))
+            c.recording.pagesFile = nil
+        }
+        c.siteCount += 1
     }
 
     /// The content, every file of it: parsed, in its languages, translations matched, subsets

@@ -9,8 +9,10 @@ import Foundation
 /// question (`FindEdits`), then the content; for each site (the full site, each subset, each
 /// language), its pages; and last what ends the run: `check`'s report, `--strict`'s
 /// promotion of warnings, committing every site together or none, and keeping the last
-/// build. When the last build stands for all but a few edited files, the lists are the
-/// patch's (`contentPatch`, `patchSite`): the same stages' functions for the edited files.
+/// build. When the last build stands for all but the edited files, the lists are the patch's
+/// (`contentPatch`, `patchSite`): the same stages' functions for the edited files; a patch's
+/// stage that finds an edit reaching further declines, and the content and sites are then
+/// built whole (the stages before run once).
 public struct SiteBuilder: Sendable {
     /// Creates a builder.
     public init() {}
@@ -47,30 +49,7 @@ public struct SiteBuilder: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         let stages = StageClock(progress: context.request.progress)
-        let initial = context
-        var handed: [String: LastBuild.Kept]?
-        // A patch stage that finds the edits reach beyond what the last build stands for
-        // declines: nothing was put in place, and the stages run again building everything,
-        // handed the last builds the patch read (the live output is as they describe it).
-        while true {
-            do {
-                try runStages(&context, stages, handed: handed)
-                break
-            } catch {
-                let reason = (error as? Basis.Declined)?.reason ?? error.localizedDescription
-                context.writers.forEach { $0.discard() }
-                context.memoryOutput?.reset()
-                stages.note("patch: not patched: " + reason)
-                guard handed == nil else {
-                    // (A build of everything has no stage that declines.)
-                    context.diagnostics.append(Diagnostic(.error, context.layout.displayPath(context.layout.root), category: "internal",
-                                                          "the build stopped: \(reason); run `guidesite build --fresh`"))
-                    break
-                }
-                handed = context.store.lastOutputs(declined: context.bases)
-                context = initial
-            }
-        }
+        runStages(&context, stages)
         let timings = stages.timings
         if let record = context.upToDate {
             var result = BuildResult(

@@ -25,16 +25,14 @@ enum FindEdits {
         var lastOutputs: [String: LastBuild.Kept] = [:]
     }
 
-    /// `handed`: after a decline, the states the patch read (`LastBuildStore.lastOutputs(declined:)`),
-    /// for the build that then renders everything.
-    static func run(_ run: BuildContext, handed: [String: LastBuild.Kept]?, log: inout StageLog) -> Found {
+    static func run(_ run: BuildContext, log: inout StageLog) -> Found {
         // Without a basis, each body whose inputs are the same is taken from those made before.
         var found = Found(bodies: run.store.bodies(for: run))
         guard !run.request.fresh, !run.plan.variants.isEmpty, run.store.keepsLastBuild(of: run.plan) else { return found }
-        if handed == nil { findBases(run, &found, log: &log) }
+        findBases(run, &found, log: &log)
         // Every page is rendered then, but those whose render key did not move since the live
         // output was written, whose files are taken from it.
-        if found.bases.isEmpty { found.lastOutputs = handed.flatMap { $0.isEmpty ? nil : $0 } ?? run.store.lastOutputs(run) }
+        if found.bases.isEmpty { found.lastOutputs = run.store.lastOutputs(run) }
         return found
     }
 
