@@ -42,6 +42,7 @@ extension SiteBuilder {
             // the patch read describe it).
             c.writers.forEach { $0.discard() }
             c.memoryOutput?.reset()
+            stages.prefix = ""
             stages.note("patch: not patched: " + ((error as? Basis.Declined)?.reason ?? error.localizedDescription))
             let lastOutputs = c.store.lastOutputs(declined: found.bases)
             c = before

@@ -212,6 +212,10 @@ struct SitesOnDiskTests {
         let result = Self.build(site)
         #expect(result.pagesRendered == nil)
         #expect(result.timings.contains { $0.stage.hasPrefix("patch: not patched: an edit added or removed pages") }, "\(result.timings.map(\.stage))")
+        // The stages before the engine's question ran once; the content, once for the patch and
+        // once whole, named as the run's (not as the site the patch stopped in).
+        let stages = result.timings.map(\.stage)
+        #expect(stages.count { $0 == "load" } == 1 && stages.count { $0 == "parse" } == 2, "\(stages)")
         #expect(Self.pagesTaken(result) >= 8, "\(result.timings.map(\.stage))")
         // The full site's: a category added renders again only the pages that show it or entry 4.
         let fullSite = result.timings.first { $0.stage.hasPrefix("output: ") }.flatMap { Int($0.stage.dropFirst(8).prefix(while: \.isNumber)) } ?? 0
