@@ -15,12 +15,15 @@ extension BodyMemo {
         private var buffer: [UInt8] = []
         private var bufferStart = 0
         private var durable = 0
-        private var index: [Key: (links: [AskedLink], range: Range<Int>)] = [:]
+        private var index: [Key: [(links: [AskedLink], range: Range<Int>)]] = [:]
+        /// Whether a key's bodies for other link answers are kept too (`append`).
+        private let variants: Bool
         private var failed = false
         private let lock = NSLock(), writing = NSLock()
         private static let chunk = 1 << 22
 
-        init?(location: URL) {
+        init?(location: URL, variants: Bool) {
+            self.variants = variants
             try? FileManager.default.createDirectory(at: location.deletingLastPathComponent(), withIntermediateDirectories: true)
             self.location = location
             temporary = location.path + ".new-\(getpid())"
@@ -40,9 +43,11 @@ extension BodyMemo {
             unlink(temporary)
         }
 
-        /// Keeps the first body of each key: another site's body of the same page differs only
-        /// where its links answer otherwise (a subset's links to pages it leaves out), and keeping
-        /// those too cost a full build with two subsets 7% more, writing 176 MB instead of 100.
+        /// Keeps the first body of each key, and with `variants` each other set of its links'
+        /// answers: another site's body of the same page differs only where its links answer
+        /// otherwise (a subset's links to pages it leaves out). Keeping those in a build that
+        /// renders every body cost a full build with two subsets 7% more (176 MB written instead
+        /// of 100), so the build after it, which takes the first ones, keeps them.
         func append(_ key: Key, _ taken: Taken) {
             let record: [UInt8]
             if let kept = taken.record {
@@ -53,10 +58,11 @@ extension BodyMemo {
                 record = writer.bytes
             }
             let full: Bool = lock.withLock {
-                guard !failed, index[key] == nil else { return false }
+                let known = index[key] ?? []
+                guard !failed, known.isEmpty || variants && !known.contains(where: { $0.links == taken.body.links }) else { return false }
                 let start = bufferStart + buffer.count
                 buffer += record
-                index[key] = (taken.body.links, start..<(start + record.count))
+                index[key] = known + [(taken.body.links, start..<(start + record.count))]
                 return buffer.count >= Self.chunk
             }
             if full { flush(all: false) }
@@ -67,7 +73,7 @@ extension BodyMemo {
         func body(_ key: Key, where match: ([AskedLink]) -> Bool) -> Body? {
             enum Place { case file(Range<Int>), bytes([UInt8]) }
             let place: Place? = lock.withLock {
-                guard let entry = index[key], match(entry.links) else { return nil }
+                guard let entry = index[key]?.first(where: { match($0.links) }) else { return nil }
                 let range = entry.range
                 if range.upperBound <= durable { return .file(range) }
                 guard range.lowerBound >= bufferStart else { return nil }
@@ -112,12 +118,13 @@ extension BodyMemo {
                 let start = bufferStart + buffer.count
                 var count = 0
                 for key in index.keys.sorted(by: { ($0.high, $0.low) < ($1.high, $1.low) }) {
-                    guard let range = index[key]?.range else { continue }
-                    trailer.uint64(key.high)
-                    trailer.uint64(key.low)
-                    trailer.uint64(UInt64(range.lowerBound))
-                    trailer.uint64(UInt64(range.count))
-                    count += 1
+                    for range in (index[key] ?? []).map(\.range) {
+                        trailer.uint64(key.high)
+                        trailer.uint64(key.low)
+                        trailer.uint64(UInt64(range.lowerBound))
+                        trailer.uint64(UInt64(range.count))
+                        count += 1
+                    }
                 }
                 trailer.uint64(UInt64(start))
                 trailer.uint64(UInt64(count))

@@ -53,6 +53,19 @@ struct BodyMemoTests {
         #expect(reading.take(other) { _ in .keep }?.body.body.html.count == 5_500_000)
         #expect(reading.take(BodyMemo.digest("three")) { _ in .keep } == nil)
         #expect(BodyMemo(location: location, takes: false).take(key) { _ in .plainText } == nil, "--fresh takes nothing")
+
+        // The run after one that rendered every body keeps each key's bodies for every set of
+        // link answers (a subset's), so the run after it takes those too.
+        let second = BodyMemo(location: location)
+        let first = try #require(second.take(key) { $0 == "other.md" ? .url("\u{1}other/") : .plainText })
+        second.keep(key, first)
+        second.keep(key, BodyMemo.Taken(body: Self.body("<p>One, elsewhere</p>", links: [BodyMemo.AskedLink(url: "other.md", target: .leavingGuide("https://x/"))])))
+        second.keep(key, BodyMemo.Taken(body: Self.body("<p>One, elsewhere</p>", links: [BodyMemo.AskedLink(url: "other.md", target: .leavingGuide("https://x/"))])))
+        second.endRun()
+        let third = BodyMemo(location: location)
+        #expect(third.take(key) { $0 == "other.md" ? .url("\u{1}other/") : .plainText }?.body.body.html == "<p>One</p>")
+        #expect(third.take(key) { _ in .leavingGuide("https://x/") }?.body.body.html == "<p>One, elsewhere</p>")
+        #expect(third.take(other) { _ in .keep } == nil, "a body the second run did not keep")
     }
 
     @Test("a damaged or foreign bodies file is no file: nothing is taken, nothing crashes")
