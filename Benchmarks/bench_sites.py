@@ -13,8 +13,9 @@ LANGUAGES_YML = "languages:\n  - {code: en, name: English}\n  - {code: fr, name:
 
 
 def corpora(corpus, workdir, count, stamp, derived_corpus, binaries):
-    """The corpus with two subsets (one copy per binary: `--all-subsets` builds into the root's
-    Output/), and in English and French with every tenth entry translated."""
+    """The corpus with two subsets, and in English and French with every tenth entry translated;
+    one copy of each per binary (`--all-subsets` builds into the root's Output/, and the edits
+    before each timed build are made in the binary's own copy)."""
     subsets = {binary: derived_corpus(corpus, workdir, f"corpus-{count}-subsets-{index}", stamp, lambda name, text: {name: text}, SUBSETS_YML)
                for index, binary in enumerate(binaries)}
 
@@ -24,9 +25,11 @@ def corpora(corpus, workdir, count, stamp, derived_corpus, binaries):
         version = hashlib.sha256(text.encode()).hexdigest()[:12]
         translated = re.sub(r'^title: "(.*)"$', r'title: "\1 (fr)"', text[4:], count=1, flags=re.M)
         return {name: text, name[:-3] + ".fr.md": f"---\ntranslation-of: {version}\n" + translated}
-    bilingual = derived_corpus(corpus, workdir, f"corpus-{count}-tenth-fr", stamp, tenth, LANGUAGES_YML)
+    # One copy per binary too: each build must see the edits made since its own last build only.
+    bilingual = {binary: derived_corpus(corpus, workdir, f"corpus-{count}-tenth-fr-{index}", stamp, tenth, LANGUAGES_YML)
+                 for index, binary in enumerate(binaries)}
     return {"two subsets, `--all-subsets`": (subsets, ["--all-subsets"]),
-            "English and French, a tenth translated": ({binary: bilingual for binary in binaries}, [])}
+            "English and French, a tenth translated": (bilingual, [])}
 
 
 def bench(binaries, flows, count, runs, fresh):
