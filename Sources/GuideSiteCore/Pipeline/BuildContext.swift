@@ -238,6 +238,13 @@ struct CompiledTheme {
     var renderer: TemplateRenderer
     /// Its texts in each language of the site, by code.
     var strings: [String: ThemeStrings] = [:]
+    /// Each layout's key (`Theme.layoutKeys`), made once: every build's render keys read it
+    /// (made again for each of the preview's rebuilds, it read every template).
+    let layoutKeys: LayoutKeys
+
+    init(theme: Theme, renderer: TemplateRenderer, strings: [String: ThemeStrings]) {
+        (self.theme, self.renderer, self.strings, layoutKeys) = (theme, renderer, strings, theme.layoutKeys)
+    }
 }
 
 /// One site a run builds.

@@ -143,7 +143,7 @@ enum RenderTemplates {
             }
             return (targets, numbers)
         }
-        let layoutKeys = inputs.theme.theme.layoutKeys, basePath = inputs.spec.basePath
+        let layoutKeys = inputs.theme.layoutKeys, basePath = inputs.spec.basePath
         switch before {
         case .nothing:
             return (self.written(site), [:])
