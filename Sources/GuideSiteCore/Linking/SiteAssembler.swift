@@ -136,6 +136,9 @@ public struct SiteAssembler: Sendable {
     /// Fills the site's category lists, the pages citing each criterion, and related entries.
     /// Every map is built in one pass over the pages, so the cost grows with entries plus
     /// references, never with entries squared.
+    /// The kinds of page whose criteria `criterionPages` lists.
+    static let citingKinds: Set<PageKind> = [.entry, .home, .page, .section]
+
     static func linkReferences(in site: inout Site, categories: [SiteConfig.Category]) {
         var entriesByCategory: [String: [Int]] = [:]
         var pagesByCriterion: [String: [Int]] = [:]
@@ -143,7 +146,7 @@ public struct SiteAssembler: Sendable {
         for index in readingOrder {
             for slug in Set(site.pages[index].frontMatter.categories.map(Slug.make)) { entriesByCategory[slug, default: []].append(index) }
         }
-        let citing = readingOrder + site.pages.indices.filter { [.home, .page, .section].contains(site.pages[$0].kind) }
+        let citing = readingOrder + site.pages.indices.filter { citingKinds.contains(site.pages[$0].kind) && site.pages[$0].kind != .entry }
         for index in citing {
             for reference in site.pages[index].criteria { pagesByCriterion[reference.number, default: []].append(index) }
         }

@@ -34,6 +34,28 @@ struct SearchIndexTests {
         return try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
     }
 
+    @Test("the criteria table is every criterion an indexed page cites, found through the site's citing pages or page by page")
+    func criteriaTable() {
+        func page(_ path: String, _ numbers: [String], kind: PageKind? = nil) -> Page {
+            var page = SiteAssemblerTests.page(path, title: path)
+            page.criteria = numbers.map { CriterionReference(number: $0, fromFrontMatter: true, fromBody: false) }
+            if let kind { page.kind = kind }
+            return page
+        }
+        let pages = [page("native/picker.md", ["2.4.7", "1.3.1"]), page("web/button.md", ["4.1.2", "1.3.1"]), page("about.md", ["1.4.3"]),
+                     page("web/old.md", ["2.1.1"], kind: .notFound)]
+        let site = SiteAssembler().assemble(pages: pages, assets: [], config: SiteConfig(), strings: ThemeStrings.english)
+        #expect(!site.criterionPages.isEmpty)
+        #expect(site.pages.contains { !SiteAssembler.citingKinds.contains($0.kind) && !$0.criteria.isEmpty }, "a page read page by page")
+        for order in [SearchablePages.searchable(site), Array(site.pages.indices), [site.pages.firstIndex { $0.title == "web/button.md" }!]] {
+            var expected: [String] = []
+            for index in order { for reference in site.pages[index].criteria where !expected.contains(reference.number) { expected.append(reference.number) } }
+            expected.sort { (WCAG22.position[$0] ?? .max, $0) < (WCAG22.position[$1] ?? .max, $1) }
+            let made = SearchIndex.maker(for: site, order: order).criterionIndex.sorted { $0.value < $1.value }.map(\.key)
+            #expect(made == expected, "\(order)")
+        }
+    }
+
     @Test("JSON strings checked for escapes eight bytes at a time agree with the check of each byte")
     func jsonEscapeCheck() {
         func byByte(_ text: String) -> Bool {
