@@ -25,11 +25,6 @@ struct BuildContext {
     var variant = Variant(subset: nil, output: URL(fileURLWithPath: "/"), basePath: "/", title: "")
     /// The site being built as its stages read it: its settings, texts and languages.
     var spec: SiteSpec { SiteSpec(variant, settings: siteConfig, theme: theme, translations: translations) }
-    var config: SiteConfig { spec.config }
-    var strings: ThemeStrings { spec.strings }
-    var languages: SiteLanguages? { spec.languages }
-    /// The path prefix of the site being built.
-    var basePath: String { variant.basePath }
     /// The linked site being built (`Link`).
     var site: Site?
     /// The theme and its compiled templates (`LoadTheme`).

@@ -50,11 +50,10 @@ public struct SiteBuilder: Sendable {
         let start = clock.now
         let stages = StageClock(progress: context.request.progress)
         runStages(&context, stages)
-        let timings = stages.timings
         if let record = context.upToDate {
             var result = BuildResult(
                 diagnostics: Diagnostic.sortedForReport(record.diagnostics), pagesWritten: record.pagesWritten,
-                milliseconds: Int(StageClock.milliseconds(clock.now - start).rounded()), timings: timings,
+                milliseconds: Int(StageClock.milliseconds(clock.now - start).rounded()), timings: stages.timings,
                 outcome: record.diagnostics.contains { $0.severity == .error } ? .contentErrors : .success,
                 output: context.plan.variants.first?.output ?? context.layout.output, sites: record.sites, languages: max(1, context.siteConfig.languages.count),
                 filesRead: record.filesRead, filesCopied: record.filesCopied, pastedText: record.pastedText,

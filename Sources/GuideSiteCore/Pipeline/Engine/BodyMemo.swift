@@ -83,12 +83,15 @@ final class BodyMemo: @unchecked Sendable {
     /// the sites after it and the next run; from the threads that render when written to a file.
     func keep(_ key: Key, _ taken: Taken) {
         guard !taken.thisRun, writesRecords, let location else { return }
-        // Each key's bodies for every set of link answers once the last run's were taken
-        // (`Writer.append`).
-        let variants = takes && stored != nil
-        let writer = lock.withLock {
-            if self.writer == nil { self.writer = Writer(location: location, variants: variants) }
-            return self.writer
+        var writer = lock.withLock { self.writer }
+        if writer == nil {
+            // Each key's bodies for every set of link answers once the last run's were taken
+            // (`Writer.append`); asked once, as `stored` takes the lock.
+            let variants = takes && stored != nil
+            writer = lock.withLock {
+                if self.writer == nil { self.writer = Writer(location: location, variants: variants) }
+                return self.writer
+            }
         }
         writer?.append(key, taken)
     }
