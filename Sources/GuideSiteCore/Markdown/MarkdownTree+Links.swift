@@ -6,6 +6,9 @@ extension MarkdownTree {
     /// tables whose header row is empty.
     mutating func lintLinksAndTables() {
         let vague: Set<String> = ["click here", "here", "read more", "more", "link", "this link", "click", "learn more"]
+        // Each vague text has one of these words: only a text that does is trimmed and compared
+        // (Foundation's trimming of every link's text was 2% of a build's samples).
+        let words = ["here", "more", "link", "click"]
         for node in links where node.kind == .link {
             var text = plainText(node)
             var child = node.firstChild
@@ -16,7 +19,8 @@ extension MarkdownTree {
             if text.isEmpty {
                 diagnostics.append(Diagnostic(.warning, path, line: line(of: node), column: column(of: node), category: "empty-link",
                                               "link has no text, so screen readers announce only its address; put words between the brackets"))
-            } else if vague.contains(text.lowercased().trimmingCharacters(in: .punctuationCharacters)) {
+            } else if case let lowered = text.lowercased(), words.contains(where: { lowered.contains($0) }),
+                      vague.contains(lowered.trimmingCharacters(in: .punctuationCharacters)) {
                 diagnostics.append(Diagnostic(.warning, path, line: line(of: node), column: column(of: node), category: "link-text",
                                               "link text \"\(text)\" does not say where it goes; name the destination, e.g. [Focus Visible guidance](...)"))
             }

@@ -35,8 +35,8 @@ struct CompiledRenderer: Sendable {
     ) {
         var escapes = escapes
         guard let indentation, !indentation.isEmpty else {
-            for node in template.nodes {
-                render(node, stack: &stack, indentation: indentation, inherited: inherited, escapes: &escapes, into: &output)
+            for step in template.steps {
+                render(step, of: template, stack: &stack, indentation: indentation, inherited: inherited, escapes: &escapes, into: &output)
             }
             return
         }
@@ -44,19 +44,46 @@ struct CompiledRenderer: Sendable {
         // output gets the indentation (its first line does not). It asks whether the output's
         // last Character is "\n", which a CR LF pair, one Character, is not.
         let start = output.count
-        for node in template.nodes {
+        for step in template.steps {
             if output.count > start, output.last == UInt8(ascii: "\n"),
                output.count - start < 2 || output[output.count - 2] != UInt8(ascii: "\r") {
                 var piece: [UInt8] = []
-                render(node, stack: &stack, indentation: indentation, inherited: inherited, escapes: &escapes, into: &piece)
+                render(step, of: template, stack: &stack, indentation: indentation, inherited: inherited, escapes: &escapes, into: &piece)
                 if !piece.isEmpty {
                     output.appendUTF8(of: indentation)
                     output.append(contentsOf: piece)
                 }
             } else {
-                render(node, stack: &stack, indentation: indentation, inherited: inherited, escapes: &escapes, into: &output)
+                render(step, of: template, stack: &stack, indentation: indentation, inherited: inherited, escapes: &escapes, into: &output)
             }
         }
+    }
+
+    /// A step: text, a variable and a section from the step itself (borrowing what it points
+    /// to), any other node from the template's nodes.
+    private func render(
+        _ step: CompiledTemplate.Step, of template: CompiledTemplate, stack: inout [Frame], indentation: String?,
+        inherited: [String: CompiledTemplate]?, escapes: inout Bool, into output: inout [UInt8]
+    ) {
+        switch step {
+        case .text(let bytes):
+            output.append(contentsOf: bytes)
+        case .variable(let path, let escaped):
+            guard let value = path._withUnsafeGuaranteedRef({ Self.lookup($0.path, in: stack) }) else { return }
+            write(value, escaped: escaped && escapes, into: &output)
+        case .section(let path, let inner, let inverted):
+            let value = path._withUnsafeGuaranteedRef { Self.lookup($0.path, in: stack) }
+            inner._withUnsafeGuaranteedRef { inner in
+                section(value, inner, inverted: inverted, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
+            }
+        case .node(let position):
+            render(template.nodes[position], stack: &stack, indentation: indentation, inherited: inherited, escapes: &escapes, into: &output)
+        }
+    }
+
+    private func write(_ value: ContextValue, escaped: Bool, into output: inout [UInt8]) {
+        let text = Self.text(of: value)
+        if escaped { HTML.escape(text, into: &output) } else { output.appendUTF8(of: text) }
     }
 
     private func render(
@@ -68,53 +95,9 @@ struct CompiledRenderer: Sendable {
             output.append(contentsOf: text)
         case .variable(let path, let escaped, _):
             guard let value = Self.lookup(path, in: stack) else { return }
-            let text = Self.text(of: value)
-            if escaped && escapes { HTML.escape(text, into: &output) } else { output.appendUTF8(of: text) }
+            write(value, escaped: escaped && escapes, into: &output)
         case .section(let path, let inner, let inverted, _):
-            let value = Self.lookup(path, in: stack)
-            if inverted {
-                if Self.isFalsey(value) {
-                    let pushed = value.map { Self.isList($0) } ?? false
-                    if pushed { stack.append(Frame(value!)) }
-                    render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
-                    if pushed { stack.removeLast() }
-                }
-                return
-            }
-            guard let value else { return }
-            switch value {
-            case .flag(let flag):
-                if flag { render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output) }
-            case .map(let map):
-                stack.append(.map(map))
-                render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
-                stack.removeLast()
-            case .list(let list):
-                for item in list {
-                    stack.append(.map(item))
-                    render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
-                    stack.removeLast()
-                }
-            case .text:
-                stack.append(.value(value))
-                render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
-                stack.removeLast()
-            case .number, .other:
-                let any = value.any
-                if let items = Self.items(of: any) {
-                    for item in items {
-                        stack.append(Frame(ContextValue(item)))
-                        render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
-                        stack.removeLast()
-                    }
-                } else if let renderable = any as? MustacheCustomRenderable, renderable.isNull {
-                    return
-                } else {
-                    stack.append(Frame(value))
-                    render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
-                    stack.removeLast()
-                }
-            }
+            section(Self.lookup(path, in: stack), inner, inverted: inverted, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
         case .blockExpansion(let name, let fallback, let indented):
             let combined = indented.map { (indentation ?? "") + $0 } ?? indentation
             render(inherited?[name] ?? fallback, stack: &stack, indentation: combined, inherited: inherited, escapes: escapes, into: &output)
@@ -131,164 +114,53 @@ struct CompiledRenderer: Sendable {
         }
     }
 
-    // MARK: - Values
-
-    /// swift-mustache's lookup: `.` is the current object, `.a.b` starts from it, `a.b` from the
-    /// highest object on the stack that has an `a`.
-    static func lookup(_ path: CompiledTemplate.Path, in stack: [Frame]) -> ContextValue? {
-        if path.isCurrent { return stack.last.flatMap { representation($0.value) } }
-        if path.isAnchored {
-            guard let top = stack.last else { return nil }
-            guard let first = path.names.first else { return representation(top.value) }
-            guard let found = top.child(first) else { return nil }
-            return resolve(path.names.dropFirst(), from: found).flatMap(representation)
-        }
-        guard let first = path.names.first else { return stack.last.flatMap { representation($0.value) } }
-        // By position from the top: iterating `reversed()` copied every frame it passed.
-        var position = stack.count - 1
-        while position >= 0 {
-            if let found = stack[position].child(first) {
-                if path.names.count == 1 { return representation(found) }
-                return resolve(path.names.dropFirst(), from: found).flatMap(representation)
+    /// A section: skipped, rendered once, or once per item of a list.
+    private func section(
+        _ value: ContextValue?, _ inner: CompiledTemplate, inverted: Bool, stack: inout [Frame], indentation: String?,
+        inherited: [String: CompiledTemplate]?, escapes: Bool, into output: inout [UInt8]
+    ) {
+        if inverted {
+            if Self.isFalsey(value) {
+                let pushed = value.map { Self.isList($0) } ?? false
+                if pushed { stack.append(Frame(value!)) }
+                render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
+                if pushed { stack.removeLast() }
             }
-            position -= 1
+            return
         }
-        return nil
-    }
-
-    /// An object on the context stack: a map is kept apart, since most lookups search one.
-    enum Frame {
-        case map(ContextMap)
-        case value(ContextValue)
-
-        init(_ value: ContextValue) {
-            if case .map(let map) = value { self = .map(map) } else { self = .value(value) }
-        }
-
-        var value: ContextValue {
-            switch self {
-            case .map(let map): .map(map)
-            case .value(let value): value
+        guard let value else { return }
+        switch value {
+        case .flag(let flag):
+            if flag { render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output) }
+        case .map(let map):
+            stack.append(.map(map))
+            render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
+            stack.removeLast()
+        case .list(let list):
+            for item in list {
+                stack.append(.map(item))
+                render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
+                stack.removeLast()
             }
-        }
-
-        func child(_ name: String) -> ContextValue? {
-            switch self {
-            case .map(let map): map[name]
-            case .value(let value): CompiledRenderer.child(name, of: value)
-            }
-        }
-    }
-
-    private static func resolve(_ names: ArraySlice<String>, from object: ContextValue) -> ContextValue? {
-        var current = object
-        for name in names {
-            guard let next = child(name, of: current) else { return nil }
-            current = next
-        }
-        return current
-    }
-
-    static func child(_ name: String, of value: ContextValue) -> ContextValue? {
-        switch value {
-        case .map(let map): map[name]
-        case .text, .flag, .number, .list: nil
-        case .other(let box): child(name, of: box.value).map(ContextValue.init)
-        }
-    }
-
-    static func child(_ name: String, of object: Any) -> Any? {
-        switch object {
-        case let map as [String: Any]: return map[name]
-        case let map as OrderedMap: return map.child(named: name)
-        case is String, is Bool, is Int, is Double, is [[String: Any]], is [String]: return nil
-        default:
-            let unwrapped = (object as? MustacheCustomRepresentation).map(\.representation) ?? object
-            guard let unwrapped else { return nil }
-            if let parent = unwrapped as? MustacheParent { return parent.child(named: name) }
-            let mirror = Mirror(reflecting: unwrapped)
-            guard let match = mirror.children.first(where: { $0.label == name }) else { return nil }
-            return unwrapOptional(match.value)
-        }
-    }
-
-    /// A custom representation of a value of another type, typed again; nil when it represents
-    /// nothing.
-    @inline(__always)
-    private static func representation(_ value: ContextValue) -> ContextValue? {
-        guard case .other(let box) = value else { return value }
-        let object = box.value
-        switch object {
-        case is String, is Bool, is [String: Any], is [[String: Any]], is OrderedMap, is Int: return value
-        default:
-            guard let custom = object as? MustacheCustomRepresentation else { return value }
-            return custom.representation.map(ContextValue.init)
-        }
-    }
-
-    private static func unwrapOptional(_ value: Any) -> Any? {
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .optional else { return value }
-        return mirror.children.first?.value
-    }
-
-    /// What `{{name}}` writes for a value.
-    static func text(of value: ContextValue) -> String {
-        switch value {
-        case .text(let text): return text
-        case .flag(let flag): return flag ? "true" : "false"
-        case .number(let number): return String(number)
-        case .map, .list, .other: return text(of: value.any)
-        }
-    }
-
-    static func text(of value: Any) -> String {
-        switch value {
-        case let text as String: return text
-        case let flag as Bool: return flag ? "true" : "false"
-        default:
-            if let renderable = value as? MustacheCustomRenderable { return renderable.renderText }
-            let mirror = Mirror(reflecting: value)
-            if mirror.displayStyle == .optional, let wrapped = mirror.children.first?.value { return String(describing: wrapped) }
-            return String(describing: value)
-        }
-    }
-
-    /// The elements of a list section, or nil when the value is not a list.
-    private static func items(of value: Any) -> [Any]? {
-        switch value {
-        case let list as [[String: Any]]: return list
-        case let list as [String]: return list
-        case let map as OrderedMap: return Array(map)
-        case let sequence as any MustacheSequence: return elements(of: sequence)
-        default: return nil
-        }
-    }
-
-    private static func elements<S: Sequence>(of sequence: S) -> [Any] {
-        sequence.map { $0 as Any }
-    }
-
-    private static func isList(_ value: ContextValue) -> Bool {
-        switch value {
-        case .list: true
-        case .text, .flag, .map: false
-        case .number, .other: items(of: value.any) != nil
-        }
-    }
-
-    /// Whether an inverted section renders: nil, false, an empty list, or a null custom value.
-    private static func isFalsey(_ value: ContextValue?) -> Bool {
-        guard let value else { return true }
-        switch value {
-        case .text, .map: return false
-        case .flag(let flag): return !flag
-        case .list(let list): return list.isEmpty
+        case .text:
+            stack.append(.value(value))
+            render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
+            stack.removeLast()
         case .number, .other:
             let any = value.any
-            if let items = items(of: any) { return items.isEmpty }
-            if let renderable = any as? MustacheCustomRenderable, renderable.isNull { return true }
-            return false
+            if let items = Self.items(of: any) {
+                for item in items {
+                    stack.append(Frame(ContextValue(item)))
+                    render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
+                    stack.removeLast()
+                }
+            } else if let renderable = any as? MustacheCustomRenderable, renderable.isNull {
+                return
+            } else {
+                stack.append(Frame(value))
+                render(inner, stack: &stack, indentation: indentation, inherited: inherited, escapes: escapes, into: &output)
+                stack.removeLast()
+            }
         }
     }
 }
