@@ -2,13 +2,15 @@ import Foundation
 
 /// What the tree's links, raw HTML and running text become: checked, rewritten, annotated.
 extension MarkdownTree {
+    /// Link texts that do not say where they go, lower-cased, without punctuation around them.
+    private static let vague: Set<String> = ["click here", "here", "read more", "more", "link", "this link", "click", "learn more"]
+    /// Each vague text has one of these words: only a text that does is trimmed and compared
+    /// (Foundation's trimming of every link's text was 2% of a build's samples).
+    private static let vagueWords = ["here", "more", "link", "click"]
+
     /// Links a screen reader user cannot tell apart ("click here") or hear at all (no text), and
     /// tables whose header row is empty.
     mutating func lintLinksAndTables() {
-        let vague: Set<String> = ["click here", "here", "read more", "more", "link", "this link", "click", "learn more"]
-        // Each vague text has one of these words: only a text that does is trimmed and compared
-        // (Foundation's trimming of every link's text was 2% of a build's samples).
-        let words = ["here", "more", "link", "click"]
         for node in links where node.kind == .link {
             var text = plainText(node)
             var child = node.firstChild
@@ -19,8 +21,8 @@ extension MarkdownTree {
             if text.isEmpty {
                 diagnostics.append(Diagnostic(.warning, path, line: line(of: node), column: column(of: node), category: "empty-link",
                                               "link has no text, so screen readers announce only its address; put words between the brackets"))
-            } else if case let lowered = text.lowercased(), words.contains(where: { lowered.contains($0) }),
-                      vague.contains(lowered.trimmingCharacters(in: .punctuationCharacters)) {
+            } else if case let lowered = text.lowercased(), Self.vagueWords.contains(where: { lowered.contains($0) }),
+                      Self.vague.contains(lowered.trimmingCharacters(in: .punctuationCharacters)) {
                 diagnostics.append(Diagnostic(.warning, path, line: line(of: node), column: column(of: node), category: "link-text",
                                               "link text \"\(text)\" does not say where it goes; name the destination, e.g. [Focus Visible guidance](...)"))
             }
