@@ -31,6 +31,10 @@ final class WrittenPaths: @unchecked Sendable {
         lock.unlock()
     }
 
+    func contains(_ path: String) -> Bool {
+        lock.withLock { set.contains(path) }
+    }
+
     var paths: Set<String> {
         lock.lock()
         defer { lock.unlock() }
