@@ -36,6 +36,9 @@ struct TemplateCheck {
     private(set) var findings: [Finding] = []
     /// The top-level values each template uses (THEME.md lists them).
     private(set) var used: [String: Set<String>] = [:]
+    /// Every field of the schema the walked templates may read, as `Object.field` (`Criterion.count`),
+    /// `Object.*` where a template writes a whole object (`{{.}}`): what a page's key reads.
+    private(set) var reads = Set<String>()
     private var walked = Set<String>()
 
     /// `templates`: by the name a tag includes them with (`layouts/entry`, `footer`), read
@@ -69,8 +72,10 @@ struct TemplateCheck {
             case .text, .contentType:
                 break
             case .variable(let path, _, let at):
+                record(path, stack, writes: true)
                 _ = resolve(path, stack, file: file, at: at)
             case .section(let path, let inner, let inverted, let at):
+                record(path, stack, writes: false)
                 let type = resolve(path, stack, file: file, at: at)
                 walk(inner, inverted ? stack : stack + [type.map(Frame.init) ?? .written], in: file)
             case .blockExpansion(_, let fallback, _):
@@ -79,6 +84,27 @@ struct TemplateCheck {
                 for block in (overrides ?? [:]).keys.sorted() { walk(overrides![block]!, stack, in: file) }
                 walk(name, stack)
             }
+        }
+    }
+
+    /// The fields `path` may read: from every frame that declares its first name, not only the
+    /// innermost, as a value missing when the page is rendered lets Mustache look further out.
+    /// A variable naming a whole object (`{{.}}` in its section) writes every field of it.
+    private mutating func record(_ path: CompiledTemplate.Path, _ stack: [Frame], writes: Bool) {
+        let frames = path.isAnchored || path.isCurrent ? Array(stack.suffix(1)) : stack
+        guard let first = path.names.first, !path.isCurrent else {
+            if writes, case .object(let object)? = frames.last { reads.insert(object.name + ".*") }
+            return
+        }
+        for case .object(let object) in frames {
+            guard var type = object.field(first)?.type else { continue }
+            reads.insert(object.name + "." + first)
+            for name in path.names.dropFirst() {
+                guard case .object(let inner) = Frame(type), let next = inner.field(name)?.type else { break }
+                reads.insert(inner.name + "." + name)
+                type = next
+            }
+            if writes, case .object(let whole) = Frame(type) { reads.insert(whole.name + ".*") }
         }
     }
 
@@ -157,5 +183,23 @@ extension TemplateCheck {
                        + (finding.suggestion.map { " Did you mean `\($0)`?" } ?? "")
                        + " `guidesite theme values` lists every value (docs/THEME.md).")
         }
+    }
+}
+
+extension TemplateCheck {
+    /// The schema fields each layout may read, with the partials it includes (`reads`), by
+    /// layout name (`entry`); nil when a template is one `MustacheParser` cannot read, which
+    /// leaves the theme to swift-mustache and what it reads unknown.
+    static func layoutReads(_ theme: Theme) -> [String: Set<String>]? {
+        let parsed = theme.parsedTemplates
+        guard parsed.count == theme.files.keys.count(where: { Theme.templateName(of: $0) != nil }) else { return nil }
+        let templates = parsed.mapValues(\.template)
+        var reads: [String: Set<String>] = [:]
+        for name in theme.layoutNames {
+            var check = TemplateCheck(templates: templates, strings: [])
+            check.walk("layouts/" + name, [.object(ThemeValues.root)])
+            reads[name] = check.reads
+        }
+        return reads
     }
 }

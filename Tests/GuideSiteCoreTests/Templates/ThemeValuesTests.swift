@@ -84,4 +84,25 @@ struct ThemeValuesTests {
         request.check = true
         #expect(SiteBuilder().check(request).diagnostics.contains { $0.message.contains("page.titel") })
     }
+
+    @Test("a layout's pages read how many pages cite their criteria only where the layout may show it")
+    func citingCounts() throws {
+        let builtIn = Theme(files: DefaultTheme.files(), origins: [:]).layoutKeys
+        #expect(!builtIn.citingCounts.contains("entry"))
+        #expect(builtIn.citingCounts.contains("criterion") && builtIn.citingCounts.contains("criteria"))
+        func reads(_ entry: String) -> Bool {
+            var files = DefaultTheme.files()
+            files["layouts/entry.mustache"] = Data(entry.utf8)
+            return Theme(files: files, origins: [:]).layoutKeys.citingCounts.contains("entry")
+        }
+        #expect(reads("{{#page.criteria}}{{#items}}{{number}} ({{countText}}){{/items}}{{/page.criteria}}"))
+        #expect(reads("{{#page.criteria.items}}{{summary}}{{/page.criteria.items}}"))
+        // Inside a criterion's rules, `summary` is theirs, but a rule list without one lets Mustache
+        // find the criterion's.
+        #expect(reads("{{#page.criteria.items}}{{#automated}}{{summary}}{{/automated}}{{/page.criteria.items}}"))
+        #expect(reads("{{#page.criteria.items}}{{.}}{{/page.criteria.items}}"))
+        #expect(!reads("{{#page.criteria.items}}{{number}} {{name}} {{#automated}}{{short}}{{/automated}}{{/page.criteria.items}}"))
+        // A template swift-mustache alone reads: what it shows is not known, so it may show them.
+        #expect(reads("{{#page.criteria.items}}{{number | uppercase}}{{/page.criteria.items}}"))
+    }
 }

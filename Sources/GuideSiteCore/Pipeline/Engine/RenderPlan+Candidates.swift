@@ -23,7 +23,8 @@ extension RenderPlan {
         let pages = site.pages.indices.filter { index in
             let page = site.pages[index]
             if page.kind != .entry, page.kind != .page { return true }
-            if changed.contains(index) || page.criteria.contains(where: { recounted.contains($0.number) }) { return true }
+            if changed.contains(index) { return true }
+            if layoutKeys.citingCounts.contains(page.layout), page.criteria.contains(where: { recounted.contains($0.number) }) { return true }
             let sides = newNeighbours[index]
             if oldNeighbours[index] != sides || [sides?.previous, sides?.next].contains(where: { $0.map(changed.contains) ?? false }) { return true }
             let related = site.related[index] ?? []

@@ -191,7 +191,9 @@ struct RenderPlan {
         hasher.combine(page.section)
         hasher.combine(page.subject)
         hasher.combine(contents.isEmpty ? Self.content(page) : contents[index])
-        for reference in page.criteria { hasher.combine(citingCounts[reference.number] ?? 0) }
+        if layoutKeys.citingCounts.contains(page.layout) {
+            for reference in page.criteria { hasher.combine(citingCounts[reference.number] ?? 0) }
+        }
         hasher.combine(links(of: index))
         // A page of a section may show how many entries it has (`sectionValues`), when its
         // layout names a count.

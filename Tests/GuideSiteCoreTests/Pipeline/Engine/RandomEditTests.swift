@@ -41,8 +41,10 @@ struct RandomEditTests {
         return "## Role\n\nBody \(number).\n\(link)\(mention)\(image)\(heading)\(platform)"
     }
 
-    /// A theme's entry layout that shows how many entries the page's section has.
-    static let countingLayout = "{{<base}}{{$main}}\n<h1>{{page.title}}</h1>\n<p>{{#section}}{{countText}}{{/section}}</p>\n{{{page.content}}}\n{{/main}}{{/base}}\n"
+    /// A theme's entry layout that shows how many entries the page's section has, and how many
+    /// pages cite each of its criteria.
+    static let countingLayout = "{{<base}}{{$main}}\n<h1>{{page.title}}</h1>\n<p>{{#section}}{{countText}}{{/section}}</p>\n"
+        + "<ul>{{#page.criteria.items}}<li>{{number}}: {{countText}}</li>{{/page.criteria.items}}</ul>\n{{{page.content}}}\n{{/main}}{{/base}}\n"
 
     /// A translation's text: French, with a link back to an entry.
     static func translation(_ random: inout Generator) -> String {
