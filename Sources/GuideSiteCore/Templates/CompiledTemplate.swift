@@ -50,9 +50,9 @@ final class CompiledTemplate: @unchecked Sendable {
         steps.deallocate()
     }
 
-    /// A node as the renderer reads it: nothing in it is reference counted. Two cores rendering
-    /// pages of one layout retained and released each node they passed, contending for its count
-    /// (a third of rendering's samples). The templates a step names are the nodes' (`nodes`).
+    /// A node as the renderer reads it: nothing in it is reference counted. Rendering retained
+    /// and released each node it passed, the same nodes on both cores (a third of rendering's
+    /// samples). The templates a step names are the nodes' (`nodes`).
     enum Step {
         case text(UnsafeBufferPointer<UInt8>)
         case variable(Unmanaged<PathRef>, escaped: Bool)
