@@ -133,12 +133,12 @@ public struct SiteAssembler: Sendable {
         return result
     }
 
-    /// Fills the site's category lists, the pages citing each criterion, and related entries.
-    /// Every map is built in one pass over the pages, so the cost grows with entries plus
-    /// references, never with entries squared.
     /// The kinds of page whose criteria `criterionPages` lists.
     static let citingKinds: Set<PageKind> = [.entry, .home, .page, .section]
 
+    /// Fills the site's category lists, the pages citing each criterion, and related entries.
+    /// Every map is built in one pass over the pages, so the cost grows with entries plus
+    /// references, never with entries squared.
     static func linkReferences(in site: inout Site, categories: [SiteConfig.Category]) {
         var entriesByCategory: [String: [Int]] = [:]
         var pagesByCriterion: [String: [Int]] = [:]
