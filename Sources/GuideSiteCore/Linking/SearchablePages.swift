@@ -90,11 +90,14 @@ public enum SearchablePages {
 /// a platform no entry has made the search page's filter scan all of them).
 struct PlatformMatcher {
     private let lowered: [String]
-    private let lengths: Set<Int>
+    /// Whether a name has as many bytes as the position: asked of every heading of every page.
+    private let lengths: [Bool]
 
     init(names: [String]) {
         lowered = names.map { $0.lowercased() }
-        lengths = Set(lowered.map(\.utf8.count))
+        var lengths = Array(repeating: false, count: (lowered.map(\.utf8.count).max() ?? -1) + 1)
+        for name in lowered { lengths[name.utf8.count] = true }
+        self.lengths = lengths
     }
 
     /// Positions in `names` of the platforms `page` names, in order.
@@ -105,7 +108,8 @@ struct PlatformMatcher {
             let trimmed = text.trimmingSpaces()
             // ASCII text keeps its length when lowercased: a heading of another length than
             // every platform name (most headings) is passed over without lowercasing it.
-            if !lengths.contains(trimmed.utf8.count), trimmed.utf8.allSatisfy({ $0 < 0x80 }) { return }
+            let length = trimmed.utf8.count
+            if !(length < lengths.count && lengths[length]), trimmed.utf8.allSatisfy({ $0 < 0x80 }) { return }
             let key = trimmed.lowercased()
             for position in lowered.indices where lowered[position] == key && !found.contains(position) { found.append(position) }
         }

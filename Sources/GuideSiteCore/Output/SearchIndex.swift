@@ -73,7 +73,7 @@ enum SearchIndex {
         let categoryIndex: [String: Int]
         let platformNames: [String]
         let criterionIndex: [String: Int]
-        var platformMatcher: PlatformMatcher { PlatformMatcher(names: platformNames) }
+        let platformMatcher: PlatformMatcher
 
         /// The page's values in the order of `SearchablePages.indexFields`.
         func entry(_ page: Page) -> JSONWriter.Fragment {
@@ -166,6 +166,6 @@ enum SearchIndex {
         criteria.sort { (WCAG22.position[$0] ?? .max, $0) < (WCAG22.position[$1] ?? .max, $1) }
         let criterionIndex = Dictionary(criteria.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         return EntryMaker(sectionIndex: sectionIndex, categoryIndex: categoryIndex,
-                          platformNames: platformNames, criterionIndex: criterionIndex)
+                          platformNames: platformNames, criterionIndex: criterionIndex, platformMatcher: PlatformMatcher(names: platformNames))
     }
 }

@@ -8,6 +8,9 @@ import Foundation
 enum SearchText {
     /// Words too common to rank by; search.js drops them from queries too.
     static let stopWords: Set<String> = ["the", "a", "an", "of", "and", "to", "sc", "wcag"]
+    /// The longest stop word's bytes: a longer word is not looked up (hashing every word of
+    /// every text twice was a tenth of making the index).
+    private static let stopWordBytes = stopWords.map(\.utf8.count).max() ?? 0
 
     /// `text` decomposed, without combining marks but kana's voicing marks (バ is not ハ),
     /// composed again, lower-cased.
@@ -85,7 +88,7 @@ enum SearchText {
                     }
                     return end - index
                 }
-                if !stopWords.contains(word) { terms.append(word) }
+                if end - index > stopWordBytes || !stopWords.contains(word) { terms.append(word) }
             }
             index = end
         }
