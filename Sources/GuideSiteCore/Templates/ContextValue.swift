@@ -57,42 +57,55 @@ final class OtherValue: @unchecked Sendable {
 
 /// A map of names to values, searched in order: a page's maps hold a few to a dozen names, short
 /// enough that comparing them (small strings, compared as two words) beats hashing one. Names and
-/// values are kept apart, so a search touches no value.
+/// values are kept apart, so a search touches no value. Both live in one storage, copied when
+/// written while shared: a map on the renderer's stack is copied at every lookup, and three
+/// references counted each time were a tenth of rendering the templates.
 struct ContextMap: ExpressibleByDictionaryLiteral {
-    private(set) var keys: [String]
-    private(set) var values: [ContextValue]
-    /// Positions by key, for a large map read often (the theme's strings, 170 keys on every page).
-    private var index: [String: Int]?
+    /// Written only while unique (`set`), so its accesses need no checks at run time (they
+    /// were a tenth of a lookup).
+    private final class Storage: @unchecked Sendable {
+        @exclusivity(unchecked) var keys: [String]
+        @exclusivity(unchecked) var values: [ContextValue]
+        /// Positions by key, for a large map read often (the theme's strings, 170 keys on every page).
+        @exclusivity(unchecked) var index: [String: Int]?
+
+        init(keys: [String], values: [ContextValue], index: [String: Int]? = nil) {
+            (self.keys, self.values, self.index) = (keys, values, index)
+        }
+    }
+
+    private var storage: Storage
+
+    var keys: [String] { storage.keys }
+    var values: [ContextValue] { storage.values }
 
     /// A map of many keys, looked up by hash instead of by comparing each key.
     init(indexing pairs: [(String, ContextValue)]) {
-        keys = pairs.map(\.0)
-        values = pairs.map(\.1)
-        index = Dictionary(pairs.enumerated().map { ($1.0, $0) }, uniquingKeysWith: { first, _ in first })
+        storage = Storage(keys: pairs.map(\.0), values: pairs.map(\.1),
+                          index: Dictionary(pairs.enumerated().map { ($1.0, $0) }, uniquingKeysWith: { first, _ in first }))
     }
 
     init() {
-        keys = []
-        values = []
+        storage = Storage(keys: [], values: [])
     }
 
     /// Keys of a literal are distinct, as a dictionary literal's must be; each is a name the
     /// theme's schema declares (`ThemeValues`).
     init(dictionaryLiteral elements: (ValueName, ContextValue)...) {
-        keys = []
-        values = []
+        var keys: [String] = [], values: [ContextValue] = []
         keys.reserveCapacity(elements.count + 4)
         values.reserveCapacity(elements.count + 4)
         for (key, value) in elements {
             keys.append(key.rawValue)
             values.append(value)
         }
+        storage = Storage(keys: keys, values: values)
     }
 
     /// The typed map of an `Any` context map.
     init(_ dictionary: [String: Any]) {
-        keys = Array(dictionary.keys)
-        values = keys.map { ContextValue(dictionary[$0]!) }
+        let keys = Array(dictionary.keys)
+        storage = Storage(keys: keys, values: keys.map { ContextValue(dictionary[$0]!) })
     }
 
     /// The value named `name`; setting nil removes it, as a dictionary's subscript does.
@@ -103,22 +116,27 @@ struct ContextMap: ExpressibleByDictionaryLiteral {
 
     /// The value under `key`, as a template names it.
     subscript(key: String) -> ContextValue? {
-        guard let position = index.map({ $0[key] }) ?? keys.firstIndex(of: key) else { return nil }
-        return values[position]
+        let storage = storage
+        guard let position = storage.index.map({ $0[key] }) ?? storage.keys.firstIndex(of: key) else { return nil }
+        return storage.values[position]
     }
 
     private mutating func set(_ key: String, _ newValue: ContextValue?) {
-        index = nil
-        if let position = keys.firstIndex(of: key) {
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = Storage(keys: storage.keys, values: storage.values)
+        }
+        let storage = storage
+        storage.index = nil
+        if let position = storage.keys.firstIndex(of: key) {
             if let newValue {
-                values[position] = newValue
+                storage.values[position] = newValue
             } else {
-                keys.remove(at: position)
-                values.remove(at: position)
+                storage.keys.remove(at: position)
+                storage.values.remove(at: position)
             }
         } else if let newValue {
-            keys.append(key)
-            values.append(newValue)
+            storage.keys.append(key)
+            storage.values.append(newValue)
         }
     }
 
