@@ -44,14 +44,20 @@ struct TestPlan: Sendable {
     /// The kind of each test table.
     private static let tableKinds: [String: Kind] = ["keyboard": .keyboard, "mobile": .gesture, "screenreader": .screenReader, "settings": .setting]
 
-    init(page: Page) {
+    /// Whether the page has a scenario, made up to the first (the parser asks of every page).
+    static func hasScenarios(_ page: Page) -> Bool {
+        !TestPlan(page: page, upTo: 1).scenarios.isEmpty
+    }
+
+    /// The page's scenarios, the first `limit` of them or more.
+    init(page: Page, upTo limit: Int = .max) {
         title = page.title
         subject = Self.noun(page.title)
         scenarios = []
         let matter = page.frontMatter
         let explicit = matter.entries.contains { $0.key.hasPrefix("gherkin-") }
             ? Set(matter.entries.map(\.key).filter { $0.hasPrefix("gherkin-") }) : []
-        for entry in matter.entries {
+        for entry in matter.entries where scenarios.count < limit {
             if let kind = Self.tableKinds[entry.key], let spec = TestingTables.all.first(where: { $0.key == entry.key }),
                !explicit.contains("gherkin-" + entry.key) {
                 let steps = TestingTables.rows(entry.value).map { row in
@@ -75,11 +81,11 @@ struct TestPlan: Sendable {
                 }
             }
         }
-        for group in matter.criteriaGroups where !group.checks.isEmpty {
+        for group in matter.criteriaGroups where !group.checks.isEmpty && scenarios.count < limit {
             let steps = group.checks.map { Step(action: "", expected: Self.line($0.text), when: nil, then: AcceptanceCriteria.lowercasedFirst(Self.line($0.text))) }
             scenarios.append(Scenario(name: group.name, kind: .check, given: "the \(subject) is on screen", steps: steps))
         }
-        for section in page.acceptanceSections {
+        for section in page.acceptanceSections where scenarios.count < limit {
             switch section.kind {
             case .checklist: addChecklist(section)
             case .gherkin: scenarios += GherkinText.scenarios(section)
@@ -196,9 +202,40 @@ struct TestPlan: Sendable {
     /// A title as a noun in a sentence: "Wheel Picker" and "Wheel picker" become "wheel picker";
     /// names with other capitals ("iOS date picker", "NVDA tips") stay as written.
     static func noun(_ title: String) -> String {
+        if let quick = asciiNoun(title) { return quick }
+        return nounByCharacters(title)
+    }
+
+    /// `noun` by characters, for any title.
+    static func nounByCharacters(_ title: String) -> String {
         let words = line(title).split(separator: " ")
         let simple = words.allSatisfy { word in word.dropFirst().allSatisfy { !$0.isUppercase } }
         return simple ? words.map { AcceptanceCriteria.lowercasedFirst(String($0)) }.joined(separator: " ") : line(title)
+    }
+
+    /// `noun` over the bytes of a title of printable ASCII (Unicode's properties of each
+    /// character, asked three times for every entry, were a fifth of making its test plan).
+    private static func asciiNoun(_ title: String) -> String? {
+        var title = title
+        return title.withUTF8 { bytes -> String? in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+            let isCapital = { (byte: UInt8) in byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count)
+            var wordStart = true
+            for byte in bytes {
+                if byte == UInt8(ascii: " ") {
+                    wordStart = true
+                    continue
+                }
+                // A capital inside a word (an acronym, "iOS" aside) keeps the title as written.
+                if !wordStart, isCapital(byte) { return line(String(decoding: bytes, as: UTF8.self)) }
+                if wordStart, !output.isEmpty { output.append(UInt8(ascii: " ")) }
+                output.append(wordStart && isCapital(byte) ? byte | 0x20 : byte)
+                wordStart = false
+            }
+            return String(decoding: output, as: UTF8.self)
+        }
     }
 
     /// Text on one line, runs of white space made one space.

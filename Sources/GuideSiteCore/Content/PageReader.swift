@@ -191,7 +191,7 @@ public struct PageReader: Sendable {
         var result = page
         result.isPastedText = pasted
         result.acceptanceSections = sections
-        result.hasTests = !TestPlan(page: result).scenarios.isEmpty
+        result.hasTests = TestPlan.hasScenarios(result)
         result.language = translation.language
         if translation.source != file.relativePath { result.translates = translation.source }
         return Diagnosed(result, diagnostics)

@@ -80,4 +80,30 @@ struct TestPlanTests {
         #expect(TestPlan.featurePath(of: Route(file: "guide/intro.html")) == "guide/intro.feature")
         #expect(TestPlan.featurePath(of: Route(segments: [])) == "home.feature")
     }
+
+    @Test("a title as a noun over bytes agrees with the noun made by characters")
+    func nouns() {
+        #expect(TestPlan.noun("Wheel Picker") == "wheel picker")
+        #expect(TestPlan.noun("iOS Date Picker") == "iOS Date Picker")
+        #expect(TestPlan.noun("  Tab   panel ") == "tab panel")
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["Wheel", "picker", " ", "  ", "A", "iOS", "NVDA", "x", "\t", "\n", "É", "é", "-", "2.4.7", "Ünits", "a\u{301}", "'"]
+        for _ in 0..<3000 {
+            let title = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(TestPlan.noun(title) == TestPlan.nounByCharacters(title), "\(title.debugDescription)")
+        }
+    }
+
+    @Test("whether a page has a scenario, asked up to the first, agrees with its whole plan")
+    func hasScenarios() {
+        let checklist = AcceptanceSection(kind: .checklist, heading: "Condensed", lines: [.init(text: "Keyboard", platform: nil), .init(text: "- [ ] Tab: focus moves", platform: nil)])
+        let lead = AcceptanceSection(kind: .checklist, heading: "Condensed", lines: [.init(text: "Keyboard", platform: nil)])
+        let pages = [Self.page(""), Self.page("keyboard:\n  tab: Focus moves\n"), Self.page("keyboard: {}\n"), Self.page("title: X\n", sections: [lead]),
+                     Self.page("title: X\n", sections: [lead, checklist]), Self.page("gherkin-keyboard:\n  - when: Tab\n    then: Focus moves\n"),
+                     Self.page("keyboard: {}\nscreenreader:\n  name: Says the label\n")]
+        for page in pages {
+            #expect(TestPlan.hasScenarios(page) == !TestPlan(page: page).scenarios.isEmpty, "\(page.frontMatter)")
+        }
+        #expect(pages.map(TestPlan.hasScenarios) == [false, true, false, false, true, true, true])
+    }
 }
