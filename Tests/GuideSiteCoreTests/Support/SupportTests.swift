@@ -45,6 +45,19 @@ struct SupportTests {
         #expect(!"find the needle here".containsBytes("thread"))
         #expect("a'b".containsByte(UInt8(ascii: "'")))
     }
+
+    @Test("trimming over scalars agrees with Foundation's, texts and substrings, whatever their ends")
+    func trimmingAgreesWithFoundation() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["a", "b", " ", "\t", "\n", "\r\n", "\u{A0}", "\u{2028}", "\u{85}", "é", "e\u{301}", "~", "\u{3000}", "日", "\u{B}"]
+        for _ in 0..<3000 {
+            let text = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(text.trimmingWhitespace() == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.debugDescription)")
+            #expect(text.trimmingSpaces() == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
+            let part = text.dropFirst()
+            #expect(part.trimmingWhitespace() == part.trimmingCharacters(in: .whitespacesAndNewlines), "\(part.debugDescription)")
+        }
+    }
 }
 
 @Suite("Lines over bytes")

@@ -59,6 +59,8 @@ extension BodyMemo {
                 record = kept
             } else {
                 var writer = ByteWriter()
+                // Room for the HTML and what is around it: grown by doubling, it was copied on the way.
+                writer.bytes.reserveCapacity(taken.body.body.html.utf8.count + 1024)
                 writer.body(taken.body)
                 record = writer.bytes
             }

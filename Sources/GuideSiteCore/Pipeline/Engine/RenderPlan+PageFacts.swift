@@ -47,7 +47,9 @@ extension RenderPlan {
     static func content(_ page: Page) -> Int {
         var hasher = Hasher()
         hasher.combine(page.sourcePath)
-        hasher.combine(page.frontMatter)
+        // The front matter's hash, made when the page was (hashing it again was a third of
+        // keying a site); a page read without its front matter's entries has none.
+        if page.frontMatterKey != 0 { hasher.combine(page.frontMatterKey) } else { hasher.combine(page.frontMatter) }
         hasher.combine(page.criteria)
         // A body's identity stands for its HTML where known: the same in every process, and
         // known for the last build's pages on disk, which keep no HTML.

@@ -203,35 +203,30 @@ struct RenderPlan {
             hasher.combine(languages.table.has(page.translationKey, in: "", isDefault: true))
             hasher.combine(languages.table.translations[page.translationKey])
         }
-        func show(_ other: Int?) {
-            hasher.combine(other.map(summary(of:)))
-            hasher.combine(other.map(links(of:)))
-        }
-        func show(_ others: [Int]) {
-            hasher.combine(others.count)
-            guard withList else { return }
-            for other in others { show(other) }
-        }
         switch page.kind {
         case .entry:
             if let (section, position) = position {
                 // Which side each neighbour is on matters: "Previous" and "Next" are both shown.
-                show(position > 0 ? section.entries[position - 1] : nil)
-                show(position + 1 < section.entries.count ? section.entries[position + 1] : nil)
+                show(position > 0 ? section.entries[position - 1] : nil, into: &hasher)
+                show(position + 1 < section.entries.count ? section.entries[position + 1] : nil, into: &hasher)
             }
-            show(site.related[index] ?? [])
+            show(site.related[index] ?? [], withList: withList, into: &hasher)
         case .section:
-            show(site.sections.first { $0.page == index }?.entries ?? [])
+            show(site.sections.first { $0.page == index }?.entries ?? [], withList: withList, into: &hasher)
         case .home:
             // A section's entries when they fit on one page, else their count.
             for section in site.sections {
-                if section.entries.count <= site.config.pagination.size { show(section.entries) } else { hasher.combine(section.entries.count) }
+                if section.entries.count <= site.config.pagination.size {
+                    show(section.entries, withList: withList, into: &hasher)
+                } else {
+                    hasher.combine(section.entries.count)
+                }
             }
             let recent = RecentPages.latest(in: site, limit: PageContextBuilder.recentOnHome + 1)
-            show(recent)
+            show(recent, withList: withList, into: &hasher)
             for index in recent { hasher.combine(site.pages[index].updated) }
         case .criterion:
-            show(page.subject.flatMap { site.criterionPages[$0] } ?? [])
+            show(page.subject.flatMap { site.criterionPages[$0] } ?? [], withList: withList, into: &hasher)
         case .criteriaIndex:
             for number in citingCounts.keys.sorted() { hasher.combine(number); hasher.combine(citingCounts[number]) }
         case .coverage:
@@ -242,17 +237,17 @@ struct RenderPlan {
         case .category:
             let category = site.categories.first { $0.page == index }
             hasher.combine(category.flatMap { categoryDetails[$0.slug] })
-            show(category?.entries ?? [])
+            show(category?.entries ?? [], withList: withList, into: &hasher)
         case .search:
             hasher.combine(categoriesKey)
             if withList { hasher.combine(searchShown) }
             hasher.combine(platformCounts.indices.filter { platformCounts[$0] > 0 }.map { site.config.platforms[$0] })
         case .updates:
             let recent = RecentPages.latest(in: site)
-            show(recent)
+            show(recent, withList: withList, into: &hasher)
             for index in recent { hasher.combine(site.pages[index].updated) }
         case .redirect:
-            show(site.pages.indices.filter { site.pages[$0].kind != .redirect && site.pages[$0].route.path == page.subject })
+            show(site.pages.indices.filter { site.pages[$0].kind != .redirect && site.pages[$0].route.path == page.subject }, withList: withList, into: &hasher)
         case .basket:
             hasher.combine(CriteriaBasket.scriptCount(entries: site.pages.lazy.filter { FeatureFile.isWritten(for: $0, in: site.config) }.count))
         case .translations:
@@ -267,7 +262,7 @@ struct RenderPlan {
             for other in site.pages {
                 let rows = SupportResults.rows(of: other, config: site.config)
                 guard !rows.isEmpty else { continue }
-                show(site.pageIndex[other.route] ?? 0)
+                show(site.pageIndex[other.route] ?? 0, into: &hasher)
                 hasher.combine(rows)
             }
         case .categoryIndex:
@@ -277,5 +272,18 @@ struct RenderPlan {
             break
         }
         return hasher.finalize()
+    }
+
+    /// What a key reads of another page (methods, not functions nested in `key(for:)`: those
+    /// copied the whole plan for every key, a tenth of keying a site).
+    private func show(_ other: Int?, into hasher: inout Hasher) {
+        hasher.combine(other.map(summary(of:)))
+        hasher.combine(other.map(links(of:)))
+    }
+
+    private func show(_ others: [Int], withList: Bool, into hasher: inout Hasher) {
+        hasher.combine(others.count)
+        guard withList else { return }
+        for other in others { show(other, into: &hasher) }
     }
 }
