@@ -45,6 +45,11 @@ enum SearchPostings {
             appendNumber(posting.level, to: &pairs)
             last = posting.document
         }
+        // The bitsets are at least as long as the one holding the last document: most terms'
+        // pairs are shorter, and no bitset is made for them.
+        if let highest = list.last?.document, pairs.count <= highest / 6 + 1 + 6 {
+            return .string(String(decoding: pairs, as: UTF8.self))
+        }
         var byLevel: [Int: [Int]] = [:]
         for posting in list { byLevel[posting.level, default: []].append(posting.document) }
         let sets = byLevel.keys.sorted().map { level in (level, bitset(byLevel[level]!)) }
@@ -99,14 +104,12 @@ enum SearchPostings {
 
     /// `number` in groups of five bits, most significant first, each but the last marked.
     private static func appendNumber(_ number: Int, to bytes: inout [UInt8]) {
-        var groups: [Int] = [number & 31]
-        var rest = number >> 5
-        while rest > 0 {
-            groups.append(rest & 31)
-            rest >>= 5
+        var shift = 0
+        while number >> (shift + 5) > 0 { shift += 5 }
+        while shift > 0 {
+            bytes.append(alphabet[(number >> shift) & 31 | 32])
+            shift -= 5
         }
-        for (position, group) in groups.reversed().enumerated() {
-            bytes.append(alphabet[position == groups.count - 1 ? group : group | 32])
-        }
+        bytes.append(alphabet[number & 31])
     }
 }

@@ -63,6 +63,13 @@ final class BodyMemo: @unchecked Sendable {
         var thisRun = false
     }
 
+    /// Whether every site of the run keeps its bodies: once the last run's were taken. A build
+    /// that renders every body (the first, `--fresh`) keeps its first site's, and each other's
+    /// only where another set of link answers does not make it a variant (`Writer.append`);
+    /// the sites after the first are kept by the next build, which takes the first's (writing
+    /// every language's bodies made a full build in two languages 5% longer).
+    var keepsEverySite: Bool { takes && stored != nil }
+
     /// Whether this run's bodies go to a file (`keep`) rather than memory (`record`).
     var writesRecords: Bool { location != nil && writes }
 
@@ -87,7 +94,7 @@ final class BodyMemo: @unchecked Sendable {
         if writer == nil {
             // Each key's bodies for every set of link answers once the last run's were taken
             // (`Writer.append`); asked once, as `stored` takes the lock.
-            let variants = takes && stored != nil
+            let variants = keepsEverySite
             writer = lock.withLock {
                 if self.writer == nil { self.writer = Writer(location: location, variants: variants) }
                 return self.writer

@@ -119,7 +119,7 @@ enum RenderMarkdown {
         return pages.concurrentMap { input -> Made in
             let keys = memo?.key(for: input)
             if let memo, let keys, var taken = memo.bodies.take(keys.key, answer: { resolver.target($0, from: input.translationKey) }) {
-                memo.bodies.keep(keys.key, taken)
+                memo.keep(keys.key, taken)
                 taken.record = nil
                 return Made(page: finishing.page(input, taken.body, key: keys.key), kept: (keys.key, keys.digest, taken), taken: true)
             }
@@ -137,7 +137,7 @@ enum RenderMarkdown {
                 annotate: annotator, platforms: platforms, lint: lint, demoStylesheet: stylesheet
             )
             let body = BodyMemo.Body(links: asked, body: rendered.value, diagnostics: rendered.diagnostics)
-            if let memo, let keys { memo.bodies.keep(keys.key, BodyMemo.Taken(body: body)) }
+            if let memo, let keys { memo.keep(keys.key, BodyMemo.Taken(body: body)) }
             return Made(page: finishing.page(page, body, key: keys?.key), kept: keys.map { ($0.key, $0.digest, BodyMemo.Taken(body: body)) })
         }
     }

@@ -25,11 +25,26 @@ struct SearchPostingsTests {
             let encoded = SearchPostings.encode(list)
             let json = try JSONSerialization.jsonObject(with: JSONWriter.compactData(encoded), options: [.fragmentsAllowed])
             kinds.insert(json is String ? "pairs" : "bitsets")
+            let (pairs, dense) = Self.lengths(list)
+            #expect((json is String) == !(dense < pairs), "pairs \(pairs) bytes, bitsets \(dense)")
             let decoded = try #require(SearchPostings.decode(json))
             #expect(decoded.map(\.document) == list.map(\.document))
             #expect(decoded.map(\.level) == list.map(\.level))
         }
         #expect(kinds == ["pairs", "bitsets"])
+    }
+
+    /// The length of each form as the format counts it: five bits a character for each number
+    /// of the pairs; for bitsets, a character per six documents up to each level's last, and six.
+    static func lengths(_ list: SearchPostings.List) -> (pairs: Int, dense: Int) {
+        func characters(_ number: Int) -> Int { number < 32 ? 1 : 1 + characters(number >> 5) }
+        var pairs = 0, last = -1
+        for posting in list {
+            pairs += characters(posting.document - last) + characters(posting.level)
+            last = posting.document
+        }
+        let highest = Dictionary(list.map { ($0.level, $0.document) }, uniquingKeysWith: max)
+        return (pairs, highest.values.reduce(0) { $0 + $1 / 6 + 1 + 6 })
     }
 
     @Test("the shorter form is chosen: a rare term as pairs, one in most documents as bitsets")
