@@ -56,10 +56,11 @@ extension TypedFields {
     mutating func criteriaOtherwise(from entries: [FrontEntry], into matter: inout FrontMatter) {
         var numbers: [String] = []
         for entry in entries where entry.key != "wcag" {
-            let name = entry.key.lowercased().filter { $0.isLetter }
+            let name = Self.letters(of: entry.key)
             if name == "sc" || name == "criterion" {
                 numbers += entry.value.text.map { [$0.trimmingWhitespace()] } ?? []
-            } else if name.contains("wcag") || name.contains("successcriteri") {
+            } else if entry.key.utf8.allSatisfy({ $0 < 0x80 }) ? name.containsBytes("wcag") || name.containsBytes("successcriteri")
+                        : name.contains("wcag") || name.contains("successcriteri") {
                 switch entry.value {
                 case .list(let items): numbers += items.compactMap(\.text)
                 case .text(let text): numbers += text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
@@ -74,5 +75,16 @@ extension TypedFields {
         for number in numbers.map({ $0.trimmingWhitespace() }) where CriteriaDetector.isBareNumber(number) && !matter.wcag.contains(number) {
             matter.wcag.append(number)
         }
+    }
+
+    /// A key's letters, lower-cased (`WCAG_criteria` → `wcagcriteria`): over its bytes when
+    /// ASCII, as every page's every key is asked (by characters and with Foundation's `contains`,
+    /// this check was half of reading front matter).
+    static func letters(of key: String) -> String {
+        guard key.utf8.allSatisfy({ $0 < 0x80 }) else { return key.lowercased().filter { $0.isLetter } }
+        return String(decoding: key.utf8.compactMap { byte -> UInt8? in
+            let lower = byte | 0x20
+            return lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z") ? lower : nil
+        }, as: UTF8.self)
     }
 }

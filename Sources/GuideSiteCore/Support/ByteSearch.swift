@@ -40,18 +40,40 @@ extension StringProtocol {
 }
 
 /// The offset of `pattern` (not empty) in `bytes` at or after `start`: `memchr` finds each
-/// candidate first byte, `memcmp` checks the rest.
+/// place of the pattern's rarest byte (`ByteRarity`), `memcmp` checks the whole. Anchored on a
+/// first `<`, a search stopped at every tag of a page's HTML.
 func byteOffset(of pattern: UnsafeBufferPointer<UInt8>, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
     guard let base = bytes.baseAddress, let needle = pattern.baseAddress, !pattern.isEmpty else { return nil }
     let last = bytes.count - pattern.count
-    var index = start
-    while index <= last {
-        guard let hit = memchr(base + index, Int32(needle.pointee), last - index + 1) else { return nil }
-        let offset = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+    guard start <= last else { return nil }
+    let anchor = ByteRarity.rarest(in: pattern)
+    var index = max(start, 0) + anchor
+    while index <= last + anchor {
+        guard let hit = memchr(base + index, Int32(needle[anchor]), last + anchor - index + 1) else { return nil }
+        let offset = UnsafeRawPointer(hit) - UnsafeRawPointer(base) - anchor
         if memcmp(base + offset, needle, pattern.count) == 0 { return offset }
-        index = offset + 1
+        index = offset + anchor + 1
     }
     return nil
+}
+
+/// How rare each byte is in HTML and text, roughly: white space, tag punctuation and common
+/// letters least, control bytes most.
+enum ByteRarity {
+    private static let ranks: [UInt8] = (0...255).map { value -> UInt8 in
+        let byte = UInt8(value)
+        if " <>\"=/\netaoinsrlhcdu".utf8.contains(byte) { return 0 }
+        if byte >= 0x80 || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || ".,-:;'0123456789".utf8.contains(byte) { return 1 }
+        if byte >= 0x20 { return 2 }
+        return 3
+    }
+
+    /// The position of the pattern's rarest byte (the first of the rarest).
+    static func rarest(in pattern: UnsafeBufferPointer<UInt8>) -> Int {
+        var best = 0
+        for position in pattern.indices where ranks[Int(pattern[position])] > ranks[Int(pattern[best])] { best = position }
+        return best
+    }
 }
 
 extension Array where Element == UInt8 {

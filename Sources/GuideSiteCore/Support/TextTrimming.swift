@@ -15,12 +15,6 @@ extension StringProtocol {
 
     /// The text without the leading and trailing scalars `predicate` accepts.
     func trimming(where predicate: (Unicode.Scalar) -> Bool) -> String {
-        // Most texts begin and end with an ASCII byte that stays: nothing to cut, and no
-        // scalar decoded (a test table's every value is trimmed, three times an entry).
-        if let first = utf8.first, first < 0x80, !predicate(Unicode.Scalar(first)),
-           let last = unicodeScalars.last, last.isASCII, !predicate(last) {
-            return String(self)
-        }
         let scalars = unicodeScalars
         var start = scalars.startIndex, end = scalars.endIndex
         while start < end, predicate(scalars[start]) { start = scalars.index(after: start) }

@@ -44,4 +44,14 @@ struct CriteriaConventionsTests {
         #expect(NaturalOrder.less("step 9", "step 10") && NaturalOrder.less("step 09", "step 10"))
         #expect(NaturalOrder.less("a", "b") && NaturalOrder.less("ab", "abc") && !NaturalOrder.less("abc", "abc"))
     }
+
+    @Test("a key's letters read over bytes agree with the letters read by characters")
+    func keyLetters() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["WCAG", "_", "criteria", "-", "2", " ", "Success", "@", "[", "`", "{", "Z", "é", "\u{212A}"]
+        for _ in 0..<3000 {
+            let key = (0..<Int.random(in: 0...5, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            #expect(TypedFields.letters(of: key) == key.lowercased().filter { $0.isLetter }, "\(key.debugDescription)")
+        }
+    }
 }

@@ -46,6 +46,23 @@ struct SupportTests {
         #expect("a'b".containsByte(UInt8(ascii: "'")))
     }
 
+    @Test("a byte search anchored on the pattern's rarest byte finds the first match at or after its start, as a plain search does")
+    func byteOffsets() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = Array("<p>a e\u{1}v\"=/x".utf8)
+        func naive(_ pattern: [UInt8], _ bytes: [UInt8], _ start: Int) -> Int? {
+            guard pattern.count <= bytes.count, start <= bytes.count - pattern.count else { return nil }
+            return (start...(bytes.count - pattern.count)).first { Array(bytes[$0..<($0 + pattern.count)]) == pattern }
+        }
+        for _ in 0..<5000 {
+            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let pattern = (0..<Int.random(in: 1...4, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let start = Int.random(in: 0...max(0, bytes.count), using: &generator)
+            let found = pattern.withUnsafeBufferPointer { p in bytes.withUnsafeBufferPointer { byteOffset(of: p, in: $0, from: start) } }
+            #expect(found == naive(pattern, bytes, start), "\(pattern) in \(bytes) from \(start)")
+        }
+    }
+
     @Test("trimming over scalars agrees with Foundation's, texts and substrings, whatever their ends")
     func trimmingAgreesWithFoundation() {
         var generator = SystemRandomNumberGenerator()
