@@ -64,10 +64,10 @@ final class BodyMemo: @unchecked Sendable {
     }
 
     /// Whether every site of the run keeps its bodies: once the last run's were taken. A build
-    /// that renders every body (the first, `--fresh`) keeps its first site's, and each other's
-    /// only where another set of link answers does not make it a variant (`Writer.append`);
-    /// the sites after the first are kept by the next build, which takes the first's (writing
-    /// every language's bodies made a full build in two languages 5% longer).
+    /// that renders every body (the first, `--fresh`) keeps its first site's only, each key's
+    /// first set of link answers (`Writer.append`); the other sites' are kept by the next build,
+    /// which takes the first's (writing a second language's bodies cost a full build in two
+    /// languages 2% more CPU).
     var keepsEverySite: Bool { takes && stored != nil }
 
     /// Whether this run's bodies go to a file (`keep`) rather than memory (`record`).
