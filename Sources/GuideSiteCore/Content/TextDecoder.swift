@@ -59,9 +59,26 @@ public struct SourceTextDecoder: Sendable {
         byte < 0x20 ? byte != 9 && byte != 10 && byte != 12 && byte != 13 : byte == 0x7F
     }
 
-    private static func firstControl(in text: String) -> Int? {
+    /// Eight bytes at a time: a word with no byte below 0x20 and no DEL is passed whole (a
+    /// byte at a time, this was half a percent of a full build).
+    static func firstControl(in text: String) -> Int? {
         var text = text
-        return text.withUTF8 { $0.firstIndex(where: isControl) }
+        return text.withUTF8 { bytes -> Int? in
+            guard let base = bytes.baseAddress else { return nil }
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+                // A high bit set where a byte may be below 0x20 or equal 0x7F (never missed;
+                // a false alarm costs a look at those eight bytes).
+                let below = (word &- ones &* 0x20) & ~word & highs
+                let del = word ^ (ones &* 0x7F)
+                let isDel = (del &- ones) & ~del & highs
+                if below | isDel != 0, let found = bytes[offset..<offset + 8].firstIndex(where: isControl) { return found }
+                offset += 8
+            }
+            return bytes[offset...].firstIndex(where: isControl)
+        }
     }
 
     private static func position(of offset: Data.Index, in bytes: Data.SubSequence) -> (Int, Int) {

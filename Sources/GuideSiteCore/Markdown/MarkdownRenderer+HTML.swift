@@ -57,6 +57,38 @@ extension MarkdownRenderer {
     /// A code block's tab label: `title="…"` in its fence info, or the words after the language
     /// (```` ```swift UIKit ````); none for a demo.
     static func tabLabel(ofFenceInfo info: String) -> String? {
+        // ASCII over bytes: each byte a character but CR LF (whitespace either way), whitespace
+        // 9...13 and 32 (by characters and Foundation's search, a percent of a full build).
+        if info.utf8.allSatisfy({ $0 < 0x80 }) {
+            let bytes = Array(info.utf8)
+            func isSpace(_ byte: UInt8) -> Bool { byte == 32 || (9...13).contains(byte) }
+            let title = bytes.withUnsafeBufferPointer { info in titleKey.withUnsafeBufferPointer { byteOffset(of: $0, in: info, from: 0) } }
+            if let title {
+                let rest = bytes[(title + titleKey.count)...]
+                guard let quote = rest.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+                    return String(decoding: rest.prefix { !isSpace($0) }, as: UTF8.self)
+                }
+                var quoted = rest.dropFirst().prefix { $0 != quote }
+                while let first = quoted.first, isSpace(first) { quoted.removeFirst() }
+                while let last = quoted.last, isSpace(last) { quoted.removeLast() }
+                return String(decoding: quoted, as: UTF8.self)
+            }
+            let words = bytes.split(whereSeparator: isSpace).dropFirst()
+            guard !words.isEmpty, !words.contains(where: { $0.elementsEqual("demo".utf8) }) else { return nil }
+            var label: [UInt8] = []
+            for word in words {
+                if !label.isEmpty { label.append(32) }
+                label.append(contentsOf: word)
+            }
+            return String(decoding: label, as: UTF8.self)
+        }
+        return tabLabelByCharacters(ofFenceInfo: info)
+    }
+
+    private static let titleKey = Array("title=".utf8)
+
+    /// `tabLabel` for any text, by characters.
+    static func tabLabelByCharacters(ofFenceInfo info: String) -> String? {
         if let title = info.range(of: "title=") {
             var rest = info[title.upperBound...]
             guard let quote = rest.first, quote == "\"" || quote == "'" else { return String(rest.prefix { !$0.isWhitespace }) }

@@ -132,11 +132,23 @@ enum AcceptanceExport {
     static func csvRows(_ entry: EntryTests) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(1024)
+        // Field by field: an array of eleven texts per step, and each test's name joined anew
+        // for each, were a percent of a full build.
         for (id, scenario) in entry.scenarios {
+            let test = entry.title + ": " + scenario.name
             for step in scenario.steps {
-                row([id, entry.title + ": " + scenario.name, entry.title, entry.section, scenario.platform ?? entry.platforms,
-                     scenario.kind.rawValue, step.action.isEmpty ? "Check" : step.action, step.expected, entry.criteria, entry.url, entry.technologies],
-                    into: &output)
+                field(id, into: &output, first: true)
+                field(test, into: &output)
+                field(entry.title, into: &output)
+                field(entry.section, into: &output)
+                field(scenario.platform ?? entry.platforms, into: &output)
+                field(scenario.kind.rawValue, into: &output)
+                field(step.action.isEmpty ? "Check" : step.action, into: &output)
+                field(step.expected, into: &output)
+                field(entry.criteria, into: &output)
+                field(entry.url, into: &output)
+                field(entry.technologies, into: &output)
+                output.append(contentsOf: [13, 10])
             }
         }
         return output
@@ -144,19 +156,31 @@ enum AcceptanceExport {
 
     /// One CSV record: fields quoted when they hold a comma, a quote, a line break or outer spaces.
     static func row(_ fields: [String], into output: inout [UInt8]) {
-        for (offset, field) in fields.enumerated() {
-            if offset > 0 { output.append(UInt8(ascii: ",")) }
-            let needsQuotes = field.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }
-                || field.hasPrefix(" ") || field.hasSuffix(" ")
-            guard needsQuotes else { output.append(contentsOf: field.utf8); continue }
-            output.append(UInt8(ascii: "\""))
-            for byte in field.utf8 {
-                if byte == UInt8(ascii: "\"") { output.append(byte) }
-                output.append(byte)
-            }
-            output.append(UInt8(ascii: "\""))
-        }
+        for (offset, text) in fields.enumerated() { field(text, into: &output, first: offset == 0) }
         output.append(contentsOf: [13, 10])
+    }
+
+    /// One field of a record, after a comma unless `first`.
+    static func field(_ field: String, into output: inout [UInt8], first: Bool = false) {
+        if !first { output.append(UInt8(ascii: ",")) }
+        guard needsQuotes(field) else { return output.append(contentsOf: field.utf8) }
+        output.append(UInt8(ascii: "\""))
+        for byte in field.utf8 {
+            if byte == UInt8(ascii: "\"") { output.append(byte) }
+            output.append(byte)
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// A comma, a quote or a line break inside, or a space as its first or last character. A
+    /// space byte next to an ASCII byte is a character of its own; next to another byte it may
+    /// be part of one (a combining mark after it, a prepended mark before), which characters tell.
+    static func needsQuotes(_ field: String) -> Bool {
+        let utf8 = field.utf8
+        if utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }) { return true }
+        guard let first = utf8.first, let last = utf8.last, first == 32 || last == 32 else { return false }
+        if utf8.allSatisfy({ $0 < 0x80 }) { return true }
+        return field.hasPrefix(" ") || field.hasSuffix(" ")
     }
 
     /// An entry in a basket script: `"key":{title, section, platforms, criteria, url,

@@ -131,9 +131,37 @@ public enum CriteriaDetector {
     /// Techniques (`/WAI/WCAG21/Techniques/html/H44`, `/TR/WCAG20-TECHS/H44.html`), the criteria
     /// the technique is listed under, but the obsolete 4.1.1 (H88 serves it and 4.1.2).
     public static func criteria(inURL url: String) -> [SuccessCriterion] {
+        // Most links are a site's own: an ASCII address naming neither W3C nor WAIC is told
+        // from its bytes, without lowering it twice.
+        if url.utf8.allSatisfy({ $0 < 0x80 }), !mayNameW3C(url) { return [] }
+        return criteriaByLowering(inURL: url)
+    }
+
+    /// `criteria(inURL:)` for any address, lowered.
+    static func criteriaByLowering(inURL url: String) -> [SuccessCriterion] {
         if let criterion = criterion(inURL: url) { return [criterion] }
         guard let id = techniqueID(inURL: url) else { return [] }
         return Techniques.criteria(of: id).compactMap { WCAG22.byNumber[$0] }.filter { !$0.obsolete }
+    }
+
+    /// Whether an ASCII address holds `w3.org/` or `waic.jp/` in any case.
+    static func mayNameW3C(_ url: String) -> Bool {
+        var url = url
+        return url.withUTF8 { bytes in
+            func holds(_ pattern: StaticString, at start: Int) -> Bool {
+                guard start + pattern.utf8CodeUnitCount <= bytes.count else { return false }
+                for offset in 0..<pattern.utf8CodeUnitCount {
+                    let byte = bytes[start + offset]
+                    let lowered = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                    guard lowered == pattern.utf8Start[offset] else { return false }
+                }
+                return true
+            }
+            for (position, byte) in bytes.enumerated() where byte | 0x20 == UInt8(ascii: "w") {
+                if holds("w3.org/", at: position) || holds("waic.jp/", at: position) { return true }
+            }
+            return false
+        }
     }
 
     /// The technique id a W3C Techniques address ends in, uppercased ("H44"), or nil.

@@ -94,6 +94,18 @@ struct SourceTextDecoderTests {
         #expect(result.diagnostics.first?.description.hasPrefix("a.md:2:3: error: [encoding] file is not valid UTF-8") == true)
     }
 
+    @Test("control characters are found eight bytes at a time where a byte at a time finds them")
+    func controls() {
+        var random = RandomEditTests.Generator(state: 55)
+        let pieces: [[UInt8]] = [Array("text ".utf8), [0x1F], [0x20], [0x7F], [0x7E], [0x80], [9], [10], [12], [13], [1], Array("é".utf8), [0x3F]]
+        for _ in 0..<5000 {
+            let bytes = (0..<random.next(40)).flatMap { _ in pieces[random.next(pieces.count)] }
+            let text = String(decoding: bytes, as: UTF8.self)
+            let expected = Array(text.utf8).firstIndex { $0 < 0x20 ? $0 != 9 && $0 != 10 && $0 != 12 && $0 != 13 : $0 == 0x7F }
+            #expect(SourceTextDecoder.firstControl(in: text) == expected, "\(bytes)")
+        }
+    }
+
     @Test("a NUL byte marks a binary file")
     func binary() {
         let result = SourceTextDecoder().decode(Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0x01]), path: "a.md")

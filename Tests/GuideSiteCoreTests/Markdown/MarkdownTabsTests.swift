@@ -73,4 +73,14 @@ struct MarkdownTabsTests {
             #expect(html(quote).hasPrefix("<blockquote>"), "\(quote)")
         }
     }
+
+    @Test("a fence's tab label is read over bytes as by characters")
+    func labelsByBytes() {
+        var random = RandomEditTests.Generator(state: 58)
+        let pieces = ["swift", " ", "\t", "UIKit", "demo", "Jetpack", "Compose", "title=", "\"Web\"", "'x y'", "\u{0B}", "\u{1C}", "é", "  "]
+        for _ in 0..<4000 {
+            let info = (0..<random.next(7)).map { _ in pieces[random.next(pieces.count)] }.joined()
+            #expect(MarkdownRenderer.tabLabel(ofFenceInfo: info) == MarkdownRenderer.tabLabelByCharacters(ofFenceInfo: info), "\(info)")
+        }
+    }
 }

@@ -23,6 +23,17 @@ struct AcceptanceExportTests {
         #expect(String(decoding: output, as: UTF8.self) == "plain,\"a, b\",\"say \"\"hi\"\"\",\"two\nlines\",\" padded\"\r\n")
     }
 
+    @Test("a field is quoted by its bytes exactly when by its characters")
+    func quotingByBytes() {
+        var random = RandomEditTests.Generator(state: 57)
+        let pieces = [" ", "a", ",", "\"", "\n", "\r", "é", "\u{301}", "\u{600}", "\u{200D}", "b c", "\t"]
+        for _ in 0..<5000 {
+            let field = (0..<random.next(6)).map { _ in pieces[random.next(pieces.count)] }.joined()
+            let byCharacters = field.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 } || field.hasPrefix(" ") || field.hasSuffix(" ")
+            #expect(AcceptanceExport.needsQuotes(field) == byCharacters, "\(Array(field.unicodeScalars))")
+        }
+    }
+
     @Test("each site and subset writes its own acceptance.csv, basket data and coverage.csv; every entry with tests has a .feature")
     func files() throws {
         let site = try TestSite([

@@ -88,6 +88,19 @@ struct CriteriaDetectorTests {
         #expect(CriteriaDetector.criterion(inURL: url) == nil)
     }
 
+    @Test("an address's criteria are those found by lowering it, when its bytes name no W3C site too")
+    func addressPrefilter() {
+        var random = RandomEditTests.Generator(state: 56)
+        let pieces = ["https://", "WWW.", "w3.org/", "W3.ORG/", "waic.jp/", "WAIC.JP/", "w3.or", "TR/WCAG22/", "Understanding/", "techniques/html/",
+                      "H44", "#", "contrast-minimum", "non-text-content", ".html", "?x=1", "../", "entry-1/", "w", "3", "/", "é", "WCAG21/quickref/"]
+        var urls = ["https://www.w3.org/WAI/WCAG22/Understanding/contrast-minimum", "https://WWW.W3.ORG/TR/WCAG22/#non-text-content",
+                    "https://www.w3.org/WAI/WCAG22/Techniques/html/H44", "../web/entry-1.md", "https://waic.jp/translations/WCAG21/#contrast-minimum"]
+        for _ in 0..<4000 { urls.append((0..<random.next(8)).map { _ in pieces[random.next(pieces.count)] }.joined()) }
+        for url in urls {
+            #expect(CriteriaDetector.criteria(inURL: url).map(\.number) == CriteriaDetector.criteriaByLowering(inURL: url).map(\.number), "\(url)")
+        }
+    }
+
     @Test("the byte prefilter finds every text the detector could match, by dot search as by a scan of every byte")
     func prefilter() {
         func byScan(_ text: String) -> Bool {
