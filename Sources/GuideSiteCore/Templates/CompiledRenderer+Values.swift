@@ -13,16 +13,19 @@ extension CompiledRenderer {
             return resolve(path.names.dropFirst(), from: found).flatMap(representation)
         }
         guard let first = path.names.first else { return stack.last.flatMap { representation($0.value) } }
-        // By position from the top: iterating `reversed()` copied every frame it passed.
-        var position = stack.count - 1
-        while position >= 0 {
-            if let found = stack[position].child(first) {
-                if path.names.count == 1 { return representation(found) }
-                return resolve(path.names.dropFirst(), from: found).flatMap(representation)
+        // By position from the top, each frame read in place: iterating `reversed()` copied
+        // every frame it passed, and indexing the array counted a reference to each.
+        return stack.withUnsafeBufferPointer { frames -> ContextValue? in
+            var position = frames.count - 1
+            while position >= 0 {
+                if let found = frames[position].child(first) {
+                    if path.names.count == 1 { return representation(found) }
+                    return resolve(path.names.dropFirst(), from: found).flatMap(representation)
+                }
+                position -= 1
             }
-            position -= 1
+            return nil
         }
-        return nil
     }
 
     /// An object on the context stack: a map is kept apart, since most lookups search one.
