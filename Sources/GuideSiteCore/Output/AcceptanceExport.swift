@@ -64,8 +64,11 @@ enum AcceptanceExport {
         let count = CriteriaBasket.scriptCount(entries: pages.count)
         var made = Parts(sectionTitles: sectionTitles, scripts: count, basePath: basePath, siteURL: site.config.url)
         let reusable = last.flatMap { last in
-            (last.sectionTitles, last.scripts, last.basePath, last.siteURL) == (sectionTitles, count, basePath, site.config.url) ? last.byPath : nil
+            (last.sectionTitles, last.basePath, last.siteURL) == (sectionTitles, basePath, site.config.url) ? last.byPath : nil
         } ?? [:]
+        // An entry added or removed may change how many scripts there are (one per 200): a part
+        // taken is then put in the script its key now falls in.
+        let rescripted = last.map { $0.scripts != count } ?? false
         var csv: [UInt8] = []
         row(columns, into: &csv)
         var scripts = Array(repeating: Array("GuideSite.acceptance.add({\"columns\":\(JSONWriter.compact(columns)),\"entries\":{".utf8), count: count)
@@ -73,7 +76,10 @@ enum AcceptanceExport {
         for start in stride(from: 0, to: pages.count, by: size) {
             let run = Array(pages[start..<min(start + size, pages.count)])
             let parts = run.concurrentMap { page -> Part in
-                if !edited.contains(page.route.path), let part = reusable[page.route.path] { return part }
+                if !edited.contains(page.route.path), var part = reusable[page.route.path] {
+                    if rescripted { part.script = CriteriaBasket.script(of: TestPlan.basketKey(of: page.route), count: count) }
+                    return part
+                }
                 let entry = tests(of: page, sectionTitles: sectionTitles, basePath: basePath, siteURL: site.config.url, config: site.config)
                 return Part(rows: csvRows(entry)[...], script: CriteriaBasket.script(of: entry.key, count: count), entry: scriptEntry(entry)[...])
             }

@@ -103,10 +103,21 @@ enum SearchIndex {
 
     /// The index of `site` in pieces (`SearchShards`), given to `write` as each is made;
     /// `documents` when made already.
-    static func writeShards(for site: Site, documents: [SearchDocument]? = nil, to write: (String, Data) throws -> Void) rethrows {
+    static func writeShards(for site: Site, documents: [SearchDocument]? = nil, levels: [SearchParts.Levels]? = nil,
+                            to write: (String, Data) throws -> Void) rethrows {
         let order = SearchablePages.searchable(site)
         let maker = maker(for: site, order: order)
-        try SearchShards.write(documents: documents ?? order.concurrentMap { maker.document(site.pages[$0]) }, tables: tables(for: site, maker: maker), to: write)
+        try SearchShards.write(documents: documents ?? order.concurrentMap { maker.document(site.pages[$0]) }, levels: levels,
+                               tables: tables(for: site, maker: maker), to: write)
+    }
+
+    /// The part of every searchable page of `site`, in index order, taken from `last` where it
+    /// holds it (`SearchParts`).
+    static func parts(for site: Site, reusing last: SearchParts?) -> SearchParts {
+        let order = SearchablePages.searchable(site)
+        let maker = maker(for: site, order: order)
+        let tables = tables(for: site, maker: maker)
+        return SearchParts(tables: tables, made: SearchParts.make(for: site, order: order, maker: maker, tables: tables, reusing: last))
     }
 
     /// The searchable pages of `site` as documents, in index order.
@@ -117,11 +128,12 @@ enum SearchIndex {
     }
 
     /// The index of `site` (of its `documents` when made already); `reusing` gives an entry already made for a page (by site index).
-    static func parts(for site: Site, documents: [SearchDocument]? = nil, reusing: (@Sendable (Int) -> JSONWriter.Fragment?)? = nil) -> Parts {
+    static func parts(for site: Site, documents: [SearchDocument]? = nil, entries made: [JSONWriter.Fragment]? = nil,
+                      reusing: (@Sendable (Int) -> JSONWriter.Fragment?)? = nil) -> Parts {
         let order = SearchablePages.searchable(site)
         let maker = maker(for: site, order: order)
         let tables = tables(for: site, maker: maker)
-        let entries = documents.map { $0.concurrentMap { JSONWriter.compactFragment($0.json) } }
+        let entries = made ?? documents.map { $0.concurrentMap { JSONWriter.compactFragment($0.json) } }
             ?? order.concurrentMap { reusing?($0) ?? maker.entry(site.pages[$0]) }
         let marker = "\u{1}entries\u{1}"
         let document: [String: Any] = [

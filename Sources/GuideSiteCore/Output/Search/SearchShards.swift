@@ -22,7 +22,7 @@ enum SearchShards {
     static let documentFields = SearchablePages.resultFields.map(\.name)
 
     /// The tables every document's positions refer to.
-    struct Tables: Sendable {
+    struct Tables: Sendable, Equatable {
         var sections: [[String]]
         var categories: [[String]]
         var platforms: [String]
@@ -43,13 +43,16 @@ enum SearchShards {
     /// Every piece of the index of `documents`, given to `write` as each is made: the words of
     /// documents in runs, let go once their postings are taken (at 100,000 documents, hundreds
     /// of megabytes held at once otherwise), `run` at a time.
-    static func write(documents: [SearchDocument], tables: Tables, run: Int = Runs.size, to write: (String, Data) throws -> Void) rethrows {
+    /// `levels`: each document's, when made already (`SearchParts`).
+    static func write(documents: [SearchDocument], levels known: [SearchParts.Levels]? = nil, tables: Tables, run: Int = Runs.size,
+                      to write: (String, Data) throws -> Void) rethrows {
         let names = tables.criterionNames
         // Each term's postings first, then the terms by file: a key is made once a term, not
         // once an occurrence.
         var postings: [String: SearchPostings.List] = [:]
         for start in stride(from: 0, to: documents.count, by: run) {
-            let levels = documents[start..<min(documents.count, start + run)].map { $0 }.concurrentMap { $0.levels(criteria: names) }
+            let range = start..<min(documents.count, start + run)
+            let levels = known.map { Array($0[range]) } ?? documents[range].map { $0 }.concurrentMap { Array($0.levels(criteria: names)) }
             for (offset, terms) in levels.enumerated() {
                 for (term, level) in terms { postings[term, default: []].append((start + offset, level)) }
             }

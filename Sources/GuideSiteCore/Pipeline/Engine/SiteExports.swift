@@ -9,6 +9,7 @@ final class SiteExports: @unchecked Sendable {
     private var searchLayout: SearchIndex.Layout?
     private var madeParts: ExportParts?
     private var madeLayout: ExportLayout?
+    private var madeSearch: SearchParts?
     private var failure: (any Error)?
 
     /// `keepingParts`: keep each page's part for the next build (`parts`), `locating`: where each
@@ -31,7 +32,14 @@ final class SiteExports: @unchecked Sendable {
             }
         }
         let index: @Sendable () -> Void = { [self] in
-            attempt { searchLayout = try Self.writeSearch(site: site, writer: writer, searchAnew: searchAnew, search: search, pieces: pieces, lastPieces: lastPieces) }
+            attempt {
+                // Each page's part kept (the preview) is taken again where the page is the same.
+                let parts = keepingParts ? { last?()?.parts.search } : nil
+                (searchLayout, madeSearch) = try Self.writeSearch(site: site, writer: writer, searchAnew: searchAnew, search: search, pieces: pieces,
+                                                                  lastPieces: lastPieces, parts: parts)
+                // Patched from the last index: the last parts stand for every page still the same.
+                if madeSearch == nil { madeSearch = parts?() }
+            }
         }
         if search == nil {
             DispatchQueue.global(qos: .userInitiated).async(group: group) { exports(); index() }
@@ -79,12 +87,20 @@ final class SiteExports: @unchecked Sendable {
         return (kept, layout)
     }
 
+    /// `parts`: with each page's part kept, the last build's parts (`SearchParts`).
     private static func writeSearch(site: Site, writer: any SiteOutput, searchAnew: Bool, search: (@Sendable () -> SearchIndex.Parts?)?,
                                     pieces: (@Sendable (SearchIndex.Parts) -> SearchShards.Changes?)?,
-                                    lastPieces: (@Sendable () -> Set<String>)?) throws -> SearchIndex.Layout {
+                                    lastPieces: (@Sendable () -> Set<String>)?,
+                                    parts last: (() -> SearchParts?)?) throws -> (SearchIndex.Layout, SearchParts?) {
         var documents: [SearchDocument]?
+        var levels: [SearchParts.Levels]?
+        var kept: SearchParts?
         var made = search?()
-        if made == nil, searchAnew {
+        if made == nil, searchAnew, let last {
+            let parts = SearchIndex.parts(for: site, reusing: last())
+            (documents, levels, kept) = (parts.made.map(\.document), parts.made.map(\.levels), parts)
+            made = SearchIndex.parts(for: site, entries: parts.made.map(\.entry))
+        } else if made == nil, searchAnew {
             documents = SearchIndex.documents(for: site)
             made = SearchIndex.parts(for: site, documents: documents)
         }
@@ -99,7 +115,7 @@ final class SiteExports: @unchecked Sendable {
         if let changes {
             for file in changes.files { try writer.write(file.data, to: file.path) }
             for path in changes.removed { try writer.remove(path) }
-            return layout
+            return (layout, nil)
         }
         // Made from the last index's entries (a title edit on disk, whose pages have no HTML):
         // the pieces from those entries too.
@@ -111,12 +127,12 @@ final class SiteExports: @unchecked Sendable {
         // The whole index's entries are let go before the pieces are made.
         parts.entries = []
         var written = Set<String>()
-        try SearchIndex.writeShards(for: site, documents: documents) { path, data in
+        try SearchIndex.writeShards(for: site, documents: documents, levels: levels) { path, data in
             try writer.write(data, to: path)
             written.insert(path)
         }
         for path in (lastPieces?() ?? []).subtracting(written).sorted() { try writer.remove(path) }
-        return layout
+        return (layout, kept)
     }
 
     /// Waits until `criteria.json` and `search/index.json` are written; returns where each
@@ -131,7 +147,9 @@ final class SiteExports: @unchecked Sendable {
     /// Each page's parts, once written (with `keepingParts`).
     var parts: ExportParts? {
         group.wait()
-        return madeParts
+        guard var parts = madeParts else { return nil }
+        parts.search = madeSearch
+        return parts
     }
 
     /// Where each page's parts are in the files, once written (with `locating`).
@@ -147,6 +165,8 @@ final class SiteExports: @unchecked Sendable {
 struct ExportParts: Sendable {
     var criteria: [String: JSONWriter.Fragment]
     var acceptance: AcceptanceExport.Parts
+    /// Each searchable page's part of the search index, when the index was made anew.
+    var search: SearchParts?
 
     /// The parts to take: every page's but the `edited` paths'.
     struct Reuse: Sendable {
