@@ -97,7 +97,8 @@ public enum CriteriaDetector {
     /// ones at `waic.jp`), which keep the English anchors and file names.
     public static func criterion(inURL url: String) -> SuccessCriterion? {
         // Over the lowercased bytes: Foundation's `range(of:)` bridged every link of every page.
-        let bytes = Array(url.lowercased().utf8)
+        let ascii = url.utf8.allSatisfy { $0 < 0x80 }
+        let bytes = ascii ? url.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 } : Array(url.lowercased().utf8)
         func find(_ pattern: String, before end: Int) -> Int? {
             var pattern = pattern
             return bytes.withUnsafeBufferPointer { buffer in
