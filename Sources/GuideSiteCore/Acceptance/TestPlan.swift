@@ -180,8 +180,28 @@ struct TestPlan: Sendable {
         route.folder + featureName(of: route)
     }
 
-    /// `wheel-picker.feature`: the page's last path segment, or its file's name.
+    /// `wheel-picker.feature`: the page's last path segment, or its file's name. Over bytes
+    /// when ASCII without CR (each byte a character): by characters, a page's `.feature` path was
+    /// a twentieth of a preview's build that takes most pages' files again.
     static func featureName(of route: Route) -> String {
+        let (file, path) = (route.file.utf8, route.path.utf8)
+        guard file.allSatisfy({ $0 < 0x80 && $0 != 13 }), path.allSatisfy({ $0 < 0x80 && $0 != 13 }) else {
+            return featureNameByCharacters(of: route)
+        }
+        let slash = UInt8(ascii: "/")
+        let last = file.lastIndex(of: slash).map { file[file.index(after: $0)...] } ?? file[...]
+        var name: Substring.UTF8View
+        if last.elementsEqual("index.html".utf8) {
+            let folder = path.dropLast()
+            name = folder.lastIndex(of: slash).map { folder[folder.index(after: $0)...] } ?? folder
+        } else {
+            name = last.prefix { $0 != UInt8(ascii: ".") }
+        }
+        return (name.isEmpty ? "home" : String(Substring(name))) + ".feature"
+    }
+
+    /// `featureName` by characters, for any route.
+    static func featureNameByCharacters(of route: Route) -> String {
         let file = route.file.lastIndex(of: "/").map { route.file[route.file.index(after: $0)...] } ?? Substring(route.file)
         var name: Substring
         if file == "index.html" {

@@ -106,4 +106,16 @@ struct TestPlanTests {
         }
         #expect(pages.map(TestPlan.hasScenarios) == [false, true, false, false, true, true, true])
     }
+
+    @Test("a .feature file's name is read over bytes as by characters")
+    func featureNames() {
+        var random = RandomEditTests.Generator(state: 59)
+        let pieces = ["native", "wheel-picker", "index.html", "intro.html", "a.b", "é", "x", "\u{301}", ".", "", "2"]
+        for _ in 0..<3000 {
+            let segments = (0..<random.next(4)).map { _ in pieces[random.next(pieces.count)] }.filter { !$0.isEmpty && $0 != "." }
+            for route in [Route(segments: segments), Route(file: segments.joined(separator: "/") + (random.next(2) == 0 ? ".html" : "/x.txt"))] {
+                #expect(TestPlan.featureName(of: route) == TestPlan.featureNameByCharacters(of: route), "\(route.file) \(route.path)")
+            }
+        }
+    }
 }
