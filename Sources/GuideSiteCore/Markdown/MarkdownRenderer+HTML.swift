@@ -59,12 +59,11 @@ extension MarkdownRenderer {
     static func tabLabel(ofFenceInfo info: String) -> String? {
         // ASCII over bytes: each byte a character but CR LF (whitespace either way), whitespace
         // 9...13 and 32 (by characters and Foundation's search, a percent of a full build).
-        if info.utf8.allSatisfy({ $0 < 0x80 }) {
-            let bytes = Array(info.utf8)
+        let utf8 = info.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
             func isSpace(_ byte: UInt8) -> Bool { byte == 32 || (9...13).contains(byte) }
-            let title = bytes.withUnsafeBufferPointer { info in titleKey.withUnsafeBufferPointer { byteOffset(of: $0, in: info, from: 0) } }
-            if let title {
-                let rest = bytes[(title + titleKey.count)...]
+            if let title = info.byteRange(of: "title=") {
+                let rest = utf8[title.upperBound...]
                 guard let quote = rest.first, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
                     return String(decoding: rest.prefix { !isSpace($0) }, as: UTF8.self)
                 }
@@ -73,19 +72,12 @@ extension MarkdownRenderer {
                 while let last = quoted.last, isSpace(last) { quoted.removeLast() }
                 return String(decoding: quoted, as: UTF8.self)
             }
-            let words = bytes.split(whereSeparator: isSpace).dropFirst()
+            let words = utf8.split(whereSeparator: isSpace).dropFirst()
             guard !words.isEmpty, !words.contains(where: { $0.elementsEqual("demo".utf8) }) else { return nil }
-            var label: [UInt8] = []
-            for word in words {
-                if !label.isEmpty { label.append(32) }
-                label.append(contentsOf: word)
-            }
-            return String(decoding: label, as: UTF8.self)
+            return words.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
         }
         return tabLabelByCharacters(ofFenceInfo: info)
     }
-
-    private static let titleKey = Array("title=".utf8)
 
     /// `tabLabel` for any text, by characters.
     static func tabLabelByCharacters(ofFenceInfo info: String) -> String? {
