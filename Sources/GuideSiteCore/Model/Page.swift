@@ -263,6 +263,16 @@ public struct Page: Sendable, Hashable {
         return a == b
     }
 
+    /// Whether this is `kept` (a page the last build's state on disk read back whole) as far as
+    /// the state can tell: bodies by their identity (the state keeps no HTML), every other field.
+    func same(asKept kept: Page) -> Bool {
+        guard let identity = box.header.body.identity, identity == kept.body.identity else { return false }
+        var a = box.header
+        let b = kept.box.header
+        (a.body, a.markdown) = (b.body, b.markdown)
+        return a == b && box.header.body.headings == b.body.headings && box.header.body.links == b.body.links && box.header.body.title == b.body.title
+    }
+
     public static func == (lhs: Page, rhs: Page) -> Bool {
         lhs.box === rhs.box || lhs.box.withUnsafeMutablePointerToHeader { a in rhs.box.withUnsafeMutablePointerToHeader { b in equal(&a.pointee, &b.pointee) } }
     }

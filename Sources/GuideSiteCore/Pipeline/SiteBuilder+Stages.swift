@@ -167,8 +167,16 @@ extension SiteBuilder {
         }
         let site = stages.time(Link.name) { _ in
             let site = Link.run(rendered.pages, spec, assets: selected.assets, history: c.history)
+            var reuse: (@Sendable () -> ExportParts.Reuse?)?
+            if let memo = c.store.memo {
+                let parts = memo.reuse(for: site, variant: variant)
+                reuse = { parts }
+            } else if let live = c.lastOutputs[variant.key] {
+                let (history, output) = (c.history, c.plan.variants[0].output)
+                reuse = { live.exportReuse(for: site, spec, history: history, output: output, prefix: variant.prefix) }
+            }
             c.exports = Link.exports(of: site, basePath: variant.basePath, writer: writer, keepingParts: c.store.holdsWholeSite,
-                                     locating: c.store.encodesPages(c), reuse: c.store.memo?.reuse(for: site, variant: variant))
+                                     locating: c.store.encodesPages(c), reuse: reuse)
             return site
         }
         c.site = site
@@ -188,7 +196,11 @@ extension SiteBuilder {
         c.record(written)
         let exports = c.exports
         c.exports = nil
-        let copied = stages.time(CopyFiles.name) { _ in CopyFiles.run(written.site, spec, theme: theme.theme, writer: writer, exports: exports, layout: c.layout) }
+        let copied = stages.time(CopyFiles.name) { log in
+            let copied = CopyFiles.run(written.site, spec, theme: theme.theme, writer: writer, exports: exports, layout: c.layout)
+            if let taken = exports?.partsTaken, taken > 0 { log.notes.append("exports: \(taken) pages' parts taken again") }
+            return copied
+        }
         c.record(copied)
     }
 

@@ -46,10 +46,17 @@ extension LastBuild {
 
     /// A state read but not decoded, with its pages file mapped; or one a declined patch had
     /// decoded (whose file it removed before preparing its output, leaving the live one as it was).
-    struct Kept {
+    /// The site made whole once, for the exports' thread and the template stage alike.
+    struct Kept: @unchecked Sendable {
         private let read: (data: Data, pages: MappedFile)?
         private let state: LastBuild?
         let variantKey: String
+        private let whole = Whole()
+
+        private final class Whole: @unchecked Sendable {
+            let lock = NSLock()
+            var made: Site??
+        }
 
         init(data: Data, pages: MappedFile, variantKey: String) {
             (read, state, self.variantKey) = ((data, pages), nil, variantKey)
@@ -64,6 +71,32 @@ extension LastBuild {
             guard let read, let state = LastBuild.decode(read.data, pages: read.pages, accepting: { _, _ in true }),
                   state.variantKey == variantKey else { return nil }
             return state
+        }
+
+        /// `LastBuild.wholeSite` of the state, made by the first to ask (the arguments are the
+        /// site's, the same for every caller).
+        func wholeSite(_ spec: SiteSpec, assets: [ContentFile], history: HistoryRead?) -> Site? {
+            whole.lock.withLock {
+                if let made = whole.made { return made }
+                let made = decoded()?.wholeSite(spec, assets: assets, history: history)
+                whole.made = .some(made)
+                return made
+            }
+        }
+
+        /// The parts of the exports in the live output (at `output`, the site's under `prefix`)
+        /// that stand for `site`: those of every page the same as the last build's, when what the
+        /// parts read besides their page is the same too (`BuildMemo.exportsKey`).
+        func exportReuse(for site: Site, _ spec: SiteSpec, history: HistoryRead?, output: URL, prefix: String) -> ExportParts.Reuse? {
+            guard site.pages.contains(where: { $0.body.identity != nil }), let layout = decoded()?.exports,
+                  let last = wholeSite(spec, assets: site.assets, history: history),
+                  BuildMemo.exportsKey(last, basePath: spec.basePath) == BuildMemo.exportsKey(site, basePath: spec.basePath),
+                  let parts = layout.parts(reading: { FileBytes.read(path: output.appending(path: prefix + $0).path) }) else { return nil }
+            var before: [String: Page] = [:]
+            before.reserveCapacity(last.pages.count)
+            for page in last.pages { before[page.route.path] = page }
+            let edited = site.pages.filter { page in before[page.route.path].map { !page.same(asKept: $0) } ?? true }.map(\.route.path)
+            return ExportParts.Reuse(parts: parts, edited: Set(edited))
         }
     }
 

@@ -10,6 +10,7 @@ final class SiteExports: @unchecked Sendable {
     private var madeParts: ExportParts?
     private var madeLayout: ExportLayout?
     private var madeSearch: SearchParts?
+    private var taken = 0
     private var failure: (any Error)?
 
     /// `keepingParts`: keep each page's part for the next build (`parts`), `locating`: where each
@@ -27,8 +28,10 @@ final class SiteExports: @unchecked Sendable {
          pieces: (@Sendable (SearchIndex.Parts) -> SearchShards.Changes?)? = nil, lastPieces: (@Sendable () -> Set<String>)? = nil) {
         let exports: @Sendable () -> Void = { [self] in
             attempt {
+                let reuse = last?()
+                taken = reuse.map { reuse in site.pages.count { !reuse.edited.contains($0.route.path) && reuse.parts.criteria[$0.route.path] != nil } } ?? 0
                 (madeParts, madeLayout) = try Self.writeExports(site: site, basePath: basePath, writer: writer, keepingParts: keepingParts,
-                                                                locating: locating, reusing: last?())
+                                                                locating: locating, reusing: reuse)
             }
         }
         let index: @Sendable () -> Void = { [self] in
@@ -142,6 +145,12 @@ final class SiteExports: @unchecked Sendable {
         group.wait()
         if let failure { throw failure }
         return searchLayout
+    }
+
+    /// How many pages' parts of criteria.json and the acceptance files were taken again, once written.
+    var partsTaken: Int {
+        group.wait()
+        return taken
     }
 
     /// Each page's parts, once written (with `keepingParts`).

@@ -17,13 +17,12 @@ enum Link {
 
     /// criteria.json and the search index, made and written on another core from here on, while
     /// links are checked and pages rendered (started with the rendering, they were the last work
-    /// left, on one core). `reuse`: each page's parts as an earlier build of the process made
-    /// them, where they stand (`BuildMemo`); `keepingParts`, `locating`: what the store keeps.
+    /// left, on one core). `reuse`: each page's parts as an earlier build made them, where they
+    /// stand (`BuildMemo`, or the live output's on disk: asked on the exports' thread);
+    /// `keepingParts`, `locating`: what the store keeps.
     static func exports(of site: Site, basePath: String, writer: any SiteOutput, keepingParts: Bool, locating: Bool,
-                        reuse: ExportParts.Reuse?) -> SiteExports {
-        var reusing: (@Sendable () -> ExportParts.Reuse?)?
-        if let reuse { reusing = { reuse } }
-        return SiteExports(site: site, basePath: basePath, writer: writer, keepingParts: keepingParts, locating: locating, reusing: reusing)
+                        reuse: (@Sendable () -> ExportParts.Reuse?)?) -> SiteExports {
+        SiteExports(site: site, basePath: basePath, writer: writer, keepingParts: keepingParts, locating: locating, reusing: reuse)
     }
 
     /// The edited pages as `run` gives them to the site.

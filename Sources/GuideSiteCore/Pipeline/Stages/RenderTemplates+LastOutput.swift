@@ -10,7 +10,7 @@ extension RenderTemplates {
     static func fromLastOutput(_ site: Site, state: LastBuild.Kept, lastPages: [Int: Int], _ inputs: Inputs, log: inout StageLog) -> ([Int], [Int: Set<Int>])? {
         // (Without a body's identity no page's key can be the last one's.)
         guard site.pages.contains(where: { $0.body.identity != nil }),
-              let last = state.decoded()?.wholeSite(inputs.spec, assets: site.assets, history: inputs.history) else { return nil }
+              let last = state.wholeSite(inputs.spec, assets: site.assets, history: inputs.history) else { return nil }
         let layoutKeys = inputs.theme.layoutKeys, output = inputs.writer
         // Both sites keyed in this process: what a key reads of a body is its identity, which
         // the state keeps (`RenderedBody.identity`).

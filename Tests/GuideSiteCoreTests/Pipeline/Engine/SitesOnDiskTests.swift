@@ -171,7 +171,15 @@ struct SitesOnDiskTests {
         }.reduce(0, +)
     }
 
-    @Test("an entry added that another links to, then removed: every site takes the bodies and pages that did not change, renders the linking page again, and equals a fresh build")
+    /// What the `--timings` notes say the exports took again, summed over the sites.
+    static func partsTaken(_ result: BuildResult) -> Int {
+        result.timings.compactMap { note -> Int? in
+            guard note.stage.hasPrefix("exports: "), note.stage.hasSuffix(" pages' parts taken again") else { return nil }
+            return Int(note.stage.dropFirst(9).prefix { $0.isNumber })
+        }.reduce(0, +)
+    }
+
+    @Test("an entry added that another links to, then removed: every site takes the bodies, pages and export parts that did not change, renders the linking page again, and equals a fresh build")
     func addedAndRemoved() throws {
         var files = Self.entries(12)
         // In a section and a category of its own: only its link tells it the new entry came.
@@ -193,6 +201,7 @@ struct SitesOnDiskTests {
             #expect(result.pagesRendered == nil, "a file added or removed builds every page")
             #expect(result.timings.compactMap { Self.taken($0.stage) }.reduce(0, +) >= 12, "step \(step): \(result.timings.map(\.stage))")
             #expect(Self.pagesTaken(result) >= 8, "step \(step): \(result.timings.map(\.stage))")
+            #expect(Self.partsTaken(result) >= 14, "step \(step): the export parts of the pages that did not change come from the live output: \(result.timings.map(\.stage))")
             let linking = try String(contentsOf: site.root.appending(path: "Output/native/linking/index.html"), encoding: .utf8)
             #expect(linking.contains("href=\"../../web/new/\"") == (step == 0), "step \(step): the link answers otherwise, so the page is rendered again")
             let reference = build(into: "Output-full-\(step)")
