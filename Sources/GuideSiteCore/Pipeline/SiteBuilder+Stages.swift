@@ -156,7 +156,7 @@ extension SiteBuilder {
             markdown.routes = RenderMarkdown.routes(of: pages)
             let scratch = c.memoryOutput == nil ? RenderMarkdown.scratch(for: pages, upTo: c.request.bodiesInMemoryUpTo, beside: c.layout.output) : nil
             let memo = scratch == nil ? c.bodies.map {
-                RenderMarkdown.memo($0, parses: c.store.memo, markdown, walk: c.walk, layout: c.layout, first: c.siteCount == 0)
+                RenderMarkdown.memo($0, parses: c.store.memo, markdown, walk: c.walk, layout: c.layout)
             } : nil
             return RenderMarkdown.run(pages, markdown, scratch: scratch, memo: memo, log: &log)
         }

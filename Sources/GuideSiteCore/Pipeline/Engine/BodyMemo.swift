@@ -63,13 +63,6 @@ final class BodyMemo: @unchecked Sendable {
         var thisRun = false
     }
 
-    /// Whether every site of the run keeps its bodies: once the last run's were taken. A build
-    /// that renders every body (the first, `--fresh`) keeps its first site's only, each key's
-    /// first set of link answers (`Writer.append`); the other sites' are kept by the next build,
-    /// which takes the first's (writing a second language's bodies cost a full build in two
-    /// languages 2% more CPU).
-    var keepsEverySite: Bool { takes && stored != nil }
-
     /// Whether this run's bodies go to a file (`keep`) rather than memory (`record`).
     var writesRecords: Bool { location != nil && writes }
 
@@ -90,15 +83,9 @@ final class BodyMemo: @unchecked Sendable {
     /// the sites after it and the next run; from the threads that render when written to a file.
     func keep(_ key: Key, _ taken: Taken) {
         guard !taken.thisRun, writesRecords, let location else { return }
-        var writer = lock.withLock { self.writer }
-        if writer == nil {
-            // Each key's bodies for every set of link answers once the last run's were taken
-            // (`Writer.append`); asked once, as `stored` takes the lock.
-            let variants = keepsEverySite
-            writer = lock.withLock {
-                if self.writer == nil { self.writer = Writer(location: location, variants: variants) }
-                return self.writer
-            }
+        let writer = lock.withLock {
+            if self.writer == nil { self.writer = Writer(location: location) }
+            return self.writer
         }
         writer?.append(key, taken)
     }

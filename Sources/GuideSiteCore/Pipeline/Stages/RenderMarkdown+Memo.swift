@@ -17,12 +17,10 @@ extension RenderMarkdown {
         var taken: Set<String>
         var files: [String: ContentFile]
         var reader: PageReader
-        /// Whether the site keeps what it renders for the next build (`BodyMemo.keepsEverySite`).
-        var keeps: Bool
 
-        /// Keeps a body the site rendered or took, when it keeps them.
+        /// Keeps a body the site rendered or took, for the sites after it and the next build.
         func keep(_ key: BodyMemo.Key, _ taken: BodyMemo.Taken) {
-            if keeps { bodies.keep(key, taken) }
+            bodies.keep(key, taken)
         }
 
         /// The page's body key and its Markdown's digest.
@@ -42,12 +40,11 @@ extension RenderMarkdown {
     }
 
     /// The site's view of the run's bodies (`bodies`): with the parses the preview's memo took
-    /// (`parses`), or those `build` kept; `first`: the run's first site.
-    static func memo(_ bodies: BodyMemo, parses: BuildMemo?, _ inputs: Inputs, walk: Walk, layout: SiteLayout, first: Bool) -> Memo {
+    /// (`parses`), or those `build` kept.
+    static func memo(_ bodies: BodyMemo, parses: BuildMemo?, _ inputs: Inputs, walk: Walk, layout: SiteLayout) -> Memo {
         let taken = parses?.taken ?? []
         return Memo(bodies: bodies, renderer: BodyMemo.renderer(inputs.site, settings: inputs.settings, lint: inputs.lint),
                     digests: parses?.markdownDigests ?? bodies.digests, taken: taken,
-                    files: taken.isEmpty ? [:] : walk.markdownByPath, reader: PageReader(layout: layout, config: inputs.settings),
-                    keeps: first || bodies.keepsEverySite)
+                    files: taken.isEmpty ? [:] : walk.markdownByPath, reader: PageReader(layout: layout, config: inputs.settings))
     }
 }

@@ -185,6 +185,8 @@ struct SitesOnDiskTests {
         // In a section and a category of its own: only its link tells it the new entry came.
         files["Content/native/linking.md"] = "---\ntitle: Linking\ncategories: [forms, other]\n---\n## Role\n\nSee [the new one](../web/new.md).\n"
         files["Content/native/alone.md"] = "---\ntitle: Alone\ncategories: [other]\n---\n## Role\n\nAlone.\n"
+        // In the forms subset, its link to a media entry is text: its body there is not the full site's.
+        files["Content/native/pointing.md"] = "---\ntitle: Pointing\ncategories: [forms]\n---\n## Role\n\nSee [one](../web/entry-1.md).\n"
         let site = try TestSite(files)
         defer { site.remove() }
         try site.age()
@@ -201,6 +203,12 @@ struct SitesOnDiskTests {
             #expect(result.pagesRendered == nil, "a file added or removed builds every page")
             #expect(result.timings.compactMap { Self.taken($0.stage) }.reduce(0, +) >= 12, "step \(step): \(result.timings.map(\.stage))")
             #expect(Self.pagesTaken(result) >= 8, "step \(step): \(result.timings.map(\.stage))")
+            // The first build kept the subset's own bodies too (`pointing`'s), and the full site
+            // rendered those whose links answer otherwise now: the subset renders none.
+            let notes = result.timings.map(\.stage)
+            let forms = try #require(notes.firstIndex(of: "forms: render markdown, collect criteria").flatMap { notes[..<$0].last(where: { Self.taken($0) != nil }) })
+            let counts = forms.split(separator: " ").compactMap { Int($0) }
+            #expect(counts.count == 2 && counts[0] == counts[1], "step \(step): \(forms)")
             #expect(Self.partsTaken(result) >= 14, "step \(step): the export parts of the pages that did not change come from the live output: \(result.timings.map(\.stage))")
             let linking = try String(contentsOf: site.root.appending(path: "Output/native/linking/index.html"), encoding: .utf8)
             #expect(linking.contains("href=\"../../web/new/\"") == (step == 0), "step \(step): the link answers otherwise, so the page is rendered again")
