@@ -167,6 +167,7 @@ extension SiteBuilder {
         }
         let site = stages.time(Link.name) { _ in
             let site = Link.run(rendered.pages, spec, assets: selected.assets, history: c.history)
+            guard c.store.writesOutput else { return site }
             var reuse: (@Sendable () -> ExportParts.Reuse?)?
             if let memo = c.store.memo {
                 let parts = memo.reuse(for: site, variant: variant)
@@ -185,6 +186,11 @@ extension SiteBuilder {
         let urls = stages.time(CheckURLs.name) { _ in CheckURLs.run(site, layout: c.layout) }
         c.diagnostics += urls
         let inputs = RenderTemplates.Inputs(spec: spec, theme: theme, writer: writer, markdown: markdown, walk: c.walk, layout: c.layout, history: c.history)
+        guard c.store.writesOutput else {
+            // `check`: what rendering the pages would report, without rendering them.
+            c.record(stages.time(RenderTemplates.name) { _ in RenderTemplates.problems(site, inputs) })
+            return
+        }
         let before: RenderTemplates.Before = c.store.memo.map { .memo($0) } ?? c.lastOutputs.removeValue(forKey: variant.key).map { .liveOutput($0) } ?? .nothing
         let written = stages.time(RenderTemplates.name) { log in
             let written = RenderTemplates.run(site, inputs, before: before, log: &log)

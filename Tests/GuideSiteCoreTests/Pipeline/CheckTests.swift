@@ -125,6 +125,29 @@ struct CheckTests {
         }
     }
 
+    @Test("a check renders no page and writes nothing, yet reports what rendering would, as the build does: an unknown layout, a page no layout renders, a list's numbered page at a page's address")
+    func problemsWithoutRendering() throws {
+        let site = try ListPagesTests.site(extra: [
+            "Content/web/page/2.md": "---\ntitle: Second\n---\nMine.\n",
+            "Content/web/odd.md": "---\ntitle: Odd\nlayout: nonesuch\n---\nText.\n",
+            // No `page` layout to fall back on: it does not parse.
+            "Templates/layouts/page.mustache": "{{#page}}\nno end",
+        ])
+        defer { site.remove() }
+        try site.age()
+        let checked = SiteChecker().check(BuildRequest(root: site.root))
+        #expect(!checked.timings.contains { $0.stage.contains("choosing the pages to render") || $0.stage == "copy files" }, "\(checked.timings.map(\.stage))")
+        #expect(!FileManager.default.fileExists(atPath: site.root.appending(path: "Output").path))
+        let shown = checked.diagnostics.map(\.description)
+        #expect(shown.contains { $0.hasPrefix("Content/web/odd.md:3:1: warning: [unknown-layout] unknown layout `nonesuch`") }, "\(shown)")
+        #expect(shown.contains("Content/web/odd.md: error: [template] the theme has no layout `page` and no `page` layout to fall back on"), "\(shown)")
+        #expect(shown.contains { $0.hasPrefix("Content/web/page/2.md: warning: [pagination] `/web/page/2/` is page 2 of the list `/web/`") }, "\(shown)")
+        // The build renders every page and says the same of each (its content checks aside).
+        let built = site.build()
+        #expect(built.outcome == .contentErrors && Set(built.diagnostics).isSubset(of: Set(checked.diagnostics)))
+        #expect(built.diagnostics.filter { $0.category == "template" }.count == checked.diagnostics.filter { $0.category == "template" }.count)
+    }
+
     @Test("init and new make a site that builds and checks clean; new never overwrites")
     func scaffold() throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "guidesite-init-\(UUID().uuidString)")

@@ -26,6 +26,9 @@ protocol LastBuildStore {
     /// Whether what `check` reports is kept (the build record) or reported (`check`), so a full
     /// run makes the content checks; the preview's are never read.
     var recordsChecks: Bool { get }
+    /// Whether the run writes a site: `check` writes none, so it renders no page and makes no
+    /// export, and reports what rendering would (`RenderTemplates.problems`).
+    var writesOutput: Bool { get }
     /// What earlier builds of this process derived, with what each value read (`BuildMemo`);
     /// nil for a store that keeps none.
     var memo: BuildMemo? { get }
@@ -65,6 +68,8 @@ extension BuildMemory: LastBuildStore {
     var holdsWholeSite: Bool { true }
 
     var recordsChecks: Bool { false }
+
+    var writesOutput: Bool { true }
 
     func bodies(for context: BuildContext) -> BodyMemo? {
         context.request.fresh ? nil : memoized.bodies
@@ -125,6 +130,8 @@ struct StateFolder: LastBuildStore {
 
     var recordsChecks: Bool { true }
 
+    var writesOutput: Bool { true }
+
     var memo: BuildMemo? { nil }
 
     func bodies(for context: BuildContext) -> BodyMemo? {
@@ -180,6 +187,8 @@ struct CheckRecord: LastBuildStore {
     var holdsWholeSite: Bool { false }
 
     var recordsChecks: Bool { true }
+
+    var writesOutput: Bool { false }
 
     var memo: BuildMemo? { nil }
 

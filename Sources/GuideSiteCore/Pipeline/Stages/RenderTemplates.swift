@@ -44,6 +44,73 @@ enum RenderTemplates {
     }
 
     static func run(_ site: Site, _ inputs: Inputs, before: Before, log: inout StageLog) -> Written {
+        var written = laidOut(site, inputs)
+        var site = written.site
+        let renderer = inputs.theme.renderer, pages = site.pages, config = site.config
+        let clock = ContinuousClock(), planning = clock.now
+        // A long list is written as numbered pages (`Pagination`), each rendered on its own.
+        let lastPages = lastPages(site, diagnostics: &written.diagnostics)
+        let (targets, numbers) = pagesToRender(site, lastPages: lastPages, inputs, before: before, written: &written, log: &log)
+        log.parts.append(("of which choosing the pages to render (\(targets.count))", clock.now - planning))
+        if case .patched(_, let edits, _) = before, edits.lastSite != nil {
+            // Read on disk without their HTML: the pages that show the edits, not edited themselves.
+            let edited = Set(edits.positions)
+            RenderMarkdown.renderAgain(targets.filter { !edited.contains($0) }, in: &site, inputs.markdown,
+                                       reader: PageReader(layout: inputs.layout, config: inputs.markdown.settings), files: inputs.walk.markdownByPath)
+        }
+        var making = PageContextBuilder(site: site, basePath: SiteRoot.marker, precomputeLinks: targets.count > 50, strings: inputs.spec.strings,
+                                        brand: inputs.theme.theme.files["assets/brand.css"] != nil)
+        making.noindex = inputs.spec.variant.subset?.noindex ?? false
+        let builder = making
+        let absoluteBase = inputs.spec.basePath
+        let writer = inputs.writer
+        let outputs = numberedPages(targets, site: site, numbers: numbers, last: lastPages)
+        let results = outputs.concurrentMap { output -> Diagnostic? in
+            let (index, number, route) = output
+            let page = pages[index]
+            do {
+                let feature = number == 1 && FeatureFile.isWritten(for: page, in: config) ? FeatureFile(page: page) : nil
+                guard let html = renderer.renderBytes(builder.context(for: index, feature: feature, number: number), layout: page.layout) else {
+                    return noLayout(page)
+                }
+                let root = page.kind == .notFound ? absoluteBase : SiteRoot.prefix(for: route)
+                try writer.write(bytes: SiteRoot.resolve(html, prefix: root), to: route.file)
+                if let feature {
+                    // Beside the page, whether or not it has tests yet: every entry has one.
+                    try writer.write(bytes: Array(feature.text.utf8), to: TestPlan.featurePath(of: page.route))
+                }
+                return nil
+            } catch {
+                return Diagnostic(.error, page.sourcePath, category: "io", "could not write `\(route.file)`: \(error.localizedDescription)")
+            }
+        }
+        written.diagnostics += results.compactMap { $0 }
+        written.pagesWritten = pages.count { !$0.route.isInOtherLanguage } + lastPages.values.reduce(0) { $0 + $1 - 1 }
+        written.pagesRendered = outputs.count
+        written.site = site
+        return written
+    }
+
+    /// What rendering the site would report, for a run that writes nothing (`check`): the
+    /// layouts as `run` finds them, the lists' numbered pages, the pages no layout renders.
+    static func problems(_ site: Site, _ inputs: Inputs) -> Written {
+        var written = laidOut(site, inputs)
+        let site = written.site, layouts = inputs.theme.renderer.layouts
+        let lastPages = lastPages(site, diagnostics: &written.diagnostics)
+        for (index, _, _) in numberedPages(self.written(site), site: site, numbers: [:], last: lastPages) where !layouts.contains(site.pages[index].layout) {
+            written.diagnostics.append(noLayout(site.pages[index]))
+        }
+        written.pagesWritten = site.pages.count { !$0.route.isInOtherLanguage } + lastPages.values.reduce(0) { $0 + $1 - 1 }
+        return written
+    }
+
+    private static func noLayout(_ page: Page) -> Diagnostic {
+        Diagnostic(.error, page.sourcePath, category: "template", "the theme has no layout `\(page.layout)` and no `page` layout to fall back on")
+    }
+
+    /// The site with each page's layout one the theme has (`page`, or a library's layout for
+    /// the page's place), and what it said of the others.
+    private static func laidOut(_ site: Site, _ inputs: Inputs) -> Written {
         var site = site
         let renderer = inputs.theme.renderer
         var layoutWarnings: [Diagnostic] = []
@@ -83,50 +150,7 @@ enum RenderTemplates {
             ))
             site.pages[index].layout = "page"
         }
-        var written = Written(site: site, diagnostics: layoutWarnings)
-        let pages = site.pages, config = site.config
-        let clock = ContinuousClock(), planning = clock.now
-        // A long list is written as numbered pages (`Pagination`), each rendered on its own.
-        let lastPages = lastPages(site, diagnostics: &written.diagnostics)
-        let (targets, numbers) = pagesToRender(site, lastPages: lastPages, inputs, before: before, written: &written, log: &log)
-        log.parts.append(("of which choosing the pages to render (\(targets.count))", clock.now - planning))
-        if case .patched(_, let edits, _) = before, edits.lastSite != nil {
-            // Read on disk without their HTML: the pages that show the edits, not edited themselves.
-            let edited = Set(edits.positions)
-            RenderMarkdown.renderAgain(targets.filter { !edited.contains($0) }, in: &site, inputs.markdown,
-                                       reader: PageReader(layout: inputs.layout, config: inputs.markdown.settings), files: inputs.walk.markdownByPath)
-        }
-        var making = PageContextBuilder(site: site, basePath: SiteRoot.marker, precomputeLinks: targets.count > 50, strings: inputs.spec.strings,
-                                        brand: inputs.theme.theme.files["assets/brand.css"] != nil)
-        making.noindex = inputs.spec.variant.subset?.noindex ?? false
-        let builder = making
-        let absoluteBase = inputs.spec.basePath
-        let writer = inputs.writer
-        let outputs = numberedPages(targets, site: site, numbers: numbers, last: lastPages)
-        let results = outputs.concurrentMap { output -> Diagnostic? in
-            let (index, number, route) = output
-            let page = pages[index]
-            do {
-                let feature = number == 1 && FeatureFile.isWritten(for: page, in: config) ? FeatureFile(page: page) : nil
-                guard let html = renderer.renderBytes(builder.context(for: index, feature: feature, number: number), layout: page.layout) else {
-                    return Diagnostic(.error, page.sourcePath, category: "template", "the theme has no layout `\(page.layout)` and no `page` layout to fall back on")
-                }
-                let root = page.kind == .notFound ? absoluteBase : SiteRoot.prefix(for: route)
-                try writer.write(bytes: SiteRoot.resolve(html, prefix: root), to: route.file)
-                if let feature {
-                    // Beside the page, whether or not it has tests yet: every entry has one.
-                    try writer.write(bytes: Array(feature.text.utf8), to: TestPlan.featurePath(of: page.route))
-                }
-                return nil
-            } catch {
-                return Diagnostic(.error, page.sourcePath, category: "io", "could not write `\(route.file)`: \(error.localizedDescription)")
-            }
-        }
-        written.diagnostics += results.compactMap { $0 }
-        written.pagesWritten = pages.count { !$0.route.isInOtherLanguage } + lastPages.values.reduce(0) { $0 + $1 - 1 }
-        written.pagesRendered = outputs.count
-        written.site = site
-        return written
+        return Written(site: site, diagnostics: layoutWarnings)
     }
 
     /// The pages to render, with, for lists, the numbers of their pages to render when not all:
