@@ -46,7 +46,7 @@ extension LastBuild {
 
     /// A state read but not decoded, with its pages file mapped; or one a declined patch had
     /// decoded (whose file it removed before preparing its output, leaving the live one as it was).
-    /// The site made whole once, for the exports' thread and the template stage alike.
+    /// Decoded and made whole once, for the exports' thread and the template stage alike.
     struct Kept: @unchecked Sendable {
         private let read: (data: Data, pages: MappedFile)?
         private let state: LastBuild?
@@ -54,7 +54,8 @@ extension LastBuild {
         private let whole = Whole()
 
         private final class Whole: @unchecked Sendable {
-            let lock = NSLock()
+            let stateLock = NSLock(), siteLock = NSLock()
+            var state: LastBuild??
             var made: Site??
         }
 
@@ -66,19 +67,27 @@ extension LastBuild {
             (read, self.state, variantKey) = (nil, state, state.variantKey)
         }
 
+        /// The state, decoded by the first to ask.
         func decoded() -> LastBuild? {
             if let state { return state }
-            guard let read, let state = LastBuild.decode(read.data, pages: read.pages, accepting: { _, _ in true }),
-                  state.variantKey == variantKey else { return nil }
-            return state
+            return whole.stateLock.withLock {
+                if let known = whole.state { return known }
+                var made: LastBuild?
+                if let read, let state = LastBuild.decode(read.data, pages: read.pages, accepting: { _, _ in true }), state.variantKey == variantKey {
+                    made = state
+                }
+                whole.state = .some(made)
+                return made
+            }
         }
 
         /// `LastBuild.wholeSite` of the state, made by the first to ask (the arguments are the
         /// site's, the same for every caller).
         func wholeSite(_ spec: SiteSpec, assets: [ContentFile], history: HistoryRead?) -> Site? {
-            whole.lock.withLock {
+            let state = decoded()
+            return whole.siteLock.withLock {
                 if let made = whole.made { return made }
-                let made = decoded()?.wholeSite(spec, assets: assets, history: history)
+                let made = state?.wholeSite(spec, assets: assets, history: history)
                 whole.made = .some(made)
                 return made
             }
