@@ -264,13 +264,15 @@ public struct Page: Sendable, Hashable {
     }
 
     /// Whether this is `kept` (a page the last build's state on disk read back whole) as far as
-    /// the state can tell: bodies by their identity (the state keeps no HTML), every other field.
+    /// the state can tell: the body by its identity, every field but those the state does not
+    /// keep (the HTML and what derives from it alone, the Markdown), so a field added is compared.
     func same(asKept kept: Page) -> Bool {
-        guard let identity = box.header.body.identity, identity == kept.body.identity else { return false }
+        guard box.header.body.identity != nil else { return false }
         var a = box.header
         let b = kept.box.header
-        (a.body, a.markdown) = (b.body, b.markdown)
-        return a == b && box.header.body.headings == b.body.headings && box.header.body.links == b.body.links && box.header.body.title == b.body.title
+        (a.body.html, a.body.annotations, a.body.rewritten, a.body.stored, a.markdown) =
+            (b.body.html, b.body.annotations, b.body.rewritten, b.body.stored, b.markdown)
+        return a == b
     }
 
     public static func == (lhs: Page, rhs: Page) -> Bool {

@@ -85,7 +85,7 @@ enum RenderTemplates {
             }
         }
         written.diagnostics += results.compactMap { $0 }
-        written.pagesWritten = pages.count { !$0.route.isInOtherLanguage } + lastPages.values.reduce(0) { $0 + $1 - 1 }
+        written.pagesWritten = pagesWritten(site, lastPages: lastPages)
         written.pagesRendered = outputs.count
         written.site = site
         return written
@@ -100,8 +100,13 @@ enum RenderTemplates {
         for (index, _, _) in numberedPages(self.written(site), site: site, numbers: [:], last: lastPages) where !layouts.contains(site.pages[index].layout) {
             written.diagnostics.append(noLayout(site.pages[index]))
         }
-        written.pagesWritten = site.pages.count { !$0.route.isInOtherLanguage } + lastPages.values.reduce(0) { $0 + $1 - 1 }
+        written.pagesWritten = pagesWritten(site, lastPages: lastPages)
         return written
+    }
+
+    /// The pages this site writes and its lists' numbered pages.
+    private static func pagesWritten(_ site: Site, lastPages: [Int: Int]) -> Int {
+        site.pages.count { !$0.route.isInOtherLanguage } + lastPages.values.reduce(0) { $0 + $1 - 1 }
     }
 
     private static func noLayout(_ page: Page) -> Diagnostic {
