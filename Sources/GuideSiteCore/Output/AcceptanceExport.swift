@@ -59,8 +59,8 @@ enum AcceptanceExport {
     /// copied, and each file let go once written (at 100,000 entries, 400 MB of files).
     static func files(of site: Site, basePath: String, reusing last: Parts? = nil, edited: Set<String> = [], keepingParts: Bool = false,
                       locating: Bool = false, run size: Int = Runs.size, write: (String, [UInt8]) throws -> Void) rethrows -> Parts {
-        let sectionTitles = Dictionary(site.sections.map { ($0.name, $0.title) }, uniquingKeysWith: { first, _ in first })
-        let pages = site.pages.filter { FeatureFile.isWritten(for: $0, in: site.config) }.sorted { $0.route.path < $1.route.path }
+        let sectionTitles = sectionTitles(of: site)
+        let pages = entries(of: site)
         let count = CriteriaBasket.scriptCount(entries: pages.count)
         var made = Parts(sectionTitles: sectionTitles, scripts: count, basePath: basePath, siteURL: site.config.url)
         let reusable = last.flatMap { last in
@@ -80,8 +80,7 @@ enum AcceptanceExport {
                     if rescripted { part.script = CriteriaBasket.script(of: TestPlan.basketKey(of: page.route), count: count) }
                     return part
                 }
-                let entry = tests(of: page, sectionTitles: sectionTitles, basePath: basePath, siteURL: site.config.url, config: site.config)
-                return Part(rows: csvRows(entry)[...], script: CriteriaBasket.script(of: entry.key, count: count), entry: scriptEntry(entry)[...])
+                return part(of: page, sectionTitles: sectionTitles, basePath: basePath, config: site.config, scripts: count)
             }
             if keepingParts { for (page, part) in zip(run, parts) { made.byPath[page.route.path] = part } }
             if start == 0, run.count < pages.count {
@@ -112,6 +111,22 @@ enum AcceptanceExport {
             scripts[script] = []
         }
         return made
+    }
+
+    /// The pages with an entry in the files, in their order.
+    static func entries(of site: Site) -> [Page] {
+        site.pages.filter { FeatureFile.isWritten(for: $0, in: site.config) }.sorted { $0.route.path < $1.route.path }
+    }
+
+    /// Each section's title by its name, as the files show it.
+    static func sectionTitles(of site: Site) -> [String: String] {
+        Dictionary(site.sections.map { ($0.name, $0.title) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// One page's part, with the files in `scripts` scripts.
+    static func part(of page: Page, sectionTitles: [String: String], basePath: String, config: SiteConfig, scripts: Int) -> Part {
+        let entry = tests(of: page, sectionTitles: sectionTitles, basePath: basePath, siteURL: config.url, config: config)
+        return Part(rows: csvRows(entry)[...], script: CriteriaBasket.script(of: entry.key, count: scripts), entry: scriptEntry(entry)[...])
     }
 
     /// One entry's scenarios, with the ids, section title, platforms and address the files show.

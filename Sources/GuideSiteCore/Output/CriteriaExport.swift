@@ -36,81 +36,15 @@ enum CriteriaExport {
     static func json(for site: Site, basePath: String, reusing: (@Sendable (String) -> JSONWriter.Fragment?)? = nil, keepingParts: Bool = false,
                      locating: Bool = false, run size: Int = Runs.size)
         -> (bytes: [UInt8], parts: [String: JSONWriter.Fragment], ranges: [String: Range<Int>]) {
-        let pages = site.pages.filter { ($0.kind == .entry || !$0.acceptanceSections.isEmpty) && !$0.route.isInOtherLanguage }
-            .map { (page: $0, path: $0.route.href(basePath: basePath)) }
-            .sorted { $0.path < $1.path }
-        let siteURL = site.config.url
-        let standards = site.config.standards
+        let pages = entries(of: site, basePath: basePath)
+        let config = site.config
         // Each entry is written on its own core; joined in path order, the bytes never vary.
         let makeEntry: @Sendable (Page, String) -> JSONWriter.Fragment = { page, path in
-            if let made = reusing?(page.route.path) { return made }
-            var entry: [(key: String, value: JSONValue)] = [
-                ("title", .string(page.title)),
-                ("path", .string(path)),
-                ("source", .string(page.sourcePath)),
-                ("categories", .strings(page.frontMatter.categories)),
-                ("criteria", .array(page.criteria.compactMap { reference -> JSONValue? in
-                    guard let criterion = WCAG22.byNumber[reference.number] else { return nil }
-                    var item: [(key: String, value: JSONValue)] = [
-                        ("number", .string(criterion.number)), ("name", .string(criterion.name)),
-                        ("level", .string(criterion.obsolete ? "obsolete" : criterion.level)),
-                        ("fromFrontMatter", .bool(reference.fromFrontMatter)), ("fromBody", .bool(reference.fromBody)),
-                    ]
-                    if standards.contains(.en301549) {
-                        item.append(("en301549", .array(Standards.enClauses(of: criterion.number).map { clause in
-                            .object([("clause", .string(clause.number)), ("scope", .string(clause.scope)), ("applies", .bool(clause.applies))])
-                        })))
-                    }
-                    if standards.contains(.section508) { item.append(("section508", .bool(Standards.section508Requires(criterion.number)))) }
-                    return .object(item)
-                })),
-            ]
-            if let section = page.section { entry.append(("section", .string(section))) }
-            if let url = SitePaths.absolute(path, siteURL: siteURL) { entry.append(("url", .string(url))) }
-            var tests: [String: JSONValue] = [:]
-            var gherkin: [String: JSONValue] = [:]
-            for field in page.frontMatter.entries {
-                if TestingTables.all.contains(where: { $0.key == field.key }) {
-                    tests[field.key] = .array(TestingTables.rows(field.value).map { row in
-                        .object([("check", .string(row.key)), ("expected", .string(row.value))])
-                    })
-                } else if field.key.hasPrefix("gherkin-"), case .list(let items) = field.value {
-                    gherkin[String(field.key.dropFirst("gherkin-".count))] = .array(items.compactMap { item -> JSONValue? in
-                        guard case .map(let steps) = item else { return nil }
-                        var step: [(key: String, value: JSONValue)] = [
-                            ("when", .string(steps["when"]?.value.text ?? "")), ("then", .string(steps["then"]?.value.text ?? "")),
-                        ]
-                        if let result = steps["result"]?.value.text { step.append(("result", .string(result))) }
-                        return .object(step)
-                    })
-                }
-            }
-            entry.append(("tests", .object(tests.map { ($0.key, $0.value) })))
-            if !gherkin.isEmpty { entry.append(("gherkin", .object(gherkin.map { ($0.key, $0.value) }))) }
-            let checks = page.frontMatter.criteriaGroups.flatMap { group in
-                group.checks.map { JSONValue.object([("group", .string(group.name)), ("check", .string($0.text))]) }
-            }
-            if !checks.isEmpty { entry.append(("checks", .array(checks))) }
-            if !page.acceptanceSections.isEmpty {
-                var sections: [(key: String, value: JSONValue)] = []
-                for kind in [AcceptanceSection.Kind.checklist, .gherkin] {
-                    let text = page.acceptanceSections.filter { $0.kind == kind }.map { $0.text }
-                        .filter { !$0.isEmpty }.joined(separator: "\n\n")
-                    if !text.isEmpty { sections.append((kind.rawValue, .string(text))) }
-                }
-                entry.append(("sections", .object(sections)))
-            }
-            return JSONWriter.compactFragment(.object(entry))
+            reusing?(page.route.path) ?? entry(page, path: path, config: config)
         }
-        var siteValues: [String: Any] = ["title": site.config.title]
-        if let url = site.config.url { siteValues["url"] = url }
-        let cited = Set(pages.flatMap { $0.page.criteria.map(\.number) }).filter { WCAG22.byNumber[$0] != nil }
-        let rules = Dictionary(uniqueKeysWithValues: cited.map { number in
-            (number, ["axe": AutomatedRules.axe(number).map(ruleValue), "act": AutomatedRules.act(number).map(ruleValue)])
-        })
-        // The document with no entries starts `{"entries":[]` (keys are sorted): the entries go
-        // in between, made in runs and let go once copied (135 MB at 100,000 entries).
-        let empty = JSONWriter.compactBytes(["schema": schema, "site": siteValues, "entries": [Any](), "rules": rules] as [String: Any])
+        // The entries go between the empty document's brackets, made in runs and let go once
+        // copied (135 MB at 100,000 entries).
+        let empty = emptyDocument(site, pages: pages)
         let opening = Array("{\"entries\":[".utf8)
         var output = opening
         var parts: [String: JSONWriter.Fragment] = [:]
@@ -130,6 +64,88 @@ enum CriteriaExport {
         }
         output.append(contentsOf: empty[opening.count...])
         return (output, parts, ranges)
+    }
+
+    /// The pages with an entry, in the file's order, each with its address.
+    static func entries(of site: Site, basePath: String) -> [(page: Page, path: String)] {
+        site.pages.filter { ($0.kind == .entry || !$0.acceptanceSections.isEmpty) && !$0.route.isInOtherLanguage }
+            .map { (page: $0, path: $0.route.href(basePath: basePath)) }
+            .sorted { $0.path < $1.path }
+    }
+
+    /// The document with no entries: `{"entries":[` (keys are sorted), then what follows the
+    /// entries (the site, the rules of the criteria `pages` cite, the schema).
+    static func emptyDocument(_ site: Site, pages: [(page: Page, path: String)]) -> [UInt8] {
+        var siteValues: [String: Any] = ["title": site.config.title]
+        if let url = site.config.url { siteValues["url"] = url }
+        let cited = Set(pages.flatMap { $0.page.criteria.map(\.number) }).filter { WCAG22.byNumber[$0] != nil }
+        let rules = Dictionary(uniqueKeysWithValues: cited.map { number in
+            (number, ["axe": AutomatedRules.axe(number).map(ruleValue), "act": AutomatedRules.act(number).map(ruleValue)])
+        })
+        return JSONWriter.compactBytes(["schema": schema, "site": siteValues, "entries": [Any](), "rules": rules] as [String: Any])
+    }
+
+    /// One page's entry at `path`.
+    static func entry(_ page: Page, path: String, config: SiteConfig) -> JSONWriter.Fragment {
+        let siteURL = config.url
+        let standards = config.standards
+        var entry: [(key: String, value: JSONValue)] = [
+            ("title", .string(page.title)),
+            ("path", .string(path)),
+            ("source", .string(page.sourcePath)),
+            ("categories", .strings(page.frontMatter.categories)),
+            ("criteria", .array(page.criteria.compactMap { reference -> JSONValue? in
+                guard let criterion = WCAG22.byNumber[reference.number] else { return nil }
+                var item: [(key: String, value: JSONValue)] = [
+                    ("number", .string(criterion.number)), ("name", .string(criterion.name)),
+                    ("level", .string(criterion.obsolete ? "obsolete" : criterion.level)),
+                    ("fromFrontMatter", .bool(reference.fromFrontMatter)), ("fromBody", .bool(reference.fromBody)),
+                ]
+                if standards.contains(.en301549) {
+                    item.append(("en301549", .array(Standards.enClauses(of: criterion.number).map { clause in
+                        .object([("clause", .string(clause.number)), ("scope", .string(clause.scope)), ("applies", .bool(clause.applies))])
+                    })))
+                }
+                if standards.contains(.section508) { item.append(("section508", .bool(Standards.section508Requires(criterion.number)))) }
+                return .object(item)
+            })),
+        ]
+        if let section = page.section { entry.append(("section", .string(section))) }
+        if let url = SitePaths.absolute(path, siteURL: siteURL) { entry.append(("url", .string(url))) }
+        var tests: [String: JSONValue] = [:]
+        var gherkin: [String: JSONValue] = [:]
+        for field in page.frontMatter.entries {
+            if TestingTables.all.contains(where: { $0.key == field.key }) {
+                tests[field.key] = .array(TestingTables.rows(field.value).map { row in
+                    .object([("check", .string(row.key)), ("expected", .string(row.value))])
+                })
+            } else if field.key.hasPrefix("gherkin-"), case .list(let items) = field.value {
+                gherkin[String(field.key.dropFirst("gherkin-".count))] = .array(items.compactMap { item -> JSONValue? in
+                    guard case .map(let steps) = item else { return nil }
+                    var step: [(key: String, value: JSONValue)] = [
+                        ("when", .string(steps["when"]?.value.text ?? "")), ("then", .string(steps["then"]?.value.text ?? "")),
+                    ]
+                    if let result = steps["result"]?.value.text { step.append(("result", .string(result))) }
+                    return .object(step)
+                })
+            }
+        }
+        entry.append(("tests", .object(tests.map { ($0.key, $0.value) })))
+        if !gherkin.isEmpty { entry.append(("gherkin", .object(gherkin.map { ($0.key, $0.value) }))) }
+        let checks = page.frontMatter.criteriaGroups.flatMap { group in
+            group.checks.map { JSONValue.object([("group", .string(group.name)), ("check", .string($0.text))]) }
+        }
+        if !checks.isEmpty { entry.append(("checks", .array(checks))) }
+        if !page.acceptanceSections.isEmpty {
+            var sections: [(key: String, value: JSONValue)] = []
+            for kind in [AcceptanceSection.Kind.checklist, .gherkin] {
+                let text = page.acceptanceSections.filter { $0.kind == kind }.map { $0.text }
+                    .filter { !$0.isEmpty }.joined(separator: "\n\n")
+                if !text.isEmpty { sections.append((kind.rawValue, .string(text))) }
+            }
+            entry.append(("sections", .object(sections)))
+        }
+        return JSONWriter.compactFragment(.object(entry))
     }
 
     private static func ruleValue(_ rule: AutomatedRules.Rule) -> [String: Any] {

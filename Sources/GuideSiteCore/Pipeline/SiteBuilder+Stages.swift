@@ -250,11 +250,13 @@ extension SiteBuilder {
         let exports = c.exports
         c.exports = nil
         let output = c.plan.variants[0].output
-        let copied = try stages.time(CopyFiles.name) { _ -> CopyFiles.Copied in
+        let copied = try stages.time(CopyFiles.name) { log -> CopyFiles.Copied in
             guard linked.edits.relinked else {
                 return try CopyFiles.patched(written.site, spec, writer: writer, edits: linked.edits, basis: basis, output: output, layout: c.layout)
             }
-            return try CopyFiles.relinked(written.site, spec, writer: writer, exports: exports, layout: c.layout)
+            let copied = try CopyFiles.relinked(written.site, spec, writer: writer, exports: exports, layout: c.layout)
+            if let taken = exports?.partsTaken, taken > 0 { log.notes.append("exports: \(taken) pages' parts taken again") }
+            return copied
         }
         c.record(copied)
     }

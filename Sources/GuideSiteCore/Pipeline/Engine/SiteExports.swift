@@ -18,16 +18,24 @@ final class SiteExports: @unchecked Sendable {
     /// parts of the pages not edited from the last build's; `search`: the index made from the
     /// last one, when it can be, else (`searchAnew`) from the pages, or (pages without their
     /// HTML) declined; `pieces`: the index's pieces as changes to the last build's, when they
-    /// can be; `lastPieces`: the pieces of the index `writer` holds from the last build.
+    /// can be; `lastPieces`: the pieces of the index `writer` holds from the last build;
+    /// `splicing`: writes criteria.json and the acceptance files as the last build's with the
+    /// edited pages' parts replaced, when it can (`ExportSplice`).
     /// Made from the last index (`search`: a title edit, few pages to render), the search index
     /// and the other files are made side by side, the build's longest work; in a full build
     /// one after the other beside the rendering (side by side, the peak memory rose 8-10%).
     init(site: Site, basePath: String, writer: any SiteOutput, keepingParts: Bool = false, locating: Bool = false,
          reusing last: (@Sendable () -> ExportParts.Reuse?)? = nil,
          searchAnew: Bool = true, search: (@Sendable () -> SearchIndex.Parts?)? = nil,
-         pieces: (@Sendable (SearchIndex.Parts) -> SearchShards.Changes?)? = nil, lastPieces: (@Sendable () -> Set<String>)? = nil) {
+         pieces: (@Sendable (SearchIndex.Parts) -> SearchShards.Changes?)? = nil, lastPieces: (@Sendable () -> Set<String>)? = nil,
+         splicing: (@Sendable () throws -> (layout: ExportLayout, taken: Int)?)? = nil) {
         let exports: @Sendable () -> Void = { [self] in
             attempt {
+                if let spliced = try splicing?() {
+                    (taken, madeLayout) = (spliced.taken, locating ? spliced.layout : nil)
+                    try Self.writeOthers(site: site, basePath: basePath, writer: writer)
+                    return
+                }
                 let reuse = last?()
                 taken = reuse.map { reuse in site.pages.count { !reuse.edited.contains($0.route.path) && reuse.parts.criteria[$0.route.path] != nil } } ?? 0
                 (madeParts, madeLayout) = try Self.writeExports(site: site, basePath: basePath, writer: writer, keepingParts: keepingParts,
@@ -82,12 +90,17 @@ final class SiteExports: @unchecked Sendable {
         var located = acceptance
         located.byPath = [:]
         let layout = locating ? ExportLayout(criteria: criteria.ranges, acceptance: located, sizes: sizes) : nil
+        try writeOthers(site: site, basePath: basePath, writer: writer)
+        return (kept, layout)
+    }
+
+    /// The exports made whole every time: the coverage and the support results.
+    private static func writeOthers(site: Site, basePath: String, writer: any SiteOutput) throws {
         if let path = SitePaths.coverageCSV(in: site) { try writer.write(CoverageExport.csv(for: site, basePath: basePath), to: path) }
         if let support = SupportExport.files(for: site, basePath: basePath, today: BuildDate.today) {
             try writer.write(support.json, to: SitePaths.supportJSON)
             try writer.write(support.csv, to: SitePaths.supportCSV)
         }
-        return (kept, layout)
     }
 
     /// `parts`: with each page's part kept, the last build's parts (`SearchParts`).

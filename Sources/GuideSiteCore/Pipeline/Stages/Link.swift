@@ -120,11 +120,19 @@ enum Link {
             let parts = last.memory?.exportParts ?? last.exports?.parts { path in FileBytes.read(path: output.appending(path: prefix + path).path) }
             return parts.map { ExportParts.Reuse(parts: $0, edited: edited) }
         }
+        // On disk, the files holding an edited page's part are spliced; the others stay.
+        var splicing: (@Sendable () throws -> (layout: ExportLayout, taken: Int)?)?
+        if last.memory == nil, let layout = last.exports {
+            splicing = {
+                try ExportSplice.write(site, basePath: basePath, edited: edited, last: layout,
+                                       read: { MappedFile(path: output.appending(path: prefix + $0).path) }, writer: writer)
+            }
+        }
         return SiteExports(site: site, basePath: basePath, writer: writer, keepingParts: holdsWholeSite, locating: locating, reusing: reuse,
                            searchAnew: holdsWholeSite, search: {
             SearchIndexPatch.relinked(site, edits: edits, state: last, output: output, prefix: prefix)
         }, pieces: { parts in
             SearchIndexPatch.relinkedPieces(site, edits: edits, state: last, output: output, prefix: prefix, parts: parts)
-        }, lastPieces: { SearchIndexPatch.lastPieces(last, output: output, prefix: prefix) })
+        }, lastPieces: { SearchIndexPatch.lastPieces(last, output: output, prefix: prefix) }, splicing: splicing)
     }
 }

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import GuideSiteCore
+
+/// A title edit on disk splices the edited entries' parts into the export files the live
+/// output holds, and writes no other.
+@Suite("Export files spliced after a title edit")
+struct ExportSpliceTests {
+    @Test("a title edit on disk writes the edited entry's parts into criteria.json, acceptance.csv and the one script of three holding it (the other two are left as they were, in each site), and every site equals a fresh build")
+    func titleEdit() throws {
+        // 401 entries: three scripts of the basket in the full site, one in the forms subset.
+        var files = SitesOnDiskTests.entries(401)
+        for (path, text) in files where path.hasPrefix("Content/web/") {
+            files[path] = text.replacingOccurrences(of: "\n---\n", with: "\nkeyboard:\n  tab: Focus moves\n---\n")
+        }
+        let site = try TestSite(files)
+        defer { site.remove() }
+        try site.age()
+        func build(into folder: String? = nil) -> BuildResult { SitesOnDiskTests.build(site, into: folder) }
+        #expect(build().outcome == .success && build().upToDate)
+        let scripts = (0..<3).map { "Output/acceptance/\($0).js" }
+        let exports = scripts + ["Output/criteria.json", "Output/acceptance.csv", "Output/subsets/forms/acceptance/0.js"]
+        try site.age(by: 1000, only: exports)
+        func rewritten(_ path: String) throws -> Bool {
+            let date = try FileManager.default.attributesOfItem(atPath: site.root.appending(path: path).path)[.modificationDate] as? Date
+            return try #require(date) > Date(timeIntervalSinceNow: -500)
+        }
+        // Entry 3 is in the forms subset too.
+        let path = "Content/web/entry-3.md"
+        let text = try String(contentsOf: site.root.appending(path: path), encoding: .utf8)
+        try site.write(Data(text.replacingOccurrences(of: "title: Entry 3\n", with: "title: Entry 3 renamed\n").utf8), to: path)
+        try site.age(by: 100, only: [path])
+        let result = build()
+        #expect(result.outcome == .success && result.pagesRendered != nil, "the sites are linked anew from their last builds")
+        // Every part but the edited entry's, in both sites (400 and 133).
+        #expect(SitesOnDiskTests.partsTaken(result) == 533, "\(result.timings.map(\.stage))")
+        #expect(try scripts.filter(rewritten).count == 1, "only the script holding entry 3 is written again")
+        for path in ["Output/criteria.json", "Output/acceptance.csv", "Output/subsets/forms/acceptance/0.js"] {
+            #expect(try rewritten(path), "\(path) holds the edited entry")
+            let written = try String(contentsOf: site.root.appending(path: path), encoding: .utf8)
+            #expect(written.contains("Entry 3 renamed"), "\(path)")
+        }
+        let reference = build(into: "Output-full")
+        let differing = BuildIncrementallyTests.differences(try site.snapshot(), try site.snapshot(of: "Output-full"))
+        #expect(differing.isEmpty && result.diagnostics == reference.diagnostics, "\(differing)")
+        // And the layout kept: a second title edit, spliced from the first's, is the same bytes again.
+        try site.write(Data(text.replacingOccurrences(of: "title: Entry 3\n", with: "title: Entry 3, twice renamed and longer\n").utf8), to: path)
+        try site.age(by: 50, only: [path])
+        let again = build()
+        #expect(again.pagesRendered != nil && SitesOnDiskTests.partsTaken(again) == 533)
+        build(into: "Output-again")
+        #expect(BuildIncrementallyTests.differences(try site.snapshot(), try site.snapshot(of: "Output-again")).isEmpty)
+    }
+}
