@@ -10,22 +10,31 @@ import Foundation
 extension SearchShards {
     /// The pieces to write; `old` and `new` are the edited documents by their number now,
     /// `renumber` each last number's number now (nil: the same), `document` any document by
-    /// its number now, `read` the last build's piece at a path. Throws `CannotPatch` when a
+    /// its number now, `read` the last build's piece at a path; with more than `limit` documents
+    /// numbered anew, every term file is read back. Throws `CannotPatch` when a
     /// piece cannot be read back.
     static func patch(old: [Int: SearchDocument], new: [Int: SearchDocument], renumber: [Int]? = nil, count: Int, tables: Tables,
-                      document: (Int) -> SearchDocument?, read: (String) -> Data?) throws -> Changes {
+                      document: (Int) -> SearchDocument?, read: (String) -> Data?, movedTermsUpTo limit: Int = movedTermsUpTo) throws -> Changes {
         let names = tables.criterionNames
         let newLevels = new.mapValues { $0.levels(criteria: names) }
         let lastMeta = read(metaPath).flatMap { value(of: $0, name: "meta") as? [String: Any] }
         guard let listed = (lastMeta?["keys"] as? String).map({ Set($0.split(separator: " ").map(String.init)) }) else { throw unreadable(metaPath) }
         let moved = renumber.map { numbers in numbers.indices.filter { numbers[$0] != $0 } } ?? []
         guard renumber.map({ $0.count == count && Set($0) == Set(0..<count) }) ?? true else { throw CannotPatch(reason: "documents came or went") }
-        // Numbered anew: every term file holds numbers that change.
-        var keys = moved.isEmpty ? Set<String>() : listed
-        for levels in old.values.map({ $0.levels(criteria: names) }) + Array(newLevels.values) {
+        func now(_ number: Int) -> Int { renumber?[number] ?? number }
+        // Numbered anew: the term files of the documents that moved hold numbers that change;
+        // with many moved, reading every file costs less than finding their terms.
+        var keys = moved.count > limit ? listed : Set<String>()
+        var changed = old.values.map { $0.levels(criteria: names) } + Array(newLevels.values)
+        if moved.count <= limit {
+            for number in moved where new[now(number)] == nil {
+                guard let document = document(now(number)) else { throw unreadable(documentsPath(now(number) / groupSize)) }
+                changed.append(document.levels(criteria: names))
+            }
+        }
+        for levels in changed {
             for term in levels.keys { keys.insert(SearchText.key(of: term)) }
         }
-        func now(_ number: Int) -> Int { renumber?[number] ?? number }
         var files: [(path: String, data: Data)] = []
         var added: [String] = [], emptied: [String] = []
         for key in keys.sorted() {
@@ -79,6 +88,9 @@ extension SearchShards {
         }
         return Changes(files: files, removed: emptied.map(termPath))
     }
+
+    /// Up to how many documents numbered anew the term files are found from their terms.
+    static let movedTermsUpTo = 400
 
     /// The pieces to write, and those to leave out (term files no document needs any more).
     struct Changes {

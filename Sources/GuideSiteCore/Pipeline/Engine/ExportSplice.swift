@@ -60,7 +60,8 @@ enum ExportSplice {
                 }
             }
             layout.sizes[path] = spliced.count
-            if !file.withUnsafeBytes({ $0.elementsEqual(spliced) }) { files.append((path, spliced)) }
+            let same = spliced.count == file.count && file.withUnsafeBytes { old in spliced.withUnsafeBytes { memcmp(old.baseAddress!, $0.baseAddress!, file.count) == 0 } }
+            if !same { files.append((path, spliced)) }
         }
         for file in files { try writer.write(bytes: file.bytes, to: file.path) }
         return (layout, criteriaPages.count - (edits[ExportLayout.criteriaPath]?.count ?? 0))

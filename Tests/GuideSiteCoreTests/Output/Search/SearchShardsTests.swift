@@ -100,3 +100,26 @@ extension SearchShardsTests {
         #expect(patch.files.contains { $0.path == "search/t/wzoo.js" } && patch.files.contains { $0.path == "search/meta.js" })
     }
 }
+
+extension SearchShardsTests {
+    @Test("a title edit that moves a document one place reads back only the term files of the two documents that moved (any number moved: every file), and the pieces equal a whole new index's")
+    func movedOnePlace() throws {
+        let last = files(Self.documents)
+        // "Carousel" becomes "Dial": it moves past "Date field", which moves up one.
+        var renamed = Self.documents[1]
+        renamed.title = "Dial"
+        let now = [Self.documents[0], Self.documents[2], renamed, Self.documents[3]]
+        for limit in [SearchShards.movedTermsUpTo, 0] {
+            var read = Set<String>()
+            let patch = try SearchShards.patch(old: [2: Self.documents[1]], new: [2: renamed], renumber: [0, 2, 1, 3], count: 4, tables: Self.tables,
+                                               document: { now[$0] }, read: { read.insert($0); return last[$0] }, movedTermsUpTo: limit)
+            var patched = last
+            for piece in patch.files { patched[piece.path] = piece.data }
+            for path in patch.removed { patched[path] = nil }
+            #expect(patched == files(now), "limit \(limit)")
+            // "spins" is the wheel picker's alone, "native" the button's: neither moved.
+            #expect(read.contains("search/t/wspi.js") == (limit == 0) && read.contains("search/t/wnat.js") == (limit == 0), "limit \(limit)")
+            #expect(read.contains("search/t/wope.js") && read.contains("search/t/wdia.js"), "the moved documents' words")
+        }
+    }
+}
