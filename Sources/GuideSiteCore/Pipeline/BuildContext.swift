@@ -61,7 +61,9 @@ struct BuildContext {
     /// Whether the content checks are made: `check` reports them, and a full build records them
     /// for a later check (not under `--strict`, whose warnings are errors; not a patch, which
     /// lints only its files).
-    var makesContentChecks: Bool { store.recordsChecks && bases.isEmpty && (request.check || !request.strict) }
+    var makesContentChecks: Bool { store.recordsChecks && bases.isEmpty && lintsWhole }
+    /// Whether a build of every page of this request would make them.
+    var lintsWhole: Bool { store.recordsChecks && (request.check || !request.strict) }
     /// What the stages of a full-site build record for the last build (`LastBuild`) as they go.
     var recording = Recording()
     /// The last build and the files edited since, when the engine found that the last build

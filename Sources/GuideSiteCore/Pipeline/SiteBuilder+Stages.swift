@@ -226,7 +226,8 @@ extension SiteBuilder {
         c.recording.excluded = selected.excluded
         let markdown = RenderMarkdown.Inputs(site: spec, settings: c.siteConfig, assets: Set(selected.assets.map(\.relativePath)),
                                              excluded: selected.excluded, routes: RenderMarkdown.routes(of: basis.last), lint: false)
-        let rendered = stages.time(RenderMarkdown.name) { RenderMarkdown.run(selected.pages, markdown, scratch: nil, memo: nil, log: &$0) }
+        let identifying = BodyMemo.renderer(spec, settings: c.siteConfig, lint: c.lintsWhole)
+        let rendered = stages.time(RenderMarkdown.name) { RenderMarkdown.run(selected.pages, markdown, scratch: nil, memo: nil, identifying: identifying, log: &$0) }
         c.record(rendered)
         let failing = c.diagnostics.contains { $0.severity == .error || (c.request.strict && $0.severity == .warning) }
         let linked = try stages.time(Link.name) { _ in

@@ -32,8 +32,12 @@ enum RenderMarkdown {
     }
 
     /// `scratch`: where the bodies' HTML waits (`scratch(for:)`); `memo`: the bodies rendered
-    /// before, by what each read (`Memo`).
-    static func run(_ pages: [Page], _ inputs: Inputs, scratch: ScratchFile?, memo: Memo?, log: inout StageLog) -> Rendered {
+    /// before, by what each read (`Memo`); `identifying`, without a memo: the renderer's key
+    /// (`BodyMemo.renderer`) a build of every page would have, whose identity each body takes
+    /// (a patch's bodies then key their pages as that build's would, and the next such build
+    /// takes those pages' files from the live output).
+    static func run(_ pages: [Page], _ inputs: Inputs, scratch: ScratchFile?, memo: Memo?, identifying: BodyMemo.Key? = nil,
+                    log: inout StageLog) -> Rendered {
         let highlighting = CodeHighlighter.timeSpent
         if scratch != nil { log.notes.append("bodies' HTML kept in a scratch file beside the output until their pages are rendered") }
         // In runs (`Runs`), each dropped from the input once rendered: the last site's pages are
@@ -44,7 +48,7 @@ enum RenderMarkdown {
         var taken = 0
         while !pages.isEmpty {
             let run = min(Runs.size, pages.count)
-            let made = render(Array(pages.prefix(run)), inputs, scratch: scratch, memo: memo)
+            let made = render(Array(pages.prefix(run)), inputs, scratch: scratch, memo: memo, identifying: memo == nil ? identifying : nil)
             for item in made {
                 done.append(item.page)
                 if let memo, let kept = item.kept { memo.bodies.record(kept.key, kept.taken, path: item.page.value.contentPath, digest: kept.digest) }
@@ -88,7 +92,7 @@ enum RenderMarkdown {
     }
 
     /// `render`, asking `memo` first for each page's body (`BodyMemo.take`).
-    static func render(_ pages: [Page], _ inputs: Inputs, scratch: ScratchFile?, memo: Memo?) -> [Made] {
+    static func render(_ pages: [Page], _ inputs: Inputs, scratch: ScratchFile?, memo: Memo?, identifying: BodyMemo.Key? = nil) -> [Made] {
         var excludedRoutes: [String: Route] = [:]
         for page in inputs.excluded {
             excludedRoutes[page.contentPath] = page.route
@@ -131,14 +135,15 @@ enum RenderMarkdown {
                 reservedIDs: LayoutIDs.reserved,
                 rewriteLink: { url in
                     let target = resolver.target(url, from: page.translationKey)
-                    if memo != nil { asked.append(BodyMemo.AskedLink(url: url, target: target)) }
+                    if memo != nil || identifying != nil { asked.append(BodyMemo.AskedLink(url: url, target: target)) }
                     return target
                 },
                 annotate: annotator, platforms: platforms, lint: lint, demoStylesheet: stylesheet
             )
             let body = BodyMemo.Body(links: asked, body: rendered.value, diagnostics: rendered.diagnostics)
             if let memo, let keys { memo.keep(keys.key, BodyMemo.Taken(body: body)) }
-            return Made(page: finishing.page(page, body, key: keys?.key), kept: keys.map { ($0.key, $0.digest, BodyMemo.Taken(body: body)) })
+            let key = keys?.key ?? identifying.map { BodyMemo.key(renderer: $0, page: page, markdown: BodyMemo.digest(page.markdown)) }
+            return Made(page: finishing.page(page, body, key: key), kept: keys.map { ($0.key, $0.digest, BodyMemo.Taken(body: body)) })
         }
     }
 

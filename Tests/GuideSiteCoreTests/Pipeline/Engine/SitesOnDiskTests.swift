@@ -242,3 +242,43 @@ struct SitesOnDiskTests {
         #expect(differing.isEmpty && result.diagnostics == reference.diagnostics, "\(differing)")
     }
 }
+
+extension SitesOnDiskTests {
+    /// How many pages the `--timings` notes say were rendered, summed over the sites.
+    static func pagesChosen(_ result: BuildResult) -> Int {
+        result.timings.compactMap { note -> Int? in
+            guard let open = note.stage.range(of: "of which choosing the pages to render ("), note.stage.hasSuffix(")") else { return nil }
+            return Int(note.stage[open.upperBound...].dropLast())
+        }.reduce(0, +)
+    }
+
+    @Test("a body edited by a patch keys its page as a build of every page would: the build after it that does not patch (an entry added) renders as many pages as after a build of every page, in every site, and equals a fresh build")
+    func patchedThenAdded() throws {
+        let edited = "---\ntitle: Entry 3\ncategories: [forms]\n---\n## Role\n\nText 3, edited.\n"
+        var chosen: [Int] = []
+        // The edit patched, then the entry added; and the edit there from the first build.
+        for patched in [true, false] {
+            var files = Self.entries(12)
+            if !patched { files["Content/web/entry-3.md"] = edited }
+            let site = try TestSite(files)
+            defer { site.remove() }
+            try site.age()
+            #expect(Self.build(site).outcome == .success && Self.build(site).upToDate)
+            if patched {
+                // Entry 3 is in the forms subset too.
+                try site.write(Data(edited.utf8), to: "Content/web/entry-3.md")
+                try site.age(by: 100, only: ["Content/web/entry-3.md"])
+                #expect(Self.build(site).pagesRendered != nil, "the body edit is patched")
+            }
+            try site.write(Data("---\ntitle: New\ncategories: [media]\n---\n## Role\n\nNew.\n".utf8), to: "Content/web/new.md")
+            try site.age(by: 50, only: ["Content/web/new.md", "Content/web"])
+            let result = Self.build(site)
+            #expect(result.outcome == .success && result.pagesRendered == nil, "a file added builds every page")
+            chosen.append(Self.pagesChosen(result))
+            let reference = Self.build(site, into: "Output-full")
+            let differing = BuildIncrementallyTests.differences(try site.snapshot(), try site.snapshot(of: "Output-full"))
+            #expect(differing.isEmpty && result.diagnostics == reference.diagnostics, "\(differing)")
+        }
+        #expect(chosen.count == 2 && chosen[0] == chosen[1] && chosen[0] < 30, "pages rendered after the patch and after a whole build: \(chosen)")
+    }
+}
