@@ -42,6 +42,7 @@ extension SiteBuilder {
             // the patch read describe it).
             c.writers.forEach { $0.discard() }
             c.memoryOutput?.reset()
+            c.bodies?.abandonPatch()
             stages.prefix = ""
             stages.note("patch: not patched: " + ((error as? Basis.Declined)?.reason ?? error.localizedDescription))
             let lastOutputs = c.store.lastOutputs(declined: found.bases)
@@ -224,10 +225,12 @@ extension SiteBuilder {
         let spec = c.spec
         let selected = try stages.time(SelectPages.name) { _ in try SelectPages.edited(c.parsed, walk: c.walk, variant: variant, settings: c.siteConfig, basis: basis) }
         c.recording.excluded = selected.excluded
+        let bodies = c.memoryOutput == nil ? c.bodies : nil
         let markdown = RenderMarkdown.Inputs(site: spec, settings: c.siteConfig, assets: Set(selected.assets.map(\.relativePath)),
-                                             excluded: selected.excluded, routes: RenderMarkdown.routes(of: basis.last), lint: false)
-        let identifying = BodyMemo.renderer(spec, settings: c.siteConfig, lint: c.lintsWhole)
-        let rendered = stages.time(RenderMarkdown.name) { RenderMarkdown.run(selected.pages, markdown, scratch: nil, memo: nil, identifying: identifying, log: &$0) }
+                                             excluded: selected.excluded, routes: RenderMarkdown.routes(of: basis.last), lint: bodies != nil && c.lintsWhole)
+        let rendered = stages.time(RenderMarkdown.name) {
+            RenderMarkdown.patched(selected.pages, markdown, bodies: bodies, lintsWhole: c.lintsWhole, walk: c.walk, layout: c.layout, log: &$0)
+        }
         c.record(rendered)
         let failing = c.diagnostics.contains { $0.severity == .error || (c.request.strict && $0.severity == .warning) }
         let linked = try stages.time(Link.name) { _ in

@@ -11,11 +11,21 @@ extension BodyMemo {
         BuildRecord.location(root: root, output: output).deletingPathExtension().appendingPathExtension("bodies")
     }
 
+    /// Beside the bodies file at `location`, the bodies patches rendered since it was written.
+    static func patchedLocation(_ location: URL) -> URL {
+        location.appendingPathExtension("patched")
+    }
+
+    /// Up to how many bytes of bodies a patch carries over from the patches before it.
+    static let patchedUpTo = 1 << 25
+
     /// The records of a bodies file, by key: the index at its end read once, each record read
     /// when asked for (mapped whole, the file counted in the build's peak memory).
     final class Stored: @unchecked Sendable {
         private let descriptor: Int32
         let index: [Key: [Range<Int>]]
+        /// The file's size.
+        private(set) var size = 0
 
         /// The records at `url`; nil when there is none or it is damaged.
         init?(url: URL) {
@@ -49,7 +59,18 @@ extension BodyMemo {
                 close(descriptor)
                 return nil
             }
-            (self.descriptor, index) = (descriptor, found)
+            (self.descriptor, index, self.size) = (descriptor, found, size)
+        }
+
+        /// Every record, decoded, in key order.
+        func each(_ body: (Key, Taken) -> Void) {
+            for key in index.keys.sorted(by: { ($0.high, $0.low) < ($1.high, $1.low) }) {
+                for range in index[key] ?? [] {
+                    guard let bytes = Self.read(descriptor, range),
+                          let decoded = bytes.withUnsafeBytes({ Self.decode($0, where: { _ in true }) }) else { continue }
+                    body(key, Taken(body: decoded, record: bytes))
+                }
+            }
         }
 
         deinit {

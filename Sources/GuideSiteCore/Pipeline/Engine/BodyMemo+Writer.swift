@@ -125,8 +125,9 @@ extension BodyMemo {
 
         /// Puts the file in place; when it could not be written whole, removes the last (it
         /// stands for another run's inputs no more than for this one's, but no less: removed, the
-        /// next build renders every body, as a first build does).
-        func finish() {
+        /// next build renders every body, as a first build does). True when put in place.
+        @discardableResult
+        func finish() -> Bool {
             // The index, in key order (the same bodies give the same file), then where it starts
             // and how many records it lists.
             flush(all: true) { [self] in
@@ -146,7 +147,11 @@ extension BodyMemo {
                 trailer.uint64(UInt64(count))
                 return trailer.bytes
             }
-            if lock.withLock({ failed }) || rename(temporary, location.path) != 0 { unlink(location.path) }
+            if lock.withLock({ failed }) || rename(temporary, location.path) != 0 {
+                unlink(location.path)
+                return false
+            }
+            return true
         }
     }
 }

@@ -46,11 +46,26 @@ final class BodyMemo: @unchecked Sendable {
         (self.location, self.takes, self.writes) = (location, takes, writes)
     }
 
+    /// Set by a patch on disk: this run's bodies go to the patches' file (`patchedLocation`),
+    /// with those it held, for the next build that renders every page; the last file stays.
+    var patching = false
+    private var openedPatched: Stored??
+
     private var stored: Stored? {
         lock.withLock {
             if let opened { return opened }
             let read = location.flatMap(Stored.init(url:))
             opened = .some(read)
+            return read
+        }
+    }
+
+    /// The bodies patches rendered since the last file was written.
+    private var patched: Stored? {
+        lock.withLock {
+            if let openedPatched { return openedPatched }
+            let read = location.flatMap { Stored(url: Self.patchedLocation($0)) }
+            openedPatched = .some(read)
             return read
         }
     }
@@ -69,25 +84,37 @@ final class BodyMemo: @unchecked Sendable {
     /// The body made before from `key`'s inputs whose every link has the same answer now; safe
     /// from many threads while nothing is recorded.
     func take(_ key: Key, answer: (String) -> LinkTarget) -> Taken? {
-        guard takes else { return nil }
+        // A patch renders its few bodies rather than read the files' indexes.
+        guard takes, !patching else { return nil }
         func answers(_ links: [AskedLink]) -> Bool { links.allSatisfy { answer($0.url) == $0.target } }
         let writer = lock.withLock { self.writer }
         if let found = made[key]?.first(where: { answers($0.links) }) ?? writer?.body(key, where: answers) {
             return Taken(body: found, thisRun: true)
         }
         if let found = known[key]?.first(where: { answers($0.links) }) { return Taken(body: found) }
-        return stored?.body(key, where: answers)
+        return stored?.body(key, where: answers) ?? patched?.body(key, where: answers)
     }
 
     /// Keeps what a build rendered or took again (a body of this run's sites is kept once), for
     /// the sites after it and the next run; from the threads that render when written to a file.
     func keep(_ key: Key, _ taken: Taken) {
         guard !taken.thisRun, writesRecords, let location else { return }
-        let writer = lock.withLock {
-            if self.writer == nil { self.writer = Writer(location: location) }
-            return self.writer
+        let (writer, carry) = lock.withLock { () -> (Writer?, Bool) in
+            guard self.writer == nil else { return (self.writer, false) }
+            self.writer = Writer(location: patching ? Self.patchedLocation(location) : location)
+            return (self.writer, patching)
         }
+        // The bodies earlier patches kept, up to a bound (the next full build keeps them all).
+        if carry, let writer, let patched, patched.size <= Self.patchedUpTo { patched.each { writer.append($0, $1) } }
         writer?.append(key, taken)
+    }
+
+    /// A patch that declined: what it kept is let go, and the build of every page that follows
+    /// writes the bodies file.
+    func abandonPatch() {
+        lock.withLock {
+            (writer, patching) = (nil, false)
+        }
     }
 
     /// After each run of pages: what this run made, held in memory when not written, with the
@@ -106,7 +133,8 @@ final class BodyMemo: @unchecked Sendable {
     func endRun() {
         digests = [:]
         if let writer {
-            writer.finish()
+            // A file of every body this run rendered or took stands for the patches' too.
+            if writer.finish(), !patching, let location { unlink(Self.patchedLocation(location).path) }
             self.writer = nil
         } else if !made.isEmpty {
             (known, made) = (made, [:])

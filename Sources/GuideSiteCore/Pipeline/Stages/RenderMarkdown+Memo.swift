@@ -39,6 +39,17 @@ extension RenderMarkdown {
         }
     }
 
+    /// A patch's edited pages, rendered as a build of every page would (`lintsWhole`): on disk
+    /// (`bodies`) kept for the next such build, in a file of their own; in memory with the
+    /// identity it would give them.
+    static func patched(_ pages: [Page], _ inputs: Inputs, bodies: BodyMemo?, lintsWhole: Bool, walk: Walk, layout: SiteLayout,
+                        log: inout StageLog) -> Rendered {
+        bodies?.patching = true
+        let kept = bodies.map { Self.memo($0, parses: nil, inputs, walk: walk, layout: layout) }
+        let identifying = BodyMemo.renderer(inputs.site, settings: inputs.settings, lint: lintsWhole)
+        return run(pages, inputs, scratch: nil, memo: kept, identifying: identifying, log: &log)
+    }
+
     /// The site's view of the run's bodies (`bodies`): with the parses the preview's memo took
     /// (`parses`), or those `build` kept.
     static func memo(_ bodies: BodyMemo, parses: BuildMemo?, _ inputs: Inputs, walk: Walk, layout: SiteLayout) -> Memo {

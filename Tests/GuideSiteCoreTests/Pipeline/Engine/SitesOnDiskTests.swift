@@ -252,10 +252,10 @@ extension SitesOnDiskTests {
         }.reduce(0, +)
     }
 
-    @Test("a body edited by a patch keys its page as a build of every page would: the build after it that does not patch (an entry added) renders as many pages as after a build of every page, in every site, and equals a fresh build")
+    @Test("a body edited by a patch is kept and keys its page as a build of every page would: the build after it that does not patch (an entry added) renders as many bodies and pages as after a build of every page, in every site, and equals a fresh build")
     func patchedThenAdded() throws {
         let edited = "---\ntitle: Entry 3\ncategories: [forms]\n---\n## Role\n\nText 3, edited.\n"
-        var chosen: [Int] = []
+        var chosen: [Int] = [], bodies: [Int] = []
         // The edit patched, then the entry added; and the edit there from the first build.
         for patched in [true, false] {
             var files = Self.entries(12)
@@ -275,10 +275,13 @@ extension SitesOnDiskTests {
             let result = Self.build(site)
             #expect(result.outcome == .success && result.pagesRendered == nil, "a file added builds every page")
             chosen.append(Self.pagesChosen(result))
+            bodies.append(result.timings.compactMap { Self.taken($0.stage) }.reduce(0, +))
             let reference = Self.build(site, into: "Output-full")
             let differing = BuildIncrementallyTests.differences(try site.snapshot(), try site.snapshot(of: "Output-full"))
             #expect(differing.isEmpty && result.diagnostics == reference.diagnostics, "\(differing)")
         }
         #expect(chosen.count == 2 && chosen[0] == chosen[1] && chosen[0] < 30, "pages rendered after the patch and after a whole build: \(chosen)")
+        // The patch kept its bodies (in a file of their own) for that build.
+        #expect(bodies.count == 2 && bodies[0] == bodies[1] && bodies[0] >= 12, "bodies taken after the patch and after a whole build: \(bodies)")
     }
 }
