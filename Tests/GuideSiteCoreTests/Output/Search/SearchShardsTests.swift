@@ -84,6 +84,14 @@ extension SearchShardsTests {
 }
 
 extension SearchShardsTests {
+    /// The last build's pieces with a patch's changes made.
+    static func applied(_ patch: SearchShards.Changes, to last: [String: Data]) -> [String: Data] {
+        var patched = last
+        for piece in patch.files { patched[piece.path] = piece.data }
+        for path in patch.removed { patched[path] = nil }
+        return patched
+    }
+
     @Test("a title edit numbers the documents anew: the pieces, patched, equal a whole new index's")
     func renumbered() throws {
         let last = files(Self.documents)
@@ -93,10 +101,7 @@ extension SearchShardsTests {
         let now = Array(Self.documents.dropFirst()) + [renamed]
         let patch = try SearchShards.patch(old: [3: Self.documents[0]], new: [3: renamed], renumber: [3, 0, 1, 2], count: 4, tables: Self.tables,
                                            document: { now[$0] }, read: { last[$0] })
-        var patched = last
-        for piece in patch.files { patched[piece.path] = piece.data }
-        for path in patch.removed { patched[path] = nil }
-        #expect(patched == files(now))
+        #expect(Self.applied(patch, to: last) == files(now))
         #expect(patch.files.contains { $0.path == "search/t/wzoo.js" } && patch.files.contains { $0.path == "search/meta.js" })
     }
 }
@@ -113,10 +118,7 @@ extension SearchShardsTests {
             var read = Set<String>()
             let patch = try SearchShards.patch(old: [2: Self.documents[1]], new: [2: renamed], renumber: [0, 2, 1, 3], count: 4, tables: Self.tables,
                                                document: { now[$0] }, read: { read.insert($0); return last[$0] }, movedTermsUpTo: limit)
-            var patched = last
-            for piece in patch.files { patched[piece.path] = piece.data }
-            for path in patch.removed { patched[path] = nil }
-            #expect(patched == files(now), "limit \(limit)")
+            #expect(Self.applied(patch, to: last) == files(now), "limit \(limit)")
             // "spins" is the wheel picker's alone, "native" the button's: neither moved.
             #expect(read.contains("search/t/wspi.js") == (limit == 0) && read.contains("search/t/wnat.js") == (limit == 0), "limit \(limit)")
             #expect(read.contains("search/t/wope.js") && read.contains("search/t/wdia.js"), "the moved documents' words")
