@@ -16,8 +16,9 @@ extension BodyMemo {
         location.appendingPathExtension("patched")
     }
 
-    /// Up to how many bytes of bodies a patch carries over from the patches before it.
-    static let patchedUpTo = 1 << 25
+    /// Up to how many bytes of bodies a patch carries over from the patches before it (each
+    /// record is decoded and written again: a few hundred bodies).
+    static let patchedUpTo = 1 << 23
 
     /// The records of a bodies file, by key: the index at its end read once, each record read
     /// when asked for (mapped whole, the file counted in the build's peak memory).
