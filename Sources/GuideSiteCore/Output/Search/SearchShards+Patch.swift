@@ -24,9 +24,11 @@ extension SearchShards {
         func now(_ number: Int) -> Int { renumber?[number] ?? number }
         // Numbered anew: the term files of the documents that moved hold numbers that change;
         // with many moved, reading every file costs less than finding their terms.
-        var keys = moved.count > limit ? listed : Set<String>()
+        var keys = Set<String>()
         var changed = old.values.map { $0.levels(criteria: names) } + Array(newLevels.values)
-        if moved.count <= limit {
+        if moved.count > limit {
+            keys = listed
+        } else {
             for number in moved where new[now(number)] == nil {
                 guard let document = document(now(number)) else { throw unreadable(documentsPath(now(number) / groupSize)) }
                 changed.append(document.levels(criteria: names))

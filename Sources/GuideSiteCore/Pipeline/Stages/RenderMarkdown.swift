@@ -48,7 +48,7 @@ enum RenderMarkdown {
         var taken = 0
         while !pages.isEmpty {
             let run = min(Runs.size, pages.count)
-            let made = render(Array(pages.prefix(run)), inputs, scratch: scratch, memo: memo, identifying: memo == nil ? identifying : nil)
+            let made = render(Array(pages.prefix(run)), inputs, scratch: scratch, memo: memo, identifying: identifying)
             for item in made {
                 done.append(item.page)
                 if let memo, let kept = item.kept { memo.bodies.record(kept.key, kept.taken, path: item.page.value.contentPath, digest: kept.digest) }
