@@ -44,6 +44,9 @@ struct RenderPlan {
         var wide: Int?
     }
 
+    /// The pages GuideSite makes only when the site needs them, to which every page links.
+    private static let linkedFromEveryPage: [PageKind] = [.support, .translations, .updates]
+
     init(site: Site, basePath: String, layoutKeys: LayoutKeys) {
         self.site = site
         self.layoutKeys = layoutKeys
@@ -52,6 +55,10 @@ struct RenderPlan {
         global.combine(site.config)
         global.combine(site.home)
         global.combine([site.criteriaIndex, site.coverage, site.categoryIndex, site.search, site.basket].map { $0.map { site.pages[$0].route } })
+        // Every page links to these when the site has them (`PageContextBuilder.siteValues`).
+        var linked: [PageKind: Route] = [:]
+        for page in site.pages where Self.linkedFromEveryPage.contains(page.kind) && linked[page.kind] == nil { linked[page.kind] = page.route }
+        global.combine(Self.linkedFromEveryPage.map { linked[$0] })
         for section in site.sections {
             global.combine(section.name)
             global.combine(section.title)

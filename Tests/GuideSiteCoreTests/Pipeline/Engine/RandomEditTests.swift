@@ -23,8 +23,12 @@ struct RandomEditTests {
         let description = random.next(2) == 0 ? "description: Variant \(random.next(100)).\n" : ""
         // Now and then a draft (left out), an own address, or front matter that does not parse.
         let extra = ["", "", "", "", "", "draft: true\n", "permalink: /p/entry-\(number)/\n", "broken: [unclosed\n"][random.next(8)]
+        // A third of the entries have support results (the support page lists them by title),
+        // from the number drawn already: each seed keeps its edits.
+        let focus = random.next(50)
+        let support = focus % 3 == 0 ? "support:\n  - at: VoiceOver\n    result: supported\n    date: 2026-0\(1 + focus % 9)-01\n" : ""
         return "---\ntitle: \(title)\ncategories: [\(Set(chosen).sorted().joined(separator: ", "))]\nwcag: [\(wcag.joined(separator: ", "))]\n\(order)\(description)\(extra)"
-            + "keyboard:\n  tab: |\n    Focus moves \(random.next(50))\n---\n" + body(&random)
+            + "keyboard:\n  tab: |\n    Focus moves \(focus)\n\(support)---\n" + body(&random)
     }
 
     /// A body; most change only text, headings and links (the edits a rebuild patches into the
