@@ -37,6 +37,10 @@ public struct FrontMatter: Sendable, Hashable {
     /// Whether the file had a front matter block at all.
     public var isPresent: Bool = false
 
+    /// The entries pages other than their own read: the search page's platforms, the support
+    /// matrix's results and their language. A build's state keeps them with what lists show.
+    static let sharedKeys: Set<String> = ["platforms", "support", SupportResults.languageKey]
+
     /// An empty front matter.
     public init() {}
 }

@@ -249,6 +249,7 @@ extension SiteBuilder {
         let inputs = RenderTemplates.Inputs(spec: spec, theme: theme, writer: writer, markdown: markdown, walk: c.walk, layout: c.layout, history: c.history)
         let before = RenderTemplates.Before.patched(basis, linked.edits, inMemory: c.store.holdsWholeSite)
         let written = stages.time(RenderTemplates.name) { RenderTemplates.run(checked.site, inputs, before: before, log: &$0) }
+        if let reason = written.declined { throw Basis.Declined(reason) }
         c.record(written)
         c.pagesRendered = (c.pagesRendered ?? 0) + written.pagesRendered
         let exports = c.exports

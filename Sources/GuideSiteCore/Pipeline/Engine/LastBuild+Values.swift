@@ -75,8 +75,9 @@ extension ByteWriter {
         optional(matter.lastModified) { $0.string($1) }
         strings(matter.authors)
         bool(matter.isPresent)
-        // The one entry other pages read: `platforms`, for the search page's filter.
-        optional(matter.entries["platforms"]) { $0.frontEntries([$1]) }
+        // The entries other pages read (`FrontMatter.sharedKeys`): the search page's platforms,
+        // the support matrix's results.
+        frontEntries(matter.entries.filter { FrontMatter.sharedKeys.contains($0.key) })
         string(page.title)
         string(page.layout)
         let body = page.body
@@ -187,7 +188,7 @@ extension ByteReader {
         matter.lastModified = try optional { try $0.string() }
         matter.authors = try strings()
         matter.isPresent = try bool()
-        let platforms = try optional { try $0.frontEntries() } ?? []
+        let shared = try frontEntries()
         let title = try string(), layout = try string()
         var body = RenderedBody(html: "", headings: try array(minimumSize: 3) { reader in
             Heading(level: try reader.int(), text: try reader.string(), id: try reader.string(), line: 0)
@@ -217,12 +218,13 @@ extension ByteReader {
             body.links = try heavy.sourceLinks()
             guard heavy.isAtEnd else { throw Damaged() }
         } else {
-            matter.entries = platforms
+            matter.entries = shared
             _ = try bytes(heavyLength)
         }
-        // A page read without its entries has no front matter key: it is never compared.
+        // A page read without its entries has no front matter key: it is never compared. A page
+        // GuideSite makes (no file) has none to leave out: read whole, it keys as made.
         var page = Page(sourcePath: sourcePath, contentPath: contentPath, kind: kind, section: section, route: route, frontMatter: matter,
-                        frontMatterKey: whole ? matter.hashValue : 0, title: title, layout: layout, body: body, markdown: "",
+                        frontMatterKey: whole || contentPath.isEmpty ? matter.hashValue : 0, title: title, layout: layout, body: body, markdown: "",
                         bodyFirstLine: bodyFirstLine)
         page.criteria = criteria
         page.isPastedText = isPastedText

@@ -21,6 +21,34 @@ extension LastBuild {
         return last
     }
 
+    /// The linked site as read (each page without what only it shows: `wholePage`), dated, with
+    /// the run's settings, files and languages and the translations as they stood; the pages at
+    /// `whole` (by position) in their place. Linking, keying and the exports read of other pages
+    /// only what such a page holds; a page rendered is made whole first (`RenderTemplates`).
+    func datedSite(_ spec: SiteSpec, assets: [ContentFile], history: HistoryRead?, whole: [(position: Int, page: Page)]) -> Site {
+        var last = site
+        (last.config, last.assets) = (spec.config, assets)
+        for (position, page) in whole { last.pages[position] = page }
+        last.pages = ReadHistory.dated(last.pages, history?.wait())
+        last.languages = spec.languages
+        last.languages?.table = translations
+        return last
+    }
+
+    /// The pages at `positions` of `site` (made with `datedSite`, none of them edited) whole and
+    /// dated as the state holds them, but GuideSite's own (made whole by linking); false when
+    /// one cannot be read.
+    func makeWhole(_ positions: [Int], in site: inout Site, history: HistoryRead?) -> Bool {
+        let read = positions.filter { !site.pages[$0].contentPath.isEmpty }
+        var wholes: [Page] = []
+        for position in read {
+            guard let page = wholePage(position) else { return false }
+            wholes.append(page)
+        }
+        for (position, page) in zip(read, ReadHistory.dated(wholes, history?.wait())) { site.pages[position] = page }
+        return true
+    }
+
     /// The state of each site of the run that the live output is the output of, when what
     /// every page shows besides the pages themselves is as it was (`BuildRecord.Inputs.shared`:
     /// the settings, the theme, the day, but not which Markdown files there are), by the site's

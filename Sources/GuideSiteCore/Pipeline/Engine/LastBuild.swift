@@ -9,10 +9,10 @@ import Foundation
 /// the spare site beside it differs from them. Any doubt about it (another binary, settings, a
 /// damaged file, an output or spare folder replaced by anything else) means a full build.
 struct LastBuild {
-    static let magic = Array("guidesite-state/11\n".utf8)
+    static let magic = Array("guidesite-state/12\n".utf8)
     /// No offset or size in a state is larger (1 TB): a damaged one is rejected before any sum.
     static let sizeLimit = 1 << 40
-    static let pagesMagic = Array("guidesite-pages/2\n".utf8)
+    static let pagesMagic = Array("guidesite-pages/3\n".utf8)
 
     /// `BuildRecord.Inputs.settings` of the build that wrote it, and `shared` (the same but
     /// for which Markdown files there are).

@@ -85,8 +85,9 @@ enum Link {
         }
         if edits.relinked, !holdsWholeSite {
             // On disk the pages were read without what only each shows (front matter entries,
-            // links) and undated: whole and dated, for the exports and the render keys of both.
-            guard let last = basis.last.wholeSite(spec, assets: assets, history: history) else { throw decline("the state's pages cannot be read") }
+            // links) and undated: dated, the edited ones whole in both sites, so that the render
+            // keys of both read the same of every other page.
+            let last = basis.last.datedSite(spec, assets: assets, history: history, whole: Array(zip(edits.positions, edits.last)))
             let edited = Set(edits.positions)
             for index in site.pages.indices where !edited.contains(index) { site.pages[index] = last.pages[index] }
             edits.lastSite = last

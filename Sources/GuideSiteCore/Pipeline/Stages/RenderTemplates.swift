@@ -41,27 +41,34 @@ enum RenderTemplates {
         var pagesWritten = 0
         var pagesRendered = 0
         var renderKeys: RenderPlan.Keys?
+        /// Why the edits cannot be patched after all (a page of the last build unreadable).
+        var declined: String?
     }
 
     static func run(_ site: Site, _ inputs: Inputs, before: Before, log: inout StageLog) -> Written {
         var written = laidOut(site, inputs)
         var site = written.site
-        let renderer = inputs.theme.renderer, pages = site.pages, config = site.config
+        let renderer = inputs.theme.renderer, config = site.config
         let clock = ContinuousClock(), planning = clock.now
         // A long list is written as numbered pages (`Pagination`), each rendered on its own.
         let lastPages = lastPages(site, diagnostics: &written.diagnostics)
         let (targets, numbers) = pagesToRender(site, lastPages: lastPages, inputs, before: before, written: &written, log: &log)
         log.parts.append(("of which choosing the pages to render (\(targets.count))", clock.now - planning))
-        if case .patched(_, let edits, _) = before, edits.lastSite != nil {
-            // Read on disk without their HTML: the pages that show the edits, not edited themselves.
+        if case .patched(let basis, let edits, _) = before, edits.lastSite != nil {
+            // Read on disk without their HTML and what only each shows: the pages that show the
+            // edits, not edited themselves.
             let edited = Set(edits.positions)
+            guard basis.last.makeWhole(targets.filter { !edited.contains($0) }, in: &site, history: inputs.history) else {
+                written.declined = "the state's pages cannot be read"
+                return written
+            }
             RenderMarkdown.renderAgain(targets.filter { !edited.contains($0) }, in: &site, inputs.markdown,
                                        reader: PageReader(layout: inputs.layout, config: inputs.markdown.settings), files: inputs.walk.markdownByPath)
         }
         var making = PageContextBuilder(site: site, basePath: SiteRoot.marker, precomputeLinks: targets.count > 50, strings: inputs.spec.strings,
                                         brand: inputs.theme.theme.files["assets/brand.css"] != nil)
         making.noindex = inputs.spec.variant.subset?.noindex ?? false
-        let builder = making
+        let builder = making, pages = site.pages
         let absoluteBase = inputs.spec.basePath
         let writer = inputs.writer
         let outputs = numberedPages(targets, site: site, numbers: numbers, last: lastPages)
