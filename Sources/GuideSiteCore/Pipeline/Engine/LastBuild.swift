@@ -37,7 +37,8 @@ struct LastBuild {
     /// Every other problem of that build (walk, site.yml, theme, layouts, URLs).
     var otherDiagnostics: [Diagnostic]
     /// The linked site. Read back, its pages hold no HTML, no Markdown, no links, no heading
-    /// lines and no front matter entries but `platforms` (see `wholePage`).
+    /// lines and no front matter entries but those other pages read (`FrontMatter.sharedKeys`; see
+    /// `wholePage`).
     var site: Site
     /// Where each entry of the search index is.
     var search: SearchIndex.Layout
