@@ -29,6 +29,9 @@ struct BuildContext {
     var site: Site?
     /// The theme and its compiled templates (`LoadTheme`).
     var theme: CompiledTheme?
+    /// The theme as loaded on another core from the comparison with the last build on, with
+    /// the languages of its strings (`LoadTheme.early`).
+    var themeLoading: (languages: [String], theme: Pending<Diagnosed<CompiledTheme>>)?
     /// Writers of every site of the run, committed together at the end.
     var writers: [any CommittedOutput] = []
     /// Where files go: the writer's staging folder, or memory for the preview server.

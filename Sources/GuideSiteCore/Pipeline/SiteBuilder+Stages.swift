@@ -27,6 +27,7 @@ extension SiteBuilder {
         let compared = stages.time(CompareWithLastBuild.name) { _ in CompareWithLastBuild.run(c) }
         (c.inputs, c.upToDate, c.recording.previousFiles) = (compared.inputs, compared.upToDate, compared.previousFiles)
         guard c.upToDate == nil else { return }
+        if c.last?.memory?.theme == nil { c.themeLoading = LoadTheme.early(c.layout, settings: c.siteConfig, fast: !c.request.swiftMustacheOnly) }
         let found = stages.time(FindEdits.name) { FindEdits.run(c, log: &$0) }
         (c.bodies, c.lastOutputs) = (found.bodies, found.lastOutputs)
         guard !found.bases.isEmpty else { return whole(&c, stages) }
@@ -37,9 +38,8 @@ extension SiteBuilder {
             try patch(&c, stages)
         } catch {
             // A patch's stage found the edits reach beyond what the last build stands for (it
-            // declined): nothing is put in place, and the content and sites are built whole,
-            // taking the live output's files where their pages' keys stand (the last builds
-            // the patch read describe it).
+            // declined): nothing is put in place, and the content and sites are built whole, taking
+            // the live output's files where their keys stand (the last builds the patch read).
             c.writers.forEach { $0.discard() }
             c.memoryOutput?.reset()
             c.bodies?.abandonPatch()
@@ -129,8 +129,9 @@ extension SiteBuilder {
     /// The theme; `kept`: the one the last build in memory compiled, which stands when its
     /// basis does (a changed template means no basis).
     private func loadTheme(_ c: inout BuildContext, _ stages: StageClock, kept: CompiledTheme? = nil) {
+        let early = c.themeLoading.flatMap { $0.languages == LoadTheme.languages(c.siteConfig) ? $0.theme : nil }
         let theme = stages.time(LoadTheme.name) { _ in
-            kept.map { Diagnosed($0) } ?? LoadTheme.run(c.layout, settings: c.siteConfig, fast: !c.request.swiftMustacheOnly)
+            kept.map { Diagnosed($0) } ?? early?.wait() ?? LoadTheme.run(c.layout, settings: c.siteConfig, fast: !c.request.swiftMustacheOnly)
         }
         c.diagnostics += theme.diagnostics
         c.theme = theme.value

@@ -44,3 +44,19 @@ private final class ResultBuffer<T>: @unchecked Sendable {
 
     var values: [T] { (0..<count).map { base[$0]! } }
 }
+
+/// A value made on another core from now on, waited for where it is needed (the theme, made
+/// while the last build's state is read).
+final class Pending<T>: @unchecked Sendable {
+    private let group = DispatchGroup()
+    private var value: T?
+
+    init(_ make: @escaping @Sendable () -> T) {
+        DispatchQueue.global(qos: .userInitiated).async(group: group) { [self] in value = make() }
+    }
+
+    func wait() -> T {
+        group.wait()
+        return value!
+    }
+}

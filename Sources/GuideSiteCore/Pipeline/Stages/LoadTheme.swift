@@ -6,6 +6,18 @@ import Foundation
 enum LoadTheme {
     static let name = "theme"
 
+    /// The languages whose strings `run` loads.
+    static func languages(_ config: SiteConfig) -> [String] {
+        config.languages.isEmpty ? [config.language] : config.languages.map(\.code)
+    }
+
+    /// `run` on another core: the theme reads none of the content, so it is loaded while the
+    /// last build's state is read (what the build takes of it, `SiteBuilder.loadTheme`, holds
+    /// when the content names the same languages).
+    static func early(_ layout: SiteLayout, settings config: SiteConfig, fast: Bool) -> (languages: [String], theme: Pending<Diagnosed<CompiledTheme>>) {
+        (languages(config), Pending { run(layout, settings: config, fast: fast) })
+    }
+
     static func run(_ layout: SiteLayout, settings config: SiteConfig, fast: Bool) -> Diagnosed<CompiledTheme> {
         let theme = Theme.load(from: layout.templates, layout: layout)
         var diagnostics = theme.diagnostics
@@ -16,7 +28,7 @@ enum LoadTheme {
         }
         let compiled = TemplateRenderer.compile(theme.value, fast: fast)
         diagnostics += compiled.diagnostics
-        let strings = ThemeStrings.load(files: theme.value.files, origins: theme.value.origins, languages: config.languages.isEmpty ? [config.language] : config.languages.map(\.code))
+        let strings = ThemeStrings.load(files: theme.value.files, origins: theme.value.origins, languages: languages(config))
         diagnostics += strings.diagnostics
         diagnostics += TemplateCheck.diagnostics(theme.value, strings: Set(strings.value.values.flatMap(\.values.keys)))
         return Diagnosed(CompiledTheme(theme: theme.value, renderer: compiled.value, strings: strings.value), diagnostics)
