@@ -13,12 +13,23 @@ enum CoverageExport {
         header += ["axe-core \(AutomatedRules.axeVersion) rules", "ACT rules"]
         var output: [UInt8] = []
         AcceptanceExport.row(header, into: &output)
+        // Each page's address made once: most pages cite several criteria.
+        var addresses = [String?](repeating: nil, count: site.pages.count)
         for criterion in WCAG22.all where site.criterionPage[criterion.number] != nil {
-            let pages = (site.criterionPages[criterion.number] ?? []).map { site.pages[$0] }.filter { !$0.route.isInOtherLanguage }
-            var row = [criterion.number, criterion.name, criterion.obsolete ? "obsolete" : criterion.level, String(pages.count),
-                       pages.map(\.title).joined(separator: "; "),
-                       pages.map { SitePaths.absolute($0.route.href(basePath: basePath), siteURL: site.config.url) ?? TestPlan.basketKey(of: $0.route) }
-                           .joined(separator: "; ")]
+            let pages = (site.criterionPages[criterion.number] ?? []).filter { !site.pages[$0].route.isInOtherLanguage }
+            var titles = "", urls = ""
+            for (position, index) in pages.enumerated() {
+                if position > 0 {
+                    titles += "; "
+                    urls += "; "
+                }
+                titles += site.pages[index].title
+                let route = site.pages[index].route
+                let address = addresses[index] ?? SitePaths.absolute(route.href(basePath: basePath), siteURL: site.config.url) ?? TestPlan.basketKey(of: route)
+                addresses[index] = address
+                urls += address
+            }
+            var row = [criterion.number, criterion.name, criterion.obsolete ? "obsolete" : criterion.level, String(pages.count), titles, urls]
             if standards.contains(.en301549) { row.append(Standards.enText(of: criterion.number)) }
             if standards.contains(.section508) { row.append(Standards.section508Text(of: criterion)) }
             row.append(AutomatedRules.axe(criterion.number).map(\.id).joined(separator: "; "))

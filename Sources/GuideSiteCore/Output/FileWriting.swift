@@ -172,6 +172,12 @@ enum FileWriting {
 
     /// `write` to `path` inside the open folder `folder`; errors name `display`.
     static func write(_ buffer: UnsafeRawBufferPointer, in folder: Int32, to path: String, display: String) throws -> Bool {
+        try write([buffer], in: folder, to: path, display: display)
+    }
+
+    /// The file at `path` inside `folder` made of `pieces` one after the other; false when its
+    /// folder does not exist.
+    static func write(_ pieces: [UnsafeRawBufferPointer], in folder: Int32, to path: String, display: String) throws -> Bool {
         // Always a new file: a name already in the staging folder may be a hard link to a file
         // of the live output, which writing through would change in place.
         var descriptor = openat(folder, path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -185,15 +191,17 @@ enum FileWriting {
         }
         let path = display
         var failure: Int32 = 0
-        var offset = 0
-        while offset < buffer.count {
-            let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                break
+        for buffer in pieces where failure == 0 {
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break
+                }
+                offset += written
             }
-            offset += written
         }
         if close(descriptor) != 0, failure == 0 { failure = errno }
         if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO, path: path) }

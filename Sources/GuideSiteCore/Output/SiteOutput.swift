@@ -9,6 +9,9 @@ public protocol SiteOutput: Sendable {
     func copy(_ source: URL, to path: String) throws
     /// Stores `bytes` as the file at `path`.
     func write(bytes: [UInt8], to path: String) throws
+    /// Stores `pieces`, one after the other, as the file at `path` (a file of the live output
+    /// with parts replaced: `ExportSplice`).
+    func write(pieces: [UnsafeRawBufferPointer], to path: String) throws
     /// Leaves out the file at `path` that an output started from the last build holds (a piece
     /// of the search index no longer made); nothing when there is none.
     func remove(_ path: String) throws
@@ -20,6 +23,13 @@ public protocol SiteOutput: Sendable {
 extension SiteOutput {
     public func write(bytes: [UInt8], to path: String) throws {
         try write(Data(bytes), to: path)
+    }
+
+    public func write(pieces: [UnsafeRawBufferPointer], to path: String) throws {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
+        for piece in pieces { bytes.append(contentsOf: piece) }
+        try write(bytes: bytes, to: path)
     }
 
     /// None: an output that is not a staging folder beside a live one writes every file.
@@ -100,6 +110,10 @@ struct PrefixedOutput: SiteOutput {
 
     func write(bytes: [UInt8], to path: String) throws {
         try base.write(bytes: bytes, to: prefix + path)
+    }
+
+    func write(pieces: [UnsafeRawBufferPointer], to path: String) throws {
+        try base.write(pieces: pieces, to: prefix + path)
     }
 
     func copy(_ source: URL, to path: String) throws {

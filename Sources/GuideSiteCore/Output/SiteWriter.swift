@@ -159,6 +159,25 @@ public struct SiteWriter: Sendable {
         try bytes.withUnsafeBytes { try write(bytes: $0, to: relativePath) }
     }
 
+    /// A file spliced from the live one: written from its pieces when its size is another (its
+    /// bytes are new), else compared like any page.
+    public func write(pieces: [UnsafeRawBufferPointer], to relativePath: String) throws {
+        let total = pieces.reduce(0) { $0 + $1.count }
+        var live = stat()
+        guard folders.staging >= 0, folders.output >= 0, fstatat(folders.output, relativePath, &live, 0) == 0, Int(live.st_size) != total else {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(total)
+            for piece in pieces { bytes.append(contentsOf: piece) }
+            return try write(bytes: bytes, to: relativePath)
+        }
+        if reusing || listsFiles { written.insert(relativePath) }
+        if listsFiles { fresh.insert(relativePath) }
+        let display = staging.path + "/" + relativePath
+        if try FileWriting.write(pieces, in: folders.staging, to: relativePath, display: display) { return }
+        guard FileWriting.makeDirectories(in: folders.staging, parentOf: relativePath),
+              try FileWriting.write(pieces, in: folders.staging, to: relativePath, display: display) else { throw POSIXError(.ENOENT, path: display) }
+    }
+
     private func write(bytes: UnsafeRawBufferPointer, to relativePath: String) throws {
         if reusing || listsFiles { written.insert(relativePath) }
         let path = staging.path + "/" + relativePath

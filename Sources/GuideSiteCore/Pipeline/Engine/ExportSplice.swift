@@ -31,18 +31,22 @@ enum ExportSplice {
             edits[SitePaths.acceptanceCSV, default: []].append((location.rows, part.rows))
             edits[CriteriaBasket.scriptFolder + "\(location.script).js", default: []].append((location.entry, part.entry))
         }
-        var files: [(path: String, bytes: [UInt8])] = []
+        var files: [(path: String, file: MappedFile, changes: Edits)] = []
         var layout = last
         for (path, changes) in edits.sorted(by: { $0.key < $1.key }) {
             let changes = changes.sorted { $0.range.lowerBound < $1.range.lowerBound }
             guard let file = read(path), file.count == last.sizes[path],
-                  let spliced = file.withUnsafeBytes({ splice($0.bindMemory(to: UInt8.self), changes) }) else { return nil }
+                  zip(changes, changes.dropFirst()).allSatisfy({ $0.range.upperBound <= $1.range.lowerBound }),
+                  changes.last.map({ $0.range.upperBound <= file.count }) ?? true else { return nil }
             let moved = shifts(changes)
+            let size = file.count + changes.reduce(0) { $0 + $1.bytes.count - $1.range.count }
             switch path {
             case ExportLayout.criteriaPath:
                 // What follows the entries (the rules of the criteria cited) is the whole build's.
                 let after = CriteriaExport.emptyDocument(site, pages: criteriaPages).dropFirst("{\"entries\":[".utf8.count)
-                guard spliced.suffix(after.count).elementsEqual(after) else { return nil }
+                // The file's own tail when no part reaches into it.
+                guard let end = changes.last?.range.upperBound, after.count <= file.count - end,
+                      file.withUnsafeBytes({ $0.suffix(after.count).elementsEqual(after) }) else { return nil }
                 layout.criteria = layout.criteria.mapValues(moved)
             case SitePaths.acceptanceCSV:
                 layout.acceptance.located = layout.acceptance.located.mapValues { location in
@@ -59,11 +63,19 @@ enum ExportSplice {
                     return moving
                 }
             }
-            layout.sizes[path] = spliced.count
-            let same = spliced.count == file.count && file.withUnsafeBytes { old in spliced.withUnsafeBytes { memcmp(old.baseAddress!, $0.baseAddress!, file.count) == 0 } }
-            if !same { files.append((path, spliced)) }
+            layout.sizes[path] = size
+            // Every part the same length and bytes: the file as it was.
+            let same = changes.allSatisfy { change in
+                change.bytes.count == change.range.count && file.withUnsafeBytes { $0[change.range].elementsEqual(change.bytes) }
+            }
+            if !same { files.append((path, file, changes)) }
         }
-        for file in files { try writer.write(bytes: file.bytes, to: file.path) }
+        for (path, file, changes) in files {
+            let parts = Array(changes.map(\.bytes).joined())
+            try file.withUnsafeBytes { old in
+                try parts.withUnsafeBytes { new in try writer.write(pieces: pieces(of: old, changes, new), to: path) }
+            }
+        }
         return (layout, criteriaPages.count - (edits[ExportLayout.criteriaPath]?.count ?? 0))
     }
 
@@ -77,19 +89,18 @@ enum ExportSplice {
             && parts.scripts == CriteriaBasket.scriptCount(entries: acceptance.count)
     }
 
-    /// `file` with each of `changes` (in order, none overlapping) in place of its range.
-    private static func splice(_ file: UnsafeBufferPointer<UInt8>, _ changes: Edits) -> [UInt8]? {
-        var spliced: [UInt8] = []
-        spliced.reserveCapacity(file.count + changes.reduce(0) { $0 + $1.bytes.count - $1.range.count })
-        var at = 0
+    /// `file` with each of `changes` (in order, none overlapping; `new`, their bytes one after
+    /// the other) in place of its range, as the pieces to write: the file's are not copied.
+    private static func pieces(of file: UnsafeRawBufferPointer, _ changes: Edits, _ new: UnsafeRawBufferPointer) -> [UnsafeRawBufferPointer] {
+        var pieces: [UnsafeRawBufferPointer] = []
+        var at = 0, taken = 0
         for change in changes {
-            guard change.range.lowerBound >= at, change.range.upperBound <= file.count else { return nil }
-            spliced.append(contentsOf: UnsafeBufferPointer(rebasing: file[at..<change.range.lowerBound]))
-            spliced.append(contentsOf: change.bytes)
-            at = change.range.upperBound
+            pieces.append(UnsafeRawBufferPointer(rebasing: file[at..<change.range.lowerBound]))
+            pieces.append(UnsafeRawBufferPointer(rebasing: new[taken..<(taken + change.bytes.count)]))
+            (at, taken) = (change.range.upperBound, taken + change.bytes.count)
         }
-        spliced.append(contentsOf: UnsafeBufferPointer(rebasing: file[at...]))
-        return spliced
+        pieces.append(UnsafeRawBufferPointer(rebasing: file[at...]))
+        return pieces
     }
 
     /// Where a part's range of the file is once `changes` are made: a changed part's start moved
