@@ -22,10 +22,22 @@ extension SearchShards {
         let moved = renumber.map { numbers in numbers.indices.filter { numbers[$0] != $0 } } ?? []
         guard renumber.map({ $0.count == count && Set($0) == Set(0..<count) }) ?? true else { throw CannotPatch(reason: "documents came or went") }
         func now(_ number: Int) -> Int { renumber?[number] ?? number }
+        var keys = Set<String>()
+        // An edited document that kept its number changes the postings of the terms whose level
+        // changed; one numbered anew, those of all its terms.
+        let movedNow = Set(moved.map(now))
+        var changed: [[String: Int]] = []
+        for (number, levels) in newLevels {
+            let before = old[number]?.levels(criteria: names) ?? [:]
+            if movedNow.contains(number) {
+                changed += [before, levels]
+            } else {
+                changed.append(levels.filter { before[$0.key] != $0.value })
+                changed.append(before.filter { levels[$0.key] == nil })
+            }
+        }
         // Numbered anew: the term files of the documents that moved hold numbers that change;
         // with many moved, reading every file costs less than finding their terms.
-        var keys = Set<String>()
-        var changed = old.values.map { $0.levels(criteria: names) } + Array(newLevels.values)
         if moved.count > limit {
             keys = listed
         } else {

@@ -125,3 +125,22 @@ extension SearchShardsTests {
         }
     }
 }
+
+extension SearchShardsTests {
+    @Test("an edit that keeps a document's number reads and writes only the term files of the words whose level changed, and the pieces equal a whole new index's")
+    func levelsChanged() throws {
+        let last = files(Self.documents)
+        // "picker" leaves the date field's text (the wheel picker keeps it), "calendar" comes.
+        var edited = Self.documents[2]
+        edited.text = "Opens a calendar when activated."
+        let now = [Self.documents[0], Self.documents[1], edited, Self.documents[3]]
+        var read = Set<String>()
+        let patch = try SearchShards.patch(old: [2: Self.documents[2]], new: [2: edited], count: 4, tables: Self.tables,
+                                           document: { now[$0] }, read: { read.insert($0); return last[$0] })
+        #expect(Self.applied(patch, to: last) == files(now))
+        #expect(read.contains("search/t/wcal.js") && read.contains("search/t/wpic.js"))
+        // "opens" and "activated" are where they were, at the same level.
+        #expect(!read.contains("search/t/wope.js") && !read.contains("search/t/wact.js"), "\(read.sorted())")
+        #expect(!patch.files.contains { $0.path == "search/t/wope.js" })
+    }
+}
