@@ -20,7 +20,9 @@ final class SiteExports: @unchecked Sendable {
     /// HTML) declined; `pieces`: the index's pieces as changes to the last build's, when they
     /// can be; `lastPieces`: the pieces of the index `writer` holds from the last build;
     /// `splicing`: writes criteria.json and the acceptance files as the last build's with the
-    /// edited pages' parts replaced, when it can (`ExportSplice`).
+    /// edited pages' parts replaced, when it can (`ExportSplice`); `requiringReuse`: the pages
+    /// not edited hold only what lists show (a site linked on disk), so their parts are taken or
+    /// the patch declines.
     /// Made from the last index (`search`: a title edit, few pages to render), the search index
     /// and the other files are made side by side, the build's longest work; in a full build
     /// one after the other beside the rendering (side by side, the peak memory rose 8-10%).
@@ -28,7 +30,7 @@ final class SiteExports: @unchecked Sendable {
          reusing last: (@Sendable () -> ExportParts.Reuse?)? = nil,
          searchAnew: Bool = true, search: (@Sendable () -> SearchIndex.Parts?)? = nil,
          pieces: (@Sendable (SearchIndex.Parts) -> SearchShards.Changes?)? = nil, lastPieces: (@Sendable () -> Set<String>)? = nil,
-         splicing: (@Sendable () throws -> (layout: ExportLayout, taken: Int)?)? = nil) {
+         splicing: (@Sendable () throws -> (layout: ExportLayout, taken: Int)?)? = nil, requiringReuse: Bool = false) {
         let exports: @Sendable () -> Void = { [self] in
             attempt {
                 if let spliced = try splicing?() {
@@ -37,6 +39,7 @@ final class SiteExports: @unchecked Sendable {
                     return
                 }
                 let reuse = last?()
+                if requiringReuse, reuse == nil { throw Basis.Declined("the export files are not the ones the state describes") }
                 taken = reuse.map { reuse in site.pages.count { !reuse.edited.contains($0.route.path) && reuse.parts.criteria[$0.route.path] != nil } } ?? 0
                 (madeParts, madeLayout) = try Self.writeExports(site: site, basePath: basePath, writer: writer, keepingParts: keepingParts,
                                                                 locating: locating, reusing: reuse)

@@ -134,6 +134,6 @@ enum Link {
             SearchIndexPatch.relinked(site, edits: edits, state: last, output: output, prefix: prefix)
         }, pieces: { parts in
             SearchIndexPatch.relinkedPieces(site, edits: edits, state: last, output: output, prefix: prefix, parts: parts)
-        }, lastPieces: { SearchIndexPatch.lastPieces(last, output: output, prefix: prefix) }, splicing: splicing)
+        }, lastPieces: { SearchIndexPatch.lastPieces(last, output: output, prefix: prefix) }, splicing: splicing, requiringReuse: !holdsWholeSite)
     }
 }

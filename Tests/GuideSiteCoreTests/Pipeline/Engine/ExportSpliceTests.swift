@@ -57,3 +57,28 @@ struct ExportSpliceTests {
         #expect(BuildIncrementallyTests.differences(try site.snapshot(), try site.snapshot(of: "Output-again")).isEmpty)
     }
 }
+
+extension ExportSpliceTests {
+    @Test("a title edit after criteria.json was taken out of the live output declines rather than make the other entries' parts from pages read without their tests, and equals a fresh build")
+    func exportsGone() throws {
+        var files = SitesOnDiskTests.entries(30)
+        for (path, text) in files where path.hasPrefix("Content/web/") {
+            files[path] = text.replacingOccurrences(of: "\n---\n", with: "\nkeyboard:\n  tab: Focus moves\n---\n")
+        }
+        let site = try TestSite(files)
+        defer { site.remove() }
+        try site.age()
+        func build(into folder: String? = nil) -> BuildResult { SitesOnDiskTests.build(site, into: folder) }
+        #expect(build().outcome == .success && build().upToDate)
+        try FileManager.default.removeItem(at: site.root.appending(path: "Output/criteria.json"))
+        let path = "Content/web/entry-3.md"
+        let text = try String(contentsOf: site.root.appending(path: path), encoding: .utf8)
+        try site.write(Data(text.replacingOccurrences(of: "title: Entry 3\n", with: "title: Entry 3 renamed\n").utf8), to: path)
+        try site.age(by: 100, only: [path])
+        let result = build()
+        #expect(result.outcome == .success)
+        let reference = build(into: "Output-full")
+        let differing = BuildIncrementallyTests.differences(try site.snapshot(), try site.snapshot(of: "Output-full"))
+        #expect(differing.isEmpty && result.diagnostics == reference.diagnostics, "\(differing)")
+    }
+}
