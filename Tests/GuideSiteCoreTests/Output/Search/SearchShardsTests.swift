@@ -92,6 +92,18 @@ extension SearchShardsTests {
         return patched
     }
 
+    /// The patch of `Self.documents`' pieces after document `number` (`old` before) became
+    /// `now[number]`: whether the pieces it makes equal a whole new index's, the paths it read
+    /// back and those it writes.
+    func patched(_ number: Int, from old: SearchDocument, to now: [SearchDocument], renumber: [Int]? = nil,
+                 limit: Int = SearchShards.movedTermsUpTo) throws -> (equalsWhole: Bool, read: Set<String>, written: Set<String>) {
+        let last = files(Self.documents)
+        var read = Set<String>()
+        let patch = try SearchShards.patch(old: [number: old], new: [number: now[number]], renumber: renumber, count: now.count, tables: Self.tables,
+                                           document: { now[$0] }, read: { read.insert($0); return last[$0] }, movedTermsUpTo: limit)
+        return (Self.applied(patch, to: last) == files(now), read, Set(patch.files.map(\.path)))
+    }
+
     @Test("a title edit numbers the documents anew: the pieces, patched, equal a whole new index's")
     func renumbered() throws {
         let last = files(Self.documents)
@@ -109,16 +121,13 @@ extension SearchShardsTests {
 extension SearchShardsTests {
     @Test("a title edit that moves a document one place reads back only the term files of the two documents that moved (any number moved: every file), and the pieces equal a whole new index's")
     func movedOnePlace() throws {
-        let last = files(Self.documents)
         // "Carousel" becomes "Dial": it moves past "Date field", which moves up one.
         var renamed = Self.documents[1]
         renamed.title = "Dial"
-        let now = [Self.documents[0], Self.documents[2], renamed, Self.documents[3]]
         for limit in [SearchShards.movedTermsUpTo, 0] {
-            var read = Set<String>()
-            let patch = try SearchShards.patch(old: [2: Self.documents[1]], new: [2: renamed], renumber: [0, 2, 1, 3], count: 4, tables: Self.tables,
-                                               document: { now[$0] }, read: { read.insert($0); return last[$0] }, movedTermsUpTo: limit)
-            #expect(Self.applied(patch, to: last) == files(now), "limit \(limit)")
+            let (equalsWhole, read, _) = try patched(2, from: Self.documents[1], to: [Self.documents[0], Self.documents[2], renamed, Self.documents[3]],
+                                                     renumber: [0, 2, 1, 3], limit: limit)
+            #expect(equalsWhole, "limit \(limit)")
             // "spins" is the wheel picker's alone, "native" the button's: neither moved.
             #expect(read.contains("search/t/wspi.js") == (limit == 0) && read.contains("search/t/wnat.js") == (limit == 0), "limit \(limit)")
             #expect(read.contains("search/t/wope.js") && read.contains("search/t/wdia.js"), "the moved documents' words")
@@ -129,18 +138,14 @@ extension SearchShardsTests {
 extension SearchShardsTests {
     @Test("an edit that keeps a document's number reads and writes only the term files of the words whose level changed, and the pieces equal a whole new index's")
     func levelsChanged() throws {
-        let last = files(Self.documents)
         // "picker" leaves the date field's text (the wheel picker keeps it), "calendar" comes.
         var edited = Self.documents[2]
         edited.text = "Opens a calendar when activated."
-        let now = [Self.documents[0], Self.documents[1], edited, Self.documents[3]]
-        var read = Set<String>()
-        let patch = try SearchShards.patch(old: [2: Self.documents[2]], new: [2: edited], count: 4, tables: Self.tables,
-                                           document: { now[$0] }, read: { read.insert($0); return last[$0] })
-        #expect(Self.applied(patch, to: last) == files(now))
+        let (equalsWhole, read, written) = try patched(2, from: Self.documents[2], to: [Self.documents[0], Self.documents[1], edited, Self.documents[3]])
+        #expect(equalsWhole)
         #expect(read.contains("search/t/wcal.js") && read.contains("search/t/wpic.js"))
         // "opens" and "activated" are where they were, at the same level.
         #expect(!read.contains("search/t/wope.js") && !read.contains("search/t/wact.js"), "\(read.sorted())")
-        #expect(!patch.files.contains { $0.path == "search/t/wope.js" })
+        #expect(!written.contains("search/t/wope.js"))
     }
 }

@@ -6,18 +6,24 @@ import Testing
 /// output holds, and writes no other.
 @Suite("Export files spliced after a title edit")
 struct ExportSpliceTests {
-    @Test("a title edit on disk writes the edited entry's parts into criteria.json, acceptance.csv and the one script of three holding it (the other two are left as they were, in each site), and every site equals a fresh build")
-    func titleEdit() throws {
-        // 401 entries: three scripts of the basket in the full site, one in the forms subset.
-        var files = SitesOnDiskTests.entries(401)
+    /// `count` entries with tests in the web section (their parts of the exports), built twice.
+    static func built(_ count: Int) throws -> TestSite {
+        var files = SitesOnDiskTests.entries(count)
         for (path, text) in files where path.hasPrefix("Content/web/") {
             files[path] = text.replacingOccurrences(of: "\n---\n", with: "\nkeyboard:\n  tab: Focus moves\n---\n")
         }
         let site = try TestSite(files)
-        defer { site.remove() }
         try site.age()
+        #expect(SitesOnDiskTests.build(site).outcome == .success && SitesOnDiskTests.build(site).upToDate)
+        return site
+    }
+
+    @Test("a title edit on disk writes the edited entry's parts into criteria.json, acceptance.csv and the one script of three holding it (the other two are left as they were, in each site), and every site equals a fresh build")
+    func titleEdit() throws {
+        // 401 entries: three scripts of the basket in the full site, one in the forms subset.
+        let site = try Self.built(401)
+        defer { site.remove() }
         func build(into folder: String? = nil) -> BuildResult { SitesOnDiskTests.build(site, into: folder) }
-        #expect(build().outcome == .success && build().upToDate)
         let scripts = (0..<3).map { "Output/acceptance/\($0).js" }
         let exports = scripts + ["Output/criteria.json", "Output/acceptance.csv", "Output/subsets/forms/acceptance/0.js"]
         try site.age(by: 1000, only: exports)
@@ -61,15 +67,9 @@ struct ExportSpliceTests {
 extension ExportSpliceTests {
     @Test("a title edit after criteria.json was taken out of the live output declines rather than make the other entries' parts from pages read without their tests, and equals a fresh build")
     func exportsGone() throws {
-        var files = SitesOnDiskTests.entries(30)
-        for (path, text) in files where path.hasPrefix("Content/web/") {
-            files[path] = text.replacingOccurrences(of: "\n---\n", with: "\nkeyboard:\n  tab: Focus moves\n---\n")
-        }
-        let site = try TestSite(files)
+        let site = try Self.built(30)
         defer { site.remove() }
-        try site.age()
         func build(into folder: String? = nil) -> BuildResult { SitesOnDiskTests.build(site, into: folder) }
-        #expect(build().outcome == .success && build().upToDate)
         try FileManager.default.removeItem(at: site.root.appending(path: "Output/criteria.json"))
         let path = "Content/web/entry-3.md"
         let text = try String(contentsOf: site.root.appending(path: path), encoding: .utf8)
