@@ -26,10 +26,15 @@ extension SiteOutput {
     }
 
     public func write(pieces: [UnsafeRawBufferPointer], to path: String) throws {
+        try write(bytes: Self.joined(pieces), to: path)
+    }
+
+    /// `pieces` one after the other, in one array.
+    static func joined(_ pieces: [UnsafeRawBufferPointer]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(pieces.reduce(0) { $0 + $1.count })
         for piece in pieces { bytes.append(contentsOf: piece) }
-        try write(bytes: bytes, to: path)
+        return bytes
     }
 
     /// None: an output that is not a staging folder beside a live one writes every file.

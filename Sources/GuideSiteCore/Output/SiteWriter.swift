@@ -165,10 +165,7 @@ public struct SiteWriter: Sendable {
         let total = pieces.reduce(0) { $0 + $1.count }
         var live = stat()
         guard folders.staging >= 0, folders.output >= 0, fstatat(folders.output, relativePath, &live, 0) == 0, Int(live.st_size) != total else {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(total)
-            for piece in pieces { bytes.append(contentsOf: piece) }
-            return try write(bytes: bytes, to: relativePath)
+            return try write(bytes: Self.joined(pieces), to: relativePath)
         }
         if reusing || listsFiles { written.insert(relativePath) }
         if listsFiles { fresh.insert(relativePath) }

@@ -6,19 +6,16 @@ extension LastBuild {
     /// shows: front matter entries, links) and dated, the run's settings, files and languages
     /// given it, and the translations as they stood; nil when a page cannot be read.
     func wholeSite(_ spec: SiteSpec, assets: [ContentFile], history: HistoryRead?) -> Site? {
-        var last = site
-        (last.config, last.assets) = (spec.config, assets)
         // Decoded on every core, from the mapped pages file.
         let state = UncheckedSendable(self)
-        let wholes = Array(last.pages.indices).concurrentMap { UncheckedSendable(state.value.wholePage($0)) }
+        let wholes = Array(site.pages.indices).concurrentMap { UncheckedSendable(state.value.wholePage($0)) }
+        var pages: [(position: Int, page: Page)] = []
+        pages.reserveCapacity(wholes.count)
         for (index, whole) in wholes.enumerated() {
             guard let page = whole.value else { return nil }
-            last.pages[index] = page
+            pages.append((index, page))
         }
-        last.pages = ReadHistory.dated(last.pages, history?.wait())
-        last.languages = spec.languages
-        last.languages?.table = translations
-        return last
+        return datedSite(spec, assets: assets, history: history, whole: pages)
     }
 
     /// The linked site as read (each page without what only it shows: `wholePage`), dated, with
