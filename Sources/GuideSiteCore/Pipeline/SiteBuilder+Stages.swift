@@ -3,8 +3,8 @@ import Foundation
 /// The stages of a run, in order: each called with what it reads, its result recorded in the
 /// run's `BuildContext` for the stages after it and for the engine.
 extension SiteBuilder {
-    /// Once per run up to the engine's question, then, when the last build stands for all but
-    /// the edited files, the patch (`patch`), else the content and every site whole (`whole`).
+    /// Once per run up to the engine's question, then the content and each site: whole, or when
+    /// the last build stands for all but the edited files, their work alone (`contentAndSites`).
     func runStages(_ c: inout BuildContext, _ stages: StageClock) {
         let configured = stages.time(Configure.name) { _ in Configure.run(c.request, layout: c.layout) }
         c.diagnostics += configured.diagnostics
@@ -30,16 +30,14 @@ extension SiteBuilder {
         if c.last?.memory?.theme == nil { c.themeLoading = LoadTheme.early(c.layout, settings: c.siteConfig, fast: !c.request.swiftMustacheOnly) }
         let found = stages.time(FindEdits.name) { FindEdits.run(c, log: &$0) }
         (c.bodies, c.lastOutputs) = (found.bodies, found.lastOutputs)
-        guard !found.bases.isEmpty else { return whole(&c, stages) }
         let before = c
+        (c.bases, c.diagnostics) = (found.bases, c.diagnostics + found.diagnostics)
         do {
-            c.bases = found.bases
-            c.diagnostics += found.diagnostics
-            try patch(&c, stages)
-        } catch {
-            // A patch's stage found the edits reach beyond what the last build stands for (it
-            // declined): nothing is put in place, and the content and sites are built whole, taking
-            // the live output's files where their keys stand (the last builds the patch read).
+            try contentAndSites(&c, stages)
+        } catch where !found.bases.isEmpty {
+            // A stage found the edits reach beyond what the last build stands for (it declined):
+            // nothing is put in place, and the content and sites are built whole, taking the live
+            // output's files where their keys stand (the last builds the patch read).
             c.writers.forEach { $0.discard() }
             c.memoryOutput?.reset()
             c.bodies?.abandonPatch()
@@ -49,27 +47,39 @@ extension SiteBuilder {
             c = before
             c.lastOutputs = lastOutputs
             whole(&c, stages)
+        } catch {
+            whole(error, &c)
         }
     }
 
     /// The content and every site of the run, whole.
     private func whole(_ c: inout BuildContext, _ stages: StageClock) {
-        content(&c, stages)
-        for (position, variant) in c.plan.variants.enumerated() where !c.usageError {
-            begin(&c, variant, stages)
-            site(&c, last: position == c.plan.variants.count - 1, stages)
-            end(&c, stages)
+        do {
+            try contentAndSites(&c, stages)
+        } catch {
+            whole(error, &c)
         }
     }
 
-    /// The edited files, and each site from its last build (`c.bases`, in plan order); throws
-    /// when a stage declines (`Basis.Declined`).
-    private func patch(_ c: inout BuildContext, _ stages: StageClock) throws {
-        try contentPatch(&c, stages)
+    /// Without a last build no stage declines; were one to, its reason is an error, not lost.
+    private func whole(_ error: any Error, _ c: inout BuildContext) {
+        let reason = (error as? Basis.Declined)?.reason ?? error.localizedDescription
+        c.diagnostics.append(Diagnostic(.error, c.layout.displayPath(c.layout.output), category: "internal", "the build stopped: \(reason)"))
+    }
+
+    /// The content, then each site: whole, or from the last builds (`c.bases`, in plan order) the
+    /// edited files' work; throws when a stage declines (`Basis.Declined`).
+    private func contentAndSites(_ c: inout BuildContext, _ stages: StageClock) throws {
+        try content(&c, stages)
+        try sites(&c, stages)
+    }
+
+    /// Every site of the run, each from its last build when `c.bases` has them.
+    private func sites(_ c: inout BuildContext, _ stages: StageClock) throws {
         for (position, variant) in c.plan.variants.enumerated() where !c.usageError {
             begin(&c, variant, stages)
-            c.basis = c.bases[position]
-            try patchSite(&c, c.bases[position], stages)
+            c.basis = c.bases.isEmpty ? nil : c.bases[position]
+            try site(&c, last: position == c.plan.variants.count - 1, stages)
             end(&c, stages)
         }
     }
@@ -89,12 +99,17 @@ extension SiteBuilder {
         c.siteCount += 1
     }
 
-    /// The content, every file of it: parsed, in its languages, translations matched, subsets
-    /// checked against it, and the theme.
-    private func content(_ c: inout BuildContext, _ stages: StageClock) {
-        let parsed = stages.time(Parse.name) { Parse.all(c.walk, settings: c.siteConfig, layout: c.layout, drafts: c.request.drafts, memo: c.store.memo, log: &$0) }
+    /// The content: every file of it parsed, in its languages, translations matched, subsets
+    /// checked against it, and the theme; or from the last build (the first site's, which a
+    /// patch's sites share), the edited files: the last build's subsets were checked against
+    /// the same site.yml and files, and its translation table stands for them.
+    private func content(_ c: inout BuildContext, _ stages: StageClock) throws {
+        let basis = c.bases.first
+        let parsed = try stages.time(Parse.name) {
+            try Parse.run(c.walk, settings: c.siteConfig, layout: c.layout, drafts: c.request.drafts, memo: c.store.memo, last: basis, log: &$0)
+        }
         c.record(parsed)
-        let languages = stages.time(FindLanguages.name) { _ in FindLanguages.run(taken(&c.parsed), settings: c.siteConfig) }
+        let languages = try stages.time(FindLanguages.name) { _ in try FindLanguages.run(taken(&c.parsed), settings: c.siteConfig, last: basis) }
         c.parsed = languages.pages
         if let found = languages.languages {
             // The sites are planned again, in the languages the pages name.
@@ -102,28 +117,14 @@ extension SiteBuilder {
             c.siteConfig.configurationReport += languages.report.map { [$0] } ?? []
             if let plan = PlanSites.run(c.siteConfig, request: c.request, layout: c.layout).value { c.plan = plan }
         }
-        let matched = stages.time(MatchTranslations.name) { _ in MatchTranslations.run(taken(&c.parsed), walk: c.walk, settings: c.siteConfig) }
+        let matched = stages.time(MatchTranslations.name) { _ in MatchTranslations.run(taken(&c.parsed), walk: c.walk, settings: c.siteConfig, last: basis) }
         c.diagnostics += matched.diagnostics
         (c.parsed, c.translations) = (matched.value.pages, matched.value.table)
         let subsets = stages.time(CheckSubsets.name) { _ in
-            CheckSubsets.run(c.plan.subsets, adHoc: c.request.adHoc != nil, walk: c.walk, pages: c.parsed, settings: c.siteConfig)
+            CheckSubsets.run(c.plan.subsets, adHoc: c.request.adHoc != nil, walk: c.walk, pages: c.parsed, settings: c.siteConfig, last: basis)
         }
         c.diagnostics += subsets
-        loadTheme(&c, stages)
-    }
-
-    /// The edited files only: a patch starts from the last build, whose subsets were checked
-    /// against the same site.yml and files, and whose translation table stands for them.
-    private func contentPatch(_ c: inout BuildContext, _ stages: StageClock) throws {
-        let basis = c.bases[0]
-        let parsed = try stages.time(Parse.name) { _ in
-            try Parse.edited(basis.edited, of: c.walk, settings: c.siteConfig, layout: c.layout, drafts: c.request.drafts)
-        }
-        c.record(parsed)
-        try stages.time(FindLanguages.name) { _ in try FindLanguages.checkEdited(c.parsed, settings: c.siteConfig, last: basis.last.translations) }
-        let table = stages.time(MatchTranslations.name) { _ in MatchTranslations.edited(c.parsed, settings: c.siteConfig, last: basis.last.translations) }
-        c.translations = table
-        loadTheme(&c, stages, kept: basis.last.memory?.theme)
+        loadTheme(&c, stages, kept: basis?.last.memory?.theme)
     }
 
     /// The theme; `kept`: the one the last build in memory compiled, which stands when its
@@ -137,134 +138,96 @@ extension SiteBuilder {
         c.theme = theme.value
     }
 
-    /// One site, built whole. `last`: the last site of the run, handed the parsed pages.
-    private func site(_ c: inout BuildContext, last: Bool, _ stages: StageClock) {
-        let variant = c.variant
-        let opened = stages.time(PrepareOutput.name) { _ in
-            PrepareOutput.run(variant, memory: c.memoryOutput, fullSite: c.writers.first, listsFiles: c.inputs != nil && c.store.keepsLastBuild(of: c.plan),
-                              languages: c.siteConfig.languages, layout: c.layout, request: c.request, store: c.store)
+    /// One site: every page, or under its last build (`c.basis`) the edited pages put into the
+    /// last site, the pages that show them rendered again and the exports patched. A stage that
+    /// reads the last build declines (throws `Basis.Declined`) when an edit reaches beyond what
+    /// that build stands for. `last`: the last site of the run, handed the parsed pages.
+    private func site(_ c: inout BuildContext, last: Bool, _ stages: StageClock) throws {
+        let variant = c.variant, basis = c.basis
+        let opened = try stages.time(PrepareOutput.name) { _ in
+            try PrepareOutput.run(variant, last: basis, first: c.siteCount == 0, memory: c.memoryOutput, fullSite: c.writers.first,
+                                  listsFiles: c.inputs != nil && c.store.keepsLastBuild(of: c.plan), languages: c.siteConfig.languages,
+                                  layout: c.layout, request: c.request, store: c.store)
         }
         c.open(opened)
         guard let writer = c.output, let theme = c.theme else { return }
         let spec = c.spec
-        var selected = stages.time(SelectPages.name) { _ in
-            SelectPages.run(last ? taken(&c.parsed) : c.parsed, walk: c.walk, variant: variant, settings: c.siteConfig)
+        var selected = try stages.time(SelectPages.name) { _ in
+            try SelectPages.run(last ? taken(&c.parsed) : c.parsed, walk: c.walk, variant: variant, settings: c.siteConfig, last: basis)
         }
         c.recording.excluded = selected.excluded
-        var markdown = RenderMarkdown.Inputs(site: spec, settings: c.siteConfig, assets: Set(selected.assets.map(\.relativePath)),
-                                             excluded: selected.excluded, routes: [:], lint: c.makesContentChecks)
+        // The preview renders a patch's pages anew; on disk their bodies are kept for the next build.
+        let bodies = basis != nil && c.memoryOutput != nil ? nil : c.bodies
+        var markdown = RenderMarkdown.Inputs(site: spec, settings: c.siteConfig, assets: Set(selected.assets.map(\.relativePath)), excluded: selected.excluded,
+                                             routes: [:], lint: basis == nil ? c.makesContentChecks : bodies != nil && c.lintsWhole)
         let rendered = stages.time(RenderMarkdown.name) { log in
             let pages = taken(&selected.pages)
-            markdown.routes = RenderMarkdown.routes(of: pages)
-            let scratch = c.memoryOutput == nil ? RenderMarkdown.scratch(for: pages, upTo: c.request.bodiesInMemoryUpTo, beside: c.layout.output) : nil
-            let memo = scratch == nil ? c.bodies.map {
-                RenderMarkdown.memo($0, parses: c.store.memo, markdown, walk: c.walk, layout: c.layout)
-            } : nil
-            return RenderMarkdown.run(pages, markdown, scratch: scratch, memo: memo, log: &log)
+            markdown.routes = basis.map { RenderMarkdown.routes(of: $0.last) } ?? RenderMarkdown.routes(of: pages)
+            let scratch = basis == nil && c.memoryOutput == nil ? RenderMarkdown.scratch(for: pages, upTo: c.request.bodiesInMemoryUpTo, beside: c.layout.output) : nil
+            return RenderMarkdown.run(pages, markdown, last: basis, bodies: scratch == nil ? bodies : nil, parses: c.store.memo, scratch: scratch,
+                                      lintsWhole: c.lintsWhole, walk: c.walk, layout: c.layout, log: &log)
         }
         c.record(rendered)
         if variant.subset == nil, c.makesContentChecks {
             let checks = stages.time(Lint.name) { _ in Lint.run(rendered.pages, settings: c.siteConfig) }
             c.recording.checkOnly += checks
         }
-        let site = stages.time(Link.name) { _ in
-            let site = Link.run(rendered.pages, spec, assets: selected.assets, history: c.history)
-            guard c.store.writesOutput else { return site }
-            var reuse: (@Sendable () -> ExportParts.Reuse?)?
-            if let memo = c.store.memo {
-                let parts = memo.reuse(for: site, variant: variant)
-                reuse = { parts }
-            } else if let live = c.lastOutputs[variant.key] {
-                let (history, output) = (c.history, c.plan.variants[0].output)
-                reuse = { live.exportReuse(for: site, spec, history: history, output: output, prefix: variant.prefix) }
-            }
-            c.exports = Link.exports(of: site, basePath: variant.basePath, writer: writer, keepingParts: c.store.holdsWholeSite,
-                                     locating: c.store.encodesPages(c), reuse: reuse)
-            return site
+        let failing = c.diagnostics.contains { $0.severity == .error || (c.request.strict && $0.severity == .warning) }
+        let output = c.plan.variants[0].output
+        let linked = try stages.time(Link.name) { _ in
+            let linked = try Link.run(rendered.pages, spec, assets: selected.assets, history: c.history, last: basis, renderer: theme.renderer, failing: failing)
+            guard c.store.writesOutput else { return linked }
+            c.exports = Link.exports(of: linked.site, edits: linked.edits, last: basis, output: output, prefix: variant.prefix, basePath: variant.basePath,
+                                     writer: writer, keepingParts: c.store.holdsWholeSite, locating: c.store.encodesPages(c),
+                                     reuse: basis == nil ? exportReuse(c, linked.site, spec) : nil)
+            return linked
         }
-        c.site = site
-        let links = stages.time(CheckLinks.name) { _ in CheckLinks.run(site) }
-        c.record(links: links)
-        let urls = stages.time(CheckURLs.name) { _ in CheckURLs.run(site, layout: c.layout) }
+        (c.site, c.edits) = (linked.site, linked.edits)
+        let checked = try stages.time(CheckLinks.name) { _ in try CheckLinks.run(linked.site, edits: linked.edits, last: basis) }
+        c.site = checked.site
+        c.record(links: checked.found)
+        let urls = stages.time(CheckURLs.name) { _ in CheckURLs.run(checked.site, layout: c.layout, last: basis) }
         c.diagnostics += urls
         let inputs = RenderTemplates.Inputs(spec: spec, theme: theme, writer: writer, markdown: markdown, walk: c.walk, layout: c.layout, history: c.history)
         guard c.store.writesOutput else {
             // `check`: what rendering the pages would report, without rendering them.
-            c.record(stages.time(RenderTemplates.name) { _ in RenderTemplates.problems(site, inputs) })
+            c.record(stages.time(RenderTemplates.name) { _ in RenderTemplates.problems(checked.site, inputs) })
             return
         }
-        let before: RenderTemplates.Before = c.store.memo.map { .memo($0) } ?? c.lastOutputs.removeValue(forKey: variant.key).map { .liveOutput($0) } ?? .nothing
+        let before: RenderTemplates.Before = basis.map { .patched($0, linked.edits) } ?? c.store.memo.map { .memo($0) }
+            ?? c.lastOutputs.removeValue(forKey: variant.key).map { .liveOutput($0) } ?? .nothing
         let written = stages.time(RenderTemplates.name) { log in
-            let written = RenderTemplates.run(site, inputs, before: before, log: &log)
+            let written = RenderTemplates.run(checked.site, inputs, before: before, log: &log)
             // The pages of the build's state (`LastBuild`), made while the rest is written and
             // the output put in place.
-            if c.store.encodesPages(c) { c.recording.pagesFile = PagesFile(pages: written.site.pages) }
+            if basis == nil, c.store.encodesPages(c) { c.recording.pagesFile = PagesFile(pages: written.site.pages) }
             return written
         }
+        if let reason = written.declined { throw Basis.Declined(reason) }
         c.record(written)
+        if basis != nil { c.pagesRendered = (c.pagesRendered ?? 0) + written.pagesRendered }
         let exports = c.exports
         c.exports = nil
-        let copied = stages.time(CopyFiles.name) { log in
-            let copied = CopyFiles.run(written.site, spec, theme: theme.theme, writer: writer, exports: exports, layout: c.layout)
+        let copied = try stages.time(CopyFiles.name) { log in
+            let copied = try CopyFiles.run(written.site, spec, theme: theme.theme, writer: writer, exports: exports, layout: c.layout,
+                                           last: basis, edits: linked.edits, output: output)
             if let taken = exports?.partsTaken, taken > 0 { log.notes.append("exports: \(taken) pages' parts taken again") }
             return copied
         }
         c.record(copied)
     }
 
-    /// One site under `basis`: the edited pages rendered and put into the last site, the pages
-    /// that show them rendered again, the search index patched.
-    private func patchSite(_ c: inout BuildContext, _ basis: Basis, _ stages: StageClock) throws {
+    /// Each page's export parts as an earlier build made them, where they stand: the preview's
+    /// memo, or the live output's files on disk (read on the exports' thread).
+    private func exportReuse(_ c: BuildContext, _ site: Site, _ spec: SiteSpec) -> (@Sendable () -> ExportParts.Reuse?)? {
         let variant = c.variant
-        var started: (any SiteOutput)?
-        if c.siteCount > 0 { started = c.memoryOutput ?? c.writers.first }
-        let opened = try stages.time(PrepareOutput.name) { _ in
-            try PrepareOutput.patched(variant, basis: basis, started: started, memory: c.memoryOutput, layout: c.layout, request: c.request, store: c.store)
+        if let memo = c.store.memo {
+            let parts = memo.reuse(for: site, variant: variant)
+            return { parts }
         }
-        c.open(opened)
-        guard let writer = c.output, let theme = c.theme else { return }
-        let spec = c.spec
-        let selected = try stages.time(SelectPages.name) { _ in try SelectPages.edited(c.parsed, walk: c.walk, variant: variant, settings: c.siteConfig, basis: basis) }
-        c.recording.excluded = selected.excluded
-        let bodies = c.memoryOutput == nil ? c.bodies : nil
-        let markdown = RenderMarkdown.Inputs(site: spec, settings: c.siteConfig, assets: Set(selected.assets.map(\.relativePath)),
-                                             excluded: selected.excluded, routes: RenderMarkdown.routes(of: basis.last), lint: bodies != nil && c.lintsWhole)
-        let rendered = stages.time(RenderMarkdown.name) {
-            RenderMarkdown.patched(selected.pages, markdown, bodies: bodies, lintsWhole: c.lintsWhole, walk: c.walk, layout: c.layout, log: &$0)
-        }
-        c.record(rendered)
-        let failing = c.diagnostics.contains { $0.severity == .error || (c.request.strict && $0.severity == .warning) }
-        let linked = try stages.time(Link.name) { _ in
-            let linked = try Link.relinked(rendered.pages, spec, assets: selected.assets, history: c.history, basis: basis, renderer: theme.renderer,
-                                           failing: failing, holdsWholeSite: c.store.holdsWholeSite)
-            if linked.edits.relinked {
-                c.exports = Link.relinkedExports(linked.site, edits: linked.edits, basis: basis, output: c.plan.variants[0].output, prefix: variant.prefix,
-                                                 basePath: variant.basePath, writer: writer, holdsWholeSite: c.store.holdsWholeSite, locating: c.store.encodesPages(c))
-            }
-            return linked
-        }
-        (c.site, c.edits) = (linked.site, linked.edits)
-        let checked = try stages.time(CheckLinks.name) { _ in try CheckLinks.edited(linked.site, edits: linked.edits, basis: basis) }
-        c.site = checked.site
-        c.record(links: checked.found)
-        let inputs = RenderTemplates.Inputs(spec: spec, theme: theme, writer: writer, markdown: markdown, walk: c.walk, layout: c.layout, history: c.history)
-        let before = RenderTemplates.Before.patched(basis, linked.edits, inMemory: c.store.holdsWholeSite)
-        let written = stages.time(RenderTemplates.name) { RenderTemplates.run(checked.site, inputs, before: before, log: &$0) }
-        if let reason = written.declined { throw Basis.Declined(reason) }
-        c.record(written)
-        c.pagesRendered = (c.pagesRendered ?? 0) + written.pagesRendered
-        let exports = c.exports
-        c.exports = nil
-        let output = c.plan.variants[0].output
-        let copied = try stages.time(CopyFiles.name) { log -> CopyFiles.Copied in
-            guard linked.edits.relinked else {
-                return try CopyFiles.patched(written.site, spec, writer: writer, edits: linked.edits, basis: basis, output: output, layout: c.layout)
-            }
-            let copied = try CopyFiles.relinked(written.site, spec, writer: writer, exports: exports, layout: c.layout)
-            if let taken = exports?.partsTaken, taken > 0 { log.notes.append("exports: \(taken) pages' parts taken again") }
-            return copied
-        }
-        c.record(copied)
+        guard let live = c.lastOutputs[variant.key] else { return nil }
+        let (history, output) = (c.history, c.plan.variants[0].output)
+        return { live.exportReuse(for: site, spec, history: history, output: output, prefix: variant.prefix) }
     }
 
     /// What ends the run, whatever happened before: `check`'s report, `--strict`'s promotion

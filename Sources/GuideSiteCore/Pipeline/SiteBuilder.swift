@@ -9,10 +9,11 @@ import Foundation
 /// question (`FindEdits`), then the content; for each site (the full site, each subset, each
 /// language), its pages; and last what ends the run: `check`'s report, `--strict`'s
 /// promotion of warnings, committing every site together or none, and keeping the last
-/// build. When the last build stands for all but the edited files, the lists are the patch's
-/// (`contentPatch`, `patchSite`): the same stages' functions for the edited files; a patch's
-/// stage that finds an edit reaching further declines, and the content and sites are then
-/// built whole (the stages before run once).
+/// build. The list is the same whether the sites are built whole or from their last builds: a
+/// stage that can reuse the last build takes it (`last:`, like `RenderTemplates`' `before:`)
+/// and does only the edited files' work. A stage that finds an edit reaching beyond what the
+/// last build stands for declines, and the content and sites are then built whole (the stages
+/// before run once).
 public struct SiteBuilder: Sendable {
     /// Creates a builder.
     public init() {}

@@ -5,8 +5,9 @@ import Foundation
 enum CheckSubsets {
     static let name = "check subsets"
 
-    static func run(_ subsets: [Subset], adHoc: Bool, walk: Walk, pages: [Page], settings config: SiteConfig) -> [Diagnostic] {
-        guard !subsets.isEmpty else { return [] }
+    /// With the `last` build, nothing: it was checked against the same site.yml and files.
+    static func run(_ subsets: [Subset], adHoc: Bool, walk: Walk, pages: [Page], settings config: SiteConfig, last: Basis?) -> [Diagnostic] {
+        guard !subsets.isEmpty, last == nil else { return [] }
         var diagnostics: [Diagnostic] = []
         let sections = Set(walk.files.compactMap { file in
             file.relativePath.utf8.firstIndex(of: UInt8(ascii: "/")).map { String(file.relativePath[..<$0]) }

@@ -16,7 +16,16 @@ enum CopyFiles {
         var diagnostics: [Diagnostic] = []
     }
 
-    static func run(_ site: Site, _ spec: SiteSpec, theme: Theme, writer: any SiteOutput, exports: SiteExports?, layout: SiteLayout) -> Copied {
+    /// With the site's `last` build, what `edits` changed of it (`relinked`, `patched`;
+    /// `output`: the live output of the run's first site).
+    static func run(_ site: Site, _ spec: SiteSpec, theme: Theme, writer: any SiteOutput, exports: SiteExports?, layout: SiteLayout,
+                    last: Basis?, edits: EditSummary, output: URL) throws -> Copied {
+        guard let last else { return copied(site, spec, theme: theme, writer: writer, exports: exports, layout: layout) }
+        guard edits.relinked else { return try patched(site, spec, writer: writer, edits: edits, basis: last, output: output, layout: layout) }
+        return try relinked(site, spec, writer: writer, exports: exports, layout: layout)
+    }
+
+    private static func copied(_ site: Site, _ spec: SiteSpec, theme: Theme, writer: any SiteOutput, exports: SiteExports?, layout: SiteLayout) -> Copied {
         // Whatever fails below, the files of the other thread are written before the build
         // commits or discards its staging folder.
         defer { _ = try? exports?.wait() }
@@ -38,7 +47,7 @@ enum CopyFiles {
 
     /// Linked anew from the last build's pages: the copied files stand; the feed and the sitemap
     /// show titles and dates.
-    static func relinked(_ site: Site, _ spec: SiteSpec, writer: any SiteOutput, exports: SiteExports?, layout: SiteLayout) throws -> Copied {
+    private static func relinked(_ site: Site, _ spec: SiteSpec, writer: any SiteOutput, exports: SiteExports?, layout: SiteLayout) throws -> Copied {
         defer { _ = try? exports?.wait() }
         do {
             try writeListings(site, spec, writer: writer)
@@ -53,7 +62,7 @@ enum CopyFiles {
 
     /// The edited pages' entries replaced in the last build's search index (`output`: the live
     /// output of the run's first site).
-    static func patched(_ site: Site, _ spec: SiteSpec, writer: any SiteOutput, edits: EditSummary, basis: Basis, output: URL,
+    private static func patched(_ site: Site, _ spec: SiteSpec, writer: any SiteOutput, edits: EditSummary, basis: Basis, output: URL,
                         layout: SiteLayout) throws -> Copied {
         do {
             let search = try SearchIndexPatch.patched(site, edits: edits, state: basis.last, output: output, prefix: spec.variant.prefix)

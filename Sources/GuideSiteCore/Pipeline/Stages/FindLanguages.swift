@@ -18,7 +18,14 @@ enum FindLanguages {
         var report: String?
     }
 
-    static func run(_ pages: [Page], settings: SiteConfig) -> Found {
+    /// With the `last` build, the edited pages as they are, once checked (`checkEdited`).
+    static func run(_ pages: [Page], settings: SiteConfig, last: Basis?) throws -> Found {
+        guard let last else { return found(pages, settings: settings) }
+        try checkEdited(pages, settings: settings, last: last.last.translations)
+        return Found(pages: pages)
+    }
+
+    private static func found(_ pages: [Page], settings: SiteConfig) -> Found {
         let defaultCode = settings.languages.first?.code ?? settings.language
         var found = Found(pages: pages)
         var languages = settings.languages
@@ -48,7 +55,7 @@ enum FindLanguages {
     /// Under a basis: declines when an edited page names another language than the last build's
     /// one, or, in several languages, is a translation or has one (the last build's translation
     /// table stands only for the others: a source's bytes date its translations).
-    static func checkEdited(_ pages: [Page], settings: SiteConfig, last table: TranslationTable) throws {
+    private static func checkEdited(_ pages: [Page], settings: SiteConfig, last table: TranslationTable) throws {
         let defaultCode = settings.languages.first?.code ?? settings.language
         if pages.contains(where: { page in named(page).map { !same($0, defaultCode) } ?? false }) {
             throw Basis.Declined("an edited page names another language")

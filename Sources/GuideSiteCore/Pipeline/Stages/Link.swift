@@ -7,8 +7,17 @@ import Foundation
 enum Link {
     static let name = "link"
 
-    /// The site of `pages` (a subset's home page titled as that guide), each page dated.
-    static func run(_ pages: [Page], _ spec: SiteSpec, assets: [ContentFile], history: HistoryRead?) -> Site {
+    /// The site of `pages` (a subset's home page titled as that guide), each page dated; with
+    /// the site's `last` build, that site with the edited pages in their places (`relinked`).
+    /// `renderer`, `failing`: the theme's layouts and whether the run has errors, which a
+    /// build from the last one declines on.
+    static func run(_ pages: [Page], _ spec: SiteSpec, assets: [ContentFile], history: HistoryRead?, last: Basis?,
+                    renderer: TemplateRenderer?, failing: Bool) throws -> (site: Site, edits: EditSummary) {
+        guard let last else { return (linked(pages, spec, assets: assets, history: history), EditSummary()) }
+        return try relinked(pages, spec, assets: assets, history: history, basis: last, renderer: renderer, failing: failing)
+    }
+
+    private static func linked(_ pages: [Page], _ spec: SiteSpec, assets: [ContentFile], history: HistoryRead?) -> Site {
         var site = SiteAssembler().assemble(pages: prepared(pages, spec, history: history), assets: assets, config: spec.config,
                                             levels: spec.variant.subset?.levels ?? [], strings: spec.strings)
         site.languages = spec.languages
@@ -19,10 +28,16 @@ enum Link {
     /// links are checked and pages rendered (started with the rendering, they were the last work
     /// left, on one core). `reuse`: each page's parts as an earlier build made them, where they
     /// stand (`BuildMemo`, or the live output's on disk: asked on the exports' thread);
-    /// `keepingParts`, `locating`: what the store keeps.
-    static func exports(of site: Site, basePath: String, writer: any SiteOutput, keepingParts: Bool, locating: Bool,
-                        reuse: (@Sendable () -> ExportParts.Reuse?)?) -> SiteExports {
-        SiteExports(site: site, basePath: basePath, writer: writer, keepingParts: keepingParts, locating: locating, reusing: reuse)
+    /// `keepingParts`, `locating`: what the store keeps. With the site's `last` build, none
+    /// unless the site was linked anew (`relinkedExports`; else the search index is patched
+    /// with the other files, `CopyFiles`). `output`: the run's first site's.
+    static func exports(of site: Site, edits: EditSummary, last: Basis?, output: URL, prefix: String, basePath: String, writer: any SiteOutput,
+                        keepingParts: Bool, locating: Bool, reuse: (@Sendable () -> ExportParts.Reuse?)?) -> SiteExports? {
+        guard let last else {
+            return SiteExports(site: site, basePath: basePath, writer: writer, keepingParts: keepingParts, locating: locating, reusing: reuse)
+        }
+        guard edits.relinked else { return nil }
+        return relinkedExports(site, edits: edits, basis: last, output: output, prefix: prefix, basePath: basePath, writer: writer, locating: locating)
     }
 
     /// The edited pages as `run` gives them to the site.
@@ -38,9 +53,9 @@ enum Link {
     /// Under a basis: the last site with the edited pages (`pages`) in their places, and what the
     /// edits changed; declines when an edited page changed more than its body and the last
     /// build cannot link the site anew, or the run has problems a full build should report
-    /// (`failing`). `holdsWholeSite`: the last build holds every page whole (the preview).
-    static func relinked(_ pages: [Page], _ spec: SiteSpec, assets: [ContentFile], history: HistoryRead?, basis: Basis,
-                         renderer: TemplateRenderer?, failing: Bool, holdsWholeSite: Bool) throws -> (site: Site, edits: EditSummary) {
+    /// (`failing`).
+    private static func relinked(_ pages: [Page], _ spec: SiteSpec, assets: [ContentFile], history: HistoryRead?, basis: Basis,
+                                 renderer: TemplateRenderer?, failing: Bool) throws -> (site: Site, edits: EditSummary) {
         func decline(_ reason: String) -> Basis.Declined { Basis.Declined(reason) }
         guard !failing else { throw decline("the site has errors") }
         guard let renderer else { throw decline("the theme has problems") }
@@ -83,9 +98,9 @@ enum Link {
             if page.body.links != last.body.links { edits.linksChanged.append(position) }
             if SearchablePages.platforms(of: page, names: names) != SearchablePages.platforms(of: last, names: names) { edits.platformsChanged = true }
         }
-        if edits.relinked, !holdsWholeSite {
-            // On disk the pages were read without what only each shows (front matter entries,
-            // links) and undated: dated, the edited ones whole in both sites, so that the render
+        if edits.relinked, basis.last.memory == nil {
+            // On disk (the preview holds every page whole) the pages were read without what only
+            // each shows (front matter entries, links) and undated: dated, the edited ones whole in both sites, so that the render
             // keys of both read the same of every other page.
             let last = basis.last.datedSite(spec, assets: assets, history: history, whole: Array(zip(edits.positions, edits.last)))
             let edited = Set(edits.positions)
@@ -113,9 +128,11 @@ enum Link {
     /// The exports of a site linked anew (`relinked`): every address kept, the last search
     /// index's entries stand in the new order, and the parts of the pages not edited are the
     /// preview's or, on disk, those in the live output's files (read on the exports' thread).
-    static func relinkedExports(_ site: Site, edits: EditSummary, basis: Basis, output: URL, prefix: String, basePath: String,
-                                writer: any SiteOutput, holdsWholeSite: Bool, locating: Bool) -> SiteExports {
+    private static func relinkedExports(_ site: Site, edits: EditSummary, basis: Basis, output: URL, prefix: String, basePath: String,
+                                        writer: any SiteOutput, locating: Bool) -> SiteExports {
         let last = basis.last
+        // The preview's last build holds every page's parts and makes the search index anew.
+        let inMemory = last.memory != nil
         let edited = Set(edits.positions.map { site.pages[$0].route.path })
         let reuse: @Sendable () -> ExportParts.Reuse? = {
             let parts = last.memory?.exportParts ?? last.exports?.parts { path in FileBytes.read(path: output.appending(path: prefix + path).path) }
@@ -129,11 +146,11 @@ enum Link {
                                        read: { MappedFile(path: output.appending(path: prefix + $0).path) }, writer: writer)
             }
         }
-        return SiteExports(site: site, basePath: basePath, writer: writer, keepingParts: holdsWholeSite, locating: locating, reusing: reuse,
-                           searchAnew: holdsWholeSite, search: {
+        return SiteExports(site: site, basePath: basePath, writer: writer, keepingParts: inMemory, locating: locating, reusing: reuse,
+                           searchAnew: inMemory, search: {
             SearchIndexPatch.relinked(site, edits: edits, state: last, output: output, prefix: prefix)
         }, pieces: { parts in
             SearchIndexPatch.relinkedPieces(site, edits: edits, state: last, output: output, prefix: prefix, parts: parts)
-        }, lastPieces: { SearchIndexPatch.lastPieces(last, output: output, prefix: prefix) }, splicing: splicing, requiringReuse: !holdsWholeSite)
+        }, lastPieces: { SearchIndexPatch.lastPieces(last, output: output, prefix: prefix) }, splicing: splicing, requiringReuse: !inMemory)
     }
 }

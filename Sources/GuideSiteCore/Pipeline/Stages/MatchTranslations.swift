@@ -10,8 +10,10 @@ import Foundation
 enum MatchTranslations {
     static let name = "match translations"
 
-    /// The translation table, and the pages with their sources' support results.
-    static func run(_ pages: [Page], walk: Walk, settings: SiteConfig) -> Diagnosed<(pages: [Page], table: TranslationTable)> {
+    /// The translation table, and the pages with their sources' support results; with the
+    /// `last` build, its table with the edited pages' titles (`edited`).
+    static func run(_ pages: [Page], walk: Walk, settings: SiteConfig, last: Basis?) -> Diagnosed<(pages: [Page], table: TranslationTable)> {
+        if let last { return Diagnosed((pages, edited(pages, settings: settings, last: last.last.translations))) }
         guard settings.languages.count > 1 else { return Diagnosed((pages, TranslationTable())) }
         var diagnostics: [Diagnostic] = []
         var table = TranslationTable()
@@ -69,7 +71,7 @@ enum MatchTranslations {
 
     /// Under a basis, edits of pages no translation concerns (`FindLanguages.checkEdited`): the
     /// last build's table stands, with their titles as they are now.
-    static func edited(_ pages: [Page], settings: SiteConfig, last: TranslationTable) -> TranslationTable {
+    private static func edited(_ pages: [Page], settings: SiteConfig, last: TranslationTable) -> TranslationTable {
         guard settings.languages.count > 1 else { return TranslationTable() }
         var table = last
         for page in pages where page.language == nil {

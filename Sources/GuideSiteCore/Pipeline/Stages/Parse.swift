@@ -22,9 +22,16 @@ enum Parse {
         }
     }
 
-    /// Every Markdown file of the walk. With `memo` (earlier builds of the process), a file whose
-    /// stamp and parse key are those it was read with gives that parse again.
-    static func all(_ walk: Walk, settings: SiteConfig, layout: SiteLayout, drafts: Bool, memo: BuildMemo?, log: inout StageLog) -> Parsed {
+    /// Every Markdown file of the walk, or with the `last` build, the files edited since
+    /// (`edited`). With `memo` (earlier builds of the process), a file whose stamp and parse
+    /// key are those it was read with gives that parse again.
+    static func run(_ walk: Walk, settings: SiteConfig, layout: SiteLayout, drafts: Bool, memo: BuildMemo?, last: Basis?,
+                    log: inout StageLog) throws -> Parsed {
+        if let last { return try edited(last.edited, of: walk, settings: settings, layout: layout, drafts: drafts) }
+        return all(walk, settings: settings, layout: layout, drafts: drafts, memo: memo, log: &log)
+    }
+
+    private static func all(_ walk: Walk, settings: SiteConfig, layout: SiteLayout, drafts: Bool, memo: BuildMemo?, log: inout StageLog) -> Parsed {
         let reader = PageReader(layout: layout, config: settings)
         let markdown = walk.files.filter { $0.kind == .markdown }
         guard let memo else { return Parsed(markdown.concurrentMap { reader.read($0) }, drafts: drafts) }
@@ -38,7 +45,7 @@ enum Parse {
 
     /// The edited files (`edited`: positions among the walk's Markdown files), the last build
     /// standing for the others; declines when one no longer gives a page the last site has.
-    static func edited(_ edited: [Int], of walk: Walk, settings: SiteConfig, layout: SiteLayout, drafts: Bool) throws -> Parsed {
+    private static func edited(_ edited: [Int], of walk: Walk, settings: SiteConfig, layout: SiteLayout, drafts: Bool) throws -> Parsed {
         let reader = PageReader(layout: layout, config: settings)
         let markdown = walk.files.filter { $0.kind == .markdown }
         let results = edited.concurrentMap { reader.read(markdown[$0]) }

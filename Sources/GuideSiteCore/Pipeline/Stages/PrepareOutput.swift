@@ -16,10 +16,16 @@ enum PrepareOutput {
         var failed = false
     }
 
-    /// `memory`: the preview's output; `fullSite`: the run's first writer, which the sites inside
-    /// it write into; `listsFiles`: the writer lists what it writes (for the last build's state).
-    static func run(_ variant: Variant, memory: MemoryOutput?, fullSite: (any CommittedOutput)?, listsFiles: Bool,
-                    languages: [Language], layout: SiteLayout, request: BuildRequest, store: any LastBuildStore) -> Opened {
+    /// `last`: the site's last build, when it stands for all but the edited files (the run's
+    /// `first` site then starts from its files, `patched`); `memory`: the preview's output;
+    /// `fullSite`: the run's first writer, which the sites inside it write into; `listsFiles`:
+    /// the writer lists what it writes (for the last build's state).
+    static func run(_ variant: Variant, last: Basis?, first: Bool, memory: MemoryOutput?, fullSite: (any CommittedOutput)?, listsFiles: Bool,
+                    languages: [Language], layout: SiteLayout, request: BuildRequest, store: any LastBuildStore) throws -> Opened {
+        if let last {
+            return try patched(variant, basis: last, started: first ? nil : (memory as (any SiteOutput)?) ?? fullSite, memory: memory,
+                               layout: layout, request: request, store: store)
+        }
         var opened = Opened()
         if let memory {
             opened.output = memory
@@ -59,7 +65,7 @@ enum PrepareOutput {
 
     /// Under a basis: the first site of the run opens the last build's files (`started` is
     /// nil), the others write into them (`started`).
-    static func patched(_ variant: Variant, basis: Basis, started: (any SiteOutput)?, memory: MemoryOutput?, layout: SiteLayout,
+    private static func patched(_ variant: Variant, basis: Basis, started: (any SiteOutput)?, memory: MemoryOutput?, layout: SiteLayout,
                         request: BuildRequest, store: any LastBuildStore) throws -> Opened {
         var opened = Opened()
         if let started {

@@ -39,10 +39,20 @@ extension RenderMarkdown {
         }
     }
 
+    /// A site's pages, each body taken from `bodies` where its key stands (with the parses the
+    /// preview's memo took, `parses`), or kept in `scratch`; with the site's `last` build, the
+    /// edited pages (`patched`).
+    static func run(_ pages: [Page], _ inputs: Inputs, last: Basis?, bodies: BodyMemo?, parses: BuildMemo?, scratch: ScratchFile?,
+                    lintsWhole: Bool, walk: Walk, layout: SiteLayout, log: inout StageLog) -> Rendered {
+        guard last == nil else { return patched(pages, inputs, bodies: bodies, lintsWhole: lintsWhole, walk: walk, layout: layout, log: &log) }
+        let memo = bodies.map { Self.memo($0, parses: parses, inputs, walk: walk, layout: layout) }
+        return run(pages, inputs, scratch: scratch, memo: memo, log: &log)
+    }
+
     /// A patch's edited pages, rendered as a build of every page would (`lintsWhole`): on disk
     /// (`bodies`) kept for the next such build, in a file of their own; in memory with the
     /// identity it would give them.
-    static func patched(_ pages: [Page], _ inputs: Inputs, bodies: BodyMemo?, lintsWhole: Bool, walk: Walk, layout: SiteLayout,
+    private static func patched(_ pages: [Page], _ inputs: Inputs, bodies: BodyMemo?, lintsWhole: Bool, walk: Walk, layout: SiteLayout,
                         log: inout StageLog) -> Rendered {
         bodies?.patching = true
         let kept = bodies.map { Self.memo($0, parses: nil, inputs, walk: walk, layout: layout) }

@@ -28,8 +28,8 @@ enum RenderTemplates {
         /// The last build whose output is live on disk (`LastBuild.lastOutputs`).
         case liveOutput(LastBuild.Kept)
         /// The last build the edits were patched into, held whole in memory (what each page
-        /// showed, `RenderPlan.Keys`) or not (on disk).
-        case patched(Basis, EditSummary, inMemory: Bool)
+        /// showed, `RenderPlan.Keys`) or on disk.
+        case patched(Basis, EditSummary)
     }
 
     /// The site as rendered (its pages' layouts as they were found), the problems, how many
@@ -54,7 +54,7 @@ enum RenderTemplates {
         let lastPages = lastPages(site, diagnostics: &written.diagnostics)
         let (targets, numbers) = pagesToRender(site, lastPages: lastPages, inputs, before: before, written: &written, log: &log)
         log.parts.append(("of which choosing the pages to render (\(targets.count))", clock.now - planning))
-        if case .patched(let basis, let edits, _) = before, edits.lastSite != nil {
+        if case .patched(let basis, let edits) = before, edits.lastSite != nil {
             // Read on disk without their HTML and what only each shows: the pages that show the
             // edits, not edited themselves.
             let edited = Set(edits.positions)
@@ -185,7 +185,7 @@ enum RenderTemplates {
             return (self.written(site), [:])
         case .liveOutput(let state):
             return fromLastOutput(site, state: state, lastPages: lastPages, inputs, log: &log) ?? (self.written(site), [:])
-        case .patched(_, let edits, inMemory: false):
+        case .patched(let basis, let edits) where basis.last.memory == nil:
             guard let last = edits.lastSite else {
                 // Another language's pages are that site's to write.
                 return (changedPages(site, edits: edits).filter { !site.pages[$0].route.isInOtherLanguage }, [:])
@@ -200,7 +200,7 @@ enum RenderTemplates {
             let sites = [(last, facts.replacing(candidates.changed, from: last)), (site, facts)]
             let keys = sites.concurrentMap { RenderPlan.keys(site: $0.0, basePath: basePath, layoutKeys: layoutKeys, only: candidates.pages, facts: $0.1) }
             return changed(keys[0], keys[1])
-        case .patched(let basis, let edits, inMemory: true):
+        case .patched(let basis, let edits):
             let last = basis.last.memory?.renderKeys
             var keys: RenderPlan.Keys
             if let last, !edits.relinked, last.keys.count == site.pages.count {

@@ -16,8 +16,10 @@ enum SelectPages {
     }
 
     /// `parsed`: the run's pages (the last site of the run is handed the only reference, so that
-    /// each page's Markdown is freed as it is rendered: at 100,000 entries, 785 MB).
-    static func run(_ parsed: [Page], walk: Walk, variant: Variant, settings: SiteConfig) -> Selected {
+    /// each page's Markdown is freed as it is rendered: at 100,000 entries, 785 MB), or with the
+    /// site's `last` build, the edited ones (`edited`).
+    static func run(_ parsed: [Page], walk: Walk, variant: Variant, settings: SiteConfig, last: Basis?) throws -> Selected {
+        if let last { return try edited(parsed, walk: walk, variant: variant, settings: settings, basis: last) }
         var selected = Selected(assets: assets(of: walk, variant: variant, config: settings))
         let languagePages = inLanguage(parsed, variant: variant, config: settings)
         guard let subset = variant.subset else {
@@ -40,7 +42,7 @@ enum SelectPages {
 
     /// Under a basis: the edited pages the last site has, and what its subset left out; declines
     /// when an edited entry a subset left out belongs in it now.
-    static func edited(_ parsed: [Page], walk: Walk, variant: Variant, settings: SiteConfig, basis: Basis) throws -> Selected {
+    private static func edited(_ parsed: [Page], walk: Walk, variant: Variant, settings: SiteConfig, basis: Basis) throws -> Selected {
         let languagePages = inLanguage(parsed, variant: variant, config: settings)
         if let subset = variant.subset, languagePages.contains(where: { page in
             (basis.pageOfEdited[page.contentPath] ?? 0) < 0 && page.kind == .entry && subset.includes(entry: page)
