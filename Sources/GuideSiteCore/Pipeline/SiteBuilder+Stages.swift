@@ -30,11 +30,12 @@ extension SiteBuilder {
         if c.last?.memory?.theme == nil { c.themeLoading = LoadTheme.early(c.layout, settings: c.siteConfig, fast: !c.request.swiftMustacheOnly) }
         let found = stages.time(FindEdits.name) { FindEdits.run(c, log: &$0) }
         (c.bodies, c.lastOutputs) = (found.bodies, found.lastOutputs)
+        guard !found.bases.isEmpty else { return whole(&c, stages) }
         let before = c
         (c.bases, c.diagnostics) = (found.bases, c.diagnostics + found.diagnostics)
         do {
             try contentAndSites(&c, stages)
-        } catch where !found.bases.isEmpty {
+        } catch {
             // A stage found the edits reach beyond what the last build stands for (it declined):
             // nothing is put in place, and the content and sites are built whole, taking the live
             // output's files where their keys stand (the last builds the patch read).
@@ -47,8 +48,6 @@ extension SiteBuilder {
             c = before
             c.lastOutputs = lastOutputs
             whole(&c, stages)
-        } catch {
-            whole(error, &c)
         }
     }
 
@@ -57,14 +56,10 @@ extension SiteBuilder {
         do {
             try contentAndSites(&c, stages)
         } catch {
-            whole(error, &c)
+            // Without a last build no stage declines; were one to, its reason is an error, not lost.
+            let reason = (error as? Basis.Declined)?.reason ?? error.localizedDescription
+            c.diagnostics.append(Diagnostic(.error, c.layout.displayPath(c.layout.output), category: "internal", "the build stopped: \(reason)"))
         }
-    }
-
-    /// Without a last build no stage declines; were one to, its reason is an error, not lost.
-    private func whole(_ error: any Error, _ c: inout BuildContext) {
-        let reason = (error as? Basis.Declined)?.reason ?? error.localizedDescription
-        c.diagnostics.append(Diagnostic(.error, c.layout.displayPath(c.layout.output), category: "internal", "the build stopped: \(reason)"))
     }
 
     /// The content, then each site: whole, or from the last builds (`c.bases`, in plan order) the

@@ -41,6 +41,32 @@ struct BuildIncrementallyTests {
         "Content/web/link.md": "## Condensed\n\n1. Tab: focus moves to the link\n\n## Notes\n\nA link goes somewhere.\n",
     ]
 
+    /// A build from the last one is the same list of stages as a full build (issue 35): only
+    /// what each stage does with the last build differs. Lint makes `check`'s record, which
+    /// only a full build keeps.
+    @Test("a patched build of every site of a run runs the stages of a full build, in the same order")
+    func oneList() throws {
+        var files = Self.files
+        files["site.yml"] = "title: Patch test\nsubsets:\n  web:\n    sections: [web]\n"
+        let site = try TestSite(files)
+        defer { site.remove() }
+        try site.age()
+        let full = SitesOnDiskTests.build(site)
+        try site.write(Data((files["Content/web/button.md"]! + "\nIt says what it does.\n").utf8), to: "Content/web/button.md")
+        let patched = SitesOnDiskTests.build(site)
+        #expect(full.outcome == .success && full.pagesRendered == nil && patched.pagesRendered != nil, "\(patched.timings.map(\.stage))")
+        let names: Set = [Configure.name, Load.name, ReadHistory.name, PlanSites.name, CompareWithLastBuild.name, FindEdits.name, Parse.name,
+                          FindLanguages.name, MatchTranslations.name, CheckSubsets.name, LoadTheme.name, PrepareOutput.name, SelectPages.name,
+                          RenderMarkdown.name, Link.name, CheckLinks.name, CheckURLs.name, RenderTemplates.name, CopyFiles.name, Commit.name,
+                          KeepForNextBuild.name]
+        // Each stage's line, with the site it worked on ("web: link"), in the order run.
+        func stages(_ result: BuildResult) -> [String] {
+            result.timings.map(\.stage).filter { names.contains($0.components(separatedBy: ": ").last ?? "") }
+        }
+        #expect(stages(full).count >= 2 * 10)
+        #expect(stages(patched) == stages(full), "\(stages(patched))\n\(stages(full))")
+    }
+
     /// A build of the whole site again (`--fresh`), into Output/.
     func freshBuild(_ site: TestSite, strict: Bool = false) -> BuildResult {
         var request = BuildRequest(root: site.root, strict: strict)
