@@ -100,8 +100,8 @@ enum Link {
         }
         if edits.relinked, basis.last.memory == nil {
             // On disk (the preview holds every page whole) the pages were read without what only
-            // each shows (front matter entries, links) and undated: dated, the edited ones whole in both sites, so that the render
-            // keys of both read the same of every other page.
+            // each shows (front matter entries, links) and undated: dated, the edited ones whole
+            // in both sites, so that the render keys of both read the same of every other page.
             let last = basis.last.datedSite(spec, assets: assets, history: history, whole: Array(zip(edits.positions, edits.last)))
             let edited = Set(edits.positions)
             for index in site.pages.indices where !edited.contains(index) { site.pages[index] = last.pages[index] }
