@@ -547,6 +547,7 @@ def main():
     parser.add_argument("--output", default=os.path.join(HERE, "results.md"))
     parser.add_argument("--before", help="a binary to time beside this one in the flows of several sites")
     parser.add_argument("--large", type=int, default=100000, help="entries of the large site's row (0: none)")
+    parser.add_argument("--large-runs", type=int, default=3, help="full builds of each size of the large row, alternated (the median is reported)")
     arguments = parser.parse_args()
     guidesite = os.path.abspath(arguments.guidesite)
     workdir = os.path.abspath(arguments.workdir)
@@ -565,7 +566,7 @@ def main():
     if arguments.large:
         print(f"benchmarking {arguments.large} entries...", flush=True)
         hugo_peak = next((row["hugo_time"]["peak_mb"] / row["count"] for row in rows if "hugo_time" in row), None)
-        text += "\n" + bench_large.report(bench_large.measure(guidesite, arguments.large, workdir, time_once, make_corpus, hugo_peak))
+        text += "\n" + bench_large.report(bench_large.measure(guidesite, arguments.large, workdir, time_once, make_corpus, hugo_peak, runs=arguments.large_runs))
     existing = open(arguments.output).read() if os.path.exists(arguments.output) else ""
     # The hand-written notes after the generated table (profiles, before/after) are kept.
     marker = "\n## Notes"
