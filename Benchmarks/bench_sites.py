@@ -55,8 +55,8 @@ def bench(binaries, flows, count, runs, fresh):
                 figures[binary]["fulls"].append(time.perf_counter() - began)
         originals = {}
 
-        def edited_build(binary, index, edit, kind):
-            path = os.path.join(roots[binary], "Content", "web", f"entry-{index:05d}.md")
+        def edited_build(binary, index, edit, kind, section="web"):
+            path = os.path.join(roots[binary], "Content", section, f"entry-{index:05d}.md")
             originals.setdefault(path, open(path, "rb").read())
             with open(path, encoding="utf-8") as handle:
                 text = handle.read()
@@ -76,6 +76,14 @@ def bench(binaries, flows, count, runs, fresh):
                 # A web entry (odd numbers; the translated ones are every tenth, even).
                 index = (((2 * attempt + 3) * 100 + 1) % count) | 1
                 edited_build(binary, index, lambda text: text + f"\nEdited {attempt}.\n", "edits")
+        for binary in binaries:
+            figures[binary]["translated"] = []
+        for attempt in range(runs if "French" in flow else 0):
+            for binary in binaries:
+                # A translated entry's body (native, a multiple of ten): its translation is read
+                # again, and its status moves on the first edit (out of date from then on).
+                index = ((2 * attempt + 5) * 100) % count
+                edited_build(binary, index, lambda text: text + f"\nEdited {attempt}.\n", "translated", section="native")
         for attempt in range(runs):
             for binary in binaries:
                 # Another web entry's title: the lists showing it change.
@@ -120,24 +128,29 @@ def bench(binaries, flows, count, runs, fresh):
                 handle.write(data)
         results[flow] = {binary: {"full": statistics.median(value["fulls"]), "edit": statistics.median(value["edits"]), "title": statistics.median(value["titles"]),
                                   "added": statistics.median(value["added"]), "removed": statistics.median(value["removed"]),
-                                  "half": statistics.median(value["half"])}
+                                  "half": statistics.median(value["half"]),
+                                  "translated": statistics.median(value["translated"]) if value["translated"] else None}
                          for binary, value in figures.items()}
     return results
 
 
 def report(rows, seconds, runs):
-    lines = ["| entries | sites of the run | full build | one entry's body edited | one entry's title edited | an entry added | removed"
-             " | half the entries edited | binary before (full, body, title, added, removed, half) |",
-             "|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
-    kinds = ("full", "edit", "title", "added", "removed", "half")
+    lines = ["| entries | sites of the run | full build | one entry's body edited | a translated entry's body edited | one entry's title edited"
+             " | an entry added | removed | half the entries edited | binary before (full, body, translated, title, added, removed, half) |",
+             "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    kinds = ("full", "edit", "translated", "title", "added", "removed", "half")
+
+    def shown(value):
+        return seconds(value) if value is not None else "—"
     for row in rows:
         for flow, figures in row.get("sites", {}).items():
             ours, *before = list(figures.values())
-            previous = ", ".join(seconds(before[0][kind]) for kind in kinds) if before else "not measured"
-            lines.append(f"| {row['count']:,} | {flow} | " + " | ".join(seconds(ours[kind]) for kind in kinds) + f" | {previous} |")
+            previous = ", ".join(shown(before[0][kind]) for kind in kinds) if before else "not measured"
+            lines.append(f"| {row['count']:,} | {flow} | " + " | ".join(shown(ours[kind]) for kind in kinds) + f" | {previous} |")
     lines += ["", "Sites of a run (issue 35): a full build of every site (`--fresh`, after one untimed into the copy), then one sentence appended to a"
               " different untranslated entry before each timed build, which patches each site's last build"
-              " (`.guidesite-cache/`), then another untranslated entry's title changed before each timed build, which"
+              " (`.guidesite-cache/`), in two languages one appended to a translated entry (its translation read again),"
+              " then another untranslated entry's title changed before each timed build, which"
               " links each site anew from its state, then an entry added and removed before each timed build"
               " (no patch: each site takes the bodies and pages' files that did not change from its last build),"
               " then every other entry's body edited at once (a branch switch, patched whatever the count);"

@@ -74,7 +74,7 @@ public struct SiteAssembler: Sendable {
         }
         let home = pages.firstIndex { $0.kind == .home } ?? 0
         var site = Site(config: config, pages: pages, sections: sections, home: home, assets: assets)
-        site.pageIndex = Dictionary(pages.enumerated().map { ($1.route, $0) }, uniquingKeysWith: { first, _ in first })
+        site.pageIndex = Self.index(of: pages)
         Self.linkReferences(in: &site, categories: categoryList)
         return site
     }
@@ -102,6 +102,11 @@ public struct SiteAssembler: Sendable {
             pages += categories.map { page(.category, $0.title, ["categories", $0.slug], layout: "category", subject: $0.slug) }
         }
         return pages
+    }
+
+    /// Each page's position by its address (the first page at an address keeps it).
+    static func index(of pages: [Page]) -> [Route: Int] {
+        Dictionary(pages.enumerated().map { ($1.route, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// A redirect page at each of a page's `aliases:`, named after the page's file so that a

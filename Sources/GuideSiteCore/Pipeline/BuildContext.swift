@@ -116,6 +116,17 @@ struct BuildContext {
         }
     }
 
+    /// The translations' problems, kept with their files' (a patch reads a translation's file
+    /// again whenever its status can change: `Basis`).
+    mutating func record(translationProblems problems: [Diagnostic]) {
+        diagnostics += problems
+        guard !problems.isEmpty else { return }
+        let files = Dictionary(parsed.map { ($0.sourcePath, $0.contentPath) }, uniquingKeysWith: { first, _ in first })
+        for problem in problems {
+            if let path = files[problem.path] { recording.markdownDiagnostics[path, default: []].append(problem) }
+        }
+    }
+
     mutating func record(links found: [[Diagnostic]]) {
         recording.linkDiagnostics = found
         for list in found { recording.linkProblems.formUnion(list) }

@@ -113,8 +113,8 @@ extension SiteBuilder {
             if let plan = PlanSites.run(c.siteConfig, request: c.request, layout: c.layout).value { c.plan = plan }
         }
         let matched = stages.time(MatchTranslations.name) { _ in MatchTranslations.run(taken(&c.parsed), walk: c.walk, settings: c.siteConfig, last: basis) }
-        c.diagnostics += matched.diagnostics
         (c.parsed, c.translations) = (matched.value.pages, matched.value.table)
+        c.record(translationProblems: matched.diagnostics)
         let subsets = stages.time(CheckSubsets.name) { _ in
             CheckSubsets.run(c.plan.subsets, adHoc: c.request.adHoc != nil, walk: c.walk, pages: c.parsed, settings: c.siteConfig, last: basis)
         }

@@ -32,7 +32,8 @@ struct Basis {
               zip(context.lastSites, variants).allSatisfy({ $0.variantKey == $1.key }) else {
             throw Declined("the last build was of other sites (languages, a subset)")
         }
-        return try context.lastSites.enumerated().map { try inMemory(context, last: $1, site: $0) }
+        let bases = try context.lastSites.enumerated().map { try inMemory(context, last: $1, site: $0) }
+        return try withTranslations(bases, context: context)
     }
 
     /// The last build of one site `serve` holds, and the Markdown files the watcher reported, or,
@@ -57,7 +58,6 @@ struct Basis {
             let stamps = inputs.markdownStamps
             edited = stamps.indices.filter { stamps[$0] == nil || stamps[$0] != last.stamps[$0] }
         }
-        try check(edited.sorted(), of: last, leftOut: leavesOut(context, site: site))
         return Basis(last: last, edited: edited.sorted(), walk: context.walk)
     }
 
@@ -69,7 +69,7 @@ struct Basis {
         let read = Array(context.plan.variants.indices).concurrentMap { site in
             UncheckedSendable(Result { try onDisk(shared.value, site: site) })
         }
-        return try read.map { try $0.value.get() }
+        return try withTranslations(read.map { try $0.value.get() }, context: context)
     }
 
     /// The last build's state of site `site` of the run (all are written into the first's output).
@@ -89,7 +89,6 @@ struct Basis {
             throw Declined("the output or spare folder is not the one the last build left")
         }
         let edited = inputs.markdownStamps.indices.filter { inputs.markdownStamps[$0] == nil || inputs.markdownStamps[$0] != state.stamps[$0] }
-        try check(edited, of: state, leftOut: leavesOut(context, site: site))
         return Basis(last: state, edited: edited, walk: context.walk, location: location, inputs: inputs)
     }
 
@@ -100,10 +99,49 @@ struct Basis {
         site > 0 && context.plan.variants[site].subset != nil && context.plan.variants[0].subset == nil
     }
 
-    private static func check(_ edited: [Int], of last: LastBuild, leftOut: Bool = false) throws {
-        guard !edited.isEmpty else { throw Declined("no edited Markdown file (files added, removed or moved)") }
-        guard edited.allSatisfy({ last.pageOfFile.indices.contains($0) && (leftOut || last.pageOfFile[$0] >= 0) }) else {
-            throw Declined("an edited file had no page in a site (a draft, unreadable, or in that language a translation stands for it)")
+    /// Each site's basis with the edited files and every other file of the translations they
+    /// belong to (a translation's status reads its source's bytes, and a language's site places
+    /// a translation at its source's page: the files of a translation are read together), once
+    /// checked: every edited file has a page in each site, but an entry a subset leaves out and,
+    /// in a language's site, a page of another language (`SelectPages` declines when an edit
+    /// brings one into the site).
+    static func withTranslations(_ bases: [Basis], context: BuildContext) throws -> [Basis] {
+        guard let first = bases.first else { return bases }
+        let markdown = context.walk.files.filter { $0.kind == .markdown }
+        let languages = context.plan.variants.contains { $0.language != nil }
+        var keyOf: [String: String] = [:], files: [String: Set<String>] = [:]
+        for basis in bases where languages {
+            for page in basis.last.site.pages where !page.contentPath.isEmpty {
+                keyOf[page.contentPath] = page.translationKey
+                files[page.translationKey, default: []].insert(page.contentPath)
+            }
+        }
+        var edited = Set(first.edited)
+        let paths = Dictionary(markdown.indices.map { (markdown[$0].relativePath, $0) }, uniquingKeysWith: { first, _ in first })
+        for file in first.edited where markdown.indices.contains(file) {
+            let path = markdown[file].relativePath
+            for other in keyOf[path].flatMap({ files[$0] }) ?? [] { if let position = paths[other] { edited.insert(position) } }
+        }
+        let sorted = edited.sorted()
+        let grown = bases.map { basis in
+            sorted == basis.edited ? basis : Basis(last: basis.last, edited: sorted, walk: context.walk, location: basis.location, inputs: basis.inputs)
+        }
+        let inSomeSite = { (file: Int) in grown.contains { $0.last.pageOfFile.indices.contains(file) && $0.last.pageOfFile[file] >= 0 } }
+        for (site, basis) in grown.enumerated() {
+            let variant = context.plan.variants[site]
+            let otherLanguages = variant.language != nil && variant.subset == nil
+            try check(basis, leftOut: leavesOut(context, site: site), standsElsewhere: { otherLanguages && inSomeSite($0) })
+        }
+        return grown
+    }
+
+    private static func check(_ basis: Basis, leftOut: Bool, standsElsewhere: (Int) -> Bool) throws {
+        let last = basis.last
+        guard !basis.edited.isEmpty else { throw Declined("no edited Markdown file (files added, removed or moved)") }
+        guard basis.edited.allSatisfy({ file in
+            last.pageOfFile.indices.contains(file) && (leftOut || last.pageOfFile[file] >= 0 || standsElsewhere(file))
+        }) else {
+            throw Declined("an edited file had no page in a site (a draft or unreadable)")
         }
     }
 }
@@ -116,6 +154,9 @@ struct EditSummary {
     /// Pages whose links must be checked again; every page's when heading ids changed.
     var linksChanged: [Int] = []
     var idsChanged = false
+    /// Pages not edited that show what the edits changed (the translations page, when a
+    /// translation's status moved): rendered again whole.
+    var alsoShowing: [Int] = []
     /// Whether the search page's platform filter may have changed.
     var platformsChanged = false
     /// Whether the site was linked anew from the last one's pages (an edit beyond a body, in

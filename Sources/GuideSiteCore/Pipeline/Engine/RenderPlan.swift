@@ -160,6 +160,8 @@ struct RenderPlan {
             (plan.summaries, plan.contents) = (summaries, contents)
             numbered.merge(plan.numberedKeys(of: [search])) { $1 }
         }
+        // A translations table keyed again (its statuses moved): each of its pages reads the table.
+        numbered.merge(plan.numberedKeys(of: changed.filter { numbered[$0] != nil && site.pages[$0].kind == .translations })) { $1 }
         return Keys(keys: keys, searchShown: previous.searchShown, platformCounts: plan.platformCounts, pagePlatforms: pagePlatforms,
                     summaries: summaries, contents: contents, numbered: numbered)
     }

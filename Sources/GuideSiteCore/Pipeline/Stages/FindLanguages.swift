@@ -18,11 +18,13 @@ enum FindLanguages {
         var report: String?
     }
 
-    /// With the `last` build, the edited pages as they are, once checked (`checkEdited`).
+    /// With the `last` build, the edited pages (with every file of their translations, `Basis`)
+    /// placed as a full build places them, once checked (`checkEdited`).
     static func run(_ pages: [Page], settings: SiteConfig, last: Basis?) throws -> Found {
-        guard let last else { return found(pages, settings: settings) }
-        try checkEdited(pages, settings: settings, last: last.last.translations)
-        return Found(pages: pages)
+        guard last != nil else { return found(pages, settings: settings) }
+        try checkEdited(pages, settings: settings)
+        guard settings.languages.count > 1 else { return Found(pages: pages) }
+        return Found(pages: placed(pages, languages: settings.languages, defaultCode: settings.languages[0].code))
     }
 
     private static func found(_ pages: [Page], settings: SiteConfig) -> Found {
@@ -52,18 +54,18 @@ enum FindLanguages {
         return found
     }
 
-    /// Under a basis: declines when an edited page names another language than the last build's
-    /// one, or, in several languages, is a translation or has one (the last build's translation
-    /// table stands only for the others: a source's bytes date its translations).
-    private static func checkEdited(_ pages: [Page], settings: SiteConfig, last table: TranslationTable) throws {
+    /// Under a basis: declines when, without languages in site.yml, an edited page names another
+    /// language (the site's languages are those the pages name), or an edited page shares a key
+    /// with its translations (`ref:`, `translationKey:`: a page not edited may name the same).
+    /// A translation found by its path has its files read together (`Basis`), and a page whose
+    /// language or source moved is declined where its page is put into the last site (`Link`).
+    private static func checkEdited(_ pages: [Page], settings: SiteConfig) throws {
         let defaultCode = settings.languages.first?.code ?? settings.language
-        if pages.contains(where: { page in named(page).map { !same($0, defaultCode) } ?? false }) {
+        if settings.languages.count < 2, pages.contains(where: { page in named(page).map { !same($0, defaultCode) } ?? false }) {
             throw Basis.Declined("an edited page names another language")
         }
-        if settings.languages.count > 1, pages.contains(where: { page in
-            page.language != nil || key(page) != nil || named(page) != nil || !(table.translations[page.translationKey] ?? [:]).isEmpty
-        }) {
-            throw Basis.Declined("an edited page is a translation or has one")
+        if settings.languages.count > 1, pages.contains(where: { key($0) != nil }) {
+            throw Basis.Declined("an edited page shares `ref:` or `translationKey:` with its translations")
         }
     }
 

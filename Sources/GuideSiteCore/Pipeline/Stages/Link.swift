@@ -61,16 +61,21 @@ enum Link {
         guard let renderer else { throw decline("the theme has problems") }
         let levels = spec.variant.subset?.levels ?? []
         var site = basis.last.site
+        var edits = EditSummary()
         site.config = spec.config
         site.assets = assets
-        if site.languages == nil, var languages = spec.languages {
-            // On disk the state keeps the last translation table, not the site's languages.
-            languages.table = basis.last.translations
+        if let languages = spec.languages {
+            // The translation table as the edits left it (`MatchTranslations`); where it moved,
+            // the translations page shows it (a status shows on the edited pages themselves).
             site.languages = languages
+            if languages.table != basis.last.translations {
+                edits.alsoShowing = site.pages.indices.filter { site.pages[$0].kind == .translations }
+                // Its rows look pages up by address, which a site read from disk has not indexed.
+                if site.pageIndex.isEmpty { site.pageIndex = SiteAssembler.index(of: site.pages) }
+            }
         }
         let limited = SiteAssembler.limiting(to: levels)
         let names = site.config.platforms
-        var edits = EditSummary()
         for rendered in prepared(pages, spec, history: history) {
             guard let position = basis.pageOfEdited[rendered.contentPath], position >= 0 else { throw decline("an edited page is not the file's") }
             var page = limited(rendered)

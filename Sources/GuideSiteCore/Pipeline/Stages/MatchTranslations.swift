@@ -11,13 +11,15 @@ enum MatchTranslations {
     static let name = "match translations"
 
     /// The translation table, and the pages with their sources' support results; with the
-    /// `last` build, its table with the edited pages' titles (`edited`).
+    /// `last` build, its table with the edited pages' titles and the edited translations' statuses
+    /// (each edited file comes with every file of its translations, `Basis`).
     static func run(_ pages: [Page], walk: Walk, settings: SiteConfig, last: Basis?) -> Diagnosed<(pages: [Page], table: TranslationTable)> {
-        if let last { return Diagnosed((pages, edited(pages, settings: settings, last: last.last.translations))) }
         guard settings.languages.count > 1 else { return Diagnosed((pages, TranslationTable())) }
         var diagnostics: [Diagnostic] = []
-        var table = TranslationTable()
-        table.sources = pages.filter { $0.language == nil && !$0.contentPath.isEmpty }.map { TranslationTable.Source(key: $0.translationKey, title: $0.title, route: $0.route) }
+        var table = last.map { edited(pages, last: $0.last.translations) } ?? TranslationTable()
+        if last == nil {
+            table.sources = pages.filter { $0.language == nil && !$0.contentPath.isEmpty }.map { TranslationTable.Source(key: $0.translationKey, title: $0.title, route: $0.route) }
+        }
         let translated = pages.filter { $0.language != nil }
         let files = Dictionary(walk.files.map { ($0.relativePath, $0) }, uniquingKeysWith: { first, _ in first })
         let sourcePages = Dictionary(pages.filter { $0.language == nil }.map { ($0.translationKey, $0) }, uniquingKeysWith: { first, _ in first })
@@ -69,10 +71,8 @@ enum MatchTranslations {
         return Diagnosed((shareSupport(from: sourcePages, in: pages, settings: settings), table), diagnostics)
     }
 
-    /// Under a basis, edits of pages no translation concerns (`FindLanguages.checkEdited`): the
-    /// last build's table stands, with their titles as they are now.
-    private static func edited(_ pages: [Page], settings: SiteConfig, last: TranslationTable) -> TranslationTable {
-        guard settings.languages.count > 1 else { return TranslationTable() }
+    /// Under a basis: the last build's table, with the edited sources' titles as they are now.
+    private static func edited(_ pages: [Page], last: TranslationTable) -> TranslationTable {
         var table = last
         for page in pages where page.language == nil {
             guard let position = table.sources.firstIndex(where: { $0.key == page.translationKey }) else { continue }

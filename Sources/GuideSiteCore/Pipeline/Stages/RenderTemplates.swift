@@ -190,6 +190,7 @@ enum RenderTemplates {
                 // Another language's pages are that site's to write.
                 return (changedPages(site, edits: edits).filter { !site.pages[$0].route.isInOtherLanguage }, [:])
             }
+            let showing = Set(edits.alsoShowing)
             // Linked anew on disk: the pages whose key moved from the last site's, of those
             // whose key can have (all when the site-wide values moved).
             guard let candidates = RenderPlan.candidates(last: last, site: site, basePath: basePath, layoutKeys: layoutKeys) else {
@@ -199,12 +200,15 @@ enum RenderTemplates {
             let facts = RenderPlan.PageFacts(site: site)
             let sites = [(last, facts.replacing(candidates.changed, from: last)), (site, facts)]
             let keys = sites.concurrentMap { RenderPlan.keys(site: $0.0, basePath: basePath, layoutKeys: layoutKeys, only: candidates.pages, facts: $0.1) }
-            return changed(keys[0], keys[1])
+            var (targets, numbers) = changed(keys[0], keys[1])
+            for index in self.written(site) where showing.contains(index) && !targets.contains(index) { targets.append(index) }
+            for index in showing { numbers[index] = nil }
+            return (targets, numbers)
         case .patched(let basis, let edits):
             let last = basis.last.memory?.renderKeys
             var keys: RenderPlan.Keys
             if let last, !edits.relinked, last.keys.count == site.pages.count {
-                keys = RenderPlan.keys(site: site, basePath: basePath, layoutKeys: layoutKeys, previous: last, changed: edits.positions)
+                keys = RenderPlan.keys(site: site, basePath: basePath, layoutKeys: layoutKeys, previous: last, changed: edits.positions + edits.alsoShowing)
             } else {
                 // Linked anew, every page is where it was: only the edited ones hold anything new.
                 keys = RenderPlan.keys(site: site, basePath: basePath, layoutKeys: layoutKeys, reusing: edits.relinked ? last : nil, changed: edits.positions)
@@ -271,11 +275,11 @@ enum RenderTemplates {
     /// The edited pages, and the search page when the platforms entries have sections for
     /// changed (its filter lists them).
     static func changedPages(_ site: Site, edits: EditSummary) -> [Int] {
-        guard edits.platformsChanged, let search = site.search else { return edits.positions }
+        guard edits.platformsChanged, let search = site.search else { return edits.positions + edits.alsoShowing }
         let searchable = SearchablePages.searchable(site)
         var before = site
         for (position, last) in zip(edits.positions, edits.last) { before.pages[position] = last }
         let filterChanged = SearchablePages.platformsPresent(in: searchable, of: site) != SearchablePages.platformsPresent(in: searchable, of: before)
-        return edits.positions + (filterChanged ? [search] : [])
+        return edits.positions + edits.alsoShowing + (filterChanged ? [search] : [])
     }
 }

@@ -41,13 +41,21 @@ enum SelectPages {
     }
 
     /// Under a basis: the edited pages the last site has, and what its subset left out; declines
-    /// when an edited entry a subset left out belongs in it now.
+    /// when an edited entry a subset left out belongs in it now, or an edited page moved into or
+    /// out of a language's site.
     private static func edited(_ parsed: [Page], walk: Walk, variant: Variant, settings: SiteConfig, basis: Basis) throws -> Selected {
         let languagePages = inLanguage(parsed, variant: variant, config: settings)
         if let subset = variant.subset, languagePages.contains(where: { page in
             (basis.pageOfEdited[page.contentPath] ?? 0) < 0 && page.kind == .entry && subset.includes(entry: page)
         }) {
             throw Basis.Declined("an edited entry the subset left out belongs in it now")
+        }
+        if variant.language != nil, variant.subset == nil {
+            let selected = Set(languagePages.map(\.contentPath))
+            if languagePages.contains(where: { (basis.pageOfEdited[$0.contentPath] ?? 0) < 0 })
+                || parsed.contains(where: { (basis.pageOfEdited[$0.contentPath] ?? -1) >= 0 && !selected.contains($0.contentPath) }) {
+                throw Basis.Declined("an edited page moved into or out of a language's site")
+            }
         }
         // An edited entry a subset leaves out (its last build has no page for the file) stays out.
         return Selected(pages: languagePages.filter { (basis.pageOfEdited[$0.contentPath] ?? 0) >= 0 },

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import GuideSiteCore
+
+/// Edits of a translated entry or of its translation on disk: the files of the translation are
+/// read together, its status moves on its page and in the translations tables, and every site
+/// of the run is patched, equal to a fresh build, problems included.
+@Suite("Edits of translated entries, on disk")
+struct TranslationEditTests {
+    /// Builds from the last build, then afresh into another folder; the difference, if any.
+    func patchedAgainstFresh(_ site: TestSite, step: Int) -> (patched: BuildResult, differences: [String]) {
+        let result = SitesOnDiskTests.build(site)
+        let folder = "Output-fresh-\(step)"
+        let reference = SitesOnDiskTests.build(site, into: folder)
+        defer { try? FileManager.default.removeItem(at: site.root.appending(path: folder)) }
+        var differences = BuildIncrementallyTests.differences((try? site.snapshot()) ?? [:], (try? site.snapshot(of: folder)) ?? [:])
+        if result.diagnostics != reference.diagnostics {
+            differences.append("problems: only ours \(Set(result.diagnostics).subtracting(reference.diagnostics)), only theirs \(Set(reference.diagnostics).subtracting(result.diagnostics))")
+        }
+        return (result, differences)
+    }
+
+    @Test("a source edited makes its current translation out of date, and the translation updated makes it current again: each patches every language's site and equals a fresh build")
+    func statusMoves() throws {
+        let site = try TestSite(LanguagesTests.files())
+        defer { site.remove() }
+        try site.age()
+        #expect(SitesOnDiskTests.build(site).outcome == .success)
+        let french = "fr/native/wheel-picker/index.html", table = "fr/translations/index.html"
+        let before = try site.html(french), tableBefore = try site.html(table)
+        #expect(!before.contains("translation-notice"))
+
+        let picker = LanguagesTests.picker.replacingOccurrences(of: "See [the button]", with: "Also see [the button]")
+        try site.write(Data(picker.utf8), to: "Content/native/wheel-picker.md")
+        try site.age(by: 1000, only: ["Content/native/wheel-picker.md"])
+        let (edited, differences) = patchedAgainstFresh(site, step: 1)
+        #expect(edited.pagesRendered != nil, "\(edited.timings.map(\.stage))")
+        #expect(differences.isEmpty, "\(differences)")
+        #expect(try site.html(french).contains("translation-notice"))
+        #expect(try site.html(table) != tableBefore, "the table shows the status")
+        #expect(edited.printed.contains("wheel-picker.fr.md:2:1: warning: [translation] translation of Content/native/wheel-picker.md is out of date"))
+
+        // The translation brought up to date: its record names the source's new version.
+        let version = String(ContentHash.hex(Data(picker.utf8)).prefix(12))
+        let path = "Content/native/wheel-picker.fr.md"
+        let translation = try String(contentsOf: site.root.appending(path: path), encoding: .utf8)
+        try site.write(Data(translation.replacing(#/translation-of: \w+/#, with: "translation-of: \(version)").utf8), to: path)
+        try site.age(by: 500, only: [path])
+        let (updated, again) = patchedAgainstFresh(site, step: 2)
+        #expect(updated.pagesRendered != nil, "\(updated.timings.map(\.stage))")
+        #expect(again.isEmpty, "\(again)")
+        #expect(try site.html(french) == before, "current again, as first built")
+        #expect(try site.html(table) == tableBefore)
+        #expect(!updated.printed.contains("wheel-picker.fr.md:2:1: warning"))
+    }
+
+    @Test("a translation that shares a key with `ref:` now, or an entry that names another language, builds every site and equals a fresh build")
+    func placementMoves() throws {
+        let site = try TestSite(LanguagesTests.files())
+        defer { site.remove() }
+        try site.age()
+        #expect(SitesOnDiskTests.build(site).outcome == .success)
+        // A key another page may share; an entry of the default language that names another
+        // (it leaves the default language's site for that one's); then each as it was.
+        let edits = [("Content/native/wheel-picker.fr.md", "---\nref: picker\n"), ("Content/native/wheel-picker.fr.md", "---\n"),
+                     ("Content/web/link.md", "---\nlang: fr\n"), ("Content/web/link.md", "---\n")]
+        var texts: [String: String] = [:]
+        for (step, (path, start)) in edits.enumerated() {
+            if texts[path] == nil { texts[path] = try String(contentsOf: site.root.appending(path: path), encoding: .utf8) }
+            try site.write(Data(texts[path]!.replacingOccurrences(of: "---\n", with: start, options: [.anchored]).utf8), to: path)
+            try site.age(by: TimeInterval(900 - step), only: [path])
+            let (result, differences) = patchedAgainstFresh(site, step: step)
+            #expect(differences.isEmpty, "step \(step): \(differences)")
+            if step % 2 == 0 { #expect(result.pagesRendered == nil, "step \(step): \(result.timings.map(\.stage))") }
+        }
+    }
+}
