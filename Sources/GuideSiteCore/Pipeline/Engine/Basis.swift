@@ -108,19 +108,14 @@ struct Basis {
     static func withTranslations(_ bases: [Basis], context: BuildContext) throws -> [Basis] {
         guard let first = bases.first else { return bases }
         let markdown = context.walk.files.filter { $0.kind == .markdown }
-        let languages = context.plan.variants.contains { $0.language != nil }
-        var keyOf: [String: String] = [:], files: [String: Set<String>] = [:]
-        for basis in bases where languages {
-            for page in basis.last.site.pages where !page.contentPath.isEmpty {
-                keyOf[page.contentPath] = page.translationKey
-                files[page.translationKey, default: []].insert(page.contentPath)
-            }
-        }
         var edited = Set(first.edited)
-        let paths = Dictionary(markdown.indices.map { (markdown[$0].relativePath, $0) }, uniquingKeysWith: { first, _ in first })
-        for file in first.edited where markdown.indices.contains(file) {
-            let path = markdown[file].relativePath
-            for other in keyOf[path].flatMap({ files[$0] }) ?? [] { if let position = paths[other] { edited.insert(position) } }
+        if context.plan.variants.contains(where: { $0.language != nil }) {
+            // The keys of the edited files' pages, then every page with one of those keys.
+            let paths = Set(first.edited.filter(markdown.indices.contains).map { markdown[$0].relativePath })
+            var keys = Set<String>(), others = Set<String>()
+            for basis in bases { for page in basis.last.site.pages where paths.contains(page.contentPath) { keys.insert(page.translationKey) } }
+            for basis in bases { for page in basis.last.site.pages where keys.contains(page.translationKey) { others.insert(page.contentPath) } }
+            for (position, file) in markdown.enumerated() where others.contains(file.relativePath) { edited.insert(position) }
         }
         let sorted = edited.sorted()
         let grown = bases.map { basis in

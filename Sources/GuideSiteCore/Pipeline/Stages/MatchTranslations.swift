@@ -74,10 +74,15 @@ enum MatchTranslations {
     /// Under a basis: the last build's table, with the edited sources' titles as they are now.
     private static func edited(_ pages: [Page], last: TranslationTable) -> TranslationTable {
         var table = last
+        // Changed as one array: each change of `sources` indexes its keys again (5,000 edited
+        // entries of 10,000 took 6.5 s, one at a time).
+        var sources = table.sources
+        let positions = Dictionary(sources.indices.map { (sources[$0].key, $0) }, uniquingKeysWith: { first, _ in first })
         for page in pages where page.language == nil {
-            guard let position = table.sources.firstIndex(where: { $0.key == page.translationKey }) else { continue }
-            table.sources[position].title = page.title
+            guard let position = positions[page.translationKey] else { continue }
+            sources[position].title = page.title
         }
+        table.sources = sources
         return table
     }
 
