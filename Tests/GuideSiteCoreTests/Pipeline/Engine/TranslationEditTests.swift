@@ -20,12 +20,18 @@ struct TranslationEditTests {
         return (result, differences)
     }
 
-    @Test("a source edited makes its current translation out of date, and the translation updated makes it current again: each patches every language's site and equals a fresh build")
-    func statusMoves() throws {
+    /// The site in English, French and Arabic, built once (its states kept for the patches).
+    func built() throws -> TestSite {
         let site = try TestSite(LanguagesTests.files())
-        defer { site.remove() }
         try site.age()
         #expect(SitesOnDiskTests.build(site).outcome == .success)
+        return site
+    }
+
+    @Test("a source edited makes its current translation out of date, and the translation updated makes it current again: each patches every language's site and equals a fresh build")
+    func statusMoves() throws {
+        let site = try built()
+        defer { site.remove() }
         let french = "fr/native/wheel-picker/index.html", table = "fr/translations/index.html"
         let before = try site.html(french), tableBefore = try site.html(table)
         #expect(!before.contains("translation-notice"))
@@ -56,10 +62,8 @@ struct TranslationEditTests {
 
     @Test("a translation that shares a key with `ref:` now, or an entry that names another language, builds every site and equals a fresh build")
     func placementMoves() throws {
-        let site = try TestSite(LanguagesTests.files())
+        let site = try built()
         defer { site.remove() }
-        try site.age()
-        #expect(SitesOnDiskTests.build(site).outcome == .success)
         // A key another page may share; an entry of the default language that names another
         // (it leaves the default language's site for that one's); then each as it was.
         let edits = [("Content/native/wheel-picker.fr.md", "---\nref: picker\n"), ("Content/native/wheel-picker.fr.md", "---\n"),
