@@ -38,8 +38,9 @@ public struct FrontMatter: Sendable, Hashable {
     public var isPresent: Bool = false
 
     /// The entries pages other than their own read: the search page's platforms, the support
-    /// matrix's results and their language. A build's state keeps them with what lists show.
-    static let sharedKeys: Set<String> = ["platforms", "support", SupportResults.languageKey]
+    /// matrix's results and their language, and what places a translation (its language and the
+    /// key it shares, which the engine reads). A build's state keeps them with what lists show.
+    static let sharedKeys: Set<String> = ["platforms", "support", SupportResults.languageKey, "lang", "ref", "translationKey"]
 
     /// An empty front matter.
     public init() {}

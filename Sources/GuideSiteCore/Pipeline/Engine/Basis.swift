@@ -8,6 +8,9 @@ struct Basis {
     /// Where each edited file's page is in the last site, by the file's content path (-1: that
     /// site had none, a subset leaving it out).
     var pageOfEdited: [String: Int] = [:]
+    /// In a site of several languages: the files of the last sites by the key they share with
+    /// their translations (`ref:`, `translationKey:`), which an edited page's key may name.
+    var sharingKey: [String: Set<String>] = [:]
     /// On disk: where the state lives and the build's inputs.
     var location: URL?
     var inputs: BuildRecord.Inputs?
@@ -101,25 +104,41 @@ struct Basis {
 
     /// Each site's basis with the edited files and every other file of the translations they
     /// belong to (a translation's status reads its source's bytes, and a language's site places
-    /// a translation at its source's page: the files of a translation are read together), once
-    /// checked: every edited file has a page in each site, but an entry a subset leaves out and,
-    /// in a language's site, a page of another language (`SelectPages` declines when an edit
-    /// brings one into the site).
+    /// a translation at its source's page: the files of a translation are read together, with
+    /// every file that named the same `ref:` or `translationKey:`), once checked: every edited
+    /// file has a page in each site, but an entry a subset leaves out and, in a language's site,
+    /// a page of another language (`SelectPages` declines when an edit brings one into the site).
     static func withTranslations(_ bases: [Basis], context: BuildContext) throws -> [Basis] {
         guard let first = bases.first else { return bases }
         let markdown = context.walk.files.filter { $0.kind == .markdown }
         var edited = Set(first.edited)
+        var sharingKey: [String: Set<String>] = [:]
         if context.plan.variants.contains(where: { $0.language != nil }) {
-            // The keys of the edited files' pages, then every page with one of those keys.
-            let paths = Set(first.edited.filter(markdown.indices.contains).map { markdown[$0].relativePath })
-            var keys = Set<String>(), others = Set<String>()
-            for basis in bases { for page in basis.last.site.pages where paths.contains(page.contentPath) { keys.insert(page.translationKey) } }
-            for basis in bases { for page in basis.last.site.pages where keys.contains(page.translationKey) { others.insert(page.contentPath) } }
-            for (position, file) in markdown.enumerated() where others.contains(file.relativePath) { edited.insert(position) }
+            // Each file's translation group and key in the last sites, then the edited files with
+            // every file of their groups and of their keys, and of those files' groups and keys.
+            var groupOf: [String: Set<String>] = [:], members: [String: Set<String>] = [:], keysOf: [String: Set<String>] = [:]
+            for basis in bases {
+                for page in basis.last.site.pages where !page.contentPath.isEmpty {
+                    groupOf[page.contentPath, default: []].insert(page.translationKey)
+                    members[page.translationKey, default: []].insert(page.contentPath)
+                    guard let key = FindLanguages.key(page) else { continue }
+                    keysOf[page.contentPath, default: []].insert(key)
+                    sharingKey[key, default: []].insert(page.contentPath)
+                }
+            }
+            var read = Set(first.edited.filter(markdown.indices.contains).map { markdown[$0].relativePath })
+            var next = Array(read)
+            while let path = next.popLast() {
+                let found = (groupOf[path] ?? []).flatMap { members[$0] ?? [] } + (keysOf[path] ?? []).flatMap { sharingKey[$0] ?? [] }
+                for other in found where read.insert(other).inserted { next.append(other) }
+            }
+            for (position, file) in markdown.enumerated() where read.contains(file.relativePath) { edited.insert(position) }
         }
         let sorted = edited.sorted()
         let grown = bases.map { basis in
-            sorted == basis.edited ? basis : Basis(last: basis.last, edited: sorted, walk: context.walk, location: basis.location, inputs: basis.inputs)
+            var grown = sorted == basis.edited ? basis : Basis(last: basis.last, edited: sorted, walk: context.walk, location: basis.location, inputs: basis.inputs)
+            grown.sharingKey = sharingKey
+            return grown
         }
         let inSomeSite = { (file: Int) in grown.contains { $0.last.pageOfFile.indices.contains(file) && $0.last.pageOfFile[file] >= 0 } }
         for (site, basis) in grown.enumerated() {

@@ -21,8 +21,8 @@ enum FindLanguages {
     /// With the `last` build, the edited pages (with every file of their translations, `Basis`)
     /// placed as a full build places them, once checked (`checkEdited`).
     static func run(_ pages: [Page], settings: SiteConfig, last: Basis?) throws -> Found {
-        guard last != nil else { return found(pages, settings: settings) }
-        try checkEdited(pages, settings: settings)
+        guard let last else { return found(pages, settings: settings) }
+        try checkEdited(pages, settings: settings, sharingKey: last.sharingKey)
         guard settings.languages.count > 1 else { return Found(pages: pages) }
         return Found(pages: placed(pages, languages: settings.languages, defaultCode: settings.languages[0].code))
     }
@@ -55,17 +55,20 @@ enum FindLanguages {
     }
 
     /// Under a basis: declines when, without languages in site.yml, an edited page names another
-    /// language (the site's languages are those the pages name), or an edited page shares a key
-    /// with its translations (`ref:`, `translationKey:`: a page not edited may name the same).
-    /// A translation found by its path has its files read together (`Basis`), and a page whose
-    /// language or source moved is declined where its page is put into the last site (`Link`).
-    private static func checkEdited(_ pages: [Page], settings: SiteConfig) throws {
+    /// language (the site's languages are those the pages name), or an edited page's key
+    /// (`ref:`, `translationKey:`) is one a file not edited names (`sharingKey`: the last
+    /// sites'; the files that named the edited pages' last keys were read with them, `Basis`).
+    /// A translation found by its path has its files read together, and a page whose language
+    /// or source moved is declined where its page is put into the last site (`Link`).
+    private static func checkEdited(_ pages: [Page], settings: SiteConfig, sharingKey: [String: Set<String>]) throws {
         let defaultCode = settings.languages.first?.code ?? settings.language
         if settings.languages.count < 2, pages.contains(where: { page in named(page).map { !same($0, defaultCode) } ?? false }) {
             throw Basis.Declined("an edited page names another language")
         }
-        if settings.languages.count > 1, pages.contains(where: { key($0) != nil }) {
-            throw Basis.Declined("an edited page shares `ref:` or `translationKey:` with its translations")
+        guard settings.languages.count > 1 else { return }
+        let read = Set(pages.map(\.contentPath))
+        if pages.contains(where: { page in key(page).map { !(sharingKey[$0] ?? []).isSubset(of: read) } ?? false }) {
+            throw Basis.Declined("an edited page's `ref:` or `translationKey:` is one a page not edited names")
         }
     }
 
