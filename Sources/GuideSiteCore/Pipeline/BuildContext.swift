@@ -80,6 +80,9 @@ struct BuildContext {
     var edits = EditSummary()
     /// The record of an identical last build whose output is still in place: nothing to do.
     var upToDate: BuildRecord?
+    /// The codes of the last build's languages: its sites were planned in them, and its pages
+    /// show them (where the pages name the languages, a page's key does not say so).
+    var lastLanguages: [String] = []
 
     init(request: BuildRequest, store: any LastBuildStore) {
         self.request = request

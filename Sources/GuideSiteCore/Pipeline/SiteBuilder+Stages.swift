@@ -26,12 +26,25 @@ extension SiteBuilder {
         c.plan = plan
         let compared = stages.time(CompareWithLastBuild.name) { _ in CompareWithLastBuild.run(c) }
         (c.inputs, c.upToDate, c.recording.previousFiles) = (compared.inputs, compared.upToDate, compared.previousFiles)
+        c.lastLanguages = compared.lastLanguages
         guard c.upToDate == nil else { return }
         if c.last?.memory?.theme == nil { c.themeLoading = LoadTheme.early(c.layout, settings: c.siteConfig, fast: !c.request.swiftMustacheOnly) }
+        // Sites in the languages the pages named last time, which the last builds were of; the
+        // pages say again which they name (`FindLanguages`), the plan as it was when none.
+        let unnamed = c.plan
+        if c.siteConfig.languages.isEmpty, c.lastLanguages.count > 1, c.plan.variants.contains(where: { $0.subset == nil }) {
+            var named = c.siteConfig
+            named.languages = FindLanguages.languages(codes: c.lastLanguages)
+            if let plan = PlanSites.run(named, request: c.request, layout: c.layout).value { c.plan = plan }
+        }
         let found = stages.time(FindEdits.name) { FindEdits.run(c, log: &$0) }
         (c.bodies, c.lastOutputs) = (found.bodies, found.lastOutputs)
-        guard !found.bases.isEmpty else { return whole(&c, stages) }
-        let before = c
+        guard !found.bases.isEmpty else {
+            c.plan = unnamed
+            return whole(&c, stages)
+        }
+        var before = c
+        before.plan = unnamed
         (c.bases, c.diagnostics) = (found.bases, c.diagnostics + found.diagnostics)
         do {
             try contentAndSites(&c, stages)
@@ -107,10 +120,15 @@ extension SiteBuilder {
         let languages = try stages.time(FindLanguages.name) { _ in try FindLanguages.run(taken(&c.parsed), settings: c.siteConfig, last: basis) }
         c.parsed = languages.pages
         if let found = languages.languages {
-            // The sites are planned again, in the languages the pages name.
+            // The sites are planned again, in the languages the pages name: under the last
+            // builds, those they were of.
             c.siteConfig.languages = found
             c.siteConfig.configurationReport += languages.report.map { [$0] } ?? []
+            let planned = c.plan.variants.map(\.key)
             if let plan = PlanSites.run(c.siteConfig, request: c.request, layout: c.layout).value { c.plan = plan }
+            if basis != nil, c.plan.variants.map(\.key) != planned { throw Basis.Declined("the languages the pages name changed") }
+            // The live output's pages show the last build's languages: taken only when they are these.
+            if found.map(\.code) != c.lastLanguages { c.lastOutputs = [:] }
         }
         let matched = stages.time(MatchTranslations.name) { _ in MatchTranslations.run(taken(&c.parsed), walk: c.walk, settings: c.siteConfig, last: basis) }
         (c.parsed, c.translations) = (matched.value.pages, matched.value.table)

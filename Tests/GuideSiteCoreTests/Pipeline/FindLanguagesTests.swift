@@ -4,19 +4,22 @@ import Testing
 
 @Suite("Languages the pages name themselves: lang:, ref:, translationKey:")
 struct FindLanguagesTests {
+    /// A Jekyll library in English and French, its languages and translations named by the pages.
+    static let jekyll = [
+        "_config.yml": "title: Components\nlang: en\ncollections:\n  components:\n    output: true\n",
+        "index.md": "---\nlang: en\nref: home\n---\n# Components\n",
+        "fr.md": "---\nlang: fr\nref: home\npermalink: /fr/\n---\n# Composants\n",
+        "_components/button.md": "---\ntitle: Button\nlang: en\nref: button\n---\nPress it.\n",
+        "_components/bouton.md": "---\ntitle: Bouton\nlang: fr\nref: button\npermalink: /fr/composants/bouton/\n---\nAppuyez.\n",
+        "_components/dialog.md": "---\ntitle: Dialog\nref: dialog\n---\nA dialog.\n",
+        "_components/dialog.fr.md": "---\ntitle: Boîte de dialogue\nlang: fr\nref: dialog\ntranslation:\n  outdated: true\n---\nUne boîte.\n",
+        "_components/menu.fr.md": "---\ntitle: Menu\nlang: fr\nref: menu\n---\nUn menu.\n",
+        "a-propos.md": "---\ntitle: À propos\nlang: fr\n---\nUne page en français.\n",
+    ]
+
     @Test("a Jekyll library without languages: in any configuration: lang: and ref: make a French site, with alternates and the author's own staleness flag")
     func jekyllRef() throws {
-        let site = try TestSite([
-            "_config.yml": "title: Components\nlang: en\ncollections:\n  components:\n    output: true\n",
-            "index.md": "---\nlang: en\nref: home\n---\n# Components\n",
-            "fr.md": "---\nlang: fr\nref: home\npermalink: /fr/\n---\n# Composants\n",
-            "_components/button.md": "---\ntitle: Button\nlang: en\nref: button\n---\nPress it.\n",
-            "_components/bouton.md": "---\ntitle: Bouton\nlang: fr\nref: button\npermalink: /fr/composants/bouton/\n---\nAppuyez.\n",
-            "_components/dialog.md": "---\ntitle: Dialog\nref: dialog\n---\nA dialog.\n",
-            "_components/dialog.fr.md": "---\ntitle: Boîte de dialogue\nlang: fr\nref: dialog\ntranslation:\n  outdated: true\n---\nUne boîte.\n",
-            "_components/menu.fr.md": "---\ntitle: Menu\nlang: fr\nref: menu\n---\nUn menu.\n",
-            "a-propos.md": "---\ntitle: À propos\nlang: fr\n---\nUne page en français.\n",
-        ])
+        let site = try TestSite(Self.jekyll)
         defer { site.remove() }
         let result = site.build()
         #expect(result.outcome == .success, "\(result.printed)")

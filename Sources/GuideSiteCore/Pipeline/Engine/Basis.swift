@@ -11,6 +11,9 @@ struct Basis {
     /// In a site of several languages: the files of the last sites by the key they share with
     /// their translations (`ref:`, `translationKey:`), which an edited page's key may name.
     var sharingKey: [String: Set<String>] = [:]
+    /// When the pages name the site's languages (none in site.yml): how many files not edited
+    /// name each language other than the default, as the last build read them.
+    var namedElsewhere: [String: Int]?
     /// On disk: where the state lives and the build's inputs.
     var location: URL?
     var inputs: BuildRecord.Inputs?
@@ -113,6 +116,7 @@ struct Basis {
         let markdown = context.walk.files.filter { $0.kind == .markdown }
         var edited = Set(first.edited)
         var sharingKey: [String: Set<String>] = [:]
+        var namedElsewhere: [String: Int]?
         if context.plan.variants.contains(where: { $0.language != nil }) {
             // Each file's translation group and key in the last sites, then the edited files with
             // every file of their groups and of their keys, and of those files' groups and keys.
@@ -133,11 +137,16 @@ struct Basis {
                 for other in found where read.insert(other).inserted { next.append(other) }
             }
             for (position, file) in markdown.enumerated() where read.contains(file.relativePath) { edited.insert(position) }
+            if context.siteConfig.languages.isEmpty {
+                var seen = read
+                let others = bases.flatMap { $0.last.site.pages.filter { !$0.contentPath.isEmpty && seen.insert($0.contentPath).inserted } }
+                namedElsewhere = FindLanguages.counts(others, defaultCode: context.siteConfig.language)
+            }
         }
         let sorted = edited.sorted()
         let grown = bases.map { basis in
             var grown = sorted == basis.edited ? basis : Basis(last: basis.last, edited: sorted, walk: context.walk, location: basis.location, inputs: basis.inputs)
-            grown.sharingKey = sharingKey
+            (grown.sharingKey, grown.namedElsewhere) = (sharingKey, namedElsewhere)
             return grown
         }
         let inSomeSite = { (file: Int) in grown.contains { $0.last.pageOfFile.indices.contains(file) && $0.last.pageOfFile[file] >= 0 } }

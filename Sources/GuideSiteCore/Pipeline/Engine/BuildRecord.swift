@@ -8,7 +8,7 @@ import Foundation
 /// change. `--fresh` ignores the record.
 struct BuildRecord {
     static let folderName = ".guidesite-cache"
-    static let format = "guidesite-record/5"
+    static let format = "guidesite-record/6"
 
     /// Hash of every input, 128 bits as hex.
     var key: String
@@ -25,6 +25,9 @@ struct BuildRecord {
     /// What `guidesite check` reports of the same inputs (the content checks too, link problems
     /// as errors), after a full build of every site; nil after a patch.
     var checkDiagnostics: [Diagnostic]?
+    /// The codes of the sites' languages (the default first), which the next build plans its
+    /// sites in before it reads the pages that name them (`FindLanguages`).
+    var languages: [String] = []
 
     /// Where the record of builds into `output` lives.
     static func location(root: URL, output: URL) -> URL {
@@ -159,7 +162,7 @@ struct BuildRecord {
             return try? BuildRecord(
                 key: reader.string(), outputInode: reader.uint64(), pagesWritten: reader.int(), sites: reader.int(), filesRead: reader.int(),
                 filesCopied: reader.int(), pastedText: reader.int(), diagnostics: reader.diagnostics(),
-                checkDiagnostics: reader.optional { try $0.diagnostics() })
+                checkDiagnostics: reader.optional { try $0.diagnostics() }, languages: reader.strings())
         }
     }
 
@@ -171,6 +174,7 @@ struct BuildRecord {
         for number in [pagesWritten, sites, filesRead, filesCopied, pastedText] { writer.int(number) }
         writer.diagnostics(diagnostics)
         writer.optional(checkDiagnostics) { $0.diagnostics($1) }
+        writer.strings(languages)
         let data = Data(writer.bytes)
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let folder = url.deletingLastPathComponent()
@@ -184,6 +188,7 @@ struct BuildRecord {
     init(key: String, outputInode: UInt64, context: BuildContext) {
         self.init(key: key, outputInode: outputInode, pagesWritten: context.pagesWritten, sites: context.siteCount,
                   files: context.walk.files, pastedText: context.pastedText, diagnostics: context.diagnostics)
+        languages = context.siteConfig.languages.map(\.code)
         guard context.makesContentChecks else { return }
         checkDiagnostics = ReportChecks.run(context.diagnostics, checkOnly: context.recording.checkOnly, linkProblems: context.recording.linkProblems)
     }
@@ -194,10 +199,10 @@ struct BuildRecord {
     }
 
     init(key: String, outputInode: UInt64, pagesWritten: Int, sites: Int, filesRead: Int, filesCopied: Int, pastedText: Int,
-         diagnostics: [Diagnostic], checkDiagnostics: [Diagnostic]?) {
+         diagnostics: [Diagnostic], checkDiagnostics: [Diagnostic]?, languages: [String] = []) {
         (self.key, self.outputInode, self.pagesWritten, self.sites) = (key, outputInode, pagesWritten, sites)
         (self.filesRead, self.filesCopied, self.pastedText) = (filesRead, filesCopied, pastedText)
-        (self.diagnostics, self.checkDiagnostics) = (diagnostics, checkDiagnostics)
+        (self.diagnostics, self.checkDiagnostics, self.languages) = (diagnostics, checkDiagnostics, languages)
     }
 }
 

@@ -46,7 +46,9 @@ protocol LastBuildStore {
 }
 
 extension BuildMemory: LastBuildStore {
-    func compare(_ context: BuildContext) -> CompareWithLastBuild.Compared { .init() }
+    func compare(_ context: BuildContext) -> CompareWithLastBuild.Compared {
+        .init(lastLanguages: context.last?.site.languages?.all.map(\.code) ?? [])
+    }
 
     func keepsLastBuild(of plan: SitePlan) -> Bool { !plan.variants.isEmpty }
 

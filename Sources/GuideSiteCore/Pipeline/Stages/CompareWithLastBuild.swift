@@ -9,11 +9,12 @@ enum CompareWithLastBuild {
 
     /// The hashes of the run's inputs (nil when they cannot be trusted), the record of an
     /// identical build whose output is in place, and the files of the output the last state
-    /// described (to know what the spare site lacks).
+    /// described (to know what the spare site lacks), and the codes of the last build's languages.
     struct Compared {
         var inputs: BuildRecord.Inputs?
         var upToDate: BuildRecord?
         var previousFiles: [String]?
+        var lastLanguages: [String] = []
     }
 
     static func run(_ run: BuildContext) -> Compared {
@@ -36,9 +37,10 @@ enum CompareWithLastBuild {
             compared.previousFiles = LastBuild.outputFiles(at: LastBuild.location(root: context.layout.root, output: primary),
                                                            outputInode: BuildRecord.inode(of: primary))
         }
-        guard !context.request.fresh, let key = context.recordKey,
-              let record = BuildRecord.read(from: BuildRecord.location(root: context.layout.root, output: primary)),
-              record.key == key, record.outputInode == BuildRecord.inode(of: primary),
+        guard !context.request.fresh, let record = BuildRecord.read(from: BuildRecord.location(root: context.layout.root, output: primary)),
+              record.outputInode == BuildRecord.inode(of: primary) else { return compared }
+        compared.lastLanguages = record.languages
+        guard let key = context.recordKey, record.key == key,
               context.plan.variants.allSatisfy({ $0.insideFullSite != nil || BuildRecord.inode(of: $0.output) != nil }) else { return compared }
         compared.upToDate = record
         return compared

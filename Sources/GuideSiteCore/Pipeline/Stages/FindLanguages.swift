@@ -19,12 +19,23 @@ enum FindLanguages {
     }
 
     /// With the `last` build, the edited pages (with every file of their translations, `Basis`)
-    /// placed as a full build places them, once checked (`checkEdited`).
+    /// placed as a full build places them, once checked (`checkEdited`). Without languages in
+    /// site.yml, the languages are found again from the edited pages and, for the others, those
+    /// the last build read (`Basis.namedElsewhere`); the run declines when they moved.
     static func run(_ pages: [Page], settings: SiteConfig, last: Basis?) throws -> Found {
         guard let last else { return found(pages, settings: settings) }
+        var settings = settings, result = Found(pages: pages)
+        if settings.languages.isEmpty, var named = last.namedElsewhere {
+            let defaultCode = settings.language
+            named.merge(counts(pages, defaultCode: defaultCode), uniquingKeysWith: +)
+            guard !named.isEmpty else { throw Basis.Declined("the pages no longer name another language") }
+            let (list, report) = languages(named, defaultCode: defaultCode)
+            (result.languages, result.report, settings.languages) = (list, report, list)
+        }
         try checkEdited(pages, settings: settings, sharingKey: last.sharingKey)
-        guard settings.languages.count > 1 else { return Found(pages: pages) }
-        return Found(pages: placed(pages, languages: settings.languages, defaultCode: settings.languages[0].code))
+        guard settings.languages.count > 1 else { return result }
+        result.pages = placed(pages, languages: settings.languages, defaultCode: settings.languages[0].code)
+        return result
     }
 
     private static func found(_ pages: [Page], settings: SiteConfig) -> Found {
@@ -32,26 +43,44 @@ enum FindLanguages {
         var found = Found(pages: pages)
         var languages = settings.languages
         if languages.isEmpty {
-            var named: [String: Int] = [:]
-            for page in pages {
-                guard let code = self.named(page), !same(code, defaultCode), SiteConfigParser.isLanguageTag(code) else { continue }
-                named[code, default: 0] += 1
-            }
+            let named = counts(pages, defaultCode: defaultCode)
             guard !named.isEmpty else { return found }
-            let codes = [defaultCode] + named.keys.sorted()
-            languages = codes.map { code in
-                var language = Language(code: code, name: Language.nameInItself(code))
-                if Language.rightToLeft.contains(language.primary) { language.direction = .rtl }
-                return language
-            }
-            let counts = codes.dropFirst().map { "\(Language.nameInItself($0)) (`\($0)`, \(named[$0]!) page\(named[$0]! == 1 ? "" : "s"))" }
-            found.languages = languages
-            found.report = "Languages named by the pages' `lang:`: \(Language.nameInItself(defaultCode)) (`\(defaultCode)`, the default), "
-                + counts.joined(separator: ", ")
+            let (list, report) = self.languages(named, defaultCode: defaultCode)
+            (languages, found.languages, found.report) = (list, list, report)
         }
         guard languages.count > 1 else { return found }
         found.pages = placed(pages, languages: languages, defaultCode: defaultCode)
         return found
+    }
+
+    /// How many of `pages` name each language other than the default with `lang:`.
+    static func counts(_ pages: [Page], defaultCode: String) -> [String: Int] {
+        var named: [String: Int] = [:]
+        for page in pages {
+            guard let code = self.named(page), !same(code, defaultCode), SiteConfigParser.isLanguageTag(code) else { continue }
+            named[code, default: 0] += 1
+        }
+        return named
+    }
+
+    /// The languages of `codes`, each named in itself, as the pages name them.
+    static func languages(codes: [String]) -> [Language] {
+        codes.map { code in
+            var language = Language(code: code, name: Language.nameInItself(code))
+            if Language.rightToLeft.contains(language.primary) { language.direction = .rtl }
+            return language
+        }
+    }
+
+    /// The site's languages when the pages name those of `named` (how many pages each), the
+    /// default first, each named in itself, and the line that reports them.
+    private static func languages(_ named: [String: Int], defaultCode: String) -> ([Language], String) {
+        let codes = [defaultCode] + named.keys.sorted()
+        let languages = languages(codes: codes)
+        let counts = codes.dropFirst().map { "\(Language.nameInItself($0)) (`\($0)`, \(named[$0]!) page\(named[$0]! == 1 ? "" : "s"))" }
+        let report = "Languages named by the pages' `lang:`: \(Language.nameInItself(defaultCode)) (`\(defaultCode)`, the default), "
+            + counts.joined(separator: ", ")
+        return (languages, report)
     }
 
     /// Under a basis: declines when, without languages in site.yml, an edited page names another

@@ -54,6 +54,30 @@ struct BuildMemoryTests {
         #expect(BuildIncrementallyTests.differences(rebuilt, fresh).isEmpty, "\(BuildIncrementallyTests.differences(rebuilt, fresh))")
     }
 
+    @Test("in a Jekyll library whose pages name their languages, a translation's body edit is patched in both sites; a language named anew builds every site; each equals a fresh build")
+    func languagesNamedByPages() throws {
+        let site = try TestSite(FindLanguagesTests.jekyll)
+        defer { site.remove() }
+        let memory = BuildMemory()
+        let (first, _) = memoryBuild(site, memory: memory)
+        #expect(first.outcome == .success && memory.sites.count == 2, "\(first.printed)")
+        let edits: [(path: String, from: String, to: String, patched: Bool)] = [
+            ("_components/bouton.md", "Appuyez.", "Appuyez fort.", true),
+            ("a-propos.md", "lang: fr", "lang: de", false),
+            ("_components/button.md", "Press it.", "Press it firmly.", true),
+        ]
+        for (step, edit) in edits.enumerated() {
+            let text = try String(contentsOf: site.root.appending(path: edit.path), encoding: .utf8)
+            try site.write(Data(text.replacingOccurrences(of: edit.from, with: edit.to).utf8), to: edit.path)
+            let (result, files) = memoryBuild(site, memory: memory, changed: [edit.path])
+            #expect((result.pagesRendered != nil) == edit.patched, "step \(step): \(result.timings.map(\.stage))")
+            let (reference, fresh) = memoryBuild(site, memory: BuildMemory())
+            #expect(result.configuration == reference.configuration, "step \(step)")
+            #expect(BuildIncrementallyTests.differences(files, fresh).isEmpty, "step \(step): \(BuildIncrementallyTests.differences(files, fresh))")
+        }
+        #expect(memory.sites.count == 3)
+    }
+
     @Test("what the engine cannot patch builds fully and equals a fresh build: nothing reported, a path that is no entry, a new file in a new folder")
     func declines() throws {
         let site = try TestSite(Fixtures.site())

@@ -14,6 +14,7 @@ struct TranslationEditTests {
         let reference = SitesOnDiskTests.build(site, into: folder)
         defer { try? FileManager.default.removeItem(at: site.root.appending(path: folder)) }
         var differences = BuildIncrementallyTests.differences((try? site.snapshot()) ?? [:], (try? site.snapshot(of: folder)) ?? [:])
+        if result.configuration != reference.configuration { differences.append("configuration: \(result.configuration) against \(reference.configuration)") }
         if result.diagnostics != reference.diagnostics {
             differences.append("problems: only ours \(Set(result.diagnostics).subtracting(reference.diagnostics)), only theirs \(Set(reference.diagnostics).subtracting(result.diagnostics))")
         }
@@ -85,5 +86,33 @@ struct TranslationEditTests {
                 #expect((result.pagesRendered != nil) == patched, "step \(step): \(result.timings.map(\.stage))")
             }
         }
+    }
+
+    @Test("in a Jekyll library whose pages name their languages (`lang:`, `ref:`, none in _config.yml), edits of sources and translations patch both sites; a language named anew or no more builds every site; each equals a fresh build")
+    func languagesNamedByPages() throws {
+        let site = try TestSite(FindLanguagesTests.jekyll)
+        defer { site.remove() }
+        try site.age()
+        #expect(SitesOnDiskTests.build(site).outcome == .success)
+        let edits: [(path: String, from: String, to: String, patched: Bool)] = [
+            ("_components/button.md", "Press it.", "Press it firmly.", true),
+            ("_components/bouton.md", "Appuyez.", "Appuyez fort.", true),
+            ("_components/dialog.md", "A dialog.", "A modal dialog.", true),
+            ("_components/menu.fr.md", "Un menu.", "Un menu déroulant.", true),
+            ("a-propos.md", "lang: fr", "lang: de", false),
+            ("a-propos.md", "lang: de", "lang: fr", false),
+            ("_components/button.md", "Press it firmly.", "Press it.", true),
+        ]
+        for (step, edit) in edits.enumerated() {
+            let text = try String(contentsOf: site.root.appending(path: edit.path), encoding: .utf8)
+            #expect(text.contains(edit.from), "step \(step)")
+            try site.write(Data(text.replacingOccurrences(of: edit.from, with: edit.to).utf8), to: edit.path)
+            try site.age(by: TimeInterval(900 - step), only: [edit.path])
+            let (result, differences) = patchedAgainstFresh(site, step: step)
+            #expect(differences.isEmpty, "step \(step): \(differences)")
+            #expect((result.pagesRendered != nil) == edit.patched, "step \(step): \(result.timings.map(\.stage))")
+            #expect(result.languages == (step == 4 ? 3 : 2), "step \(step)")
+        }
+        #expect(try site.html("fr/components/button/index.html").contains("Appuyez fort."))
     }
 }
