@@ -18,24 +18,32 @@ enum CheckLinks {
     }
 
     /// Under a basis: the last build's problems stand (a site linked anew keeps every address,
-    /// `Link`), with the edited pages' links checked again when they changed; or every page's
-    /// when heading ids came or went (other pages may link to them), the last site's pages read
-    /// whole for it (on disk they were read without their links).
+    /// `Link`), with the edited pages' links checked again when they changed, and when an edited
+    /// page's title moved, those of the pages with problems (a missing anchor names the page it
+    /// is missing from); or every page's when heading ids came or went (other pages may link to
+    /// them). The last site's pages checked again are read whole (on disk, without their links).
     private static func edited(_ site: Site, edits: EditSummary, basis: Basis) throws -> (site: Site, found: [[Diagnostic]]) {
+        let edited = Set(edits.positions)
+        func whole(_ index: Int, in site: inout Site) throws {
+            guard let page = basis.last.wholePage(index) else { throw Basis.Declined("the state's pages cannot be read") }
+            site.pages[index] = page
+        }
         guard edits.idsChanged else {
             var found = basis.last.linkDiagnostics
-            if !edits.linksChanged.isEmpty {
-                let checker = LinkChecker(site: site, assets: Set(site.assets.map(\.relativePath)), layoutIDs: LayoutIDs.reserved)
-                for position in edits.linksChanged { found[position] = checker.check(position) }
+            var again = edits.linksChanged, checking = site
+            if zip(edits.positions, edits.last).contains(where: { site.pages[$0].title != $1.title }) {
+                let problems = found.indices.filter { !found[$0].isEmpty && !edited.contains($0) }
+                for index in problems { try whole(index, in: &checking) }
+                again += problems
+            }
+            if !again.isEmpty {
+                let checker = LinkChecker(site: checking, assets: Set(site.assets.map(\.relativePath)), layoutIDs: LayoutIDs.reserved)
+                for position in again { found[position] = checker.check(position) }
             }
             return (site, found)
         }
         var site = site
-        let edited = Set(edits.positions)
-        for index in site.pages.indices where !edited.contains(index) {
-            guard let whole = basis.last.wholePage(index) else { throw Basis.Declined("the state's pages cannot be read") }
-            site.pages[index] = whole
-        }
+        for index in site.pages.indices where !edited.contains(index) { try whole(index, in: &site) }
         return (site, all(site))
     }
 }

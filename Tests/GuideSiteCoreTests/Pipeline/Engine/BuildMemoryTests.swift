@@ -78,6 +78,27 @@ struct BuildMemoryTests {
         #expect(memory.sites.count == 3)
     }
 
+    @Test("a missing anchor's warning names the page it is missing from: after that page's title edit, patched in memory and on disk, it names the new title as a fresh build does")
+    func anchorWarningAfterTitleEdit() throws {
+        let site = try TestSite([
+            "Content/web/link.md": "---\ntitle: Link\n---\nSee [the button's roles](button.md#roles).\n",
+            "Content/web/button.md": "---\ntitle: Button\n---\n## States\n\nPressed.\n",
+        ])
+        defer { site.remove() }
+        try site.age()
+        let memory = BuildMemory()
+        _ = memoryBuild(site, memory: memory)
+        #expect(SitesOnDiskTests.build(site).outcome == .success)
+        try site.write(Data("---\ntitle: Toggle button\n---\n## States\n\nPressed.\n".utf8), to: "Content/web/button.md")
+        try site.age(by: 500, only: ["Content/web/button.md"])
+        let (inMemory, _) = memoryBuild(site, memory: memory, changed: ["Content/web/button.md"])
+        let onDisk = SitesOnDiskTests.build(site)
+        let fresh = SitesOnDiskTests.build(site, into: "Output-fresh")
+        #expect(inMemory.pagesRendered != nil && onDisk.pagesRendered != nil, "\(onDisk.timings.map(\.stage))")
+        #expect(fresh.printed.contains("link.md:4:5: warning: [broken-link] broken link `button.md#roles`: Toggle button has no heading with the id `roles`"), "\(fresh.printed)")
+        #expect(inMemory.diagnostics == fresh.diagnostics && onDisk.diagnostics == fresh.diagnostics, "\(inMemory.printed)\n\(onDisk.printed)")
+    }
+
     @Test("what the engine cannot patch builds fully and equals a fresh build: nothing reported, a path that is no entry, a new file in a new folder")
     func declines() throws {
         let site = try TestSite(Fixtures.site())
