@@ -47,15 +47,17 @@ enum CompareWithLastBuild {
     }
 
     /// Writes the record of a build that put its site in place, or removes it after a failed
-    /// build (whose inputs no longer match the output left in place).
+    /// build (whose inputs no longer match the output left in place). Without a key (a file
+    /// saved in the last two seconds) the record matches no build, but keeps the languages the
+    /// next one plans its sites in.
     static func keepRecord(_ context: BuildContext, succeeded: Bool) {
         guard let primary = context.plan.variants.first?.output else { return }
         let location = BuildRecord.location(root: context.layout.root, output: primary)
         if succeeded { KeepLastBuild.onDisk(context) }
-        guard succeeded, let key = context.recordKey, let inode = BuildRecord.inode(of: primary) else {
+        guard succeeded, let inode = BuildRecord.inode(of: primary) else {
             try? FileManager.default.removeItem(at: location)
             return
         }
-        BuildRecord(key: key, outputInode: inode, context: context).write(to: location)
+        BuildRecord(key: context.recordKey ?? "", outputInode: inode, context: context).write(to: location)
     }
 }

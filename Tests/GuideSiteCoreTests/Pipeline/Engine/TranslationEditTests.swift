@@ -107,7 +107,8 @@ struct TranslationEditTests {
             let text = try String(contentsOf: site.root.appending(path: edit.path), encoding: .utf8)
             #expect(text.contains(edit.from), "step \(step)")
             try site.write(Data(text.replacingOccurrences(of: edit.from, with: edit.to).utf8), to: edit.path)
-            try site.age(by: TimeInterval(900 - step), only: [edit.path])
+            // The second edit just saved, as in an editor: its build keeps no record of its inputs.
+            if step != 1 { try site.age(by: TimeInterval(900 - step), only: [edit.path]) }
             let (result, differences) = patchedAgainstFresh(site, step: step)
             #expect(differences.isEmpty, "step \(step): \(differences)")
             #expect((result.pagesRendered != nil) == edit.patched, "step \(step): \(result.timings.map(\.stage))")
