@@ -123,6 +123,15 @@ enum FileWriting {
 
     /// Deletes a folder and everything in it, the top-level folders on every core. Never
     /// follows symbolic links.
+    /// Removes the folders of `relativePath` below `root` that are empty, deepest first.
+    static func removeEmptyFolders(of relativePath: String, in root: String) {
+        var folder = Substring(relativePath)
+        while let slash = folder.lastIndex(of: "/") {
+            folder = folder[..<slash]
+            if rmdir(root + "/" + folder) != 0 { break }
+        }
+    }
+
     static func removeTree(_ path: String) {
         let children = names(in: path)
         let folders = children.filter { isDirectory(path + "/" + $0) }

@@ -9,9 +9,14 @@ public protocol CommittedOutput: SiteOutput {
     var output: URL { get }
     func commit() throws
     func discard()
+    /// The files written or removed since the output was opened (for a patch: what the state's
+    /// list of the output's files changes by).
+    var pathsTouched: Set<String> { get }
 }
 
-extension SiteWriter: CommittedOutput {}
+extension SiteWriter: CommittedOutput {
+    public var pathsTouched: Set<String> { written.paths.union(fresh.paths) }
+}
 
 /// A few files replacing those of a live site that has no spare beside it (the second build
 /// after a first one into a new folder): copying 10,000 folders to make a spare cost more than
@@ -42,6 +47,12 @@ final class InPlaceOutput: CommittedOutput, @unchecked Sendable {
         removed.append(path)
     }
 
+    var pathsTouched: Set<String> {
+        lock.lock()
+        defer { lock.unlock() }
+        return Set(files.map(\.file) + removed)
+    }
+
     /// Writes every file beside `output` first, then renames each over its live file, so each
     /// file changes whole. Only a kill between the renames (microseconds) leaves some files new
     /// and others old; the build state is removed before, so the next build is a full one that
@@ -70,8 +81,11 @@ final class InPlaceOutput: CommittedOutput, @unchecked Sendable {
         for move in staged where rename(move.from, move.to) != 0 {
             throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO, path: move.to)
         }
-        for path in removed where unlink(output.path + "/" + path) != 0 && errno != ENOENT {
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO, path: output.path + "/" + path)
+        for path in removed {
+            guard unlink(output.path + "/" + path) == 0 || errno == ENOENT else {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO, path: output.path + "/" + path)
+            }
+            FileWriting.removeEmptyFolders(of: path, in: output.path)
         }
     }
 

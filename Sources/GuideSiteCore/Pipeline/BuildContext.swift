@@ -188,8 +188,10 @@ struct BuiltSite {
     var renderKeys: RenderPlan.Keys?
     var excluded: [(contentPath: String, route: Route)]
     var basis: Basis?
-    /// Where the edited pages are in the site (under a basis).
+    /// Where the edited pages are in the site (under a basis), and when pages came or went,
+    /// each page's position in the last site (`EditSummary.lastPosition`).
     var positions: [Int]
+    var lastPosition: [Int]?
     /// Its pages, encoded for the state on disk.
     var pagesFile: PagesFile?
     var exportParts: ExportParts?
@@ -203,7 +205,8 @@ struct BuiltSite {
         renderKeys = context.recording.renderKeys
         excluded = context.recording.excluded
         basis = context.basis
-        positions = context.edits.positions
+        positions = context.edits.positions + context.edits.added
+        lastPosition = context.edits.lastPosition
         if context.edits.lastSite != nil, let site {
             // Linked anew on disk: the pages GuideSite makes (redirects, lists) may have changed too.
             positions += site.pages.indices.filter { site.pages[$0].contentPath.isEmpty && !positions.contains($0) }

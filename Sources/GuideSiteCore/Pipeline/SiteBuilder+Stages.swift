@@ -175,7 +175,7 @@ extension SiteBuilder {
                                              routes: [:], lint: basis == nil ? c.makesContentChecks : bodies != nil && c.lintsWhole)
         let rendered = stages.time(RenderMarkdown.name) { log in
             let pages = taken(&selected.pages)
-            markdown.routes = basis.map { RenderMarkdown.routes(of: $0.last) } ?? RenderMarkdown.routes(of: pages)
+            markdown.routes = basis.map { RenderMarkdown.routes(of: $0, pages: pages) } ?? RenderMarkdown.routes(of: pages)
             let scratch = basis == nil && c.memoryOutput == nil ? RenderMarkdown.scratch(for: pages, upTo: c.request.bodiesInMemoryUpTo, beside: c.layout.output) : nil
             return RenderMarkdown.run(pages, markdown, last: basis, bodies: scratch == nil ? bodies : nil, parses: c.store.memo, scratch: scratch,
                                       lintsWhole: c.lintsWhole, walk: c.walk, layout: c.layout, log: &log)
@@ -199,7 +199,7 @@ extension SiteBuilder {
         let checked = try stages.time(CheckLinks.name) { _ in try CheckLinks.run(linked.site, edits: linked.edits, last: basis) }
         c.site = checked.site
         c.record(links: checked.found)
-        let urls = stages.time(CheckURLs.name) { _ in CheckURLs.run(checked.site, layout: c.layout, last: basis) }
+        let urls = try stages.time(CheckURLs.name) { _ in try CheckURLs.run(checked.site, layout: c.layout, last: basis) }
         c.diagnostics += urls
         let inputs = RenderTemplates.Inputs(spec: spec, theme: theme, writer: writer, markdown: markdown, walk: c.walk, layout: c.layout, history: c.history)
         guard c.store.writesOutput else {

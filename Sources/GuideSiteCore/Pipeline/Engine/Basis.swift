@@ -17,11 +17,25 @@ struct Basis {
     /// On disk: where the state lives and the build's inputs.
     var location: URL?
     var inputs: BuildRecord.Inputs?
+    /// Markdown files added since the last build (walk positions, among `edited`; `last` is
+    /// placed in this walk's order: `LastBuild.walked`), the pages of those removed (positions
+    /// in the last site), and the paths of those removed.
+    var added: [Int] = []
+    var removed: [Int] = []
+    var removedFiles: [String] = []
+    /// The content paths of `added`.
+    var addedPaths: Set<String> {
+        Set(added.compactMap { pathOfFile[$0] })
+    }
+    private var pathOfFile: [Int: String] = [:]
 
     init(last: LastBuild, edited: [Int], walk: Walk, location: URL? = nil, inputs: BuildRecord.Inputs? = nil) {
         (self.last, self.edited, self.location, self.inputs) = (last, edited, location, inputs)
         let markdown = walk.files.filter { $0.kind == .markdown }
-        for file in edited where markdown.indices.contains(file) { pageOfEdited[markdown[file].relativePath] = last.pageOfFile[file] }
+        for file in edited where markdown.indices.contains(file) {
+            pageOfEdited[markdown[file].relativePath] = last.pageOfFile[file]
+            pathOfFile[file] = markdown[file].relativePath
+        }
     }
 
     /// Why the last build cannot stand for this one, for `--timings`.
@@ -75,7 +89,7 @@ struct Basis {
         let read = Array(context.plan.variants.indices).concurrentMap { site in
             UncheckedSendable(Result { try onDisk(shared.value, site: site) })
         }
-        return try withTranslations(read.map { try $0.value.get() }, context: context)
+        return try withTranslations(withFilesMoved(read.map { try $0.value.get() }, context: context), context: context)
     }
 
     /// The last build's state of site `site` of the run (all are written into the first's output).
@@ -83,8 +97,16 @@ struct Basis {
         guard let inputs = context.inputs else { throw Declined("the inputs cannot be trusted by their stamps") }
         let output = context.plan.variants[0].output
         let location = LastBuild.location(root: context.layout.root, output: output, site: site)
-        guard let state = LastBuild.read(from: location, settings: inputs.settings), state.variantKey == context.plan.variants[site].key else {
+        // The same settings, or the same but for which Markdown files there are (`walked`).
+        guard var state = LastBuild.read(from: location, accepting: { $0 == inputs.settings || !$1.isEmpty && $1 == inputs.shared }),
+              state.variantKey == context.plan.variants[site].key else {
             throw Declined("no state of the last build of \(context.plan.variants[site].label) with these settings, binary and theme")
+        }
+        var moved: (added: [Int], removed: [Int], gone: [String])?
+        if state.settings != inputs.settings {
+            let paths = context.walk.files.filter { $0.kind == .markdown }.map(\.relativePath)
+            let walked = state.walked(to: paths, settings: inputs.settings)
+            (state, moved) = (walked.state, (walked.added, walked.removed, walked.gone))
         }
         // With the spare site the last build left, the patch is put in place with the whole
         // site; without one (after a first build), in place or as a linked copy (`PatchOutput`).
@@ -95,7 +117,9 @@ struct Basis {
             throw Declined("the output or spare folder is not the one the last build left")
         }
         let edited = inputs.markdownStamps.indices.filter { inputs.markdownStamps[$0] == nil || inputs.markdownStamps[$0] != state.stamps[$0] }
-        return Basis(last: state, edited: edited, walk: context.walk, location: location, inputs: inputs)
+        var basis = Basis(last: state, edited: edited, walk: context.walk, location: location, inputs: inputs)
+        if let moved { (basis.added, basis.removed, basis.removedFiles) = (moved.added, moved.removed, moved.gone) }
+        return basis
     }
 
     /// Whether site `site` is a subset built with the full site first: an edited entry it leaves
@@ -145,7 +169,11 @@ struct Basis {
         }
         let sorted = edited.sorted()
         let grown = bases.map { basis in
-            var grown = sorted == basis.edited ? basis : Basis(last: basis.last, edited: sorted, walk: context.walk, location: basis.location, inputs: basis.inputs)
+            var grown = basis
+            if sorted != basis.edited {
+                grown = Basis(last: basis.last, edited: sorted, walk: context.walk, location: basis.location, inputs: basis.inputs)
+                grown.moved(as: basis)
+            }
             (grown.sharingKey, grown.namedElsewhere) = (sharingKey, namedElsewhere)
             return grown
         }
@@ -153,14 +181,15 @@ struct Basis {
         for (site, basis) in grown.enumerated() {
             let variant = context.plan.variants[site]
             let otherLanguages = variant.language != nil && variant.subset == nil
-            try check(basis, leftOut: leavesOut(context, site: site), standsElsewhere: { otherLanguages && inSomeSite($0) })
+            let added = Set(basis.added)
+            try check(basis, leftOut: leavesOut(context, site: site), standsElsewhere: { added.contains($0) || otherLanguages && inSomeSite($0) })
         }
         return grown
     }
 
     private static func check(_ basis: Basis, leftOut: Bool, standsElsewhere: (Int) -> Bool) throws {
         let last = basis.last
-        guard !basis.edited.isEmpty else { throw Declined("no edited Markdown file (files added, removed or moved)") }
+        guard !basis.edited.isEmpty || basis.filesMoved else { throw Declined("no edited Markdown file") }
         guard basis.edited.allSatisfy({ file in
             last.pageOfFile.indices.contains(file) && (leftOut || last.pageOfFile[file] >= 0 || standsElsewhere(file))
         }) else {
@@ -188,4 +217,32 @@ struct EditSummary {
     /// On disk, after a relink: the last site with its pages whole and dated, whose render keys
     /// tell which pages show what the edits changed.
     var lastSite: Site?
+    /// When the pages are not the last site's place for place (files added or removed): each
+    /// page's position in the last site (-1: none), the positions of the added files' pages, and
+    /// the last site's pages that are gone (their files too). The positions above are this site's.
+    var lastPosition: [Int]?
+    var added: [Int] = []
+    var gone: [Page] = []
+
+    /// The position in the last site of the page at `index`; nil for a page it did not have.
+    func lastIndex(of index: Int) -> Int? {
+        guard let lastPosition else { return index }
+        return lastPosition[index] >= 0 ? lastPosition[index] : nil
+    }
+
+    /// The positions above, made the places of `site`'s pages (linked anew from `last`'s and
+    /// the pages of `added`, by content path), by their addresses.
+    mutating func place(in site: Site, from last: Site, added paths: Set<String>) {
+        var now: [Route: Int] = [:], before: [Route: Int] = [:]
+        for (index, page) in site.pages.enumerated() where now[page.route] == nil { now[page.route] = index }
+        for (index, page) in last.pages.enumerated() where before[page.route] == nil { before[page.route] = index }
+        let moved = { (position: Int) in now[last.pages[position].route] }
+        positions = positions.compactMap(moved)
+        linksChanged = linksChanged.compactMap(moved)
+        alsoShowing = alsoShowing.compactMap(moved)
+        lastPosition = site.pages.map { before[$0.route] ?? -1 }
+        added = site.pages.indices.filter { paths.contains(site.pages[$0].contentPath) }
+        gone = last.pages.filter { now[$0.route] == nil }
+        linksChanged += added
+    }
 }

@@ -34,7 +34,8 @@ enum KeepLastBuild {
             stamps: markdownStamps(context), pageOfFile: markdown.map { pageByPath[$0.relativePath] ?? -1 },
             fileDiagnostics: fileDiagnostics, linkDiagnostics: linkDiagnostics,
             otherDiagnostics: context.diagnostics.filter { !perPage.contains($0) }, site: site, files: [], differing: nil,
-            search: search, pagesWritten: context.pagesWritten, pastedText: context.parsedPastedText
+            search: search, pagesWritten: context.pagesWritten, pastedText: context.parsedPastedText,
+            markdownPaths: markdown.map(\.relativePath)
         )
     }
 
@@ -61,6 +62,22 @@ enum KeepLastBuild {
         for (read, file) in basis.edited.enumerated() {
             next.fileDiagnostics[file] = recording.parseDiagnostics[read] + (recording.markdownDiagnostics[markdown[file].relativePath] ?? [])
         }
+        return next
+    }
+
+    /// `next` (from `next(after:)`) with its pages at their places in the site of `built`, when
+    /// pages came or went: each file's page, each page's record in the pages file (a new page's
+    /// is appended), and what the subset leaves out.
+    private static func placed(_ next: LastBuild, built: BuiltSite, last: LastBuild) -> LastBuild {
+        guard let lastPosition = built.lastPosition else { return next }
+        var next = next
+        var pageByPath: [String: Int] = [:]
+        for (index, page) in next.site.pages.enumerated() where !page.contentPath.isEmpty { pageByPath[page.contentPath] = index }
+        next.pageOfFile = next.markdownPaths.map { pageByPath[$0] ?? -1 }
+        next.records = lastPosition.map { $0 >= 0 && last.records.indices.contains($0) ? last.records[$0] : 0..<0 }
+        let kept = Set(lastPosition)
+        next.unusedBytes += last.records.indices.filter { !kept.contains($0) }.reduce(0) { $0 + last.records[$1].count }
+        next.excluded = built.excluded
         return next
     }
 
@@ -163,9 +180,17 @@ enum KeepLastBuild {
     private static func afterEdits(_ basis: Basis, built: BuiltSite, context: BuildContext, writer: any CommittedOutput,
                                    outputInode: UInt64) -> Bool {
         guard let site = built.site,
-              var next = next(after: basis, context: context, site: site, linkDiagnostics: built.linkDiagnostics, search: built.search),
+              let made = next(after: basis, context: context, site: site, linkDiagnostics: built.linkDiagnostics, search: built.search),
               let location = basis.location, let inputs = basis.inputs else { return false }
+        var next = placed(made, built: built, last: basis.last)
         for file in basis.edited { next.stamps[file] = inputs.markdownStamps[file] }
+        // The output's files as they are now: those the patch wrote or removed.
+        var files = Set(next.files)
+        for path in writer.pathsTouched {
+            if access(writer.output.path + "/" + path, F_OK) == 0 { files.insert(path) } else { files.remove(path) }
+        }
+        next.files = files.sorted()
+        next.pagesWritten = context.pagesWritten
         let spareInode = SiteWriter.sparePath(for: writer.output).flatMap(BuildRecord.inode(of:))
         // Through the spare site, it now differs from the live one in the files written; in
         // place, there is still no spare.

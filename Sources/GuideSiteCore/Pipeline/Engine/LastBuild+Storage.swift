@@ -90,6 +90,7 @@ extension LastBuild {
         header.int(unusedBytes)
         header.array(stamps) { writer, stamp in writer.optional(stamp) { $0.stamp($1) } }
         header.ints(pageOfFile)
+        header.strings(markdownPaths)
         header.array(fileDiagnostics) { $0.diagnostics($1) }
         header.array(linkDiagnostics) { $0.diagnostics($1) }
         header.diagnostics(otherDiagnostics)
@@ -213,6 +214,7 @@ extension LastBuild {
         pagesData = data
         stamps = try header.array(minimumSize: 1) { reader in try reader.optional { try $0.stamp() } }
         pageOfFile = try header.ints()
+        markdownPaths = try header.strings()
         fileDiagnostics = try header.array(minimumSize: 1) { try $0.diagnostics() }
         linkDiagnostics = try header.array(minimumSize: 1) { try $0.diagnostics() }
         otherDiagnostics = try header.diagnostics()
@@ -230,7 +232,7 @@ extension LastBuild {
             return (contentPath, route)
         }
         translations = try header.translations()
-        guard header.isAtEnd, stamps.count == pageOfFile.count, stamps.count == fileDiagnostics.count, linkDiagnostics.count == pages.count,
+        guard header.isAtEnd, stamps.count == pageOfFile.count, stamps.count == fileDiagnostics.count, stamps.count == markdownPaths.count, linkDiagnostics.count == pages.count,
               search.order.count == search.lengths.count, (0...Self.sizeLimit).contains(search.size), (0...search.size).contains(search.head),
               search.lengths.allSatisfy({ (0...search.size).contains($0) }),
               search.head + search.lengths.reduce(0, +) + max(search.lengths.count - 1, 0) <= search.size,

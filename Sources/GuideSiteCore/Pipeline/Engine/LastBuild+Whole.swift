@@ -34,12 +34,12 @@ extension LastBuild {
 
     /// The pages at `positions` of `site` (made with `datedSite`, none of them edited) whole and
     /// dated as the state holds them, but GuideSite's own (made whole by linking); false when
-    /// one cannot be read.
-    func makeWhole(_ positions: [Int], in site: inout Site, history: HistoryRead?) -> Bool {
+    /// one cannot be read. `lastIndex`: where each is in the state (files added or removed).
+    func makeWhole(_ positions: [Int], in site: inout Site, history: HistoryRead?, lastIndex: (Int) -> Int? = { $0 }) -> Bool {
         let read = positions.filter { !site.pages[$0].contentPath.isEmpty }
         var wholes: [Page] = []
         for position in read {
-            guard let page = wholePage(position) else { return false }
+            guard let page = lastIndex(position).flatMap(wholePage) else { return false }
             wholes.append(page)
         }
         for (position, page) in zip(read, ReadHistory.dated(wholes, history?.wait())) { site.pages[position] = page }

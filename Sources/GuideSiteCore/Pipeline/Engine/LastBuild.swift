@@ -9,7 +9,7 @@ import Foundation
 /// the spare site beside it differs from them. Any doubt about it (another binary, settings, a
 /// damaged file, an output or spare folder replaced by anything else) means a full build.
 struct LastBuild {
-    static let magic = Array("guidesite-state/12\n".utf8)
+    static let magic = Array("guidesite-state/13\n".utf8)
     /// No offset or size in a state is larger (1 TB): a damaged one is rejected before any sum.
     static let sizeLimit = 1 << 40
     static let pagesMagic = Array("guidesite-pages/3\n".utf8)
@@ -31,6 +31,9 @@ struct LastBuild {
     /// parsing and Markdown reported.
     var stamps: [FileStamp?]
     var pageOfFile: [Int]
+    /// Each Markdown file's path below the content folder, in walk order: a build that finds
+    /// files added or removed places the others by it (`walked(to:)`).
+    var markdownPaths: [String] = []
     var fileDiagnostics: [[Diagnostic]]
     /// Per page of the site: the problems link checking reported.
     var linkDiagnostics: [[Diagnostic]]
@@ -96,7 +99,7 @@ struct LastBuild {
     init(settings: String, outputInode: UInt64, spareInode: UInt64, stamps: [FileStamp?], pageOfFile: [Int],
          fileDiagnostics: [[Diagnostic]], linkDiagnostics: [[Diagnostic]], otherDiagnostics: [Diagnostic], site: Site,
          files: [String], differing: [String]?, search: SearchIndex.Layout,
-         pagesWritten: Int, pastedText: Int) {
+         pagesWritten: Int, pastedText: Int, markdownPaths: [String] = []) {
         self.settings = settings
         self.outputInode = outputInode
         self.spareInode = spareInode
@@ -111,5 +114,6 @@ struct LastBuild {
         self.search = search
         self.pagesWritten = pagesWritten
         self.pastedText = pastedText
+        self.markdownPaths = markdownPaths
     }
 }

@@ -61,9 +61,10 @@ enum SearchIndexPatch {
             slots[index] = start..<(start + length)
             start += length + 1
         }
-        let edited = Set(edits.positions), reusable = slots
+        // (An entry is the last site's page at the same place, or, when files came or went, at the same address.)
+        let edited = Set(edits.positions + edits.added), reusable = slots
         let parts = SearchIndex.parts(for: site) { index in
-            guard !edited.contains(index), let range = reusable[index] else { return nil }
+            guard !edited.contains(index), let last = edits.lastIndex(of: index), let range = reusable[last] else { return nil }
             return JSONWriter.Fragment(bytes: Array(data[range]))
         }
         guard data.prefix(layout.head).elementsEqual(parts.head.utf8),
@@ -83,7 +84,7 @@ enum SearchIndexPatch {
     static func relinkedPieces(_ site: Site, edits: EditSummary, state: LastBuild, output: URL, prefix: String,
                                parts: SearchIndex.Parts) -> SearchShards.Changes? {
         let layout = state.search
-        guard layout.order.count == parts.order.count, let last = lastIndex(state, output: output, prefix: prefix) else { return nil }
+        guard edits.lastPosition == nil, layout.order.count == parts.order.count, let last = lastIndex(state, output: output, prefix: prefix) else { return nil }
         let slots = Dictionary(parts.order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let renumber = layout.order.compactMap { slots[$0] }
         guard renumber.count == layout.order.count else { return nil }

@@ -23,15 +23,23 @@ enum CheckLinks {
     /// is missing from); or every page's when heading ids came or went (other pages may link to
     /// them). The last site's pages checked again are read whole (on disk, without their links).
     private static func edited(_ site: Site, edits: EditSummary, basis: Basis) throws -> (site: Site, found: [[Diagnostic]]) {
-        let edited = Set(edits.positions)
+        let edited = Set(edits.positions + edits.added)
+        // A page the last site did not have is whole (an added file's, or made by linking).
         func whole(_ index: Int, in site: inout Site) throws {
-            guard let page = basis.last.wholePage(index) else { throw Basis.Declined("the state's pages cannot be read") }
+            guard let last = edits.lastIndex(of: index) else { return }
+            guard let page = basis.last.wholePage(last) else { throw Basis.Declined("the state's pages cannot be read") }
             site.pages[index] = page
         }
         guard edits.idsChanged else {
             var found = basis.last.linkDiagnostics
             var again = edits.linksChanged, checking = site
-            if zip(edits.positions, edits.last).contains(where: { site.pages[$0].title != $1.title }) {
+            if edits.lastPosition != nil {
+                // Files came or went: the pages naming them (edited) and the pages with problems
+                // (a broken link may lead somewhere now, or suggest another page) are checked again.
+                found = site.pages.indices.map { edits.lastIndex(of: $0).map { basis.last.linkDiagnostics[$0] } ?? [] }
+                again += site.pages.indices.filter { edited.contains($0) || edits.lastIndex(of: $0) == nil }
+            }
+            if edits.lastPosition != nil || zip(edits.positions, edits.last).contains(where: { site.pages[$0].title != $1.title }) {
                 let problems = found.indices.filter { !found[$0].isEmpty && !edited.contains($0) }
                 for index in problems { try whole(index, in: &checking) }
                 again += problems

@@ -5,9 +5,16 @@ import Foundation
 enum CheckSubsets {
     static let name = "check subsets"
 
-    /// With the `last` build, nothing: it was checked against the same site.yml and files.
-    static func run(_ subsets: [Subset], adHoc: Bool, walk: Walk, pages: [Page], settings config: SiteConfig, last: Basis?) -> [Diagnostic] {
-        guard !subsets.isEmpty, last == nil else { return [] }
+    /// With the `last` build, nothing: it was checked against the same site.yml and files; when
+    /// files came or went, the last site's pages stand for those not read again (`pages`).
+    static func run(_ subsets: [Subset], adHoc: Bool, walk: Walk, pages read: [Page], settings config: SiteConfig, last: Basis?) -> [Diagnostic] {
+        guard !subsets.isEmpty, last?.filesMoved ?? true else { return [] }
+        var pages = read
+        if let last {
+            let paths = Set(read.map(\.contentPath)), gone = Set(last.removed)
+            pages += last.last.site.pages.indices.filter { !gone.contains($0) }.map { last.last.site.pages[$0] }
+                .filter { !$0.contentPath.isEmpty && !paths.contains($0.contentPath) }
+        }
         var diagnostics: [Diagnostic] = []
         let sections = Set(walk.files.compactMap { file in
             file.relativePath.utf8.firstIndex(of: UInt8(ascii: "/")).map { String(file.relativePath[..<$0]) }

@@ -5,9 +5,10 @@ enum CheckURLs {
     static let name = "check urls"
 
     /// With the site's `last` build, nothing: its findings stand, a site built from it keeping
-    /// every address (`Link`).
-    static func run(_ site: Site, layout: SiteLayout, last: Basis?) -> [Diagnostic] {
-        guard last == nil else { return [] }
+    /// every address (`Link`), unless files came or went; then a finding declines (a full
+    /// build reports it with the rest).
+    static func run(_ site: Site, layout: SiteLayout, last: Basis?) throws -> [Diagnostic] {
+        guard last?.filesMoved ?? true else { return [] }
         let config = site.config
         var diagnostics: [Diagnostic] = []
         var owners: [String: String] = [:]
@@ -31,6 +32,7 @@ enum CheckURLs {
                 owners[key] = claim.source
             }
         }
+        if last != nil, !diagnostics.isEmpty { throw Basis.Declined("an added file's page would be written where another is") }
         return diagnostics
     }
 }

@@ -76,14 +76,20 @@ enum Link {
         }
         let limited = SiteAssembler.limiting(to: levels)
         let names = site.config.platforms
+        let added = basis.addedPaths
+        var addedPages: [String: Page] = [:]
         for rendered in prepared(pages, spec, history: history) {
-            guard let position = basis.pageOfEdited[rendered.contentPath], position >= 0 else { throw decline("an edited page is not the file's") }
             var page = limited(rendered)
             // As the template stage would: the last site holds the page with its layout so.
             if !renderer.layouts.contains(page.layout) {
                 guard !renderer.brokenLayouts.contains(page.layout) else { throw decline("an edited page's layout is broken") }
                 page.layout = "page"
             }
+            if added.contains(page.contentPath) {
+                addedPages[page.contentPath] = page
+                continue
+            }
+            guard let position = basis.pageOfEdited[rendered.contentPath], position >= 0 else { throw decline("an edited page is not the file's") }
             guard let last = basis.last.wholePage(position) else { throw decline("the state's pages cannot be read") }
             if !page.sameOutsideBody(as: last) {
                 // The last site's pages link anew with this one, as long as every page keeps its
@@ -103,6 +109,7 @@ enum Link {
             if page.body.links != last.body.links { edits.linksChanged.append(position) }
             if SearchablePages.platforms(of: page, names: names) != SearchablePages.platforms(of: last, names: names) { edits.platformsChanged = true }
         }
+        if basis.filesMoved { edits.relinked = true }
         if edits.relinked, basis.last.memory == nil {
             // On disk (the preview holds every page whole) the pages were read without what only
             // each shows (front matter entries, links) and undated: dated, the edited ones whole
@@ -115,19 +122,38 @@ enum Link {
         if edits.relinked {
             // The pages in the order a full build links them: the walk's, a language's own
             // translations before the pages it leads to the default language for (`SelectPages`).
-            let walked = basis.last.pageOfFile.compactMap { $0 >= 0 ? site.pages[$0] : nil }
+            // (A file added has no page in the last site: its own takes its place in the walk.)
+            let paths = basis.last.markdownPaths
+            let walked = basis.last.pageOfFile.indices.compactMap { file in
+                basis.last.pageOfFile[file] >= 0 ? site.pages[basis.last.pageOfFile[file]] : paths.indices.contains(file) ? addedPages[paths[file]] : nil
+            }
+            guard walked.count == basis.last.pageOfFile.count { $0 >= 0 } + addedPages.count else { throw decline("an added page is not its file's") }
             let inputs = walked.filter { $0.language != nil } + walked.filter { $0.language == nil }
             var relinked = SiteAssembler().assemble(pages: inputs, assets: assets, config: spec.config, levels: levels, strings: spec.strings)
             relinked.languages = spec.languages
-            guard relinked.pages.map(\.route) == site.pages.map(\.route) else {
-                throw decline("an edit added or removed pages of the site (categories, criteria, redirects)")
+            if basis.filesMoved || relinked.pages.map(\.route) != site.pages.map(\.route) {
+                // The preview keys its pages by their places.
+                guard basis.last.memory == nil else { throw decline("an edit added or removed pages of the site (categories, criteria, redirects)") }
+                edits.place(in: relinked, from: site, added: Set(addedPages.keys))
+                guard edits.positions.count == edits.last.count else { throw decline("an edited page's address moved") }
+                // The search index's entries hold positions in its tables: they stand only as long as the tables do.
+                guard searchTables(relinked) == searchTables(site) else {
+                    throw decline("the search index's tables changed (a section, category or criterion came or went)")
+                }
             }
-            guard ListPages.splitLists(relinked) == ListPages.splitLists(site) else {
-                throw decline("an edit changed how many numbered pages a long list takes")
-            }
+            guard lists(relinked) == lists(site) else { throw decline("an edit changed how many numbered pages a long list takes") }
             site = relinked
         }
         return (site, edits)
+    }
+
+    private static func searchTables(_ site: Site) -> SearchShards.Tables {
+        SearchIndex.tables(for: site, maker: SearchIndex.maker(for: site, order: SearchablePages.searchable(site)))
+    }
+
+    /// How many numbered pages each long list takes, by its address.
+    private static func lists(_ site: Site) -> [Route: Int] {
+        Dictionary(ListPages.splitLists(site).map { (site.pages[$0.key].route, $0.value) }, uniquingKeysWith: max)
     }
 
     /// The exports of a site linked anew (`relinked`): every address kept, the last search
@@ -138,7 +164,7 @@ enum Link {
         let last = basis.last
         // The preview's last build holds every page's parts and makes the search index anew.
         let inMemory = last.memory != nil
-        let edited = Set(edits.positions.map { site.pages[$0].route.path })
+        let edited = Set((edits.positions + edits.added).map { site.pages[$0].route.path })
         let reuse: @Sendable () -> ExportParts.Reuse? = {
             let parts = last.memory?.exportParts ?? last.exports?.parts { path in FileBytes.read(path: output.appending(path: prefix + path).path) }
             return parts.map { ExportParts.Reuse(parts: $0, edited: edited) }

@@ -27,7 +27,14 @@ enum Parse {
     /// key are those it was read with gives that parse again.
     static func run(_ walk: Walk, settings: SiteConfig, layout: SiteLayout, drafts: Bool, memo: BuildMemo?, last: Basis?,
                     log: inout StageLog) throws -> Parsed {
-        if let last { return try edited(last.edited, of: walk, settings: settings, layout: layout, drafts: drafts) }
+        if let last {
+            let parsed = try edited(last.edited, of: walk, settings: settings, layout: layout, drafts: drafts)
+            let added = last.addedPaths
+            guard parsed.pages.allSatisfy({ !added.contains($0.contentPath) || Basis.addressIsFileName($0) }) else {
+                throw Basis.Declined("an added file's page is not an entry or page at an address ending in its file's name")
+            }
+            return parsed
+        }
         return all(walk, settings: settings, layout: layout, drafts: drafts, memo: memo, log: &log)
     }
 

@@ -76,6 +76,15 @@ enum RenderMarkdown {
         last.memory?.routes ?? routes(of: last.site.pages.filter { !$0.contentPath.isEmpty })
     }
 
+    /// The routes of the last site under `basis`, with the pages of files removed left out and
+    /// those of files added (among `pages`, the edited ones) in.
+    static func routes(of basis: Basis, pages: [Page]) -> [String: Route] {
+        guard basis.filesMoved else { return routes(of: basis.last) }
+        let site = basis.last.site, gone = Set(basis.removed), added = basis.addedPaths
+        let kept = site.pages.indices.filter { !gone.contains($0) && !site.pages[$0].contentPath.isEmpty }.map { site.pages[$0] }
+        return routes(of: kept + pages.filter { added.contains($0.contentPath) })
+    }
+
     /// A file for the bodies' HTML of a full build to disk whose Markdown is over `upTo` bytes:
     /// held in memory, 100,000 entries' took 1 GB until their pages were rendered. Beside the
     /// output, on its disk (a temporary folder may be memory).

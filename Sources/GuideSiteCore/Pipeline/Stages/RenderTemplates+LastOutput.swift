@@ -16,26 +16,12 @@ extension RenderTemplates {
         // the state keeps (`RenderedBody.identity`).
         let basePath = inputs.spec.basePath
         let keys = [last, site].concurrentMap { RenderPlan.keys(site: $0, basePath: basePath, layoutKeys: layoutKeys) }
-        var before: [String: (key: Int, numbered: [Int]?)] = [:]
-        for (index, page) in last.pages.enumerated() where keys[0].keys.indices.contains(index) {
-            before[page.route.file] = (keys[0].keys[index], keys[0].numbered[index])
-        }
-        let after = keys[1], settings = site.config.pagination
-        var chosen: [(index: Int, count: Int, render: Set<Int>, files: [String])] = []
-        for index in written(site) {
-            let page = site.pages[index]
-            let count = lastPages[index] ?? 1
-            var render = Set<Int>()
-            if let was = before[page.route.file], was.key == after.keys[index] {
-                render = []
-            } else if let was = before[page.route.file], let old = was.numbered, let new = after.numbered[index], old.count == new.count, old.count == count {
-                render = Set(new.indices.filter { old[$0] != new[$0] }.map { $0 + 1 })
-            } else {
-                render = Set(1...count)
-            }
-            var files = (1...count).filter { !render.contains($0) }.map { settings.route(of: page.route, number: $0).file }
-            if !render.contains(1), FeatureFile.isWritten(for: page, in: site.config) { files.append(TestPlan.featurePath(of: page.route)) }
-            chosen.append((index, count, render, files))
+        let settings = site.config.pagination
+        let chosen = changedByAddress(site, keys: keys[1], last: last, keys: keys[0], lastPages: lastPages).map { changed in
+            let page = site.pages[changed.index]
+            var files = (1...changed.count).filter { !changed.render.contains($0) }.map { settings.route(of: page.route, number: $0).file }
+            if !changed.render.contains(1), FeatureFile.isWritten(for: page, in: site.config) { files.append(TestPlan.featurePath(of: page.route)) }
+            return (index: changed.index, count: changed.count, render: changed.render, files: files)
         }
         // Taking a file costs two system calls or more (20,000 files at 10,000 entries): on
         // every core. A file the live output lacks: the page is rendered whole.
@@ -52,5 +38,25 @@ extension RenderTemplates {
         }
         log.notes.append("output: \(taken) pages' files taken from the live output")
         return (targets, numbers)
+    }
+
+    /// Each page `site` writes, how many numbered pages it takes, and those whose key moved
+    /// since `last` (keyed `before`) wrote the page at its address: none, some of a list's, or
+    /// all (a page at an address `last` had not).
+    static func changedByAddress(_ site: Site, keys after: RenderPlan.Keys, last: Site, keys before: RenderPlan.Keys,
+                                 lastPages: [Int: Int]) -> [(index: Int, count: Int, render: Set<Int>)] {
+        var was: [String: (key: Int, numbered: [Int]?)] = [:]
+        for (index, page) in last.pages.enumerated() where before.keys.indices.contains(index) {
+            was[page.route.file] = (before.keys[index], before.numbered[index])
+        }
+        return written(site).map { index in
+            let count = lastPages[index] ?? 1
+            guard let old = was[site.pages[index].route.file] else { return (index, count, Set(1...count)) }
+            if old.key == after.keys[index] { return (index, count, []) }
+            if let numbered = old.numbered, let new = after.numbered[index], numbered.count == new.count, numbered.count == count {
+                return (index, count, Set(new.indices.filter { numbered[$0] != new[$0] }.map { $0 + 1 }))
+            }
+            return (index, count, Set(1...count))
+        }
     }
 }

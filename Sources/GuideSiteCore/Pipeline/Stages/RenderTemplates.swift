@@ -57,8 +57,8 @@ enum RenderTemplates {
         if case .patched(let basis, let edits) = before, edits.lastSite != nil {
             // Read on disk without their HTML and what only each shows: the pages that show the
             // edits, not edited themselves.
-            let edited = Set(edits.positions)
-            guard basis.last.makeWhole(targets.filter { !edited.contains($0) }, in: &site, history: inputs.history) else {
+            let edited = Set(edits.positions + edits.added)
+            guard basis.last.makeWhole(targets.filter { !edited.contains($0) }, in: &site, history: inputs.history, lastIndex: edits.lastIndex) else {
                 written.declined = "the state's pages cannot be read"
                 return written
             }
@@ -92,6 +92,17 @@ enum RenderTemplates {
             }
         }
         written.diagnostics += results.compactMap { $0 }
+        if case .patched(_, let edits) = before {
+            // The files of the pages gone with the files removed (and the folders they leave empty).
+            for page in edits.gone where !page.route.isInOtherLanguage {
+                do {
+                    try writer.remove(page.route.file)
+                    try writer.remove(TestPlan.featurePath(of: page.route))
+                } catch {
+                    written.diagnostics.append(Diagnostic(.error, page.sourcePath, category: "io", "could not remove `\(page.route.file)`: \(error.localizedDescription)"))
+                }
+            }
+        }
         written.pagesWritten = pagesWritten(site, lastPages: lastPages)
         written.pagesRendered = outputs.count
         written.site = site
@@ -191,6 +202,14 @@ enum RenderTemplates {
                 return (changedPages(site, edits: edits).filter { !site.pages[$0].route.isInOtherLanguage }, [:])
             }
             let showing = Set(edits.alsoShowing)
+            if edits.lastPosition != nil {
+                // Pages came or went: every page keyed in both sites, compared by address.
+                let keys = [last, site].concurrentMap { RenderPlan.keys(site: $0, basePath: basePath, layoutKeys: layoutKeys) }
+                let chosen = changedByAddress(site, keys: keys[1], last: last, keys: keys[0], lastPages: lastPages)
+                var numbers: [Int: Set<Int>] = [:]
+                for page in chosen where page.render.count < page.count { numbers[page.index] = page.render }
+                return (chosen.filter { !$0.render.isEmpty }.map(\.index), numbers)
+            }
             // Linked anew on disk: the pages whose key moved from the last site's, of those
             // whose key can have (all when the site-wide values moved).
             guard let candidates = RenderPlan.candidates(last: last, site: site, basePath: basePath, layoutKeys: layoutKeys) else {

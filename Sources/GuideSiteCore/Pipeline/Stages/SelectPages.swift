@@ -45,8 +45,9 @@ enum SelectPages {
     /// out of a language's site.
     private static func edited(_ parsed: [Page], walk: Walk, variant: Variant, settings: SiteConfig, basis: Basis) throws -> Selected {
         let languagePages = inLanguage(parsed, variant: variant, config: settings)
+        let added = basis.addedPaths
         if let subset = variant.subset, languagePages.contains(where: { page in
-            (basis.pageOfEdited[page.contentPath] ?? 0) < 0 && page.kind == .entry && subset.includes(entry: page)
+            !added.contains(page.contentPath) && (basis.pageOfEdited[page.contentPath] ?? 0) < 0 && page.kind == .entry && subset.includes(entry: page)
         }) {
             throw Basis.Declined("an edited entry the subset left out belongs in it now")
         }
@@ -60,8 +61,37 @@ enum SelectPages {
             }
         }
         // An edited entry a subset leaves out (its last build has no page for the file) stays out.
-        return Selected(pages: languagePages.filter { (basis.pageOfEdited[$0.contentPath] ?? 0) >= 0 },
-                        assets: assets(of: walk, variant: variant, config: settings), excluded: basis.last.excluded)
+        var selected = Selected(pages: languagePages.filter { !added.contains($0.contentPath) && (basis.pageOfEdited[$0.contentPath] ?? 0) >= 0 },
+                                assets: assets(of: walk, variant: variant, config: settings), excluded: basis.last.excluded)
+        if basis.filesMoved { try moved(languagePages.filter { added.contains($0.contentPath) }, into: &selected, variant: variant, basis: basis) }
+        return selected
+    }
+
+    /// The pages of files added, as a full build selects them, and those of files removed out of
+    /// what the subset leaves out; declines when one brings a section into a subset or leaves one
+    /// empty there that the subset does not name (its section page comes or goes).
+    private static func moved(_ added: [Page], into selected: inout Selected, variant: Variant, basis: Basis) throws {
+        let gone = Set(basis.removedFiles)
+        selected.excluded.removeAll { gone.contains($0.contentPath) }
+        guard let subset = variant.subset else {
+            selected.pages += added
+            return
+        }
+        let site = basis.last.site
+        for page in added {
+            guard page.kind != .entry || subset.includes(entry: page) else {
+                selected.excluded.append((page.translationKey, page.route))
+                continue
+            }
+            if page.kind == .entry, !site.sections.contains(where: { $0.name == page.section }) {
+                throw Basis.Declined("an added entry brings its section into a subset")
+            }
+            selected.pages.append(page)
+        }
+        let removed = Set(basis.removed)
+        for section in site.sections where !subset.sections.contains(section.name) && !section.entries.isEmpty && section.entries.allSatisfy(removed.contains) {
+            throw Basis.Declined("a removed entry leaves its section out of a subset")
+        }
     }
 
     /// The pages of `variant`'s language: its translations at their sources' places (taking the

@@ -179,7 +179,7 @@ struct SitesOnDiskTests {
         }.reduce(0, +)
     }
 
-    @Test("an entry added that another links to, then removed: every site takes the bodies, pages and export parts that did not change, renders the linking page again, and equals a fresh build")
+    @Test("an entry added that another links to, then removed: every site is patched, the linking page read and rendered again with the pages listing the entry, the other export parts taken, and equals a fresh build")
     func addedAndRemoved() throws {
         var files = Self.entries(12)
         // In a section and a category of its own: only its link tells it the new entry came.
@@ -200,15 +200,9 @@ struct SitesOnDiskTests {
                 try FileManager.default.removeItem(at: site.root.appending(path: "Content/web/new.md"))
             }
             let result = build()
-            #expect(result.pagesRendered == nil, "a file added or removed builds every page")
-            #expect(result.timings.compactMap { Self.taken($0.stage) }.reduce(0, +) >= 12, "step \(step): \(result.timings.map(\.stage))")
-            #expect(Self.pagesTaken(result) >= 8, "step \(step): \(result.timings.map(\.stage))")
-            // The first build kept the subset's own bodies too (`pointing`'s), and the full site
-            // rendered those whose links answer otherwise now: the subset renders none.
-            let notes = result.timings.map(\.stage)
-            let forms = try #require(notes.firstIndex(of: "forms: render markdown, collect criteria").flatMap { notes[..<$0].last(where: { Self.taken($0) != nil }) })
-            let counts = forms.split(separator: " ").compactMap { Int($0) }
-            #expect(counts.count == 2 && counts[0] == counts[1], "step \(step): \(forms)")
+            #expect(result.pagesRendered != nil, "step \(step): a file added or removed is patched: \(result.timings.map(\.stage))")
+            // The entry's page, its neighbours', the lists showing it and the linking page, in three sites.
+            #expect(Self.pagesChosen(result) < 40, "step \(step): \(Self.pagesChosen(result)) pages rendered")
             #expect(Self.partsTaken(result) >= 14, "step \(step): the export parts of the pages that did not change come from the live output: \(result.timings.map(\.stage))")
             let linking = try String(contentsOf: site.root.appending(path: "Output/native/linking/index.html"), encoding: .utf8)
             #expect(linking.contains("href=\"../../web/new/\"") == (step == 0), "step \(step): the link answers otherwise, so the page is rendered again")
@@ -228,7 +222,7 @@ struct SitesOnDiskTests {
         try site.age(by: 100, only: ["Content/web/entry-4.md"])
         let result = Self.build(site)
         #expect(result.pagesRendered == nil)
-        #expect(result.timings.contains { $0.stage.hasPrefix("patch: not patched: an edit added or removed pages") }, "\(result.timings.map(\.stage))")
+        #expect(result.timings.contains { $0.stage.hasPrefix("patch: not patched: the search index's tables changed") }, "\(result.timings.map(\.stage))")
         // The stages before the engine's question ran once; the content, once for the patch and
         // once whole, named as the run's (not as the site the patch stopped in).
         let stages = result.timings.map(\.stage)
@@ -252,7 +246,7 @@ extension SitesOnDiskTests {
         }.reduce(0, +)
     }
 
-    @Test("a body edited by a patch is kept and keys its page as a build of every page would: the build after it that does not patch (an entry added) renders as many bodies and pages as after a build of every page, in every site, and equals a fresh build")
+    @Test("a body edited by a patch is kept and keys its page as a build of every page would: the build after it that does not patch (an entry added in a new category) renders as many bodies and pages as after a build of every page, in every site, and equals a fresh build")
     func patchedThenAdded() throws {
         let edited = "---\ntitle: Entry 3\ncategories: [forms]\n---\n## Role\n\nText 3, edited.\n"
         var chosen: [Int] = [], bodies: [Int] = []
@@ -270,10 +264,11 @@ extension SitesOnDiskTests {
                 try site.age(by: 100, only: ["Content/web/entry-3.md"])
                 #expect(Self.build(site).pagesRendered != nil, "the body edit is patched")
             }
-            try site.write(Data("---\ntitle: New\ncategories: [media]\n---\n## Role\n\nNew.\n".utf8), to: "Content/web/new.md")
+            // In a category of its own, which the search index's tables gain: not patched.
+            try site.write(Data("---\ntitle: New\ncategories: [media, novel]\n---\n## Role\n\nNew.\n".utf8), to: "Content/web/new.md")
             try site.age(by: 50, only: ["Content/web/new.md", "Content/web"])
             let result = Self.build(site)
-            #expect(result.outcome == .success && result.pagesRendered == nil, "a file added builds every page")
+            #expect(result.outcome == .success && result.pagesRendered == nil, "a file added with a new category builds every page")
             chosen.append(Self.pagesChosen(result))
             bodies.append(result.timings.compactMap { Self.taken($0.stage) }.reduce(0, +))
             let reference = Self.build(site, into: "Output-full")

@@ -1,0 +1,118 @@
+import Foundation
+
+/// Markdown files added or removed since the last build on disk: the last build's files placed
+/// in this walk's order, the pages of the files gone, and the files that may name one that came
+/// or went, read again with the edited ones (a link to it now leads somewhere, or nowhere).
+extension LastBuild {
+    /// The state with its files in the order of `paths` (this walk's Markdown files) and these
+    /// `settings`: a file added has no stamp, no page and no problems. `added`: their positions;
+    /// `removed`: the pages (in `site`) of the files gone; `gone`: their paths.
+    func walked(to paths: [String], settings: String) -> (state: LastBuild, added: [Int], removed: [Int], gone: [String]) {
+        var before: [String: Int] = [:]
+        for (position, path) in markdownPaths.enumerated() { before[path] = position }
+        var state = self
+        (state.settings, state.markdownPaths) = (settings, paths)
+        (state.stamps, state.pageOfFile, state.fileDiagnostics) = ([], [], [])
+        var added: [Int] = [], kept = Set<Int>()
+        for (position, path) in paths.enumerated() {
+            guard let old = before[path] else {
+                added.append(position)
+                state.stamps.append(nil)
+                state.pageOfFile.append(-1)
+                state.fileDiagnostics.append([])
+                continue
+            }
+            kept.insert(old)
+            state.stamps.append(stamps[old])
+            state.pageOfFile.append(pageOfFile[old])
+            state.fileDiagnostics.append(fileDiagnostics[old])
+        }
+        let gone = markdownPaths.indices.filter { !kept.contains($0) }
+        return (state, added, gone.filter { pageOfFile[$0] >= 0 }.map { pageOfFile[$0] }.sorted(), gone.map { markdownPaths[$0] })
+    }
+}
+
+extension Basis {
+    /// Whether Markdown files were added or removed since the last build.
+    var filesMoved: Bool { !added.isEmpty || !removedFiles.isEmpty }
+
+    /// The bases once files came or went: the edited files with every file whose bytes name one
+    /// of them (by its file name or the last part of its address, as links, `{% link %}` and
+    /// `ref` name pages). Declines in a site of several languages (which page translates which
+    /// may move), for a section's or the home page's file, and when many files name one.
+    static func withFilesMoved(_ bases: [Basis], context: BuildContext) throws -> [Basis] {
+        guard let first = bases.first, bases.contains(where: \.filesMoved) else { return bases }
+        guard !context.plan.variants.contains(where: { $0.language != nil }) else {
+            throw Declined("a Markdown file was added or removed in a site of several languages")
+        }
+        let markdown = context.walk.files.filter { $0.kind == .markdown }
+        var names = Set<String>()
+        for file in first.added {
+            guard let name = fileName(markdown[file].relativePath) else { throw Declined("a section's or the home page's file was added") }
+            names.insert(name)
+        }
+        for basis in bases {
+            for position in basis.removed {
+                let page = basis.last.site.pages[position]
+                guard page.kind == .entry || page.kind == .page, let name = fileName(page.contentPath) else {
+                    throw Declined("a section's or the home page's file was removed")
+                }
+                names.insert(name)
+                if let address = page.route.path.split(separator: "/").last.flatMap({ fileName(String($0)) }) { names.insert(address) }
+            }
+        }
+        let edited = Set(first.edited)
+        let others = markdown.indices.filter { !edited.contains($0) }
+        let needles = names.sorted().map { Array($0.utf8) }
+        let naming = others.concurrentMap { file in
+            // (An empty file names nothing; one that cannot be read is read again, and reported.)
+            guard let mapped = MappedFile(path: markdown[file].path) else { return FileStamp(path: markdown[file].path)?.size != 0 }
+            return mapped.withUnsafeBytes { bytes in needles.contains { contains(bytes, $0) } }
+        }
+        let dependents = zip(others, naming).filter(\.1).map(\.0)
+        guard dependents.count <= max(64, markdown.count / 20) else {
+            throw Declined("\(dependents.count) files name a Markdown file added or removed")
+        }
+        let grown = (first.edited + dependents).sorted()
+        return bases.map { basis in
+            var next = Basis(last: basis.last, edited: grown, walk: context.walk, location: basis.location, inputs: basis.inputs)
+            next.moved(as: basis)
+            return next
+        }
+    }
+
+    /// Whether an added file's page is as `withFilesMoved` looked for links to it: an entry or
+    /// a page whose address ends in its file's name (not one a `permalink:` places elsewhere).
+    static func addressIsFileName(_ page: Page) -> Bool {
+        guard page.kind == .entry || page.kind == .page, let name = fileName(page.contentPath) else { return false }
+        return page.route.path.split(separator: "/").last.flatMap { fileName(String($0)) } == name
+    }
+
+    /// The files added and removed of `other` (the same last build, other edited files).
+    mutating func moved(as other: Basis) {
+        (added, removed, removedFiles) = (other.added, other.removed, other.removedFiles)
+    }
+
+    /// The name links give the file at `path` (`web/date-picker.md`: `date-picker`); nil for a
+    /// folder's own page (`index.md`, `_index.md`), which sections and the home page come from.
+    private static func fileName(_ path: String) -> String? {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        let name = file.split(separator: ".", maxSplits: 1).first.map(String.init) ?? file
+        return name.isEmpty || name == "index" || name == "_index" ? nil : name
+    }
+
+    /// Whether `needle` occurs in `bytes` (`memchr` to each candidate first byte, then `memcmp`).
+    private static func contains(_ bytes: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
+        guard let base = bytes.baseAddress, let first = needle.first, bytes.count >= needle.count else { return false }
+        return needle.withUnsafeBytes { wanted in
+            let last = bytes.count - needle.count
+            var offset = 0
+            while offset <= last, let found = memchr(base + offset, Int32(first), last - offset + 1) {
+                offset = base.distance(to: UnsafeRawPointer(found))
+                if memcmp(base + offset, wanted.baseAddress!, needle.count) == 0 { return true }
+                offset += 1
+            }
+            return false
+        }
+    }
+}
