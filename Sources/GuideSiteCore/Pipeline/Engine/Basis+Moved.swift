@@ -62,14 +62,24 @@ extension Basis {
             }
         }
         let edited = Set(first.edited)
-        let others = markdown.indices.filter { !edited.contains($0) }
-        let needles = names.sorted().map { Array($0.utf8) }
-        let naming = others.concurrentMap { file in
-            // (An empty file names nothing; one that cannot be read is read again, and reported.)
-            guard let mapped = MappedFile(path: markdown[file].path) else { return FileStamp(path: markdown[file].path)?.size != 0 }
-            return mapped.withUnsafeBytes { bytes in needles.contains { contains(bytes, $0) } }
-        }
-        let dependents = zip(others, naming).filter(\.1).map(\.0)
+        let others = names.isEmpty ? [] : markdown.indices.filter { !edited.contains($0) }
+        let needles = names.sorted().map(Needle.init)
+        // Read into one buffer per run of files (mapping each file cost more in `munmap`, which
+        // stops every core, than reading it).
+        let runs = stride(from: 0, to: others.count, by: 256).map { others[$0..<min($0 + 256, others.count)] }
+        let dependents = runs.concurrentMap { run -> [Int] in
+            var buffer = [UInt8](repeating: 0, count: 1 << 16), naming: [Int] = []
+            for file in run {
+                // (One that cannot be read is read again as edited, and reported.)
+                guard let size = read(markdown[file].path, into: &buffer) else {
+                    naming.append(file)
+                    continue
+                }
+                let named = buffer.withUnsafeBytes { bytes in needles.contains { contains(UnsafeRawBufferPointer(rebasing: bytes[..<size]), $0) } }
+                if named { naming.append(file) }
+            }
+            return naming
+        }.flatMap { $0 }
         guard dependents.count <= max(64, markdown.count / 20) else {
             throw Declined("\(dependents.count) files name a Markdown file added or removed")
         }
@@ -101,18 +111,50 @@ extension Basis {
         return name.isEmpty || name == "index" || name == "_index" ? nil : name
     }
 
-    /// Whether `needle` occurs in `bytes` (`memchr` to each candidate first byte, then `memcmp`).
-    private static func contains(_ bytes: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
-        guard let base = bytes.baseAddress, let first = needle.first, bytes.count >= needle.count else { return false }
-        return needle.withUnsafeBytes { wanted in
-            let last = bytes.count - needle.count
-            var offset = 0
-            while offset <= last, let found = memchr(base + offset, Int32(first), last - offset + 1) {
-                offset = base.distance(to: UnsafeRawPointer(found))
-                if memcmp(base + offset, wanted.baseAddress!, needle.count) == 0 { return true }
-                offset += 1
+    /// The bytes of the file at `path` at the start of `buffer` (grown to hold them): how many.
+    private static func read(_ path: String, into buffer: inout [UInt8]) -> Int? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        let size = Int(info.st_size)
+        if buffer.count < size { buffer = [UInt8](repeating: 0, count: size) }
+        var done = 0
+        while done < size {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + done, size - done) }
+            guard count > 0 else { return count == 0 ? done : nil }
+            done += count
+        }
+        return done
+    }
+
+    /// Whether `needle` occurs in `bytes`: Horspool's search, which skips ahead by the
+    /// byte under a needle's end (`memchr` to each first byte stopped at every `e` of a text).
+    private static func contains(_ bytes: UnsafeRawBufferPointer, _ needle: Needle) -> Bool {
+        let count = needle.bytes.count
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count > 0, bytes.count >= count else { return false }
+        return needle.bytes.withUnsafeBufferPointer { wanted in
+            var end = count - 1
+            while end < bytes.count {
+                let last = base[end]
+                if last == wanted[count - 1], memcmp(base + end - count + 1, wanted.baseAddress!, count) == 0 { return true }
+                end += needle.skip[Int(last)]
             }
             return false
+        }
+    }
+
+    /// A name to look for, with how far each byte under its end lets the search skip.
+    struct Needle {
+        let bytes: [UInt8]
+        let skip: [Int]
+
+        init(_ text: String) {
+            bytes = Array(text.utf8)
+            var skip = Array(repeating: bytes.count, count: 256)
+            for (index, byte) in bytes.dropLast().enumerated() { skip[Int(byte)] = bytes.count - 1 - index }
+            self.skip = skip
         }
     }
 }

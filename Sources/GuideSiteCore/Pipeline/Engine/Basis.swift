@@ -217,12 +217,11 @@ struct EditSummary {
     /// On disk, after a relink: the last site with its pages whole and dated, whose render keys
     /// tell which pages show what the edits changed.
     var lastSite: Site?
-    /// When the pages are not the last site's place for place (files added or removed): each
-    /// page's position in the last site (-1: none), the positions of the added files' pages, and
-    /// the last site's pages that are gone (their files too). The positions above are this site's.
+    /// When the pages are not the last site's place for place (files added or removed, a list's
+    /// numbered pages): each page's position in the last site (-1: none) and the positions of the
+    /// added files' pages. The positions above are this site's.
     var lastPosition: [Int]?
     var added: [Int] = []
-    var gone: [Page] = []
 
     /// The position in the last site of the page at `index`; nil for a page it did not have.
     func lastIndex(of index: Int) -> Int? {
@@ -242,7 +241,6 @@ struct EditSummary {
         alsoShowing = alsoShowing.compactMap(moved)
         lastPosition = site.pages.map { before[$0.route] ?? -1 }
         added = site.pages.indices.filter { paths.contains(site.pages[$0].contentPath) }
-        gone = last.pages.filter { now[$0.route] == nil }
         linksChanged += added
     }
 }

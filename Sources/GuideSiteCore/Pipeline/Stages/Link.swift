@@ -131,9 +131,12 @@ enum Link {
             let inputs = walked.filter { $0.language != nil } + walked.filter { $0.language == nil }
             var relinked = SiteAssembler().assemble(pages: inputs, assets: assets, config: spec.config, levels: levels, strings: spec.strings)
             relinked.languages = spec.languages
-            if basis.filesMoved || relinked.pages.map(\.route) != site.pages.map(\.route) {
+            let listsMoved = lists(relinked) != lists(site)
+            if basis.filesMoved || listsMoved || relinked.pages.map(\.route) != site.pages.map(\.route) {
                 // The preview keys its pages by their places.
-                guard basis.last.memory == nil else { throw decline("an edit added or removed pages of the site (categories, criteria, redirects)") }
+                guard basis.last.memory == nil else {
+                    throw decline(listsMoved ? "an edit changed how many numbered pages a long list takes" : "an edit added or removed pages of the site (categories, criteria, redirects)")
+                }
                 edits.place(in: relinked, from: site, added: Set(addedPages.keys))
                 guard edits.positions.count == edits.last.count else { throw decline("an edited page's address moved") }
                 // The search index's entries hold positions in its tables: they stand only as long as the tables do.
@@ -141,7 +144,6 @@ enum Link {
                     throw decline("the search index's tables changed (a section, category or criterion came or went)")
                 }
             }
-            guard lists(relinked) == lists(site) else { throw decline("an edit changed how many numbered pages a long list takes") }
             site = relinked
         }
         return (site, edits)

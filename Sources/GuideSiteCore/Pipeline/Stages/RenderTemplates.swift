@@ -93,13 +93,12 @@ enum RenderTemplates {
         }
         written.diagnostics += results.compactMap { $0 }
         if case .patched(_, let edits) = before {
-            // The files of the pages gone with the files removed (and the folders they leave empty).
-            for page in edits.gone where !page.route.isInOtherLanguage {
+            // (And the folders they leave empty.)
+            for (page, file) in unwritten(site, edits: edits, lastPages: lastPages) {
                 do {
-                    try writer.remove(page.route.file)
-                    try writer.remove(TestPlan.featurePath(of: page.route))
+                    try writer.remove(file)
                 } catch {
-                    written.diagnostics.append(Diagnostic(.error, page.sourcePath, category: "io", "could not remove `\(page.route.file)`: \(error.localizedDescription)"))
+                    written.diagnostics.append(Diagnostic(.error, page.sourcePath, category: "io", "could not remove `\(file)`: \(error.localizedDescription)"))
                 }
             }
         }
@@ -246,44 +245,6 @@ enum RenderTemplates {
             log.notes.append("memo: \(self.written(site).count - taken.0.count) pages' files taken again")
             return taken
         }
-    }
-
-    /// Each page to render with its number and address: the pages of a long list after its first
-    /// at `<list>/page/N/`, up to where a page of the site has that address (`lastPages`).
-    /// `numbers`: of a list's pages, only those to render again (`RenderPlan.numbersToRender`).
-    private static func numberedPages(_ targets: [Int], site: Site, numbers: [Int: Set<Int>], last: [Int: Int]) -> [(Int, Int, Route)] {
-        let settings = site.config.pagination
-        var outputs: [(Int, Int, Route)] = []
-        outputs.reserveCapacity(targets.count)
-        for index in targets {
-            let route = site.pages[index].route
-            let only = numbers[index]
-            for number in 1...(last[index] ?? 1) where only?.contains(number) ?? true {
-                outputs.append((index, number, settings.route(of: route, number: number)))
-            }
-        }
-        return outputs
-    }
-
-    /// How many pages each long list writes: all of them, or up to the first whose address a page
-    /// of the site has, with a warning (every build, whichever pages it renders, says it).
-    private static func lastPages(_ site: Site, diagnostics: inout [Diagnostic]) -> [Int: Int] {
-        let settings = site.config.pagination
-        var last: [Int: Int] = [:]
-        for (index, count) in ListPages.splitLists(site).sorted(by: { $0.key < $1.key }) {
-            let list = site.pages[index].route
-            last[index] = count
-            for number in 2...count {
-                guard let taken = site.pageIndex[settings.route(of: list, number: number)] else { continue }
-                let other = site.pages[taken]
-                diagnostics.append(Diagnostic(.warning, other.sourcePath.isEmpty ? "site.yml" : other.sourcePath, category: "pagination",
-                    "`\(other.route.path)` is page \(number) of the list `\(list.path)` and this page's address; the list stops at page \(number - 1). "
-                    + "Move the page, or set `pagination: {path: NAME}` in site.yml to number the list's pages in another folder"))
-                last[index] = number - 1
-                break
-            }
-        }
-        return last
     }
 
     /// The pages this site writes: not another language's.
