@@ -9,13 +9,13 @@ public protocol CommittedOutput: SiteOutput {
     var output: URL { get }
     func commit() throws
     func discard()
-    /// The files written or removed since the output was opened (for a patch: what the state's
-    /// list of the output's files changes by).
-    var pathsTouched: Set<String> { get }
+    /// The files written and those removed since the output was opened (for a patch: what the
+    /// state's list of the output's files changes by).
+    var pathsTouched: (written: Set<String>, removed: Set<String>) { get }
 }
 
 extension SiteWriter: CommittedOutput {
-    public var pathsTouched: Set<String> { written.paths.union(fresh.paths) }
+    public var pathsTouched: (written: Set<String>, removed: Set<String>) { (written.paths, removed.paths) }
 }
 
 /// A few files replacing those of a live site that has no spare beside it (the second build
@@ -47,10 +47,10 @@ final class InPlaceOutput: CommittedOutput, @unchecked Sendable {
         removed.append(path)
     }
 
-    var pathsTouched: Set<String> {
+    var pathsTouched: (written: Set<String>, removed: Set<String>) {
         lock.lock()
         defer { lock.unlock() }
-        return Set(files.map(\.file) + removed)
+        return (Set(files.map(\.file)), Set(removed))
     }
 
     /// Writes every file beside `output` first, then renames each over its live file, so each

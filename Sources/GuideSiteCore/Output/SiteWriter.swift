@@ -33,6 +33,8 @@ public struct SiteWriter: Sendable {
     let written = WrittenPaths()
     /// Files this build wrote that are not the live output's file linked (new or other bytes).
     let fresh = WrittenPaths()
+    /// Files this build removed from the staging folder (a patch's pages gone).
+    let removed = WrittenPaths()
     /// Folders this build made in a new staging folder: a page's `.feature` file and the search
     /// index's pieces asked again for a folder made already (13,700 of 24,500 `mkdir` calls at
     /// 10,000 entries).
@@ -150,6 +152,7 @@ public struct SiteWriter: Sendable {
     /// then differs from the live site's (`freshFiles`), which the next patch takes.
     public func remove(_ relativePath: String) throws {
         if listsFiles { fresh.insert(relativePath) }
+        removed.insert(relativePath)
         let result = folders.staging >= 0 ? unlinkat(folders.staging, relativePath, 0) : unlink(staging.path + "/" + relativePath)
         if result != 0, errno != ENOENT { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO, path: staging.path + "/" + relativePath) }
         // As a full build would leave it: without the folders the file leaves empty.

@@ -38,13 +38,10 @@ extension Basis {
 
     /// The bases once files came or went: the edited files with every file whose bytes name one
     /// of them (by its file name or the last part of its address, as links, `{% link %}` and
-    /// `ref` name pages). Declines in a site of several languages (which page translates which
-    /// may move), for a section's or the home page's file, and when many files name one.
+    /// `ref` name pages). Declines for a section's or the home page's file, and when many files
+    /// name one. (A site of several languages takes no state whose files moved: `onDisk`.)
     static func withFilesMoved(_ bases: [Basis], context: BuildContext) throws -> [Basis] {
         guard let first = bases.first, bases.contains(where: \.filesMoved) else { return bases }
-        guard !context.plan.variants.contains(where: { $0.language != nil }) else {
-            throw Declined("a Markdown file was added or removed in a site of several languages")
-        }
         let markdown = context.walk.files.filter { $0.kind == .markdown }
         var names = Set<String>()
         for file in first.added {

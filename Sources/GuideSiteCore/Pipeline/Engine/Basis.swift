@@ -97,8 +97,10 @@ struct Basis {
         guard let inputs = context.inputs else { throw Declined("the inputs cannot be trusted by their stamps") }
         let output = context.plan.variants[0].output
         let location = LastBuild.location(root: context.layout.root, output: output, site: site)
-        // The same settings, or the same but for which Markdown files there are (`walked`).
-        guard var state = LastBuild.read(from: location, accepting: { $0 == inputs.settings || !$1.isEmpty && $1 == inputs.shared }),
+        // The same settings, or the same but for which Markdown files there are (`walked`), which
+        // a site of several languages does not take (which page translates which may move).
+        let movable = !context.plan.variants.contains { $0.language != nil }
+        guard var state = LastBuild.read(from: location, accepting: { $0 == inputs.settings || movable && !$1.isEmpty && $1 == inputs.shared }),
               state.variantKey == context.plan.variants[site].key else {
             throw Declined("no state of the last build of \(context.plan.variants[site].label) with these settings, binary and theme")
         }

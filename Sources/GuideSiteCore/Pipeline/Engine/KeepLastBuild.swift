@@ -175,19 +175,22 @@ enum KeepLastBuild {
         LastBuild.removeOthers(besides: first)
     }
 
-    /// The output's files (`files`, sorted) after a patch wrote or removed those `touched`: the
-    /// same array when none came or went (a body edit), so 30,000 paths are not sorted again.
-    private static func filesNow(_ files: [String], touched: Set<String>, output: URL) -> [String] {
-        var added: [String] = [], removed = Set<String>()
-        for path in touched {
-            let exists = access(output.path + "/" + path, F_OK) == 0
+    /// The output's files (`files`, sorted) after a patch wrote or removed those `touched` (a
+    /// file both is looked for): the same array when none came or went (a body edit), so 30,000
+    /// paths are not sorted again.
+    private static func filesNow(_ files: [String], touched: (written: Set<String>, removed: Set<String>), output: URL) -> [String] {
+        func listed(_ path: String) -> Bool {
             var low = 0, high = files.count
             while low < high {
                 let middle = (low + high) / 2
                 if files[middle] < path { low = middle + 1 } else { high = middle }
             }
-            let listed = low < files.count && files[low] == path
-            if exists, !listed { added.append(path) } else if !exists, listed { removed.insert(path) }
+            return low < files.count && files[low] == path
+        }
+        var added: [String] = [], removed = Set<String>()
+        for path in touched.written.union(touched.removed) {
+            let exists = touched.removed.contains(path) ? access(output.path + "/" + path, F_OK) == 0 : true
+            if exists, !listed(path) { added.append(path) } else if !exists, listed(path) { removed.insert(path) }
         }
         guard !added.isEmpty || !removed.isEmpty else { return files }
         return (files.filter { !removed.contains($0) } + added).sorted()
