@@ -104,8 +104,8 @@ def bench(binaries, flows, count, runs, fresh):
             figures[binary]["added"], figures[binary]["removed"] = [], []
         for attempt in range(0 if brief else runs):
             for binary in binaries:
-                # An entry added (as `guidesite new` writes one) and removed: no patch, but the
-                # bodies and pages that did not change are taken from the last build.
+                # An entry added (as `guidesite new` writes one) and removed: patched, or in several
+                # languages built whole, taking the bodies and pages that did not change.
                 path = os.path.join(roots[binary], "Content", "web", f"zz-added-{attempt}.md")
                 for kind in ("added", "removed"):
                     if kind == "added":
@@ -163,7 +163,7 @@ def report(rows, seconds, runs):
               " (`.guidesite-cache/`), in two languages one appended to a translated entry (its translation read again),"
               " then another untranslated entry's title changed before each timed build, which"
               " links each site anew from its state, then an entry added and removed before each timed build"
-              " (no patch: each site takes the bodies and pages' files that did not change from its last build),"
+              " (patched in a run without languages; in several languages each site takes the bodies and pages' files that did not change from its last build),"
               " then every other entry's body edited at once (a branch switch, patched whatever the count);"
               " where the pages name French, the full build and body edits only;"
               f" medians of {runs} builds each, alternated with `--before`'s binary.", ""]
