@@ -100,9 +100,13 @@ struct Basis {
         // The same settings, or the same but for which Markdown files there are (`walked`), which
         // a site of several languages does not take (which page translates which may move).
         let movable = !context.plan.variants.contains { $0.language != nil }
-        guard var state = LastBuild.read(from: location, accepting: { $0 == inputs.settings || movable && !$1.isEmpty && $1 == inputs.shared }),
-              state.variantKey == context.plan.variants[site].key else {
-            throw Declined("no state of the last build of \(context.plan.variants[site].label) with these settings, binary and theme")
+        var filesMoved = false
+        guard var state = LastBuild.read(from: location, accepting: { settings, shared in
+                  filesMoved = settings != inputs.settings && !shared.isEmpty && shared == inputs.shared
+                  return settings == inputs.settings || movable && filesMoved
+              }), state.variantKey == context.plan.variants[site].key else {
+            throw Declined(filesMoved && !movable ? "Markdown files were added or removed in a site of several languages"
+                           : "no state of the last build of \(context.plan.variants[site].label) with these settings, binary and theme")
         }
         var moved: (added: [Int], removed: [Int], gone: [String])?
         if state.settings != inputs.settings {
