@@ -123,12 +123,14 @@ enum FileWriting {
 
     /// Deletes a folder and everything in it, the top-level folders on every core. Never
     /// follows symbolic links.
-    /// Removes the folders of `relativePath` below `root` that are empty, deepest first.
-    static func removeEmptyFolders(of relativePath: String, in root: String) {
-        var folder = Substring(relativePath)
-        while let slash = folder.lastIndex(of: "/") {
-            folder = folder[..<slash]
-            if rmdir(root + "/" + folder) != 0 { break }
+    /// Removes the folders of `relativePath` that are empty, deepest first: below the open
+    /// folder `folder`, or (`AT_FDCWD`) below `root`.
+    static func removeEmptyFolders(of relativePath: String, in folder: Int32 = AT_FDCWD, root: String = "") {
+        let prefix = folder == AT_FDCWD ? root + "/" : ""
+        var parent = Substring(relativePath)
+        while let slash = parent.lastIndex(of: "/") {
+            parent = parent[..<slash]
+            if unlinkat(folder, prefix + parent, AT_REMOVEDIR) != 0 { break }
         }
     }
 

@@ -67,11 +67,7 @@ extension SiteWriter {
                 var info = stat()
                 if fstatat(folders.output, path, &info, AT_SYMLINK_NOFOLLOW) != 0 {
                     // Not in the live site: gone, with the folders it leaves empty.
-                    var folder = path
-                    while let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
-                        folder = String(folder[..<slash])
-                        if unlinkat(folders.staging, folder, AT_REMOVEDIR) != 0 { break }
-                    }
+                    FileWriting.removeEmptyFolders(of: path, in: folders.staging)
                     continue
                 }
                 if FileWriting.makeDirectories(in: folders.staging, parentOf: path),

@@ -85,7 +85,7 @@ final class InPlaceOutput: CommittedOutput, @unchecked Sendable {
             guard unlink(output.path + "/" + path) == 0 || errno == ENOENT else {
                 throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO, path: output.path + "/" + path)
             }
-            FileWriting.removeEmptyFolders(of: path, in: output.path)
+            FileWriting.removeEmptyFolders(of: path, root: output.path)
         }
     }
 

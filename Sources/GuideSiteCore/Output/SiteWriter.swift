@@ -156,7 +156,7 @@ public struct SiteWriter: Sendable {
         let result = folders.staging >= 0 ? unlinkat(folders.staging, relativePath, 0) : unlink(staging.path + "/" + relativePath)
         if result != 0, errno != ENOENT { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO, path: staging.path + "/" + relativePath) }
         // As a full build would leave it: without the folders the file leaves empty.
-        FileWriting.removeEmptyFolders(of: relativePath, in: staging.path)
+        FileWriting.removeEmptyFolders(of: relativePath, in: folders.staging >= 0 ? folders.staging : AT_FDCWD, root: staging.path)
     }
 
     /// A page's bytes, written from the array's storage.

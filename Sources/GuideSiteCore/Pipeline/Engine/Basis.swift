@@ -23,19 +23,15 @@ struct Basis {
     var added: [Int] = []
     var removed: [Int] = []
     var removedFiles: [String] = []
-    /// The content paths of `added`.
+    /// The content paths of `added` (`last` is placed in this walk's order).
     var addedPaths: Set<String> {
-        Set(added.compactMap { pathOfFile[$0] })
+        Set(added.map { last.markdownPaths[$0] })
     }
-    private var pathOfFile: [Int: String] = [:]
 
     init(last: LastBuild, edited: [Int], walk: Walk, location: URL? = nil, inputs: BuildRecord.Inputs? = nil) {
         (self.last, self.edited, self.location, self.inputs) = (last, edited, location, inputs)
         let markdown = walk.files.filter { $0.kind == .markdown }
-        for file in edited where markdown.indices.contains(file) {
-            pageOfEdited[markdown[file].relativePath] = last.pageOfFile[file]
-            pathOfFile[file] = markdown[file].relativePath
-        }
+        for file in edited where markdown.indices.contains(file) { pageOfEdited[markdown[file].relativePath] = last.pageOfFile[file] }
     }
 
     /// Why the last build cannot stand for this one, for `--timings`.
@@ -247,6 +243,5 @@ struct EditSummary {
         alsoShowing = alsoShowing.compactMap(moved)
         lastPosition = site.pages.map { before[$0.route] ?? -1 }
         added = site.pages.indices.filter { paths.contains(site.pages[$0].contentPath) }
-        linksChanged += added
     }
 }
