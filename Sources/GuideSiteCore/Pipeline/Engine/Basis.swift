@@ -49,13 +49,14 @@ struct Basis {
             throw Declined("the last build was of other sites (languages, a subset)")
         }
         let bases = try context.lastSites.enumerated().map { try inMemory(context, last: $1, site: $0) }
-        return try withTranslations(bases, context: context)
+        return try withTranslations(withFilesMoved(bases, context: context), context: context)
     }
 
     /// The last build of one site `serve` holds, and the Markdown files the watcher reported, or,
     /// when it cannot vouch for them, those whose stamps moved in the same files as then.
     static func inMemory(_ context: BuildContext, last: LastBuild, site: Int = 0) throws -> Basis {
         guard let memory = last.memory else { throw Declined("no last build in memory") }
+        var last = last, moved: (added: [Int], removed: [Int], gone: [String])?
         var edited: [Int] = []
         if let known = context.request.knownChanges, context.walk.reused {
             for path in known {
@@ -65,7 +66,15 @@ struct Basis {
                 edited.append(position)
             }
         } else {
-            guard context.walk.files == memory.files else { throw Declined("files were added, removed or moved") }
+            if context.walk.files != memory.files, let inputs = context.inputs, !last.shared.isEmpty, inputs.shared == last.shared {
+                // Only which Markdown files there are moved (as on disk, not in several languages).
+                guard !context.plan.variants.contains(where: { $0.language != nil }) else {
+                    throw Declined("Markdown files were added or removed in a site of several languages")
+                }
+                let walked = last.walked(to: context.walk.files.filter { $0.kind == .markdown }.map(\.relativePath), settings: inputs.settings)
+                (last, moved) = (walked.state, (walked.added, walked.removed, walked.gone))
+            }
+            guard context.walk.files == memory.files || moved != nil else { throw Declined("files were added, removed or moved") }
             // The settings hold every other file's stamp: site.yml, the theme, includes, copied files.
             guard !last.settings.isEmpty, let inputs = context.inputs, inputs.settings == last.settings,
                   inputs.markdownStamps.count == last.stamps.count else {
@@ -74,7 +83,9 @@ struct Basis {
             let stamps = inputs.markdownStamps
             edited = stamps.indices.filter { stamps[$0] == nil || stamps[$0] != last.stamps[$0] }
         }
-        return Basis(last: last, edited: edited.sorted(), walk: context.walk)
+        var basis = Basis(last: last, edited: edited.sorted(), walk: context.walk)
+        if let moved { (basis.added, basis.removed, basis.removedFiles) = (moved.added, moved.removed, moved.gone) }
+        return basis
     }
 
     /// The last build's state of each site of the run in `.guidesite-cache/`, and the Markdown

@@ -97,7 +97,16 @@ enum KeepLastBuild {
 
     private static func inMemory(_ context: BuildContext, built: BuiltSite, site: Site, files: [String: Data]) -> LastBuild? {
         if let basis = built.basis {
-            guard var next = next(after: basis, context: context, site: site, linkDiagnostics: built.linkDiagnostics, search: built.search) else { return nil }
+            guard let made = next(after: basis, context: context, site: site, linkDiagnostics: built.linkDiagnostics, search: built.search) else { return nil }
+            var next = placed(made, built: built, last: basis.last)
+            if basis.filesMoved, var memory = next.memory {
+                // The walk it came from, for the next build's files and the watcher's paths.
+                (memory.files, memory.walkDiagnostics) = (context.walk.files, context.walk.diagnostics)
+                memory.positions = [:]
+                for (position, file) in context.walk.files.filter({ $0.kind == .markdown }).enumerated() { memory.positions[file.path] = position }
+                memory.routes = RenderMarkdown.routes(of: site.pages.filter { !$0.contentPath.isEmpty })
+                next.memory = memory
+            }
             next.memory?.output = files
             // Stamps taken this time, or none (read again if the watcher cannot vouch next time).
             let stamps = markdownStamps(context)
@@ -107,8 +116,16 @@ enum KeepLastBuild {
             return next
         }
         guard var last = lastBuild(context, built: built) else { return nil }
-        // What the next rebuild compares when the watcher cannot say what changed.
-        last.settings = context.inputs?.settings ?? ""
+        // What the next rebuild compares when the watcher cannot say what changed: with the walk
+        // reused for Markdown files the watcher named, the last build's, but for their stamps.
+        let before = context.lastSites.first { $0.variantKey == built.variant.key }
+        if context.inputs == nil, context.walk.reused, let before, let known = context.request.knownChanges,
+           let positions = before.memory?.positions, known.allSatisfy({ positions[$0] != nil }), before.stamps.count == last.stamps.count {
+            (last.settings, last.shared, last.stamps) = (before.settings, before.shared, before.stamps)
+            for path in known { last.stamps[positions[path]!] = nil }
+        } else {
+            last.settings = context.inputs?.settings ?? ""
+        }
         let markdown = context.walk.files.filter { $0.kind == .markdown }
         var positions: [String: Int] = [:]
         for (position, file) in markdown.enumerated() { positions[file.path] = position }

@@ -133,10 +133,6 @@ enum Link {
             relinked.languages = spec.languages
             let listsMoved = lists(relinked) != lists(site)
             if basis.filesMoved || listsMoved || relinked.pages.map(\.route) != site.pages.map(\.route) {
-                // The preview keys its pages by their places.
-                guard basis.last.memory == nil else {
-                    throw decline(listsMoved ? "an edit changed how many numbered pages a long list takes" : "an edit added or removed pages of the site (categories, criteria, redirects)")
-                }
                 edits.place(in: relinked, from: site, added: Set(addedPages.keys))
                 guard edits.positions.count == edits.last.count else { throw decline("an edited page's address moved") }
                 // The search index's entries hold positions in its tables: they stand only as long as the tables do.
@@ -181,7 +177,9 @@ enum Link {
         }
         return SiteExports(site: site, basePath: basePath, writer: writer, keepingParts: inMemory, locating: locating, reusing: reuse,
                            searchAnew: inMemory, search: {
-            SearchIndexPatch.relinked(site, edits: edits, state: last, output: output, prefix: prefix)
+            // In memory, when pages came or went, from each page's kept part (its document and
+            // words' levels): every piece is made again, and reading the last entries back cost more.
+            inMemory && edits.lastPosition != nil ? nil : SearchIndexPatch.relinked(site, edits: edits, state: last, output: output, prefix: prefix)
         }, pieces: { parts in
             SearchIndexPatch.relinkedPieces(site, edits: edits, state: last, output: output, prefix: prefix, parts: parts)
         }, lastPieces: { SearchIndexPatch.lastPieces(last, output: output, prefix: prefix) }, splicing: splicing, requiringReuse: !inMemory)

@@ -60,3 +60,32 @@ extension RenderTemplates {
         }
     }
 }
+
+/// Pages compared by address under a patch in memory (`RenderTemplates`, pages came or went).
+extension RenderTemplates {
+    /// The pages of `chosen` to render, with the numbers of their lists' pages when not all.
+    static func byAddress(_ chosen: [(index: Int, count: Int, render: Set<Int>)]) -> ([Int], [Int: Set<Int>]) {
+        var numbers: [Int: Set<Int>] = [:]
+        for page in chosen where page.render.count < page.count { numbers[page.index] = page.render }
+        return (chosen.filter { !$0.render.isEmpty }.map(\.index), numbers)
+    }
+
+    /// What `last` (the keys of `lastSite`) knew of each page of `site` by itself (its summary
+    /// and content hash), placed at its position: the same page's at the same address. `changed`:
+    /// the pages to make them for (edited, added, or not the same). Nil without them.
+    static func placedFacts(_ last: RenderPlan.Keys, site: Site, edits: EditSummary, lastSite: Site) -> (facts: RenderPlan.Keys, changed: [Int])? {
+        guard last.summaries.count == lastSite.pages.count, last.contents.count == lastSite.pages.count else { return nil }
+        let edited = Set(edits.positions + edits.added)
+        var facts = last, changed: [Int] = []
+        facts.summaries = Array(repeating: 0, count: site.pages.count)
+        facts.contents = facts.summaries
+        for index in site.pages.indices {
+            guard !edited.contains(index), let before = edits.lastIndex(of: index), site.pages[index] == lastSite.pages[before] else {
+                changed.append(index)
+                continue
+            }
+            (facts.summaries[index], facts.contents[index]) = (last.summaries[before], last.contents[before])
+        }
+        return (facts, changed)
+    }
+}

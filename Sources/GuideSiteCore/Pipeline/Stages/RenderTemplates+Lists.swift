@@ -41,10 +41,10 @@ extension RenderTemplates {
         return last
     }
 
-    /// The files the last site wrote that this one does not, when pages came or went: those of
+    /// The files the `last` site wrote that this one does not, when pages came or went: those of
     /// the pages gone (with their `.feature` files) and a list's numbered pages past its end.
-    static func unwritten(_ site: Site, edits: EditSummary, lastPages: [Int: Int]) -> [(Page, String)] {
-        guard edits.lastPosition != nil, let last = edits.lastSite else { return [] }
+    static func unwritten(_ site: Site, last: Site, edits: EditSummary, lastPages: [Int: Int]) -> [(Page, String)] {
+        guard edits.lastPosition != nil else { return [] }
         var ignored: [Diagnostic] = []
         let before = self.lastPages(last, diagnostics: &ignored), settings = site.config.pagination
         var now: [Route: Int] = [:]

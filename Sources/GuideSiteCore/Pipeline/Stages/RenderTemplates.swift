@@ -92,9 +92,9 @@ enum RenderTemplates {
             }
         }
         written.diagnostics += results.compactMap { $0 }
-        if case .patched(_, let edits) = before {
+        if case .patched(let basis, let edits) = before {
             // (And the folders they leave empty.)
-            for (page, file) in unwritten(site, edits: edits, lastPages: lastPages) {
+            for (page, file) in unwritten(site, last: edits.lastSite ?? basis.last.site, edits: edits, lastPages: lastPages) {
                 do {
                     try writer.remove(file)
                 } catch {
@@ -204,10 +204,7 @@ enum RenderTemplates {
             if edits.lastPosition != nil {
                 // Pages came or went: every page keyed in both sites, compared by address.
                 let keys = [last, site].concurrentMap { RenderPlan.keys(site: $0, basePath: basePath, layoutKeys: layoutKeys) }
-                let chosen = changedByAddress(site, keys: keys[1], last: last, keys: keys[0], lastPages: lastPages)
-                var numbers: [Int: Set<Int>] = [:]
-                for page in chosen where page.render.count < page.count { numbers[page.index] = page.render }
-                return (chosen.filter { !$0.render.isEmpty }.map(\.index), numbers)
+                return byAddress(changedByAddress(site, keys: keys[1], last: last, keys: keys[0], lastPages: lastPages))
             }
             // Linked anew on disk: the pages whose key moved from the last site's, of those
             // whose key can have (all when the site-wide values moved).
@@ -224,6 +221,13 @@ enum RenderTemplates {
             return (targets, numbers)
         case .patched(let basis, let edits):
             let last = basis.last.memory?.renderKeys
+            if let last, edits.lastPosition != nil, let placed = placedFacts(last, site: site, edits: edits, lastSite: basis.last.site) {
+                // Pages came or went: compared by address.
+                var keys = RenderPlan.keys(site: site, basePath: basePath, layoutKeys: layoutKeys, reusing: placed.facts, changed: placed.changed)
+                keys.wide = wideKey(site, inputs)
+                written.renderKeys = keys
+                return byAddress(changedByAddress(site, keys: keys, last: basis.last.site, keys: last, lastPages: lastPages))
+            }
             var keys: RenderPlan.Keys
             if let last, !edits.relinked, last.keys.count == site.pages.count {
                 keys = RenderPlan.keys(site: site, basePath: basePath, layoutKeys: layoutKeys, previous: last, changed: edits.positions + edits.alsoShowing)

@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import GuideSiteCore
 
-/// Markdown files added and removed since the last build on disk: each site of the run patched
-/// (`Basis.withFilesMoved`), equal to a fresh build.
-@Suite("Files added and removed, patched on disk")
+/// Markdown files added and removed since the last build, on disk and in the preview's memory:
+/// each site of the run patched (`Basis.withFilesMoved`), equal to a fresh build.
+@Suite("Files added and removed, patched")
 struct FilesMovedTests {
     /// Builds from the last build and afresh into another folder; their files (when the build
     /// succeeds: a failed one leaves the last output as it was) and problems.
@@ -45,6 +45,49 @@ struct FilesMovedTests {
         }
         #expect(!site.exists("web/page/3/index.html") && !site.exists("old/fresh/index.html"))
         #expect(!FileManager.default.fileExists(atPath: site.root.appending(path: "Output/web/fresh").path), "its folder went too")
+    }
+
+    @Test("in the preview, entries added and removed patch the site held in memory: a list gains and loses a numbered page, a link to the new entry leads there and breaks again, an alias's redirect comes and goes; each step equals a fresh build, and the next body edit is patched by the watcher's path")
+    func addedAndRemovedInMemory() throws {
+        var files = SitesOnDiskTests.entries(12)
+        files["site.yml"] = "pagination: {size: 7}\n"
+        files["Content/web/linking.md"] = "---\ntitle: Linking\n---\n## Role\n\nSee [the new one](fresh.md).\n"
+        let site = try TestSite(files)
+        defer { site.remove() }
+        try site.age()
+        let memory = BuildMemory()
+        func build(_ memory: BuildMemory, changed: [String]? = nil) -> (BuildResult, [String: Data]) {
+            var request = BuildRequest(root: site.root)
+            request.knownChanges = changed.map { Set($0.map { site.root.appending(path: $0).standardizedFileURL.path }) }
+            let output = MemoryOutput()
+            return (SiteBuilder().build(request, into: output, memory: memory), output.files)
+        }
+        #expect(build(memory).0.outcome == .success)
+        let steps: [(path: String, text: String?)] = [
+            ("Content/web/fresh.md", "---\ntitle: Fresh\ncategories: [media]\naliases: [/old/fresh/]\n---\n## Role\n\nFresh.\n"),
+            ("Content/web/fresh-one.md", "---\ntitle: Fresh one\ncategories: [forms]\n---\n## Role\n\nAnother.\n"),
+            ("Content/web/fresh.md", nil),
+            ("Content/web/fresh-one.md", nil),
+        ]
+        var last: [String: Data] = [:]
+        for (step, change) in steps.enumerated() {
+            if let text = change.text {
+                try site.write(Data(text.utf8), to: change.path)
+            } else {
+                try FileManager.default.removeItem(at: site.root.appending(path: change.path))
+            }
+            let (result, output) = build(memory)
+            let (fresh, expected) = build(BuildMemory())
+            #expect(result.pagesRendered != nil, "step \(step): patched: \(result.timings.map(\.stage).filter { $0.hasPrefix("patch") })")
+            #expect(BuildIncrementallyTests.differences(output, expected).isEmpty && result.diagnostics == fresh.diagnostics,
+                    "step \(step): \(BuildIncrementallyTests.differences(output, expected))")
+            last = output
+        }
+        #expect(last["web/page/3/index.html"] == nil && last["old/fresh/index.html"] == nil && last["web/fresh/index.html"] == nil)
+        // The walk kept is the new one: a body edit the watcher reports is patched.
+        try site.write(Data("---\ntitle: Entry 2\ncategories: [media]\n---\n## Role\n\nEdited.\n".utf8), to: "Content/web/entry-2.md")
+        let (edited, output) = build(memory, changed: ["Content/web/entry-2.md"])
+        #expect(edited.pagesRendered == 1 && BuildIncrementallyTests.differences(output, build(BuildMemory()).1).isEmpty)
     }
 
     /// Seeds 5 and 6: the full site and two subsets (odd: lists in pages of three).
