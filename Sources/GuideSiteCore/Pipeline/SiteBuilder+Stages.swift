@@ -130,7 +130,7 @@ extension SiteBuilder {
             // The live output's pages show the last build's languages: taken only when they are these.
             if found.map(\.code) != c.lastLanguages { c.lastOutputs = [:] }
         }
-        let matched = stages.time(MatchTranslations.name) { _ in MatchTranslations.run(taken(&c.parsed), walk: c.walk, settings: c.siteConfig, last: basis) }
+        let matched = try stages.time(MatchTranslations.name) { _ in try MatchTranslations.run(taken(&c.parsed), walk: c.walk, settings: c.siteConfig, last: basis) }
         (c.parsed, c.translations) = (matched.value.pages, matched.value.table)
         c.record(translationProblems: matched.diagnostics)
         let subsets = stages.time(CheckSubsets.name) { _ in

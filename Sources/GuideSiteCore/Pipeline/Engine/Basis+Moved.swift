@@ -39,13 +39,27 @@ extension Basis {
     /// The bases once files came or went: the edited files with every file whose bytes name one
     /// of them (by its file name or the last part of its address, as links, `{% link %}` and
     /// `ref` name pages). Declines for a section's or the home page's file, and when many files
-    /// name one. (A site of several languages takes no state whose files moved: `onDisk`.)
+    /// name one. In several languages, only the default language's pages without translations
+    /// come or go (which page translates which stays; `FindLanguages` checks the added pages).
     static func withFilesMoved(_ bases: [Basis], context: BuildContext) throws -> [Basis] {
         guard let first = bases.first, bases.contains(where: \.filesMoved) else { return bases }
         let markdown = context.walk.files.filter { $0.kind == .markdown }
+        var languages: [Language] = []
+        for variant in context.plan.variants { if let language = variant.language, !languages.contains(language) { languages.append(language) } }
+        // The files a translation's file name says it translates.
+        var translated = Set<String>()
+        if languages.count > 1 {
+            for file in markdown {
+                let place = TranslationPath(file.relativePath, languages: languages)
+                if place.language != nil { translated.insert(place.source) }
+            }
+        }
         var names = Set<String>()
         for file in first.added {
-            guard let name = fileName(markdown[file].relativePath) else { throw Declined("a section's or the home page's file was added") }
+            let path = markdown[file].relativePath
+            guard let name = fileName(path) else { throw Declined("a section's or the home page's file was added") }
+            guard TranslationPath(path, languages: languages).language == nil else { throw Declined("a translation was added") }
+            guard !translated.contains(path) else { throw Declined("an added page has translations") }
             names.insert(name)
         }
         for basis in bases {
@@ -53,6 +67,10 @@ extension Basis {
                 let page = basis.last.site.pages[position]
                 guard page.kind == .entry || page.kind == .page, let name = fileName(page.contentPath) else {
                     throw Declined("a section's or the home page's file was removed")
+                }
+                guard page.language == nil, page.translates == nil, FindLanguages.key(page) == nil, !translated.contains(page.contentPath),
+                      basis.last.translations.translations[page.translationKey] == nil else {
+                    throw Declined("a translation, or a page with translations, was removed")
                 }
                 names.insert(name)
                 if let address = page.route.path.split(separator: "/").last.flatMap({ fileName(String($0)) }) { names.insert(address) }

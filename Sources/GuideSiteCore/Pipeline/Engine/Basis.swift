@@ -67,10 +67,7 @@ struct Basis {
             }
         } else {
             if context.walk.files != memory.files, let inputs = context.inputs, !last.shared.isEmpty, inputs.shared == last.shared {
-                // Only which Markdown files there are moved (as on disk, not in several languages).
-                guard !context.plan.variants.contains(where: { $0.language != nil }) else {
-                    throw Declined("Markdown files were added or removed in a site of several languages")
-                }
+                // Only which Markdown files there are moved (as on disk).
                 let walked = last.walked(to: context.walk.files.filter { $0.kind == .markdown }.map(\.relativePath), settings: inputs.settings)
                 (last, moved) = (walked.state, (walked.added, walked.removed, walked.gone))
             }
@@ -104,16 +101,11 @@ struct Basis {
         guard let inputs = context.inputs else { throw Declined("the inputs cannot be trusted by their stamps") }
         let output = context.plan.variants[0].output
         let location = LastBuild.location(root: context.layout.root, output: output, site: site)
-        // The same settings, or the same but for which Markdown files there are (`walked`), which
-        // a site of several languages does not take (which page translates which may move).
-        let movable = !context.plan.variants.contains { $0.language != nil }
-        var filesMoved = false
+        // The same settings, or the same but for which Markdown files there are (`walked`).
         guard var state = LastBuild.read(from: location, accepting: { settings, shared in
-                  filesMoved = settings != inputs.settings && !shared.isEmpty && shared == inputs.shared
-                  return settings == inputs.settings || movable && filesMoved
+                  settings == inputs.settings || !shared.isEmpty && shared == inputs.shared
               }), state.variantKey == context.plan.variants[site].key else {
-            throw Declined(filesMoved && !movable ? "Markdown files were added or removed in a site of several languages"
-                           : "no state of the last build of \(context.plan.variants[site].label) with these settings, binary and theme")
+            throw Declined("no state of the last build of \(context.plan.variants[site].label) with these settings, binary and theme")
         }
         var moved: (added: [Int], removed: [Int], gone: [String])?
         if state.settings != inputs.settings {

@@ -22,7 +22,8 @@ final class SiteExports: @unchecked Sendable {
     /// `splicing`: writes criteria.json and the acceptance files as the last build's with the
     /// edited pages' parts replaced, when it can (`ExportSplice`); `requiringReuse`: the pages
     /// not edited hold only what lists show (a site linked on disk), so their parts are taken or
-    /// the patch declines.
+    /// the patch declines. `overLast`: `writer` holds the last build's files, so a file this site
+    /// no longer has (the support results, when no page has any) is removed.
     /// Made from the last index (`search`: a title edit, few pages to render), the search index
     /// and the other files are made side by side, the build's longest work; in a full build
     /// one after the other beside the rendering (side by side, the peak memory rose 8-10%).
@@ -30,19 +31,19 @@ final class SiteExports: @unchecked Sendable {
          reusing last: (@Sendable () -> ExportParts.Reuse?)? = nil,
          searchAnew: Bool = true, search: (@Sendable () -> SearchIndex.Parts?)? = nil,
          pieces: (@Sendable (SearchIndex.Parts) -> SearchShards.Changes?)? = nil, lastPieces: (@Sendable () -> Set<String>)? = nil,
-         splicing: (@Sendable () throws -> (layout: ExportLayout, taken: Int)?)? = nil, requiringReuse: Bool = false) {
+         splicing: (@Sendable () throws -> (layout: ExportLayout, taken: Int)?)? = nil, requiringReuse: Bool = false, overLast: Bool = false) {
         let exports: @Sendable () -> Void = { [self] in
             attempt {
                 if let spliced = try splicing?() {
                     (taken, madeLayout) = (spliced.taken, locating ? spliced.layout : nil)
-                    try Self.writeOthers(site: site, basePath: basePath, writer: writer)
+                    try Self.writeOthers(site: site, basePath: basePath, writer: writer, overLast: overLast)
                     return
                 }
                 let reuse = last?()
                 if requiringReuse, reuse == nil { throw Basis.Declined("the export files are not the ones the state describes") }
                 taken = reuse.map { reuse in site.pages.count { !reuse.edited.contains($0.route.path) && reuse.parts.criteria[$0.route.path] != nil } } ?? 0
                 (madeParts, madeLayout) = try Self.writeExports(site: site, basePath: basePath, writer: writer, keepingParts: keepingParts,
-                                                                locating: locating, reusing: reuse)
+                                                                locating: locating, reusing: reuse, overLast: overLast)
             }
         }
         let index: @Sendable () -> Void = { [self] in
@@ -75,7 +76,7 @@ final class SiteExports: @unchecked Sendable {
     }
 
     private static func writeExports(site: Site, basePath: String, writer: any SiteOutput, keepingParts: Bool, locating: Bool,
-                                     reusing last: ExportParts.Reuse?) throws -> (ExportParts?, ExportLayout?) {
+                                     reusing last: ExportParts.Reuse?, overLast: Bool) throws -> (ExportParts?, ExportLayout?) {
         var reuse: (@Sendable (String) -> JSONWriter.Fragment?)?
         if let last { reuse = { path in last.criterion(path) } }
         // Each file's bytes are let go once written; the parts only when kept.
@@ -93,16 +94,19 @@ final class SiteExports: @unchecked Sendable {
         var located = acceptance
         located.byPath = [:]
         let layout = locating ? ExportLayout(criteria: criteria.ranges, acceptance: located, sizes: sizes) : nil
-        try writeOthers(site: site, basePath: basePath, writer: writer)
+        try writeOthers(site: site, basePath: basePath, writer: writer, overLast: overLast)
         return (kept, layout)
     }
 
     /// The exports made whole every time: the coverage and the support results.
-    private static func writeOthers(site: Site, basePath: String, writer: any SiteOutput) throws {
+    private static func writeOthers(site: Site, basePath: String, writer: any SiteOutput, overLast: Bool) throws {
         if let path = SitePaths.coverageCSV(in: site) { try writer.write(CoverageExport.csv(for: site, basePath: basePath), to: path) }
         if let support = SupportExport.files(for: site, basePath: basePath, today: BuildDate.today) {
             try writer.write(support.json, to: SitePaths.supportJSON)
             try writer.write(support.csv, to: SitePaths.supportCSV)
+        } else if overLast {
+            try writer.remove(SitePaths.supportJSON)
+            try writer.remove(SitePaths.supportCSV)
         }
     }
 

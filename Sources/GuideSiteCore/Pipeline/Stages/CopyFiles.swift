@@ -50,7 +50,7 @@ enum CopyFiles {
     private static func relinked(_ site: Site, _ spec: SiteSpec, writer: any SiteOutput, exports: SiteExports?, layout: SiteLayout) throws -> Copied {
         defer { _ = try? exports?.wait() }
         do {
-            try writeListings(site, spec, writer: writer)
+            try writeListings(site, spec, writer: writer, overLast: true)
             return Copied(search: try exports?.wait(), exportParts: exports?.parts, exportLayout: exports?.layout)
         } catch let declined as Basis.Declined {
             throw declined
@@ -78,12 +78,15 @@ enum CopyFiles {
         }
     }
 
-    /// The sitemap and the Atom feed, with site.yml's `url`.
-    private static func writeListings(_ site: Site, _ spec: SiteSpec, writer: any SiteOutput) throws {
+    /// The sitemap and the Atom feed, with site.yml's `url`; `overLast`: over the last build's
+    /// files, where a feed no page dates any more is removed.
+    private static func writeListings(_ site: Site, _ spec: SiteSpec, writer: any SiteOutput, overLast: Bool = false) throws {
         guard let url = spec.config.url else { return }
         try writer.write(Data(Sitemap.xml(for: site, siteURL: url, basePath: spec.basePath).utf8), to: "sitemap.xml")
         if let feed = AtomFeed.xml(for: site, siteURL: url, basePath: spec.basePath) {
             try writer.write(Data(feed.utf8), to: SitePaths.feed)
+        } else if overLast {
+            try writer.remove(SitePaths.feed)
         }
     }
 }

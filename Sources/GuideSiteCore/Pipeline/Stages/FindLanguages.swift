@@ -34,6 +34,13 @@ enum FindLanguages {
         }
         try checkEdited(pages, settings: settings, sharingKey: last.sharingKey)
         guard settings.languages.count > 1 else { return result }
+        let added = last.addedPaths
+        // An added page stands alone in the default language (`Basis.withFilesMoved`).
+        if pages.contains(where: { page in
+            added.contains(page.contentPath) && (named(page) != nil || key(page) != nil || last.last.translations.translations[page.translationKey] != nil)
+        }) {
+            throw Basis.Declined("an added page is a translation, or has translations")
+        }
         result.pages = placed(pages, languages: settings.languages, defaultCode: settings.languages[0].code)
         return result
     }

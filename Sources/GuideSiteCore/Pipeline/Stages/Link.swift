@@ -182,6 +182,6 @@ enum Link {
             inMemory && edits.lastPosition != nil ? nil : SearchIndexPatch.relinked(site, edits: edits, state: last, output: output, prefix: prefix)
         }, pieces: { parts in
             SearchIndexPatch.relinkedPieces(site, edits: edits, state: last, output: output, prefix: prefix, parts: parts)
-        }, lastPieces: { SearchIndexPatch.lastPieces(last, output: output, prefix: prefix) }, splicing: splicing, requiringReuse: !inMemory)
+        }, lastPieces: { SearchIndexPatch.lastPieces(last, output: output, prefix: prefix) }, splicing: splicing, requiringReuse: !inMemory, overLast: true)
     }
 }

@@ -13,10 +13,10 @@ enum MatchTranslations {
     /// The translation table, and the pages with their sources' support results; with the
     /// `last` build, its table with the edited pages' titles and the edited translations' statuses
     /// (each edited file comes with every file of its translations, `Basis`).
-    static func run(_ pages: [Page], walk: Walk, settings: SiteConfig, last: Basis?) -> Diagnosed<(pages: [Page], table: TranslationTable)> {
+    static func run(_ pages: [Page], walk: Walk, settings: SiteConfig, last: Basis?) throws -> Diagnosed<(pages: [Page], table: TranslationTable)> {
         guard settings.languages.count > 1 else { return Diagnosed((pages, TranslationTable())) }
         var diagnostics: [Diagnostic] = []
-        var table = last.map { edited(pages, last: $0.last.translations) } ?? TranslationTable()
+        var table = try last.map { try edited(pages, basis: $0) } ?? TranslationTable()
         if last == nil {
             table.sources = pages.filter { $0.language == nil && !$0.contentPath.isEmpty }.map { TranslationTable.Source(key: $0.translationKey, title: $0.title, route: $0.route) }
         }
@@ -71,9 +71,10 @@ enum MatchTranslations {
         return Diagnosed((shareSupport(from: sourcePages, in: pages, settings: settings), table), diagnostics)
     }
 
-    /// Under a basis: the last build's table, with the edited sources' titles as they are now.
-    private static func edited(_ pages: [Page], last: TranslationTable) -> TranslationTable {
-        var table = last
+    /// Under a basis: the last build's table, with the edited sources' titles as they are now,
+    /// and the sources of files added and removed (pages without translations: `Basis`).
+    private static func edited(_ pages: [Page], basis: Basis) throws -> TranslationTable {
+        var table = basis.last.translations
         // Changed as one array: each change of `sources` indexes its keys again (5,000 edited
         // entries of 10,000 took 6.5 s, one at a time).
         var sources = table.sources
@@ -82,8 +83,31 @@ enum MatchTranslations {
             guard let position = positions[page.translationKey] else { continue }
             sources[position].title = page.title
         }
+        if basis.filesMoved { sources = try moved(sources, pages: pages, basis: basis) }
         table.sources = sources
         return table
+    }
+
+    /// `sources` without those of the files removed and with those of the files added, in the
+    /// order of their files in the walk, as a full build lists them.
+    private static func moved(_ sources: [TranslationTable.Source], pages: [Page], basis: Basis) throws -> [TranslationTable.Source] {
+        var walked: [String: Int] = [:]
+        for (position, path) in basis.last.markdownPaths.enumerated() { walked[path] = position }
+        var fileOf: [Route: String] = [:]
+        for page in basis.last.site.pages where page.language == nil && !page.contentPath.isEmpty { fileOf[page.route] = page.contentPath }
+        let gone = Set(basis.removedFiles), added = basis.addedPaths
+        var placed: [(position: Int, source: TranslationTable.Source)] = []
+        for source in sources {
+            guard let path = fileOf[source.route] else { throw Basis.Declined("a translation source's file is not known") }
+            guard !gone.contains(path) else { continue }
+            guard let position = walked[path] else { throw Basis.Declined("a translation source's file is not known") }
+            placed.append((position, source))
+        }
+        for page in pages where page.language == nil && added.contains(page.contentPath) {
+            guard let position = walked[page.contentPath] else { throw Basis.Declined("an added page is not its file's") }
+            placed.append((position, TranslationTable.Source(key: page.translationKey, title: page.title, route: page.route)))
+        }
+        return placed.sorted { $0.position < $1.position }.map(\.source)
     }
 
     /// A translation without `support:` of its own shows its source's results: what a

@@ -55,7 +55,7 @@ enum SelectPages {
             // (Into a subset: its entries as above; a section page it may leave out.)
             let selected = Set(languagePages.map(\.contentPath))
             if languagePages.contains(where: { page in
-                (basis.pageOfEdited[page.contentPath] ?? 0) < 0 && (variant.subset == nil || page.kind != .entry && page.kind != .section)
+                !added.contains(page.contentPath) && (basis.pageOfEdited[page.contentPath] ?? 0) < 0 && (variant.subset == nil || page.kind != .entry && page.kind != .section)
             }) || parsed.contains(where: { (basis.pageOfEdited[$0.contentPath] ?? -1) >= 0 && !selected.contains($0.contentPath) }) {
                 throw Basis.Declined("an edited page moved into or out of a language's site")
             }

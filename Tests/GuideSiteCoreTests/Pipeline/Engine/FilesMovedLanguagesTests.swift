@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import GuideSiteCore
+
+/// Markdown files added and removed in a site of several languages: an entry of the default
+/// language without translations is patched in every language's site, on disk and in memory;
+/// what moves which page translates which builds every site.
+@Suite("Files added and removed in several languages")
+struct FilesMovedLanguagesTests {
+    /// English and French (`folder`: English in its own folder too), twelve entries, two translated.
+    static func site(folder: Bool) throws -> TestSite {
+        var files = SitesOnDiskTests.entries(12)
+        files["site.yml"] = "languages:\n  - {code: en, name: English}\n  - {code: fr, name: Français}\npagination: {size: 7}\n"
+            + (folder ? "default-language-in-folder: true\n" : "") + "subsets:\n  forms:\n    categories: [forms]\n"
+        files["Content/web/entry-0.fr.md"] = "---\ntitle: Entrée 0\n---\n## Rôle\n\nTexte 0.\n"
+        files["Content/web/entry-3.fr.md"] = "---\ntitle: Entrée 3\n---\n## Rôle\n\nTexte 3, voir [le nouveau](fresh.md).\n"
+        files["Content/web/linking.md"] = "---\ntitle: Linking\ncategories: [forms]\n---\n## Role\n\nSee [the new one](fresh.md).\n"
+        return try TestSite(files)
+    }
+
+    /// An entry added, another, the first removed, then the second: each patched in every site.
+    static let steps: [(path: String, text: String?)] = [
+        ("Content/web/fresh.md", "---\ntitle: Fresh\ncategories: [forms]\naliases: [/old/fresh/]\n---\n## Role\n\nFresh.\n"),
+        ("Content/web/a-fresh-one.md", "---\ntitle: A fresh one\ncategories: [media]\n---\n## Role\n\nAnother.\n"),
+        ("Content/web/fresh.md", nil),
+        ("Content/web/a-fresh-one.md", nil),
+    ]
+
+    static func apply(_ step: (path: String, text: String?), to site: TestSite) throws {
+        if let text = step.text {
+            try site.write(Data(text.utf8), to: step.path)
+        } else {
+            try FileManager.default.removeItem(at: site.root.appending(path: step.path))
+        }
+    }
+
+    @Test("on disk, entries of the default language added and removed patch every language's site and subset; each step equals a fresh build", arguments: [false, true])
+    func onDisk(folder: Bool) throws {
+        let site = try Self.site(folder: folder)
+        defer { site.remove() }
+        try site.age()
+        #expect(SitesOnDiskTests.build(site).outcome == .success)
+        for (step, change) in Self.steps.enumerated() {
+            try Self.apply(change, to: site)
+            try site.age(by: TimeInterval(100 - step), only: [change.path, (change.path as NSString).deletingLastPathComponent]
+                .filter { FileManager.default.fileExists(atPath: site.root.appending(path: $0).path) })
+            let (result, differing, same) = try FilesMovedTests.compare(site, step: step)
+            #expect(result.pagesRendered != nil, "step \(step): patched: \(result.timings.map(\.stage).filter { $0.hasPrefix("patch") })")
+            #expect(differing.isEmpty && same, "step \(step): \(differing)")
+        }
+    }
+
+    @Test("in the preview, entries of the default language added and removed patch both languages' sites; each step equals a fresh build", arguments: [false, true])
+    func inMemory(folder: Bool) throws {
+        let site = try Self.site(folder: folder)
+        defer { site.remove() }
+        try site.age()
+        func build(_ memory: BuildMemory) -> (BuildResult, [String: Data]) {
+            let output = MemoryOutput()
+            return (SiteBuilder().build(BuildRequest(root: site.root), into: output, memory: memory), output.files)
+        }
+        let memory = BuildMemory()
+        #expect(build(memory).0.outcome == .success)
+        for (step, change) in Self.steps.enumerated() {
+            try Self.apply(change, to: site)
+            let (result, output) = build(memory)
+            let (fresh, expected) = build(BuildMemory())
+            #expect(result.pagesRendered != nil, "step \(step): patched: \(result.timings.map(\.stage).filter { $0.hasPrefix("patch") })")
+            #expect(BuildIncrementallyTests.differences(output, expected).isEmpty && result.diagnostics == fresh.diagnostics,
+                    "step \(step): \(BuildIncrementallyTests.differences(output, expected))")
+        }
+    }
+
+    @Test("what moves which page translates which builds every site: a translation added or removed, a source with translations removed, a page naming its language or key; each equals a fresh build")
+    func declined() throws {
+        let site = try Self.site(folder: false)
+        defer { site.remove() }
+        try site.age()
+        #expect(SitesOnDiskTests.build(site).outcome == .success)
+        let steps: [(path: String, text: String?, reason: String)] = [
+            ("Content/web/entry-1.fr.md", "---\ntitle: Entrée 1\n---\nTexte.\n", "a translation was added"),
+            ("Content/web/entry-1.fr.md", nil, "a translation, or a page with translations, was removed"),
+            ("Content/web/entry-3.md", nil, "a translation, or a page with translations, was removed"),
+            ("Content/web/keyed.md", "---\ntitle: Keyed\ntranslationKey: keyed\n---\nBody.\n", "an added page is a translation, or has translations"),
+        ]
+        for (step, change) in steps.enumerated() {
+            try Self.apply((change.path, change.text), to: site)
+            try site.age(by: TimeInterval(100 - step), only: [change.path, "Content/web"].filter { FileManager.default.fileExists(atPath: site.root.appending(path: $0).path) })
+            let (result, differing, same) = try FilesMovedTests.compare(site, step: step)
+            #expect(result.pagesRendered == nil, "step \(step)")
+            #expect(result.timings.contains { $0.stage.hasPrefix("patch: not patched: " + change.reason) }, "step \(step): \(result.timings.map(\.stage).filter { $0.hasPrefix("patch") })")
+            #expect(differing.isEmpty && same, "step \(step): \(differing)")
+        }
+    }
+}
