@@ -163,7 +163,7 @@ def report(rows, seconds, runs):
               " (`.guidesite-cache/`), in two languages one appended to a translated entry (its translation read again),"
               " then another untranslated entry's title changed before each timed build, which"
               " links each site anew from its state, then an entry added and removed before each timed build"
-              " (patched in a run without languages; in several languages each site takes the bodies and pages' files that did not change from its last build),"
+              " (patched in every site of the run: in several languages, an entry of the default language without translations),"
               " then every other entry's body edited at once (a branch switch, patched whatever the count);"
               " where the pages name French, the full build and body edits only;"
               f" medians of {runs} builds each, alternated with `--before`'s binary.", ""]

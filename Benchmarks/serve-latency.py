@@ -9,7 +9,7 @@ Usage: serve-latency.py GUIDESITE SITE_DIR [--edits 30] [--title-edits 5] [--add
 
 Title edits (the entries after the first half of those edited) are timed the same way, and
 `--added N` entries written anew and then removed (the events of their page and of their
-section's page), which no edit patches: the build takes again from its memo what did not change.
+section's page), which the preview patches like a title edit (pages compared by address).
 
 `--wrk-seconds 0` measures the latency only. Edited entries are restored at the end, so a
 large corpus can be kept between runs.

@@ -17,22 +17,30 @@ struct FilesMovedTests {
         return (result, differing, result.outcome == reference.outcome && result.diagnostics == reference.diagnostics)
     }
 
-    @Test("entries added and removed patch every site: a list gains and loses a numbered page, a broken link is mended and broken again (its suggestion with it), an alias's redirect comes and goes, an entry the subset leaves out is text there; each step equals a fresh build")
-    func addedAndRemoved() throws {
+    /// Twelve entries in pages of seven, a subset, and an entry linking to two not written yet.
+    static func linkingSite() throws -> TestSite {
         var files = SitesOnDiskTests.entries(12)
         files["site.yml"] = "pagination: {size: 7}\nsubsets:\n  forms:\n    categories: [forms]\n"
         files["Content/web/linking.md"] = "---\ntitle: Linking\ncategories: [forms]\n---\n## Role\n\nSee [the new one](fresh.md) and [another](fresh-one.md#role).\n"
         let site = try TestSite(files)
-        defer { site.remove() }
         try site.age()
+        return site
+    }
+
+    /// The entries it links to added (one with an alias, one the subset takes), then removed.
+    static let steps: [(path: String, text: String?)] = [
+        ("Content/web/fresh.md", "---\ntitle: Fresh\ncategories: [media]\naliases: [/old/fresh/]\n---\n## Role\n\nFresh.\n"),
+        ("Content/web/fresh-one.md", "---\ntitle: Fresh one\ncategories: [forms]\n---\n## Role\n\nAnother.\n"),
+        ("Content/web/fresh.md", nil),
+        ("Content/web/fresh-one.md", nil),
+    ]
+
+    @Test("entries added and removed patch every site: a list gains and loses a numbered page, a broken link is mended and broken again (its suggestion with it), an alias's redirect comes and goes, an entry the subset leaves out is text there; each step equals a fresh build")
+    func addedAndRemoved() throws {
+        let site = try Self.linkingSite()
+        defer { site.remove() }
         #expect(SitesOnDiskTests.build(site).outcome == .success && SitesOnDiskTests.build(site).upToDate)
-        let steps: [(path: String, text: String?)] = [
-            ("Content/web/fresh.md", "---\ntitle: Fresh\ncategories: [media]\naliases: [/old/fresh/]\n---\n## Role\n\nFresh.\n"),
-            ("Content/web/fresh-one.md", "---\ntitle: Fresh one\ncategories: [forms]\n---\n## Role\n\nAnother.\n"),
-            ("Content/web/fresh.md", nil),
-            ("Content/web/fresh-one.md", nil),
-        ]
-        for (step, change) in steps.enumerated() {
+        for (step, change) in Self.steps.enumerated() {
             if let text = change.text {
                 try site.write(Data(text.utf8), to: change.path)
                 try site.age(by: TimeInterval(100 - step), only: [change.path, "Content/web"])
@@ -49,12 +57,8 @@ struct FilesMovedTests {
 
     @Test("in the preview, entries added and removed patch the site held in memory: a list gains and loses a numbered page, a link to the new entry leads there and breaks again, an alias's redirect comes and goes; each step equals a fresh build, and the next body edit is patched by the watcher's path")
     func addedAndRemovedInMemory() throws {
-        var files = SitesOnDiskTests.entries(12)
-        files["site.yml"] = "pagination: {size: 7}\n"
-        files["Content/web/linking.md"] = "---\ntitle: Linking\n---\n## Role\n\nSee [the new one](fresh.md).\n"
-        let site = try TestSite(files)
+        let site = try Self.linkingSite()
         defer { site.remove() }
-        try site.age()
         let memory = BuildMemory()
         func build(_ memory: BuildMemory, changed: [String]? = nil) -> (BuildResult, [String: Data]) {
             var request = BuildRequest(root: site.root)
@@ -63,14 +67,8 @@ struct FilesMovedTests {
             return (SiteBuilder().build(request, into: output, memory: memory), output.files)
         }
         #expect(build(memory).0.outcome == .success)
-        let steps: [(path: String, text: String?)] = [
-            ("Content/web/fresh.md", "---\ntitle: Fresh\ncategories: [media]\naliases: [/old/fresh/]\n---\n## Role\n\nFresh.\n"),
-            ("Content/web/fresh-one.md", "---\ntitle: Fresh one\ncategories: [forms]\n---\n## Role\n\nAnother.\n"),
-            ("Content/web/fresh.md", nil),
-            ("Content/web/fresh-one.md", nil),
-        ]
         var last: [String: Data] = [:]
-        for (step, change) in steps.enumerated() {
+        for (step, change) in Self.steps.enumerated() {
             if let text = change.text {
                 try site.write(Data(text.utf8), to: change.path)
             } else {
