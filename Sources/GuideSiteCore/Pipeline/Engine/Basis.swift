@@ -66,12 +66,14 @@ struct Basis {
                 edited.append(position)
             }
         } else {
-            if context.walk.files != memory.files, let inputs = context.inputs, !last.shared.isEmpty, inputs.shared == last.shared {
-                // Only which Markdown files there are moved (as on disk).
+            if context.walk.files != memory.files {
+                // Only which Markdown files there are may have moved (as on disk).
+                guard let inputs = context.inputs, !last.shared.isEmpty, inputs.shared == last.shared else {
+                    throw Declined("files were added, removed or moved")
+                }
                 let walked = last.walked(to: context.walk.files.filter { $0.kind == .markdown }.map(\.relativePath), settings: inputs.settings)
                 (last, moved) = (walked.state, (walked.added, walked.removed, walked.gone))
             }
-            guard context.walk.files == memory.files || moved != nil else { throw Declined("files were added, removed or moved") }
             // The settings hold every other file's stamp: site.yml, the theme, includes, copied files.
             guard !last.settings.isEmpty, let inputs = context.inputs, inputs.settings == last.settings,
                   inputs.markdownStamps.count == last.stamps.count else {

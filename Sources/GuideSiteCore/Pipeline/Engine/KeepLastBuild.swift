@@ -102,9 +102,7 @@ enum KeepLastBuild {
             if basis.filesMoved, var memory = next.memory {
                 // The walk it came from, for the next build's files and the watcher's paths.
                 (memory.files, memory.walkDiagnostics) = (context.walk.files, context.walk.diagnostics)
-                memory.positions = [:]
-                for (position, file) in context.walk.files.filter({ $0.kind == .markdown }).enumerated() { memory.positions[file.path] = position }
-                memory.routes = RenderMarkdown.routes(of: site.pages.filter { !$0.contentPath.isEmpty })
+                (memory.positions, memory.routes) = placesOfWalk(context, site: site)
                 next.memory = memory
             }
             next.memory?.output = files
@@ -126,14 +124,19 @@ enum KeepLastBuild {
         } else {
             last.settings = context.inputs?.settings ?? ""
         }
-        let markdown = context.walk.files.filter { $0.kind == .markdown }
-        var positions: [String: Int] = [:]
-        for (position, file) in markdown.enumerated() { positions[file.path] = position }
+        let places = placesOfWalk(context, site: last.site)
         last.memory = LastBuild.Memory(walkKey: Load.walkKey(context.layout, context.siteConfig), files: context.walk.files,
-                                       walkDiagnostics: context.walk.diagnostics, positions: positions, output: files,
-                                       routes: RenderMarkdown.routes(of: last.site.pages.filter { !$0.contentPath.isEmpty }),
-                                       renderKeys: built.renderKeys, theme: context.theme, exportParts: built.exportParts)
+                                       walkDiagnostics: context.walk.diagnostics, positions: places.positions, output: files,
+                                       routes: places.routes, renderKeys: built.renderKeys, theme: context.theme, exportParts: built.exportParts)
         return last
+    }
+
+    /// Each Markdown file's walk position by its full path (what the watcher reports), and the
+    /// route of each of `site`'s pages by the paths links name it by.
+    private static func placesOfWalk(_ context: BuildContext, site: Site) -> (positions: [String: Int], routes: [String: Route]) {
+        var positions: [String: Int] = [:]
+        for (position, file) in context.walk.files.filter({ $0.kind == .markdown }).enumerated() { positions[file.path] = position }
+        return (positions, RenderMarkdown.routes(of: site.pages.filter { !$0.contentPath.isEmpty }))
     }
 
     /// Writes the state of each site of a command-line build of the full site that put its
