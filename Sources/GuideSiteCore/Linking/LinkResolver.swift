@@ -7,10 +7,10 @@ public struct LinkResolver: Sendable {
     let basePath: String
     /// The path the site is published under, which authors' links may start with.
     let sitePath: String
-    let routes: [String: Route]
+    let routes: RouteLookup
     let assets: Set<String>
     /// Pages of the full site left out of the subset being built, by content path.
-    let excluded: [String: Route]
+    let excluded: RouteLookup
     /// Address of the full site (`url` + base path) where excluded pages live, if known.
     let fullSite: String?
     /// The scheme and host of site.yml's `url` (`https://example.org`), for root-relative links
@@ -22,6 +22,10 @@ public struct LinkResolver: Sendable {
     /// the pages left out and `fullSite` the full site's address.
     public init(basePath: String, routes: [String: Route], assets: Set<String>, excluded: [String: Route] = [:], fullSite: String? = nil,
                 sitePath: String = "/") {
+        self.init(basePath: basePath, routes: RouteLookup(routes), assets: assets, excluded: RouteLookup(excluded), fullSite: fullSite, sitePath: sitePath)
+    }
+
+    init(basePath: String, routes: RouteLookup, assets: Set<String>, excluded: RouteLookup, fullSite: String?, sitePath: String) {
         self.basePath = basePath
         self.sitePath = sitePath
         self.routes = routes

@@ -172,10 +172,10 @@ extension SiteBuilder {
         // The preview renders a patch's pages anew; on disk their bodies are kept for the next build.
         let bodies = basis != nil && c.memoryOutput != nil ? nil : c.bodies
         var markdown = RenderMarkdown.Inputs(site: spec, settings: c.siteConfig, assets: Set(selected.assets.map(\.relativePath)), excluded: selected.excluded,
-                                             routes: [:], lint: basis == nil ? c.makesContentChecks : bodies != nil && c.lintsWhole)
+                                             routes: RouteLookup([:]), lint: basis == nil ? c.makesContentChecks : bodies != nil && c.lintsWhole)
         let rendered = stages.time(RenderMarkdown.name) { log in
             let pages = taken(&selected.pages)
-            markdown.routes = basis.map { RenderMarkdown.routes(of: $0, pages: pages) } ?? RenderMarkdown.routes(of: pages)
+            markdown.routes = basis.map { RenderMarkdown.routes(of: $0, pages: pages) } ?? RouteLookup(RouteLookup.table(of: pages))
             let scratch = basis == nil && c.memoryOutput == nil ? RenderMarkdown.scratch(for: pages, upTo: c.request.bodiesInMemoryUpTo, beside: c.layout.output) : nil
             return RenderMarkdown.run(pages, markdown, last: basis, bodies: scratch == nil ? bodies : nil, parses: c.store.memo, scratch: scratch,
                                       lintsWhole: c.lintsWhole, walk: c.walk, layout: c.layout, log: &log)

@@ -29,7 +29,11 @@ extension StringProtocol {
 
     /// The text without leading and trailing scalars found in `characters`.
     func trimming(_ characters: String) -> String {
-        let set = Set(characters.unicodeScalars)
+        // One scalar (`"/"`, nearly every call) without making a set: addresses are trimmed by
+        // the ten thousand.
+        let scalars = characters.unicodeScalars
+        if let only = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex { return trimming { $0 == only } }
+        let set = Set(scalars)
         return trimming { set.contains($0) }
     }
 

@@ -136,7 +136,7 @@ enum KeepLastBuild {
     private static func placesOfWalk(_ context: BuildContext, site: Site) -> (positions: [String: Int], routes: [String: Route]) {
         var positions: [String: Int] = [:]
         for (position, file) in context.walk.files.filter({ $0.kind == .markdown }).enumerated() { positions[file.path] = position }
-        return (positions, RenderMarkdown.routes(of: site.pages.filter { !$0.contentPath.isEmpty }))
+        return (positions, RouteLookup.table(of: site.pages.filter { !$0.contentPath.isEmpty }))
     }
 
     /// Writes the state of each site of a command-line build of the full site that put its

@@ -15,8 +15,8 @@ enum RenderMarkdown {
         /// Pages a subset leaves out (`SelectPages`): links to them go to the full site (when
         /// site.yml gives its `url`) or become text.
         var excluded: [(contentPath: String, route: Route)]
-        /// The routes links resolve against (`routes(of:)`).
-        var routes: [String: Route]
+        /// The routes links resolve against (`RouteLookup`).
+        var routes: RouteLookup
         /// Whether the problems only `check` reports are looked for (`Lint`).
         var lint: Bool
     }
@@ -71,18 +71,19 @@ enum RenderMarkdown {
         return rendered
     }
 
-    /// The routes links resolve against under a basis: the last site's pages'.
-    static func routes(of last: LastBuild) -> [String: Route] {
-        last.memory?.routes ?? routes(of: last.site.pages.filter { !$0.contentPath.isEmpty })
+    /// The routes links resolve against under a basis, the last site's pages', asked path by
+    /// path (a patch renders few bodies).
+    static func routes(of last: LastBuild) -> RouteLookup {
+        last.memory.map { RouteLookup($0.routes) } ?? .pages(last.site.pages, skipsGenerated: true)
     }
 
     /// The routes of the last site under `basis`, with the pages of files removed left out and
     /// those of files added (among `pages`, the edited ones) in.
-    static func routes(of basis: Basis, pages: [Page]) -> [String: Route] {
+    static func routes(of basis: Basis, pages: [Page]) -> RouteLookup {
         guard basis.filesMoved else { return routes(of: basis.last) }
         let site = basis.last.site, gone = Set(basis.removed), added = basis.addedPaths
         let kept = site.pages.indices.filter { !gone.contains($0) && !site.pages[$0].contentPath.isEmpty }.map { site.pages[$0] }
-        return routes(of: kept + pages.filter { added.contains($0.contentPath) })
+        return .pages(kept + pages.filter { added.contains($0.contentPath) }, skipsGenerated: false)
     }
 
     /// A file for the bodies' HTML of a full build to disk whose Markdown is over `upTo` bytes:
@@ -102,16 +103,11 @@ enum RenderMarkdown {
 
     /// `render`, asking `memo` first for each page's body (`BodyMemo.take`).
     static func render(_ pages: [Page], _ inputs: Inputs, scratch: ScratchFile?, memo: Memo?, identifying: BodyMemo.Key? = nil) -> [Made] {
-        var excludedRoutes: [String: Route] = [:]
-        for page in inputs.excluded {
-            excludedRoutes[page.contentPath] = page.route
-            excludedRoutes[page.route.path.trimming("/")] = page.route
-        }
         let settings = inputs.settings, config = inputs.site.config, subset = inputs.site.variant.subset
         let fullSite = settings.url.flatMap { SitePaths.absolute(settings.basePath, siteURL: $0) }
         var linkResolver = LinkResolver(
             basePath: SiteRoot.marker, routes: inputs.routes, assets: inputs.assets,
-            excluded: excludedRoutes, fullSite: fullSite, sitePath: settings.basePath
+            excluded: .excluded(inputs.excluded), fullSite: fullSite, sitePath: settings.basePath
         )
         if let url = settings.url.flatMap(URL.init(string:)), let scheme = url.scheme, let host = url.host {
             linkResolver.host = scheme + "://" + host + (url.port.map { ":\($0)" } ?? "")
@@ -199,26 +195,4 @@ enum RenderMarkdown {
         }
         let rendered = render(again.map(\.page), inputs, scratch: nil, memo: nil)
         for (input, done) in zip(again, rendered) { site.pages[input.position].body.html = done.page.value.body.html }
-    }
-
-    /// Each page's route by its content path (and a folder's `index.md` by the folder's path);
-    /// a translation's by its source's too, so that links to the source lead to it.
-    static func routes(of pages: [Page]) -> [String: Route] {
-        var routes: [String: Route] = [:]
-        for page in pages {
-            for path in page.linkPaths {
-                if routes[path] == nil || path == page.translates { routes[path] = page.route }
-                if path.hasSuffix("/index.md") || path == "index.md" {
-                    routes[String(path.dropLast("index.md".count)).trimming("/")] = page.route
-                }
-            }
-        }
-        // A page's own address, written without its final slash (`/guides/writing/fr`), leads to
-        // it as written with one: links are written with the slash.
-        for page in pages where !page.contentPath.isEmpty {
-            let address = page.route.path.trimming("/")
-            if !address.isEmpty, routes[address] == nil { routes[address] = page.route }
-        }
-        return routes
-    }
-}
+    }}
