@@ -90,25 +90,44 @@ struct Basis {
     /// The last build's state of each site of the run in `.guidesite-cache/`, and the Markdown
     /// files whose stamps moved.
     static func onDisk(sites context: BuildContext) throws -> [Basis] {
-        // Each site's state read on a core of its own (its header is decoded on one).
+        // Each site's state read on a core of its own (its header is decoded on one); then each
+        // after the first takes what the first's holds for every site of the run.
         let shared = UncheckedSendable(context)
-        let read = Array(context.plan.variants.indices).concurrentMap { site in
-            UncheckedSendable(Result { try onDisk(shared.value, site: site) })
+        let states = Array(context.plan.variants.indices).concurrentMap { site in
+            UncheckedSendable(Result { try state(shared.value, site: site) })
+        }
+        let first = try states[0].value.get()
+        let read = Array(states.indices).concurrentMap { site in
+            UncheckedSendable(Result {
+                let state = try states[site].value.get()
+                guard let sharing = site == 0 ? state : state.sharing(first) else {
+                    throw Declined("the state of \(shared.value.plan.variants[site].label) was not written with the first site's")
+                }
+                return try onDisk(shared.value, site: site, state: sharing)
+            })
         }
         return try withTranslations(withFilesMoved(read.map { try $0.value.get() }, context: context), context: context)
     }
 
     /// The last build's state of site `site` of the run (all are written into the first's output).
-    static func onDisk(_ context: BuildContext, site: Int) throws -> Basis {
+    private static func state(_ context: BuildContext, site: Int) throws -> LastBuild {
         guard let inputs = context.inputs else { throw Declined("the inputs cannot be trusted by their stamps") }
-        let output = context.plan.variants[0].output
-        let location = LastBuild.location(root: context.layout.root, output: output, site: site)
+        let location = LastBuild.location(root: context.layout.root, output: context.plan.variants[0].output, site: site)
         // The same settings, or the same but for which Markdown files there are (`walked`).
-        guard var state = LastBuild.read(from: location, accepting: { settings, shared in
+        guard let state = LastBuild.read(from: location, accepting: { settings, shared in
                   settings == inputs.settings || !shared.isEmpty && shared == inputs.shared
               }), state.variantKey == context.plan.variants[site].key else {
             throw Declined("no state of the last build of \(context.plan.variants[site].label) with these settings, binary and theme")
         }
+        return state
+    }
+
+    /// The basis of site `site` on its last build's `state`.
+    private static func onDisk(_ context: BuildContext, site: Int, state: LastBuild) throws -> Basis {
+        guard let inputs = context.inputs else { throw Declined("the inputs cannot be trusted by their stamps") }
+        let output = context.plan.variants[0].output
+        let location = LastBuild.location(root: context.layout.root, output: output, site: site)
+        var state = state
         var moved: (added: [Int], removed: [Int], gone: [String])?
         if state.settings != inputs.settings {
             let paths = context.walk.files.filter { $0.kind == .markdown }.map(\.relativePath)

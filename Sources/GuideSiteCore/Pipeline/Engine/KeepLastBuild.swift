@@ -149,11 +149,11 @@ enum KeepLastBuild {
         let first = LastBuild.location(root: context.layout.root, output: writer.output)
         if built[0].basis != nil {
             // Each site's state on a core of its own.
-            let shared = UncheckedSendable((context, built, writer))
+            let shared = UncheckedSendable((context, built, writer)), run = LastBuild.newRun()
             let kept = Array(built.indices).concurrentMap { site -> Bool in
                 let (context, built, writer) = shared.value
                 guard let basis = built[site].basis else { return false }
-                return afterEdits(basis, built: built[site], context: context, writer: writer, outputInode: outputInode)
+                return afterEdits(basis, built: built[site], context: context, writer: writer, outputInode: outputInode, run: (run, site == 0))
             }
             if kept.contains(false) {
                 // A site whose state was not brought up to date: the next build is a full one.
@@ -177,12 +177,14 @@ enum KeepLastBuild {
             differing = Array(Set(writer.freshFiles).union(previous.filter { !current.contains($0) })).sorted()
         }
         var states: [UncheckedSendable<(URL, LastBuild, PagesFile?)>] = []
+        let run = LastBuild.newRun()
         for (site, one) in built.enumerated() {
             guard var state = lastBuild(context, built: one) else {
                 LastBuild.remove(at: first)
                 return LastBuild.removeSites(besides: first)
             }
             state.differing = differing
+            (state.run, state.holdsRun) = (run, site == 0)
             (state.outputInode, state.spareInode, state.files) = (outputInode, spareInode ?? 0, files)
             states.append(UncheckedSendable((LastBuild.location(root: context.layout.root, output: writer.output, site: site), state, one.pagesFile)))
         }
@@ -219,7 +221,7 @@ enum KeepLastBuild {
     /// The state of one site after a build under `basis` put its files in place: the edited
     /// pages appended to its pages file, the header written again; false when it could not be.
     private static func afterEdits(_ basis: Basis, built: BuiltSite, context: BuildContext, writer: any CommittedOutput,
-                                   outputInode: UInt64) -> Bool {
+                                   outputInode: UInt64, run: (token: UInt64, first: Bool)) -> Bool {
         guard let site = built.site,
               let made = next(after: basis, context: context, site: site, linkDiagnostics: built.linkDiagnostics, search: built.search),
               let location = basis.location, let inputs = basis.inputs else { return false }
@@ -238,6 +240,7 @@ enum KeepLastBuild {
             next.differing = nil
         }
         (next.outputInode, next.spareInode) = (outputInode, spareInode ?? 0)
+        (next.run, next.holdsRun) = run
         // Exports made again (a site linked anew) are where this build wrote them.
         next.exports = built.exportLayout ?? next.exports
         return next.appendPages(built.positions, to: location)

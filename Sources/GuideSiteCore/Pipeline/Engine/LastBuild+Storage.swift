@@ -78,9 +78,11 @@ extension LastBuild {
         var header = ByteWriter()
         header.string(settings)
         header.string(shared)
+        header.uint64(run)
+        header.bool(holdsRun)
         header.uint64(outputInode)
         header.uint64(spareInode)
-        header.strings(files)
+        if holdsRun { header.strings(files) }
         header.optional(differing) { $0.strings($1) }
         header.uint64(token)
         header.array(records) { writer, range in
@@ -88,10 +90,12 @@ extension LastBuild {
             writer.int(range.count)
         }
         header.int(unusedBytes)
-        header.array(stamps) { writer, stamp in writer.optional(stamp) { $0.stamp($1) } }
+        if holdsRun { header.array(stamps) { writer, stamp in writer.optional(stamp) { $0.stamp($1) } } }
         header.ints(pageOfFile)
-        header.strings(markdownPaths)
-        header.array(fileDiagnostics) { $0.diagnostics($1) }
+        if holdsRun {
+            header.strings(markdownPaths)
+            header.array(fileDiagnostics) { $0.diagnostics($1) }
+        }
         header.array(linkDiagnostics) { $0.diagnostics($1) }
         header.diagnostics(otherDiagnostics)
         header.siteStructure(site)
@@ -108,7 +112,7 @@ extension LastBuild {
             writer.string(page.route.path)
             writer.string(page.route.file)
         }
-        header.translations(translations)
+        if holdsRun { header.translations(translations) }
         if !Self.replace(url.path, with: Self.magic + header.bytes) { Self.remove(at: url) }
     }
 
@@ -169,9 +173,11 @@ extension LastBuild {
 
     private init(header: inout ByteReader, settings: String, shared: String, pages: MappedFile?) throws {
         (self.settings, self.shared) = (settings, shared)
+        run = try header.uint64()
+        holdsRun = try header.bool()
         outputInode = try header.uint64()
         spareInode = try header.uint64()
-        files = try header.strings()
+        files = holdsRun ? try header.strings() : []
         differing = try header.optional { try $0.strings() }
         token = try header.uint64()
         records = try header.array(minimumSize: 2) { reader in
@@ -212,10 +218,10 @@ extension LastBuild {
         }
         guard let pages else { throw ByteReader.Damaged() }
         pagesData = data
-        stamps = try header.array(minimumSize: 1) { reader in try reader.optional { try $0.stamp() } }
+        stamps = holdsRun ? try header.array(minimumSize: 1) { reader in try reader.optional { try $0.stamp() } } : []
         pageOfFile = try header.ints()
-        markdownPaths = try header.strings()
-        fileDiagnostics = try header.array(minimumSize: 1) { try $0.diagnostics() }
+        markdownPaths = holdsRun ? try header.strings() : []
+        fileDiagnostics = holdsRun ? try header.array(minimumSize: 1) { try $0.diagnostics() } : []
         linkDiagnostics = try header.array(minimumSize: 1) { try $0.diagnostics() }
         otherDiagnostics = try header.diagnostics()
         site = try header.siteStructure(pages: pages)
@@ -231,8 +237,8 @@ extension LastBuild {
             route.file = try reader.string()
             return (contentPath, route)
         }
-        translations = try header.translations()
-        guard header.isAtEnd, stamps.count == pageOfFile.count, stamps.count == fileDiagnostics.count, stamps.count == markdownPaths.count, linkDiagnostics.count == pages.count,
+        translations = holdsRun ? try header.translations() : TranslationTable()
+        guard header.isAtEnd, !holdsRun || holdsFiles, linkDiagnostics.count == pages.count,
               search.order.count == search.lengths.count, (0...Self.sizeLimit).contains(search.size), (0...search.size).contains(search.head),
               search.lengths.allSatisfy({ (0...search.size).contains($0) }),
               search.head + search.lengths.reduce(0, +) + max(search.lengths.count - 1, 0) <= search.size,
@@ -259,8 +265,8 @@ extension LastBuild {
             guard raw.count > magic.count, raw.prefix(magic.count).elementsEqual(magic) else { return nil }
             var header = ByteReader(raw, offset: magic.count)
             do {
-                _ = (try header.string(), try header.string())
-                guard try header.uint64() == outputInode else { return nil }
+                _ = (try header.string(), try header.string(), try header.uint64())
+                guard try header.bool(), try header.uint64() == outputInode else { return nil }
                 _ = try header.uint64()
                 return try header.strings()
             } catch {

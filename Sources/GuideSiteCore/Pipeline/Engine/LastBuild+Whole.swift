@@ -60,11 +60,14 @@ extension LastBuild {
         let root = context.layout.root, variants = context.plan.variants
         guard !FileManager.default.fileExists(atPath: location(root: root, output: output, site: variants.count).path) else { return [:] }
         var states: [String: Kept] = [:]
+        var first: Kept?
         for (site, variant) in variants.enumerated() {
             let url = location(root: root, output: output, site: site)
             guard let data = try? Data(contentsOf: url), let pages = MappedFile(path: pagesLocation(url)),
                   let prefix = outputPrefix(data), prefix.shared == shared, prefix.outputInode == inode else { return [:] }
-            states[variant.key] = Kept(data: data, pages: pages, variantKey: variant.key)
+            let kept = Kept(data: data, pages: pages, variantKey: variant.key, first: first)
+            states[variant.key] = kept
+            first = first ?? kept
         }
         return states
     }
@@ -75,6 +78,8 @@ extension LastBuild {
     struct Kept: @unchecked Sendable {
         private let read: (data: Data, pages: MappedFile)?
         private let state: LastBuild?
+        /// The first site's, which holds what every site of the run shares (`LastBuild+Run`).
+        private let first: (() -> LastBuild?)?
         let variantKey: String
         private let whole = Whole()
 
@@ -84,12 +89,12 @@ extension LastBuild {
             var made: Site??
         }
 
-        init(data: Data, pages: MappedFile, variantKey: String) {
-            (read, state, self.variantKey) = ((data, pages), nil, variantKey)
+        init(data: Data, pages: MappedFile, variantKey: String, first: Kept?) {
+            (read, state, self.variantKey, self.first) = ((data, pages), nil, variantKey, first.map { first in { first.decoded() } })
         }
 
         init(_ state: LastBuild) {
-            (read, self.state, variantKey) = (nil, state, state.variantKey)
+            (read, self.state, variantKey, first) = (nil, state, state.variantKey, nil)
         }
 
         /// The state, decoded by the first to ask.
@@ -99,7 +104,7 @@ extension LastBuild {
                 if let known = whole.state { return known }
                 var made: LastBuild?
                 if let read, let state = LastBuild.decode(read.data, pages: read.pages, accepting: { _, _ in true }), state.variantKey == variantKey {
-                    made = state
+                    made = state.holdsRun ? state : first?().flatMap(state.sharing)
                 }
                 whole.state = .some(made)
                 return made
@@ -139,7 +144,8 @@ extension LastBuild {
         data.withUnsafeBytes { raw in
             guard raw.count > magic.count, raw.prefix(magic.count).elementsEqual(magic) else { return nil }
             var header = ByteReader(raw, offset: magic.count)
-            guard (try? header.string()) != nil, let shared = try? header.string(), let inode = try? header.uint64() else { return nil }
+            guard (try? header.string()) != nil, let shared = try? header.string(), (try? header.uint64()) != nil, (try? header.bool()) != nil,
+                  let inode = try? header.uint64() else { return nil }
             return (shared, inode)
         }
     }

@@ -9,7 +9,7 @@ import Foundation
 /// the spare site beside it differs from them. Any doubt about it (another binary, settings, a
 /// damaged file, an output or spare folder replaced by anything else) means a full build.
 struct LastBuild {
-    static let magic = Array("guidesite-state/13\n".utf8)
+    static let magic = Array("guidesite-state/14\n".utf8)
     /// No offset or size in a state is larger (1 TB): a damaged one is rejected before any sum.
     static let sizeLimit = 1 << 40
     static let pagesMagic = Array("guidesite-pages/3\n".utf8)
@@ -18,6 +18,10 @@ struct LastBuild {
     /// for which Markdown files there are).
     var settings: String
     var shared = ""
+    /// The token of the run that wrote it, and whether it holds what every site of that run
+    /// shares (the first site's does; `LastBuild+Run`).
+    var run: UInt64 = 0
+    var holdsRun = true
     /// Inodes of the output folder and of the spare site beside it, after that build.
     var outputInode: UInt64
     var spareInode: UInt64

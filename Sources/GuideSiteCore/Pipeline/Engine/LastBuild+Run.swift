@@ -1,0 +1,30 @@
+import Foundation
+
+/// What every site of a run shares, kept once in `.guidesite-cache/`: the first site's state
+/// holds the output's files, each Markdown file's stamp, path and problems, and the translation
+/// table; the state of each other site names the run that wrote it and takes them from the
+/// first's when read. (Written in each, they were four fifths of a subset's state, decoded and
+/// encoded again by every patch.)
+extension LastBuild {
+    /// Whether each Markdown file has its stamp, page, path and problems.
+    var holdsFiles: Bool {
+        stamps.count == pageOfFile.count && stamps.count == fileDiagnostics.count && stamps.count == markdownPaths.count
+    }
+
+    /// This state of a site after the first, with what `first` (its run's first site's) holds
+    /// for every site; nil when the two were not written by the same run.
+    func sharing(_ first: LastBuild) -> LastBuild? {
+        guard !holdsRun, first.holdsRun, run != 0, first.run == run else { return nil }
+        var state = self
+        (state.files, state.stamps, state.markdownPaths) = (first.files, first.stamps, first.markdownPaths)
+        (state.fileDiagnostics, state.translations) = (first.fileDiagnostics, first.translations)
+        return state.holdsFiles ? state : nil
+    }
+
+    /// A token for the states one run writes, one for each of its sites.
+    static func newRun() -> UInt64 {
+        var run: UInt64 = 0
+        while run == 0 { run = UInt64.random(in: 1...UInt64.max) }
+        return run
+    }
+}
