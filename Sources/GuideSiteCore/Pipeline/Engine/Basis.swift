@@ -90,13 +90,15 @@ struct Basis {
     /// The last build's state of each site of the run in `.guidesite-cache/`, and the Markdown
     /// files whose stamps moved.
     static func onDisk(sites context: BuildContext) throws -> [Basis] {
-        // Each site's state read on a core of its own (its header is decoded on one); then each
-        // after the first takes what the first's holds for every site of the run.
+        // The first site's state first (its pages decoded on every core); then the others', each
+        // on a core, taking the pages the first holds the same (`KnownPages`) and what it holds
+        // for every site of the run (`sharing`).
         let shared = UncheckedSendable(context)
-        let states = Array(context.plan.variants.indices).concurrentMap { site in
-            UncheckedSendable(Result { try state(shared.value, site: site) })
+        let first = try state(context, site: 0, known: nil)
+        let known = KnownPages(first)
+        let states = [UncheckedSendable(Result<LastBuild, Error>.success(first))] + Array(context.plan.variants.indices.dropFirst()).concurrentMap { site in
+            UncheckedSendable(Result { try state(shared.value, site: site, known: known) })
         }
-        let first = try states[0].value.get()
         let read = Array(states.indices).concurrentMap { site in
             UncheckedSendable(Result {
                 let state = try states[site].value.get()
@@ -110,11 +112,11 @@ struct Basis {
     }
 
     /// The last build's state of site `site` of the run (all are written into the first's output).
-    private static func state(_ context: BuildContext, site: Int) throws -> LastBuild {
+    private static func state(_ context: BuildContext, site: Int, known: KnownPages?) throws -> LastBuild {
         guard let inputs = context.inputs else { throw Declined("the inputs cannot be trusted by their stamps") }
         let location = LastBuild.location(root: context.layout.root, output: context.plan.variants[0].output, site: site)
         // The same settings, or the same but for which Markdown files there are (`walked`).
-        guard let state = LastBuild.read(from: location, accepting: { settings, shared in
+        guard let state = LastBuild.read(from: location, known: known, accepting: { settings, shared in
                   settings == inputs.settings || !shared.isEmpty && shared == inputs.shared
               }), state.variantKey == context.plan.variants[site].key else {
             throw Declined("no state of the last build of \(context.plan.variants[site].label) with these settings, binary and theme")

@@ -28,3 +28,32 @@ extension LastBuild {
         return run
     }
 }
+
+/// The first site's pages as read, by content path, for the other sites of its run: a page
+/// whose record is the same bytes as the first site's page of that path is that page, taken
+/// rather than decoded again (most of a subset's pages, and each untranslated page of a
+/// language's site; decoding them was most of a patch's time reading its states).
+struct KnownPages: @unchecked Sendable {
+    private let pages: [Page]
+    private let records: [Range<Int>]
+    private let data: MappedFile
+    private let positions: [String: Int]
+
+    init?(_ first: LastBuild) {
+        guard let data = first.pagesData, first.records.count == first.site.pages.count else { return nil }
+        (pages, records, self.data) = (first.site.pages, first.records, data)
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(pages.count)
+        for (index, page) in pages.enumerated() where !page.contentPath.isEmpty { positions[page.contentPath] = index }
+        self.positions = positions
+    }
+
+    /// The first site's page whose record is `record`, byte for byte.
+    func page(recorded record: UnsafeRawBufferPointer) -> Page? {
+        var reader = ByteReader(record)
+        guard (try? reader.string()) != nil, let path = try? reader.string(), let position = positions[path] else { return nil }
+        let range = records[position]
+        guard range.count == record.count else { return nil }
+        return data.withUnsafeBytes { $0[range].elementsEqual(record) } ? pages[position] : nil
+    }
+}

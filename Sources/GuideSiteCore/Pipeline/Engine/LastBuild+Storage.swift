@@ -151,27 +151,29 @@ extension LastBuild {
     }
 
     /// The state, when `accepts` its settings and shared settings (read before anything else).
-    static func read(from url: URL, accepting accepts: (_ settings: String, _ shared: String) -> Bool) -> LastBuild? {
+    /// `known`: the pages of its run's first site, which pages recorded the same are.
+    static func read(from url: URL, known: KnownPages? = nil, accepting accepts: (_ settings: String, _ shared: String) -> Bool) -> LastBuild? {
         guard let data = try? Data(contentsOf: url) else { return nil }
-        return decode(data, pages: MappedFile(path: pagesLocation(url)), accepting: accepts)
+        return decode(data, pages: MappedFile(path: pagesLocation(url)), known: known, accepting: accepts)
     }
 
     /// The state in `data`, its pages in `pages`.
-    static func decode(_ data: Data, pages: MappedFile?, accepting accepts: (_ settings: String, _ shared: String) -> Bool) -> LastBuild? {
+    static func decode(_ data: Data, pages: MappedFile?, known: KnownPages? = nil,
+                       accepting accepts: (_ settings: String, _ shared: String) -> Bool) -> LastBuild? {
         data.withUnsafeBytes { raw -> LastBuild? in
             guard raw.count > magic.count, raw.prefix(magic.count).elementsEqual(magic) else { return nil }
             var header = ByteReader(raw, offset: magic.count)
             do {
                 let settings = try header.string(), shared = try header.string()
                 guard accepts(settings, shared) else { return nil }
-                return try LastBuild(header: &header, settings: settings, shared: shared, pages: pages)
+                return try LastBuild(header: &header, settings: settings, shared: shared, pages: pages, known: known)
             } catch {
                 return nil
             }
         }
     }
 
-    private init(header: inout ByteReader, settings: String, shared: String, pages: MappedFile?) throws {
+    private init(header: inout ByteReader, settings: String, shared: String, pages: MappedFile?, known: KnownPages?) throws {
         (self.settings, self.shared) = (settings, shared)
         run = try header.uint64()
         holdsRun = try header.bool()
@@ -202,7 +204,12 @@ extension LastBuild {
                 var pages: [Page] = []
                 pages.reserveCapacity(chunk.count)
                 for index in chunk {
-                    var reader = ByteReader(UnsafeRawBufferPointer(rebasing: base.value[ranges[index]]))
+                    let record = UnsafeRawBufferPointer(rebasing: base.value[ranges[index]])
+                    if let page = known?.page(recorded: record) {
+                        pages.append(page)
+                        continue
+                    }
+                    var reader = ByteReader(record)
                     guard let page = try? reader.page(whole: false), reader.isAtEnd else { return nil }
                     pages.append(page)
                 }

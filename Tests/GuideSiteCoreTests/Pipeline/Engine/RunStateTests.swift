@@ -27,6 +27,14 @@ struct RunStateTests {
         let shared = try #require(subset.sharing(main))
         #expect(shared.stamps == main.stamps && shared.files == main.files && shared.holdsFiles && shared.site.pages.count == subset.site.pages.count)
         #expect(try Data(contentsOf: second).count < (try Data(contentsOf: first).count))
+        // Read with the first site's pages, those recorded the same are taken, the others decoded.
+        let known = try #require(KnownPages(main))
+        let taking = try #require(LastBuild.read(from: second, known: known) { _, _ in true })
+        let data = try #require(subset.pagesData)
+        let taken = subset.records.filter { range in data.withUnsafeBytes { known.page(recorded: UnsafeRawBufferPointer(rebasing: $0[range])) } != nil }
+        let entries = subset.site.pages.filter { $0.kind == .entry }.count
+        #expect(taken.count >= entries && taken.count < subset.records.count, "\(taken.count) of \(subset.records.count)")
+        #expect(taking.site.pages == subset.site.pages)
 
         // The subset's state of the first run, beside the first site's of the second.
         try earlier.write(to: second)
