@@ -30,9 +30,10 @@ extension LastBuild {
 }
 
 /// The first site's pages as read, by content path, for the other sites of its run: a page
-/// whose record is the same bytes as the first site's page of that path is that page, taken
-/// rather than decoded again (most of a subset's pages, and each untranslated page of a
-/// language's site; decoding them was most of a patch's time reading its states).
+/// whose record is the same bytes as the first site's page of that path, but for the body's
+/// identity that leads the record, is that page with its own identity, taken rather than
+/// decoded again (most of a subset's pages, whose identity differs where they link to a page
+/// the subset leaves out; decoding them was most of a patch's time reading its states).
 struct KnownPages: @unchecked Sendable {
     private let pages: [Page]
     private let records: [Range<Int>]
@@ -48,12 +49,34 @@ struct KnownPages: @unchecked Sendable {
         self.positions = positions
     }
 
-    /// The first site's page whose record is `record`, byte for byte.
+    /// The page whose record is `record`, when the first site's page of its path is recorded
+    /// the same between the identity and what only a page rendered again reads.
     func page(recorded record: UnsafeRawBufferPointer) -> Page? {
-        var reader = ByteReader(record)
+        guard let (identity, middle) = Self.middle(of: record) else { return nil }
+        var reader = ByteReader(middle)
         guard (try? reader.string()) != nil, let path = try? reader.string(), let position = positions[path] else { return nil }
-        let range = records[position]
-        guard range.count == record.count else { return nil }
-        return data.withUnsafeBytes { $0[range].elementsEqual(record) } ? pages[position] : nil
+        let same = data.withUnsafeBytes { raw -> Bool in
+            guard let theirs = Self.middle(of: UnsafeRawBufferPointer(rebasing: raw[records[position]]))?.middle,
+                  theirs.count == middle.count else { return false }
+            return middle.isEmpty || memcmp(theirs.baseAddress!, middle.baseAddress!, middle.count) == 0
+        }
+        guard same else { return nil }
+        var page = pages[position]
+        if page.body.identity != identity { page.body.identity = identity }
+        return page
+    }
+
+    /// A page's record without its identity, which leads it, and its heavy part, which ends it
+    /// (`ByteWriter.page`).
+    private static func middle(of record: UnsafeRawBufferPointer) -> (identity: Digest128?, middle: UnsafeRawBufferPointer)? {
+        var reader = ByteReader(record)
+        do {
+            let identity = try reader.optional { Digest128(high: try $0.uint64(), low: try $0.uint64()) }
+            let heavy = try reader.uint64(), start = identity == nil ? 9 : 25
+            guard heavy <= UInt64(record.count - start) else { return nil }
+            return (identity, UnsafeRawBufferPointer(rebasing: record[start..<(record.count - Int(heavy))]))
+        } catch {
+            return nil
+        }
     }
 }

@@ -49,6 +49,16 @@ extension ByteWriter {
 
     /// A page without its HTML and Markdown, and without the keys of one process's hashing.
     mutating func page(_ page: Page) {
+        // What only the page itself shows or checks goes last, its length first: a page that is
+        // not rendered again is read without it. The body's identity leads: a subset's page that
+        // links to one the subset leaves out differs from the full site's only by the two, and
+        // is known to be the same page between them (`KnownPages`).
+        var heavy = ByteWriter()
+        for heading in page.body.headings { heavy.int(heading.line) }
+        heavy.frontEntries(page.frontMatter.entries)
+        heavy.sourceLinks(page.body.links)
+        optional(page.body.identity) { $0.uint64($1.high); $0.uint64($1.low) }
+        uint64(UInt64(heavy.bytes.count))
         string(page.sourcePath)
         string(page.contentPath)
         string(page.kind.rawValue)
@@ -89,7 +99,6 @@ extension ByteWriter {
             writer.string(heading.id)
         }
         optional(body.title) { $0.string($1) }
-        optional(body.identity) { $0.uint64($1.high); $0.uint64($1.low) }
         array(page.criteria) { writer, reference in
             writer.string(reference.number)
             writer.bool(reference.fromFrontMatter)
@@ -106,13 +115,6 @@ extension ByteWriter {
             writer.string(section.heading)
             writer.array(section.lines) { $0.string($1.text); $0.optional($1.platform) { $0.string($1) } }
         }
-        // What only the page itself shows or checks, after its length: a page that is not
-        // rendered again is read without it.
-        var heavy = ByteWriter()
-        for heading in body.headings { heavy.int(heading.line) }
-        heavy.frontEntries(matter.entries)
-        heavy.sourceLinks(body.links)
-        int(heavy.bytes.count)
         bytes.append(contentsOf: heavy.bytes)
     }
 
@@ -161,6 +163,9 @@ extension ByteReader {
     /// A page; without `whole`, its front matter entries and links are skipped (see
     /// `ByteWriter.page`).
     mutating func page(whole: Bool) throws -> Page {
+        let identity = try optional { Digest128(high: try $0.uint64(), low: try $0.uint64()) }
+        let heavyLength = Int(clamping: try uint64())
+        guard heavyLength <= LastBuild.sizeLimit else { throw Damaged() }
         let sourcePath = try string(), contentPath = try string()
         guard let kind = PageKind(rawValue: try string()) else { throw Damaged() }
         let section = try optional { try $0.string() }
@@ -194,7 +199,7 @@ extension ByteReader {
             Heading(level: try reader.int(), text: try reader.string(), id: try reader.string(), line: 0)
         })
         body.title = try optional { try $0.string() }
-        body.identity = try optional { Digest128(high: try $0.uint64(), low: try $0.uint64()) }
+        body.identity = identity
         let criteria = try array(minimumSize: 2) { reader in
             CriterionReference(number: try reader.string(), fromFrontMatter: try reader.bool(), fromBody: try reader.bool())
         }
@@ -210,7 +215,6 @@ extension ByteReader {
                 AcceptanceSection.Line(text: try reader.string(), platform: try reader.optional { try $0.string() })
             })
         }
-        let heavyLength = try count()
         if whole {
             var heavy = ByteReader(try bytes(heavyLength))
             for index in body.headings.indices { body.headings[index].line = try heavy.int() }

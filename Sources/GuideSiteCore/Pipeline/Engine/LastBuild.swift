@@ -12,7 +12,7 @@ struct LastBuild {
     static let magic = Array("guidesite-state/14\n".utf8)
     /// No offset or size in a state is larger (1 TB): a damaged one is rejected before any sum.
     static let sizeLimit = 1 << 40
-    static let pagesMagic = Array("guidesite-pages/3\n".utf8)
+    static let pagesMagic = Array("guidesite-pages/4\n".utf8)
 
     /// `BuildRecord.Inputs.settings` of the build that wrote it, and `shared` (the same but
     /// for which Markdown files there are).
