@@ -21,6 +21,17 @@ extension LastBuild {
         return state.holdsFiles ? state : nil
     }
 
+    /// Removes the states of the other sites of a run beside `url` (the first site's), from
+    /// site `from` on.
+    static func removeSites(besides url: URL, from: Int = 1) {
+        let folder = url.deletingLastPathComponent()
+        let prefix = url.deletingPathExtension().lastPathComponent + ".site"
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(prefix) {
+            let number = name.dropFirst(prefix.count).prefix { $0.isNumber }
+            if let site = Int(number), site >= from { unlink(folder.path + "/" + name) }
+        }
+    }
+
     /// A token for the states one run writes, one for each of its sites.
     static func newRun() -> UInt64 {
         var run: UInt64 = 0
@@ -30,10 +41,10 @@ extension LastBuild {
 }
 
 /// The first site's pages as read, by content path, for the other sites of its run: a page
-/// whose record is the same bytes as the first site's page of that path, but for the body's
-/// identity that leads the record, is that page with its own identity, taken rather than
-/// decoded again (most of a subset's pages, whose identity differs where they link to a page
-/// the subset leaves out; decoding them was most of a patch's time reading its states).
+/// recorded the same as the first site's page of its path, but for the body's identity that
+/// leads the record and what only a rendered page reads that ends it, is that page with its own
+/// identity, taken rather than decoded again. Most of a subset's pages are (those linking to a
+/// page it leaves out differ by those two alone); decoding them was most of a patch's reading.
 struct KnownPages: @unchecked Sendable {
     private let pages: [Page]
     private let records: [Range<Int>]

@@ -130,17 +130,6 @@ extension LastBuild {
         unlink(url.path)
     }
 
-    /// Removes the states of the other sites of a run beside `url` (the first site's), from
-    /// site `from` on.
-    static func removeSites(besides url: URL, from: Int = 1) {
-        let folder = url.deletingLastPathComponent()
-        let prefix = url.deletingPathExtension().lastPathComponent + ".site"
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasPrefix(prefix) {
-            let number = name.dropFirst(prefix.count).prefix { $0.isNumber }
-            if let site = Int(number), site >= from { unlink(folder.path + "/" + name) }
-        }
-    }
-
     // MARK: Reading
 
     /// The state, or nil when there is none or it cannot be trusted. `settings` is checked
