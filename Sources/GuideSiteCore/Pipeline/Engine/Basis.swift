@@ -90,15 +90,22 @@ struct Basis {
     /// The last build's state of each site of the run in `.guidesite-cache/`, and the Markdown
     /// files whose stamps moved.
     static func onDisk(sites context: BuildContext) throws -> [Basis] {
-        // The first site's state first (its pages decoded on every core); then the others', each
-        // on a core, taking the pages the first holds the same (`KnownPages`) and what it holds
-        // for every site of the run (`sharing`).
-        let shared = UncheckedSendable(context)
-        let first = try state(context, site: 0, known: nil)
-        let known = KnownPages(first)
-        let states = [UncheckedSendable(Result<LastBuild, Error>.success(first))] + Array(context.plan.variants.indices.dropFirst()).concurrentMap { site in
-            UncheckedSendable(Result { try state(shared.value, site: site, known: known) })
+        // With a subset of the first site's language, the first site's state first (its pages
+        // decoded on every core), then the others' taking the pages it holds the same
+        // (`KnownPages`); else (a language's pages are its own) all at once. Each on a core; each
+        // after the first then takes what the first holds for every site of the run (`sharing`).
+        let shared = UncheckedSendable(context), variants = context.plan.variants
+        let states: [UncheckedSendable<Result<LastBuild, Error>>]
+        if variants.dropFirst().contains(where: { $0.subset != nil && $0.language?.code == variants[0].language?.code }) {
+            let first = try state(context, site: 0, known: nil)
+            let known = KnownPages(first)
+            states = [UncheckedSendable(.success(first))] + Array(variants.indices.dropFirst()).concurrentMap { site in
+                UncheckedSendable(Result { try state(shared.value, site: site, known: known) })
+            }
+        } else {
+            states = Array(variants.indices).concurrentMap { site in UncheckedSendable(Result { try state(shared.value, site: site, known: nil) }) }
         }
+        let first = try states[0].value.get()
         let read = Array(states.indices).concurrentMap { site in
             UncheckedSendable(Result {
                 let state = try states[site].value.get()
