@@ -21,6 +21,24 @@ extension LastBuild {
         return state.holdsFiles ? state : nil
     }
 
+    /// The files of the output the state at `url` describes, when that output is the folder
+    /// with inode `outputInode` (whatever the settings; only the header's start is read).
+    static func outputFiles(at url: URL, outputInode: UInt64?) -> [String]? {
+        guard let outputInode, let data = try? Data(contentsOf: url) else { return nil }
+        return data.withUnsafeBytes { raw -> [String]? in
+            guard raw.count > magic.count, raw.prefix(magic.count).elementsEqual(magic) else { return nil }
+            var header = ByteReader(raw, offset: magic.count)
+            do {
+                _ = (try header.string(), try header.string(), try header.uint64())
+                guard try header.bool(), try header.uint64() == outputInode else { return nil }
+                _ = try header.uint64()
+                return try header.strings()
+            } catch {
+                return nil
+            }
+        }
+    }
+
     /// Removes the states of the other sites of a run beside `url` (the first site's), from
     /// site `from` on.
     static func removeSites(besides url: URL, from: Int = 1) {

@@ -180,39 +180,9 @@ extension LastBuild {
         unusedBytes = try header.int()
         guard let data = pages,
               data.count >= Self.pagesMagic.count + 8, records.allSatisfy({ $0.upperBound <= data.count }) else { throw ByteReader.Damaged() }
-        let token = self.token
-        let ranges = records
-        let pages: [Page]? = data.withUnsafeBytes { raw -> [Page]? in
-            guard raw.prefix(Self.pagesMagic.count).elementsEqual(Self.pagesMagic),
-                  raw.loadUnaligned(fromByteOffset: Self.pagesMagic.count, as: UInt64.self) == token.littleEndian else { return nil }
-            let base = UncheckedSendable(raw)
-            // In chunks on every core.
-            let chunkSize = max(256, (ranges.count + 7) / 8)
-            let chunks = stride(from: 0, to: ranges.count, by: chunkSize).map { $0..<min($0 + chunkSize, ranges.count) }
-            let decoded = chunks.concurrentMap { chunk -> [Page]? in
-                var pages: [Page] = []
-                pages.reserveCapacity(chunk.count)
-                for index in chunk {
-                    let record = UnsafeRawBufferPointer(rebasing: base.value[ranges[index]])
-                    if let page = known?.page(recorded: record) {
-                        pages.append(page)
-                        continue
-                    }
-                    var reader = ByteReader(record)
-                    guard let page = try? reader.page(whole: false), reader.isAtEnd else { return nil }
-                    pages.append(page)
-                }
-                return pages
-            }
-            var pages: [Page] = []
-            pages.reserveCapacity(ranges.count)
-            for chunk in decoded {
-                guard let chunk else { return nil }
-                pages += chunk
-            }
-            return pages
-        }
-        guard let pages else { throw ByteReader.Damaged() }
+        // Decoded on every core while the rest of the header is read up to the site, which
+        // holds them.
+        let decoding = Pending { [token, records] in Self.pages(data, records: records, token: token, known: known) }
         pagesData = data
         stamps = holdsRun ? try header.array(minimumSize: 1) { reader in try reader.optional { try $0.stamp() } } : []
         pageOfFile = try header.ints()
@@ -220,6 +190,7 @@ extension LastBuild {
         fileDiagnostics = holdsRun ? try header.array(minimumSize: 1) { try $0.diagnostics() } : []
         linkDiagnostics = try header.array(minimumSize: 1) { try $0.diagnostics() }
         otherDiagnostics = try header.diagnostics()
+        guard let pages = decoding.wait() else { throw ByteReader.Damaged() }
         site = try header.siteStructure(pages: pages)
         search = SearchIndex.Layout(order: try header.ints(), lengths: try header.ints(), head: try header.int(), size: try header.int())
         exports = try header.optional { try $0.exportLayout(pages: pages) }
@@ -242,6 +213,41 @@ extension LastBuild {
               search.order.allSatisfy({ $0 >= 0 && $0 < pages.count }) else { throw ByteReader.Damaged() }
     }
 
+    /// The pages recorded at `records` in the pages file `data` (whose token is `token`),
+    /// decoded in chunks on every core but those `known` holds; nil when one cannot be.
+    private static func pages(_ data: MappedFile, records: [Range<Int>], token: UInt64, known: KnownPages?) -> [Page]? {
+        data.withUnsafeBytes { raw -> [Page]? in
+            guard raw.prefix(Self.pagesMagic.count).elementsEqual(Self.pagesMagic),
+                  raw.loadUnaligned(fromByteOffset: Self.pagesMagic.count, as: UInt64.self) == token.littleEndian else { return nil }
+            let base = UncheckedSendable(raw)
+            // In chunks on every core.
+            let chunkSize = max(256, (records.count + 7) / 8)
+            let chunks = stride(from: 0, to: records.count, by: chunkSize).map { $0..<min($0 + chunkSize, records.count) }
+            let decoded = chunks.concurrentMap { chunk -> [Page]? in
+                var pages: [Page] = []
+                pages.reserveCapacity(chunk.count)
+                for index in chunk {
+                    let record = UnsafeRawBufferPointer(rebasing: base.value[records[index]])
+                    if let page = known?.page(recorded: record) {
+                        pages.append(page)
+                        continue
+                    }
+                    var reader = ByteReader(record)
+                    guard let page = try? reader.page(whole: false), reader.isAtEnd else { return nil }
+                    pages.append(page)
+                }
+                return pages
+            }
+            var pages: [Page] = []
+            pages.reserveCapacity(records.count)
+            for chunk in decoded {
+                guard let chunk else { return nil }
+                pages += chunk
+            }
+            return pages
+        }
+    }
+
     /// The page at `index` as it was stored, with its front matter entries and links.
     func wholePage(_ index: Int) -> Page? {
         if memory != nil { return site.pages.indices.contains(index) ? site.pages[index] : nil }
@@ -250,24 +256,6 @@ extension LastBuild {
             var reader = ByteReader(UnsafeRawBufferPointer(rebasing: raw[records[index]]))
             guard let page = try? reader.page(whole: true), reader.isAtEnd else { return nil }
             return page
-        }
-    }
-
-    /// The files of the output the state at `url` describes, when that output is the folder
-    /// with inode `outputInode` (whatever the settings; only the header's start is read).
-    static func outputFiles(at url: URL, outputInode: UInt64?) -> [String]? {
-        guard let outputInode, let data = try? Data(contentsOf: url) else { return nil }
-        return data.withUnsafeBytes { raw -> [String]? in
-            guard raw.count > magic.count, raw.prefix(magic.count).elementsEqual(magic) else { return nil }
-            var header = ByteReader(raw, offset: magic.count)
-            do {
-                _ = (try header.string(), try header.string(), try header.uint64())
-                guard try header.bool(), try header.uint64() == outputInode else { return nil }
-                _ = try header.uint64()
-                return try header.strings()
-            } catch {
-                return nil
-            }
         }
     }
 
