@@ -94,16 +94,17 @@ struct Basis {
         // decoded on every core), then the others' taking the pages it holds the same
         // (`KnownPages`); else (a language's pages are its own) all at once. Each on a core; each
         // after the first then takes what the first holds for every site of the run (`sharing`).
+        guard let inputs = context.inputs else { throw Declined("the inputs cannot be trusted by their stamps") }
         let shared = UncheckedSendable(context), variants = context.plan.variants
         let states: [UncheckedSendable<Result<LastBuild, Error>>]
         if variants.dropFirst().contains(where: { $0.subset != nil && $0.language?.code == variants[0].language?.code }) {
-            let first = try state(context, site: 0, known: nil)
+            let first = try state(context, inputs, site: 0, known: nil)
             let known = KnownPages(first)
             states = [UncheckedSendable(.success(first))] + Array(variants.indices.dropFirst()).concurrentMap { site in
-                UncheckedSendable(Result { try state(shared.value, site: site, known: known) })
+                UncheckedSendable(Result { try state(shared.value, inputs, site: site, known: known) })
             }
         } else {
-            states = Array(variants.indices).concurrentMap { site in UncheckedSendable(Result { try state(shared.value, site: site, known: nil) }) }
+            states = Array(variants.indices).concurrentMap { site in UncheckedSendable(Result { try state(shared.value, inputs, site: site, known: nil) }) }
         }
         let first = try states[0].value.get()
         let read = Array(states.indices).concurrentMap { site in
@@ -112,15 +113,14 @@ struct Basis {
                 guard let sharing = site == 0 ? state : state.sharing(first) else {
                     throw Declined("the state of \(shared.value.plan.variants[site].label) was not written with the first site's")
                 }
-                return try onDisk(shared.value, site: site, state: sharing)
+                return try onDisk(shared.value, inputs, site: site, state: sharing)
             })
         }
         return try withTranslations(withFilesMoved(read.map { try $0.value.get() }, context: context), context: context)
     }
 
     /// The last build's state of site `site` of the run (all are written into the first's output).
-    private static func state(_ context: BuildContext, site: Int, known: KnownPages?) throws -> LastBuild {
-        guard let inputs = context.inputs else { throw Declined("the inputs cannot be trusted by their stamps") }
+    private static func state(_ context: BuildContext, _ inputs: BuildRecord.Inputs, site: Int, known: KnownPages?) throws -> LastBuild {
         let location = LastBuild.location(root: context.layout.root, output: context.plan.variants[0].output, site: site)
         // The same settings, or the same but for which Markdown files there are (`walked`).
         guard let state = LastBuild.read(from: location, known: known, accepting: { settings, shared in
@@ -132,8 +132,7 @@ struct Basis {
     }
 
     /// The basis of site `site` on its last build's `state`.
-    private static func onDisk(_ context: BuildContext, site: Int, state: LastBuild) throws -> Basis {
-        guard let inputs = context.inputs else { throw Declined("the inputs cannot be trusted by their stamps") }
+    private static func onDisk(_ context: BuildContext, _ inputs: BuildRecord.Inputs, site: Int, state: LastBuild) throws -> Basis {
         let output = context.plan.variants[0].output
         let location = LastBuild.location(root: context.layout.root, output: output, site: site)
         var state = state

@@ -183,6 +183,8 @@ extension LastBuild {
         // Decoded on every core while the rest of the header is read up to the site, which
         // holds them.
         let decoding = Pending { [token, records] in Self.pages(data, records: records, token: token, known: known) }
+        // Waited for however the header ends: no decoding outlives the read (its file mapped).
+        defer { _ = decoding.wait() }
         pagesData = data
         stamps = holdsRun ? try header.array(minimumSize: 1) { reader in try reader.optional { try $0.stamp() } } : []
         pageOfFile = try header.ints()
