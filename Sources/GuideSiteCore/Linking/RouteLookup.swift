@@ -7,6 +7,8 @@ import Foundation
 final class RouteLookup: @unchecked Sendable {
     private let find: (String) -> Route?
     private let make: () -> [String: Route]
+    /// The table given at once, read without the lock (a whole build's every link).
+    private let given: [String: Route]?
     private let lock = NSLock()
     private var table: [String: Route]?
     private var found: [String: Route?] = [:]
@@ -14,15 +16,16 @@ final class RouteLookup: @unchecked Sendable {
 
     /// The table as it is.
     init(_ table: [String: Route]) {
-        (self.table, find, make, scansLeft) = (table, { table[$0] }, { table }, 0)
+        (given, find, make, scansLeft) = (table, { table[$0] }, { table }, 0)
     }
 
     /// Each path asked of `find`, until `scans` paths were asked; then the table `make` makes.
     init(scans: Int = 16, find: @escaping (String) -> Route?, make: @escaping () -> [String: Route]) {
-        (self.find, self.make, scansLeft) = (find, make, scans)
+        (given, self.find, self.make, scansLeft) = (nil, find, make, scans)
     }
 
     subscript(path: String) -> Route? {
+        if let given { return given[path] }
         lock.lock()
         defer { lock.unlock() }
         if let table { return table[path] }
