@@ -111,10 +111,6 @@ final class RouteLookup: @unchecked Sendable {
 
     /// `path` without leading and trailing slashes, as `trimming("/")` gives it, uncopied.
     private static func trimmedSlashes(_ path: String) -> Substring {
-        let scalars = path.unicodeScalars
-        var start = scalars.startIndex, end = scalars.endIndex
-        while start < end, scalars[start] == "/" { start = scalars.index(after: start) }
-        while end > start, scalars[scalars.index(before: end)] == "/" { end = scalars.index(before: end) }
-        return path[start..<end]
+        Substring(path.unicodeScalars[path.trimmedBounds { $0 == "/" }])
     }
 }

@@ -15,6 +15,13 @@ extension StringProtocol {
 
     /// The text without the leading and trailing scalars `predicate` accepts.
     func trimming(where predicate: (Unicode.Scalar) -> Bool) -> String {
+        let kept = trimmedBounds(where: predicate)
+        if kept == unicodeScalars.startIndex..<unicodeScalars.endIndex { return String(self) }
+        return String(decoding: utf8[kept], as: UTF8.self)
+    }
+
+    /// Where the scalars between the leading and trailing ones `predicate` accepts are.
+    func trimmedBounds(where predicate: (Unicode.Scalar) -> Bool) -> Range<String.Index> {
         let scalars = unicodeScalars
         var start = scalars.startIndex, end = scalars.endIndex
         while start < end, predicate(scalars[start]) { start = scalars.index(after: start) }
@@ -23,8 +30,7 @@ extension StringProtocol {
             guard predicate(scalars[before]) else { break }
             end = before
         }
-        if start == scalars.startIndex, end == scalars.endIndex { return String(self) }
-        return String(decoding: utf8[start..<end], as: UTF8.self)
+        return start..<end
     }
 
     /// The text without leading and trailing scalars found in `characters`.

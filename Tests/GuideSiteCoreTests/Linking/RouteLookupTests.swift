@@ -16,7 +16,7 @@ struct RouteLookupTests {
 
     /// Pages whose paths collide in each way the table resolves: a translation claiming its
     /// source's path, an `index.md` standing for its folder, an address that is another page's
-    /// path, pages of no file, non-ASCII paths, the same path twice.
+    /// path, pages of no file, non-ASCII paths and addresses, the same path twice.
     static let pages: [Page] = [
         page("native/picker.md"),
         page("fr/native/picker.md", route: Route(segments: ["fr", "native", "picker"]), translates: "native/picker.md"),
@@ -31,6 +31,8 @@ struct RouteLookupTests {
         page("native/picker.md", route: Route(segments: ["duplicate"])),
         page("de/index.md", route: Route(segments: ["de"]), translates: "index.md"),
         page("web/button.md", route: Route(file: "web/button.html")),
+        // An address whose first scalar after the slash is a combining mark.
+        page("web/mark.md", route: Route(segments: ["\u{301}mark"])),
     ]
 
     static let keys = Set(pages.flatMap { page in page.linkPaths + [page.route.path, page.route.path.trimming("/")] })
