@@ -8,10 +8,11 @@ public struct SiteAssembler: Sendable {
 
     /// The linked site.
     /// `levels` limits criteria pages and lists to those levels (a subset's `levels:`).
-    /// `strings` title the pages GuideSite writes, in the site's language.
+    /// `strings` title the pages GuideSite writes, in the site's language. `last`: the site
+    /// linked before, whose related entries stand where what they read did not move.
     public func assemble(pages input: [Page], assets: [ContentFile], config: SiteConfig, levels: [String] = [],
-                         strings: any PageTitles) -> Site {
-        link(input, assets: assets, config: config, levels: levels, strings: strings)
+                         strings: any PageTitles, last: Site? = nil) -> Site {
+        link(input, assets: assets, config: config, levels: levels, strings: strings, last: last)
     }
 
     /// A page with only the criteria of `levels` (all of them when empty).
@@ -24,7 +25,7 @@ public struct SiteAssembler: Sendable {
         }
     }
 
-    private func link(_ input: [Page], assets: [ContentFile], config: SiteConfig, levels: [String], strings: any PageTitles) -> Site {
+    private func link(_ input: [Page], assets: [ContentFile], config: SiteConfig, levels: [String], strings: any PageTitles, last: Site?) -> Site {
         var pages = input.map(Self.limiting(to: levels))
         func generated(_ kind: PageKind, title: String, section: String?, route: Route, layout: String) -> Page {
             Page(sourcePath: "", contentPath: "", kind: kind, section: section, route: route, frontMatter: FrontMatter(),
@@ -75,7 +76,7 @@ public struct SiteAssembler: Sendable {
         let home = pages.firstIndex { $0.kind == .home } ?? 0
         var site = Site(config: config, pages: pages, sections: sections, home: home, assets: assets)
         site.pageIndex = Self.index(of: pages)
-        Self.linkReferences(in: &site, categories: categoryList)
+        Self.linkReferences(in: &site, categories: categoryList, last: last)
         return site
     }
 
@@ -141,10 +142,11 @@ public struct SiteAssembler: Sendable {
     /// The kinds of page whose criteria `criterionPages` lists.
     static let citingKinds: Set<PageKind> = [.entry, .home, .page, .section]
 
-    /// Fills the site's category lists, the pages citing each criterion, and related entries.
+    /// Fills the site's category lists, the pages citing each criterion, and related entries
+    /// (`last`: see `RelatedEntries`).
     /// Every map is built in one pass over the pages, so the cost grows with entries plus
     /// references, never with entries squared.
-    static func linkReferences(in site: inout Site, categories: [SiteConfig.Category]) {
+    static func linkReferences(in site: inout Site, categories: [SiteConfig.Category], last: Site? = nil) {
         var entriesByCategory: [String: [Int]] = [:]
         var pagesByCriterion: [String: [Int]] = [:]
         let readingOrder = Self.sortedForReading(site.pages.indices.filter { site.pages[$0].kind == .entry }, in: site.pages)
@@ -172,82 +174,7 @@ public struct SiteAssembler: Sendable {
             return SiteCategory(slug: category.slug, title: category.title, description: category.description,
                                 page: page, entries: entriesByCategory[category.slug] ?? [])
         }
-        site.related = relatedEntries(site: site, byCategory: entriesByCategory, byCriterion: pagesByCriterion)
-    }
-
-    /// Up to five entries sharing the most categories and criteria with each entry, ties broken
-    /// by title. Each shared key contributes at most `candidateLimit` candidates, so a category
-    /// holding every entry does not make the work quadratic.
-    static func relatedEntries(site: Site, byCategory: [String: [Int]], byCriterion: [String: [Int]]) -> [Int: [Int]] {
-        let candidateLimit = 200
-        let isEntry = site.pages.map { $0.kind == .entry }
-        // Ties go by title, then route: each page's rank in that order, so comparing two
-        // candidates compares two numbers (comparing titles was most of this stage's time).
-        let titles = site.pages.map { $0.title.lowercased() }
-        let order = site.pages.indices.sorted {
-            titles[$0] != titles[$1] ? titles[$0] < titles[$1] : site.pages[$0].route < site.pages[$1].route
-        }
-        let rank = {
-            var rank = [Int32](repeating: 0, count: order.count)
-            for (position, index) in order.enumerated() { rank[index] = Int32(position) }
-            return rank
-        }()
-        let entries = site.pages.indices.filter { isEntry[$0] }
-        // Each key's candidates once (its first `candidateLimit` pages, entries only), not once
-        // for every entry that has the key.
-        let candidates = { (pages: [Int]) in pages.prefix(candidateLimit).filter { isEntry[$0] }.map(Int32.init) }
-        let categoryCandidates = byCategory.mapValues(candidates), criterionCandidates = byCriterion.mapValues(candidates)
-        let lists = entries.map { index in
-            Set(site.pages[index].frontMatter.categories.map(Slug.make)).sorted().compactMap { categoryCandidates[$0] }
-                + site.pages[index].criteria.compactMap { criterionCandidates[$0.number] }
-        }
-        // Scores live in one array per chunk of entries, indexed by page, and are cleared through
-        // the list of pages touched: no dictionary per entry (a tenth of a 10,000-entry link stage).
-        let chunkSize = max(1, (entries.count + 31) / 32)
-        let chunks = stride(from: 0, to: entries.count, by: chunkSize).map { $0..<min($0 + chunkSize, entries.count) }
-        let found = chunks.concurrentMap { range -> [[Int]] in
-            var scores = [Int32](repeating: 0, count: site.pages.count)
-            var touched = [Int32](repeating: 0, count: site.pages.count)
-            var results: [[Int]] = []
-            results.reserveCapacity(range.count)
-            scores.withUnsafeMutableBufferPointer { scores in
-                touched.withUnsafeMutableBufferPointer { touched in
-                    for position in range {
-                        let index = Int32(entries[position])
-                        var touchedCount = 0
-                        for list in lists[position] {
-                            list.withUnsafeBufferPointer { list in
-                                for other in list where other != index {
-                                    if scores[Int(other)] == 0 {
-                                        touched[touchedCount] = other
-                                        touchedCount += 1
-                                    }
-                                    scores[Int(other)] += 1
-                                }
-                            }
-                        }
-                        // The five best by score, then title, then route, as one number each
-                        // (the score above the rank, counted down), kept by a bounded insertion.
-                        var best: [UInt64] = []
-                        best.reserveCapacity(6)
-                        for slot in 0..<touchedCount {
-                            let other = Int(touched[slot])
-                            let key = UInt64(scores[other]) << 32 | UInt64(UInt32.max - UInt32(rank[other]))
-                            scores[other] = 0
-                            guard best.count < 5 || key > best[best.count - 1] else { continue }
-                            let at = best.firstIndex { key > $0 } ?? best.count
-                            best.insert(key, at: at)
-                            if best.count > 5 { best.removeLast() }
-                        }
-                        results.append(best.map { order[Int(UInt32.max - UInt32(truncatingIfNeeded: $0))] })
-                    }
-                }
-            }
-            return results
-        }.flatMap { $0 }
-        var result: [Int: [Int]] = [:]
-        for (position, index) in entries.enumerated() where !found[position].isEmpty { result[index] = found[position] }
-        return result
+        site.related = RelatedEntries.of(site, byCategory: entriesByCategory, byCriterion: pagesByCriterion, last: last)
     }
 
     /// Indices in reading order, with each page's sort key computed once. A list whose every page

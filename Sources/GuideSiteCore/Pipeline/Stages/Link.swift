@@ -129,7 +129,8 @@ enum Link {
             }
             guard walked.count == basis.last.pageOfFile.count { $0 >= 0 } + addedPages.count else { throw decline("an added page is not its file's") }
             let inputs = walked.filter { $0.language != nil } + walked.filter { $0.language == nil }
-            var relinked = SiteAssembler().assemble(pages: inputs, assets: assets, config: spec.config, levels: levels, strings: spec.strings)
+            var relinked = SiteAssembler().assemble(pages: inputs, assets: assets, config: spec.config, levels: levels, strings: spec.strings,
+                                                    last: basis.last.site)
             relinked.languages = spec.languages
             let listsMoved = lists(relinked) != lists(site)
             if basis.filesMoved || listsMoved || relinked.pages.map(\.route) != site.pages.map(\.route) {
