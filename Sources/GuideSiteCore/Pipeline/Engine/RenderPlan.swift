@@ -81,23 +81,28 @@ struct RenderPlan {
         (categoryDetails, categoriesKey) = (details, all.finalize())
     }
 
-    /// Every page's key; with `previous` (a site with its pages at the same places), the summary
-    /// and content of each page but those at `changed` are taken from it (they are the page's own).
+    /// Every page's key; with `previous` (a site with its pages at the same places), the summary,
+    /// content and platforms of each page but those at `changed` are taken from it (they are the
+    /// page's own; platforms when it has them, `placedFacts` leaves them out).
     /// With `only`, the keys of those pages alone (the others 0: `candidates`), made on every core.
     /// `facts`: what the keys read of each page alone, made already (`PageFacts`).
     static func keys(site: Site, basePath: String, layoutKeys: LayoutKeys, reusing previous: Keys? = nil, changed: [Int] = [],
                      only: [Int]? = nil, facts: PageFacts? = nil) -> Keys {
         var plan = RenderPlan(site: site, basePath: basePath, layoutKeys: layoutKeys)
+        let matcher = PlatformMatcher(names: site.config.platforms)
+        var platformsKept: [[Int]]?
         if let previous, let kept = refreshed(previous, site: site, changed: changed) {
             (plan.summaries, plan.contents) = kept
+            if previous.pagePlatforms.count == site.pages.count {
+                platformsKept = previous.pagePlatforms
+                for index in changed { platformsKept?[index] = PageFacts.platforms(of: site.pages[index], matcher) }
+            }
         } else if let facts {
             plan.summaries = facts.summaries
-        } else if only != nil {
-            // Contents are made for the pages keyed.
-            plan.summaries = site.pages.map(Self.summary)
         } else {
             plan.summaries = site.pages.map(Self.summary)
-            plan.contents = site.pages.map(Self.content)
+            // With `only`, contents are made for the pages keyed.
+            if only == nil { plan.contents = site.pages.map(Self.content) }
         }
         plan.linkKeys = Self.links(of: site.pages, details: plan.categoryDetails)
         var shown = Hasher()
@@ -109,8 +114,7 @@ struct RenderPlan {
             shown.combine(plan.linkKeys[index])
         }
         plan.searchShown = shown.finalize()
-        let matcher = PlatformMatcher(names: site.config.platforms)
-        let pagePlatforms = facts?.platforms ?? site.pages.map { PageFacts.platforms(of: $0, matcher) }
+        let pagePlatforms = facts?.platforms ?? platformsKept ?? site.pages.map { PageFacts.platforms(of: $0, matcher) }
         plan.platformCounts = Array(repeating: 0, count: site.config.platforms.count)
         for positions in pagePlatforms { for position in positions { plan.platformCounts[position] += 1 } }
         var positions: [Int: (SiteSection, Int)] = [:]
@@ -118,12 +122,8 @@ struct RenderPlan {
             for (position, entry) in section.entries.enumerated() where positions[entry] == nil { positions[entry] = (section, position) }
         }
         var keys = Array(repeating: 0, count: site.pages.count)
-        if let only {
-            let (made, sides) = (plan, positions)
-            for (index, key) in zip(only, only.concurrentMap { made.key(for: $0, position: sides[$0]) }) { keys[index] = key }
-        } else {
-            keys = site.pages.indices.map { plan.key(for: $0, position: positions[$0]) }
-        }
+        let keyed = only ?? Array(site.pages.indices), (made, sides) = (plan, positions)
+        for (index, key) in zip(keyed, keyed.concurrentMap { made.key(for: $0, position: sides[$0]) }) { keys[index] = key }
         return Keys(keys: keys, searchShown: plan.searchShown,
                     platformCounts: plan.platformCounts, pagePlatforms: pagePlatforms, summaries: plan.summaries, contents: plan.contents,
                     numbered: plan.numberedKeys(of: Array(lists.keys), made: lists))

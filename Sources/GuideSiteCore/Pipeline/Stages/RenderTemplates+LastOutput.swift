@@ -77,6 +77,8 @@ extension RenderTemplates {
         guard last.summaries.count == lastSite.pages.count, last.contents.count == lastSite.pages.count else { return nil }
         let edited = Set(edits.positions + edits.added)
         var facts = last, changed: [Int] = []
+        // (The platforms each page names are at the last site's places: made again.)
+        facts.pagePlatforms = []
         facts.summaries = Array(repeating: 0, count: site.pages.count)
         facts.contents = facts.summaries
         for index in site.pages.indices {
