@@ -39,27 +39,33 @@ extension Basis {
     /// The bases once files came or went: the edited files with every file whose bytes name one
     /// of them (by its file name or the last part of its address, as links, `{% link %}` and
     /// `ref` name pages). Declines for a section's or the home page's file, and when many files
-    /// name one. In several languages, only the default language's pages without translations
-    /// come or go (which page translates which stays; `FindLanguages` checks the added pages).
+    /// name one. In several languages, the default language's pages without translations come or
+    /// go, and translations named by their files (`entry.fr.md`) of pages that stay: which page
+    /// translates which by `ref:` or `lang:` stays (`FindLanguages` checks the added pages).
     static func withFilesMoved(_ bases: [Basis], context: BuildContext) throws -> [Basis] {
         guard let first = bases.first, bases.contains(where: \.filesMoved) else { return bases }
         let markdown = context.walk.files.filter { $0.kind == .markdown }
         var languages: [Language] = []
         for variant in context.plan.variants { if let language = variant.language, !languages.contains(language) { languages.append(language) } }
-        // The files a translation's file name says it translates.
-        var translated = Set<String>()
+        // The files a translation's file name says it translates, and the default language's
+        // files by the place their translations name.
+        var translated = Set<String>(), sources = Set<String>()
         if languages.count > 1 {
             for file in markdown {
                 let place = TranslationPath(file.relativePath, languages: languages)
-                if place.language != nil { translated.insert(place.source) }
+                if place.language != nil { translated.insert(place.source) } else { sources.insert(place.source) }
             }
         }
+        let addedSources = Set(first.added.map { TranslationPath(markdown[$0].relativePath, languages: languages) }.filter { $0.language == nil }.map(\.source))
         var names = Set<String>()
         for file in first.added {
             let path = markdown[file].relativePath
             guard let name = fileName(path) else { throw Declined("a section's or the home page's file was added") }
-            guard TranslationPath(path, languages: languages).language == nil else { throw Declined("a translation was added") }
-            guard !translated.contains(path) else { throw Declined("an added page has translations") }
+            let place = TranslationPath(path, languages: languages)
+            guard place.language == nil || sources.contains(place.source) && !addedSources.contains(place.source) else {
+                throw Declined("a translation was added with its source, or for none")
+            }
+            guard place.language != nil || !translated.contains(place.source) else { throw Declined("an added page has translations") }
             names.insert(name)
         }
         for basis in bases {
@@ -68,9 +74,11 @@ extension Basis {
                 guard page.kind == .entry || page.kind == .page, let name = fileName(page.contentPath) else {
                     throw Declined("a section's or the home page's file was removed")
                 }
-                guard page.language == nil, page.translates == nil, FindLanguages.key(page) == nil, !translated.contains(page.contentPath),
-                      basis.last.translations.translations[page.translationKey] == nil else {
-                    throw Declined("a translation, or a page with translations, was removed")
+                let place = TranslationPath(page.contentPath, languages: languages)
+                let namedByFile = place.language != nil && page.language == place.language && FindLanguages.named(page) == nil && sources.contains(place.source)
+                guard FindLanguages.key(page) == nil, namedByFile || page.language == nil && page.translates == nil && !translated.contains(place.source)
+                        && basis.last.translations.translations[page.translationKey] == nil else {
+                    throw Declined("a page with translations, or one translating by `ref:` or `lang:`, was removed")
                 }
                 names.insert(name)
                 if let address = page.route.path.split(separator: "/").last.flatMap({ fileName(String($0)) }) { names.insert(address) }
@@ -103,6 +111,39 @@ extension Basis {
             var next = Basis(last: basis.last, edited: grown, walk: context.walk, location: basis.location, inputs: basis.inputs)
             next.moved(as: basis)
             return next
+        }
+    }
+
+    /// In a language's site, a translation named by its file that came moves its source's page
+    /// (which led to the default language) out of the site, and one that went moves it in: there,
+    /// that page is one removed, or its file one added.
+    static func placeTranslationsMoved(_ bases: inout [Basis], context: BuildContext) throws {
+        guard let first = bases.first, first.filesMoved else { return }
+        let variants = context.plan.variants, languages = variants.compactMap(\.language)
+        guard let defaultCode = languages.first?.code else { return }
+        let markdown = context.walk.files.filter { $0.kind == .markdown }
+        var sourceFile: [String: Int] = [:]
+        for (position, file) in markdown.enumerated() {
+            let place = TranslationPath(file.relativePath, languages: languages)
+            if place.language == nil { sourceFile[place.source] = position }
+        }
+        let moved = first.added.map { (markdown[$0].relativePath, true) } + first.removedFiles.map { ($0, false) }
+        for site in variants.indices where variants[site].language.map({ $0.code != defaultCode }) ?? false {
+            for (path, came) in moved {
+                let place = TranslationPath(path, languages: languages)
+                guard place.language == variants[site].language?.code else { continue }
+                guard let source = sourceFile[place.source] else { throw Declined("a translation's source is not known") }
+                let page = bases[site].last.pageOfFile[source]
+                if came, page >= 0 {
+                    bases[site].removed.append(page)
+                    bases[site].last.pageOfFile[source] = -1
+                    bases[site].pageOfEdited[markdown[source].relativePath] = -1
+                } else if !came, page < 0 {
+                    bases[site].added.append(source)
+                }
+            }
+            bases[site].added.sort()
+            bases[site].removed.sort()
         }
     }
 

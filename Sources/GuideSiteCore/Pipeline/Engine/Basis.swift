@@ -189,6 +189,12 @@ struct Basis {
                 }
             }
             var read = Set(first.edited.filter(markdown.indices.contains).map { markdown[$0].relativePath })
+            // A translation added names its group by its place; one removed, by its last page.
+            let languages = context.plan.variants.compactMap(\.language)
+            for path in first.added.map({ markdown[$0].relativePath }) {
+                for member in members[TranslationPath(path, languages: languages).source] ?? [] { read.insert(member) }
+            }
+            read.formUnion(first.removedFiles)
             var next = Array(read)
             while let path = next.popLast() {
                 let found = (groupOf[path] ?? []).flatMap { members[$0] ?? [] } + (keysOf[path] ?? []).flatMap { sharingKey[$0] ?? [] }
@@ -202,7 +208,7 @@ struct Basis {
             }
         }
         let sorted = edited.sorted()
-        let grown = bases.map { basis in
+        var grown = bases.map { basis in
             var grown = basis
             if sorted != basis.edited {
                 grown = Basis(last: basis.last, edited: sorted, walk: context.walk, location: basis.location, inputs: basis.inputs)
@@ -211,7 +217,8 @@ struct Basis {
             (grown.sharingKey, grown.namedElsewhere) = (sharingKey, namedElsewhere)
             return grown
         }
-        let inSomeSite = { (file: Int) in grown.contains { $0.last.pageOfFile.indices.contains(file) && $0.last.pageOfFile[file] >= 0 } }
+        try placeTranslationsMoved(&grown, context: context)
+        let inSomeSite = { [grown] (file: Int) in grown.contains { $0.last.pageOfFile.indices.contains(file) && $0.last.pageOfFile[file] >= 0 } }
         for (site, basis) in grown.enumerated() {
             let variant = context.plan.variants[site]
             let otherLanguages = variant.language != nil && variant.subset == nil

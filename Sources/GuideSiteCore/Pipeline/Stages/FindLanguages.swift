@@ -34,12 +34,14 @@ enum FindLanguages {
         }
         try checkEdited(pages, settings: settings, sharingKey: last.sharingKey)
         guard settings.languages.count > 1 else { return result }
-        let added = last.addedPaths
-        // An added page stands alone in the default language (`Basis.withFilesMoved`).
+        let added = last.addedPaths, table = last.last.translations.translations
+        // An added page stands alone in the default language, or is a translation named by its
+        // file of a page it is the first in its language for (`Basis.withFilesMoved`).
         if pages.contains(where: { page in
-            added.contains(page.contentPath) && (named(page) != nil || key(page) != nil || last.last.translations.translations[page.translationKey] != nil)
+            added.contains(page.contentPath) && (named(page) != nil || key(page) != nil
+                || page.language.map { table[page.translationKey]?[$0] != nil } ?? (table[page.translationKey] != nil))
         }) {
-            throw Basis.Declined("an added page is a translation, or has translations")
+            throw Basis.Declined("an added page names its language or key, has translations, or is a second translation")
         }
         result.pages = placed(pages, languages: settings.languages, defaultCode: settings.languages[0].code)
         return result

@@ -109,7 +109,10 @@ enum Link {
             if page.body.links != last.body.links { edits.linksChanged.append(position) }
             if SearchablePages.platforms(of: page, names: names) != SearchablePages.platforms(of: last, names: names) { edits.platformsChanged = true }
         }
-        if basis.filesMoved { edits.relinked = true }
+        // Pages came or went in this site; a translation that came or went moves none in the
+        // default language's (its source, edited, shows it), but a subset's lists of what it
+        // leaves out may move.
+        if basis.filesMoved, !addedPages.isEmpty || !basis.removed.isEmpty || spec.variant.subset != nil { edits.relinked = true }
         if edits.relinked, basis.last.memory == nil {
             // On disk (the preview holds every page whole) the pages were read without what only
             // each shows (front matter entries, links) and undated: dated, the edited ones whole

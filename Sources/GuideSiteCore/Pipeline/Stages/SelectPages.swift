@@ -71,8 +71,10 @@ enum SelectPages {
     /// what the subset leaves out; declines when one brings a section into a subset or leaves one
     /// empty there that the subset does not name (its section page comes or goes).
     private static func moved(_ added: [Page], into selected: inout Selected, variant: Variant, basis: Basis) throws {
-        let gone = Set(basis.removedFiles)
-        selected.excluded.removeAll { gone.contains($0.contentPath) }
+        // (A page added in a language's site for a translation that came or went takes the
+        // place its key had there.)
+        let gone = Set(basis.removedFiles), keys = Set(added.map(\.translationKey))
+        selected.excluded.removeAll { gone.contains($0.contentPath) || keys.contains($0.contentPath) }
         guard let subset = variant.subset else {
             selected.pages += added
             return

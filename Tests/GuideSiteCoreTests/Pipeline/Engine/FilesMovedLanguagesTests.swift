@@ -3,8 +3,9 @@ import Testing
 @testable import GuideSiteCore
 
 /// Markdown files added and removed in a site of several languages: an entry of the default
-/// language without translations is patched in every language's site, on disk and in memory;
-/// what moves which page translates which builds every site.
+/// language without translations, and a translation named by its file, are patched in every
+/// language's site, on disk and in memory; what moves which page translates which otherwise
+/// builds every site.
 @Suite("Files added and removed in several languages")
 struct FilesMovedLanguagesTests {
     /// English and French (`folder`: English in its own folder too), twelve entries, two translated.
@@ -24,6 +25,18 @@ struct FilesMovedLanguagesTests {
         ("Content/web/a-fresh-one.md", "---\ntitle: A fresh one\ncategories: [media]\n---\n## Role\n\nAnother.\n"),
         ("Content/web/fresh.md", nil),
         ("Content/web/a-fresh-one.md", nil),
+    ]
+
+    /// Translations named by their files added and removed: a first one for an entry (its page
+    /// in French taking the place of the link to English), one in the language's folder, the
+    /// site's own translation removed and made again.
+    static let translationSteps: [(path: String, text: String?)] = [
+        ("Content/web/entry-1.fr.md", "---\ntitle: Entrée 1\n---\n## Rôle\n\nTexte, voir [zéro](entry-0.md).\n"),
+        ("Content/fr/web/entry-4.md", "---\ntitle: Entrée 4\ncategories: [forms]\n---\nTexte 4.\n"),
+        ("Content/web/entry-1.fr.md", nil),
+        ("Content/web/entry-0.fr.md", nil),
+        ("Content/fr/web/entry-4.md", nil),
+        ("Content/web/entry-0.fr.md", "---\ntitle: Entrée zéro\n---\n## Rôle\n\nDe retour.\n"),
     ]
 
     static func apply(_ step: (path: String, text: String?), to site: TestSite) throws {
@@ -71,17 +84,53 @@ struct FilesMovedLanguagesTests {
         }
     }
 
-    @Test("what moves which page translates which builds every site: a translation added or removed, a source with translations removed, a page naming its language or key; each equals a fresh build")
+    @Test("on disk, translations named by their files added and removed patch every site; each step equals a fresh build", arguments: [false, true])
+    func translationsOnDisk(folder: Bool) throws {
+        let site = try Self.site(folder: folder)
+        defer { site.remove() }
+        try site.age()
+        #expect(SitesOnDiskTests.build(site).outcome == .success)
+        for (step, change) in Self.translationSteps.enumerated() {
+            try Self.apply(change, to: site)
+            let folders = [change.path, (change.path as NSString).deletingLastPathComponent, "Content/fr"]
+            try site.age(by: TimeInterval(100 - step), only: folders.filter { FileManager.default.fileExists(atPath: site.root.appending(path: $0).path) })
+            let (result, differing, same) = try FilesMovedTests.compare(site, step: step)
+            #expect(result.pagesRendered != nil, "step \(step): patched: \(result.timings.map(\.stage).filter { $0.hasPrefix("patch") })")
+            #expect(differing.isEmpty && same, "step \(step): \(differing)")
+        }
+    }
+
+    @Test("in the preview, translations named by their files added and removed patch both languages' sites; each step equals a fresh build", arguments: [false, true])
+    func translationsInMemory(folder: Bool) throws {
+        let site = try Self.site(folder: folder)
+        defer { site.remove() }
+        try site.age()
+        func build(_ memory: BuildMemory) -> (BuildResult, [String: Data]) {
+            let output = MemoryOutput()
+            return (SiteBuilder().build(BuildRequest(root: site.root), into: output, memory: memory), output.files)
+        }
+        let memory = BuildMemory()
+        #expect(build(memory).0.outcome == .success)
+        for (step, change) in Self.translationSteps.enumerated() {
+            try Self.apply(change, to: site)
+            let (result, output) = build(memory)
+            let (fresh, expected) = build(BuildMemory())
+            #expect(result.pagesRendered != nil, "step \(step): patched: \(result.timings.map(\.stage).filter { $0.hasPrefix("patch") })")
+            #expect(BuildIncrementallyTests.differences(output, expected).isEmpty && result.diagnostics == fresh.diagnostics,
+                    "step \(step): \(BuildIncrementallyTests.differences(output, expected))")
+        }
+    }
+
+    @Test("what moves which page translates which otherwise builds every site: a source with translations removed, a page naming its key, a translation with its source; each equals a fresh build")
     func declined() throws {
         let site = try Self.site(folder: false)
         defer { site.remove() }
         try site.age()
         #expect(SitesOnDiskTests.build(site).outcome == .success)
         let steps: [(path: String, text: String?, reason: String)] = [
-            ("Content/web/entry-1.fr.md", "---\ntitle: Entrée 1\n---\nTexte.\n", "a translation was added"),
-            ("Content/web/entry-1.fr.md", nil, "a translation, or a page with translations, was removed"),
-            ("Content/web/entry-3.md", nil, "a translation, or a page with translations, was removed"),
-            ("Content/web/keyed.md", "---\ntitle: Keyed\ntranslationKey: keyed\n---\nBody.\n", "an added page is a translation, or has translations"),
+            ("Content/web/entry-3.md", nil, "a page with translations, or one translating by `ref:` or `lang:`, was removed"),
+            ("Content/web/keyed.md", "---\ntitle: Keyed\ntranslationKey: keyed\n---\nBody.\n", "an added page names its language or key"),
+            ("Content/web/both.fr.md", "---\ntitle: Les deux\n---\nTexte.\n", "a translation was added with its source, or for none"),
         ]
         for (step, change) in steps.enumerated() {
             try Self.apply((change.path, change.text), to: site)
