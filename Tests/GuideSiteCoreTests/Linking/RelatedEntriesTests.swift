@@ -7,17 +7,7 @@ import Testing
 /// the candidates a key contributes.
 @Suite("Related entries")
 struct RelatedEntriesTests {
-    /// A small deterministic generator (SplitMix64), so that a failure names its seed.
-    struct Seeded {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-    }
+    typealias Seeded = RandomEditTests.Generator
 
     static let categories = ["forms", "media", "text", "navigation"]
     static let criteria = ["1.3.1", "1.4.3", "2.1.1", "2.4.7", "4.1.2", "2.5.8"]

@@ -47,50 +47,20 @@ struct FilesMovedLanguagesTests {
         }
     }
 
-    @Test("on disk, entries of the default language added and removed patch every language's site and subset; each step equals a fresh build", arguments: [false, true])
-    func onDisk(folder: Bool) throws {
+    /// What comes and goes: entries of the default language, or translations named by their files.
+    enum Moved: String, CaseIterable, Sendable {
+        case entries, translations
+        var steps: [(path: String, text: String?)] { self == .entries ? FilesMovedLanguagesTests.steps : FilesMovedLanguagesTests.translationSteps }
+    }
+
+    @Test("on disk, entries of the default language and translations named by their files added and removed patch every language's site and subset; each step equals a fresh build",
+          arguments: Moved.allCases, [false, true])
+    func onDisk(moved: Moved, folder: Bool) throws {
         let site = try Self.site(folder: folder)
         defer { site.remove() }
         try site.age()
         #expect(SitesOnDiskTests.build(site).outcome == .success)
-        for (step, change) in Self.steps.enumerated() {
-            try Self.apply(change, to: site)
-            try site.age(by: TimeInterval(100 - step), only: [change.path, (change.path as NSString).deletingLastPathComponent]
-                .filter { FileManager.default.fileExists(atPath: site.root.appending(path: $0).path) })
-            let (result, differing, same) = try FilesMovedTests.compare(site, step: step)
-            #expect(result.pagesRendered != nil, "step \(step): patched: \(result.timings.map(\.stage).filter { $0.hasPrefix("patch") })")
-            #expect(differing.isEmpty && same, "step \(step): \(differing)")
-        }
-    }
-
-    @Test("in the preview, entries of the default language added and removed patch both languages' sites; each step equals a fresh build", arguments: [false, true])
-    func inMemory(folder: Bool) throws {
-        let site = try Self.site(folder: folder)
-        defer { site.remove() }
-        try site.age()
-        func build(_ memory: BuildMemory) -> (BuildResult, [String: Data]) {
-            let output = MemoryOutput()
-            return (SiteBuilder().build(BuildRequest(root: site.root), into: output, memory: memory), output.files)
-        }
-        let memory = BuildMemory()
-        #expect(build(memory).0.outcome == .success)
-        for (step, change) in Self.steps.enumerated() {
-            try Self.apply(change, to: site)
-            let (result, output) = build(memory)
-            let (fresh, expected) = build(BuildMemory())
-            #expect(result.pagesRendered != nil, "step \(step): patched: \(result.timings.map(\.stage).filter { $0.hasPrefix("patch") })")
-            #expect(BuildIncrementallyTests.differences(output, expected).isEmpty && result.diagnostics == fresh.diagnostics,
-                    "step \(step): \(BuildIncrementallyTests.differences(output, expected))")
-        }
-    }
-
-    @Test("on disk, translations named by their files added and removed patch every site; each step equals a fresh build", arguments: [false, true])
-    func translationsOnDisk(folder: Bool) throws {
-        let site = try Self.site(folder: folder)
-        defer { site.remove() }
-        try site.age()
-        #expect(SitesOnDiskTests.build(site).outcome == .success)
-        for (step, change) in Self.translationSteps.enumerated() {
+        for (step, change) in moved.steps.enumerated() {
             try Self.apply(change, to: site)
             let folders = [change.path, (change.path as NSString).deletingLastPathComponent, "Content/fr"]
             try site.age(by: TimeInterval(100 - step), only: folders.filter { FileManager.default.fileExists(atPath: site.root.appending(path: $0).path) })
@@ -100,8 +70,9 @@ struct FilesMovedLanguagesTests {
         }
     }
 
-    @Test("in the preview, translations named by their files added and removed patch both languages' sites; each step equals a fresh build", arguments: [false, true])
-    func translationsInMemory(folder: Bool) throws {
+    @Test("in the preview, entries of the default language and translations named by their files added and removed patch both languages' sites; each step equals a fresh build",
+          arguments: Moved.allCases, [false, true])
+    func inMemory(moved: Moved, folder: Bool) throws {
         let site = try Self.site(folder: folder)
         defer { site.remove() }
         try site.age()
@@ -111,7 +82,7 @@ struct FilesMovedLanguagesTests {
         }
         let memory = BuildMemory()
         #expect(build(memory).0.outcome == .success)
-        for (step, change) in Self.translationSteps.enumerated() {
+        for (step, change) in moved.steps.enumerated() {
             try Self.apply(change, to: site)
             let (result, output) = build(memory)
             let (fresh, expected) = build(BuildMemory())
