@@ -119,6 +119,27 @@ def bench(binaries, flows, count, runs, fresh):
                     subprocess.run(command(binary), check=True)
                     figures[binary][kind].append(time.perf_counter() - began)
         for binary in binaries:
+            figures[binary]["translation added"], figures[binary]["translation removed"] = [], []
+        for attempt in range(runs if "French" in flow and not brief else 0):
+            for binary in binaries:
+                # A translation named by its file (`entry-00702.fr.md`) of an untranslated native
+                # entry, added and removed: its source's page in French comes and goes.
+                source = os.path.join(roots[binary], "Content", "native", f"entry-{((2 * attempt + 7) * 100 + 2) % count:05d}.md")
+                path = source[:-3] + ".fr.md"
+                for kind in ("translation added", "translation removed"):
+                    if kind == "translation added":
+                        with open(source, encoding="utf-8") as handle:
+                            text = re.sub(r'^title: "(.*)"$', r'title: "\1 (fr)"', handle.read(), count=1, flags=re.M)
+                        with open(path, "w", encoding="utf-8") as handle:
+                            handle.write(text)
+                    else:
+                        os.remove(path)
+                    time.sleep(2.1)
+                    os.sync()
+                    began = time.perf_counter()
+                    subprocess.run(command(binary), check=True)
+                    figures[binary][kind].append(time.perf_counter() - began)
+        for binary in binaries:
             figures[binary]["half"] = []
         for attempt in range(0 if brief else runs):
             for binary in binaries:
@@ -140,30 +161,34 @@ def bench(binaries, flows, count, runs, fresh):
             return statistics.median(values) if values else None
         results[flow] = {binary: {"full": median(value["fulls"]), "edit": median(value["edits"]), "title": median(value["titles"]),
                                   "added": median(value["added"]), "removed": median(value["removed"]),
-                                  "half": median(value["half"]), "translated": median(value["translated"])}
+                                  "half": median(value["half"]), "translated": median(value["translated"]),
+                                  "translation added": median(value["translation added"]),
+                                  "translation removed": median(value["translation removed"])}
                          for binary, value in figures.items()}
     return results
 
 
 def report(rows, seconds, runs):
     lines = ["| entries | sites of the run | full build | one entry's body edited | a translated entry's body edited | one entry's title edited"
-             " | an entry added | removed | half the entries edited | binary before (full, body, translated, title, added, removed, half) |",
-             "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
-    kinds = ("full", "edit", "translated", "title", "added", "removed", "half")
+             " | an entry added | removed | a translation added | removed | half the entries edited"
+             " | binary before (full, body, translated, title, added, removed, translation added, removed, half) |",
+             "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    kinds = ("full", "edit", "translated", "title", "added", "removed", "translation added", "translation removed", "half")
 
     def shown(value):
         return seconds(value) if value is not None else "—"
     for row in rows:
         for flow, figures in row.get("sites", {}).items():
             ours, *before = list(figures.values())
-            previous = ", ".join(shown(before[0][kind]) for kind in kinds) if before else "not measured"
-            lines.append(f"| {row['count']:,} | {flow} | " + " | ".join(shown(ours[kind]) for kind in kinds) + f" | {previous} |")
+            previous = ", ".join(shown(before[0].get(kind)) for kind in kinds) if before else "not measured"
+            lines.append(f"| {row['count']:,} | {flow} | " + " | ".join(shown(ours.get(kind)) for kind in kinds) + f" | {previous} |")
     lines += ["", "Sites of a run (issue 35): a full build of every site (`--fresh`, after one untimed into the copy), then one sentence appended to a"
               " different untranslated entry before each timed build, which patches each site's last build"
               " (`.guidesite-cache/`), in two languages one appended to a translated entry (its translation read again),"
               " then another untranslated entry's title changed before each timed build, which"
               " links each site anew from its state, then an entry added and removed before each timed build"
               " (patched in every site of the run: in several languages, an entry of the default language without translations),"
+              " in two languages a translation named by its file added and removed before each timed build (patched too),"
               " then every other entry's body edited at once (a branch switch, patched whatever the count);"
               " where the pages name French, the full build and body edits only;"
               f" medians of {runs} builds each, alternated with `--before`'s binary.", ""]
