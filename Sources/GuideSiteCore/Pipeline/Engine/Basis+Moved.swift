@@ -132,7 +132,12 @@ extension Basis {
             for (path, came) in moved {
                 let place = TranslationPath(path, languages: languages)
                 guard place.language == variants[site].language?.code else { continue }
-                guard let source = sourceFile[place.source] else { throw Declined("a translation's source is not known") }
+                // Its source's page in the default language's site (not a draft, nor one the first
+                // site, an ad-hoc subset, leaves out), keyed by its place as a full build pairs them.
+                guard let source = sourceFile[place.source], first.last.pageOfFile[source] >= 0,
+                      first.last.site.pages[first.last.pageOfFile[source]].translationKey == place.source else {
+                    throw Declined("a translation's source has no page in the first site")
+                }
                 let page = bases[site].last.pageOfFile[source]
                 if came, page >= 0 {
                     bases[site].removed.append(page)

@@ -92,7 +92,7 @@ struct FilesMovedLanguagesTests {
         }
     }
 
-    @Test("what moves which page translates which otherwise builds every site: a source with translations removed, a page naming its key, a translation with its source; each equals a fresh build")
+    @Test("what moves which page translates which otherwise builds every site: a source with translations removed, a page naming its key, a translation with its source or of a draft; each equals a fresh build")
     func declined() throws {
         let site = try Self.site(folder: false)
         defer { site.remove() }
@@ -102,6 +102,8 @@ struct FilesMovedLanguagesTests {
             ("Content/web/entry-3.md", nil, "a page with translations, or one translating by `ref:` or `lang:`, was removed"),
             ("Content/web/keyed.md", "---\ntitle: Keyed\ntranslationKey: keyed\n---\nBody.\n", "an added page names its language or key"),
             ("Content/web/both.fr.md", "---\ntitle: Les deux\n---\nTexte.\n", "a translation was added with its source, or for none"),
+            ("Content/web/draft.md", "---\ntitle: Draft\ndraft: true\n---\nBody.\n", "an edited file is unreadable or a draft"),
+            ("Content/web/draft.fr.md", "---\ntitle: Brouillon\n---\nTexte.\n", "a translation's source has no page in the first site"),
         ]
         for (step, change) in steps.enumerated() {
             try Self.apply((change.path, change.text), to: site)
