@@ -78,6 +78,14 @@ def bench(binaries, flows, count, runs, fresh):
             subprocess.run(command(binary), check=True)
             figures[binary][kind].append(time.perf_counter() - began)
 
+        def timed_build(binary, kind):
+            # Stamps of the last two seconds are never trusted.
+            time.sleep(2.1)
+            os.sync()
+            began = time.perf_counter()
+            subprocess.run(command(binary), check=True)
+            figures[binary][kind].append(time.perf_counter() - began)
+
         for binary in binaries:
             figures[binary]["titles"] = []
         for attempt in range(runs):
@@ -113,11 +121,7 @@ def bench(binaries, flows, count, runs, fresh):
                             handle.write(f"---\ntitle: Added entry {attempt}\ncategories: [forms]\n---\n\nA new entry.\n")
                     else:
                         os.remove(path)
-                    time.sleep(2.1)
-                    os.sync()
-                    began = time.perf_counter()
-                    subprocess.run(command(binary), check=True)
-                    figures[binary][kind].append(time.perf_counter() - began)
+                    timed_build(binary, kind)
         for binary in binaries:
             figures[binary]["translation added"], figures[binary]["translation removed"] = [], []
         for attempt in range(runs if "French" in flow and not brief else 0):
@@ -134,11 +138,7 @@ def bench(binaries, flows, count, runs, fresh):
                             handle.write(text)
                     else:
                         os.remove(path)
-                    time.sleep(2.1)
-                    os.sync()
-                    began = time.perf_counter()
-                    subprocess.run(command(binary), check=True)
-                    figures[binary][kind].append(time.perf_counter() - began)
+                    timed_build(binary, kind)
         for binary in binaries:
             figures[binary]["half"] = []
         for attempt in range(0 if brief else runs):
