@@ -64,20 +64,6 @@ def bench(binaries, flows, count, runs, fresh):
                 figures[binary]["fulls"].append(time.perf_counter() - began)
         originals = {}
 
-        def edited_build(binary, index, edit, kind, section="web"):
-            path = os.path.join(roots[binary], "Content", section, f"entry-{index:05d}.md")
-            originals.setdefault(path, open(path, "rb").read())
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.write(edit(text))
-            # Stamps of the last two seconds are never trusted.
-            time.sleep(2.1)
-            os.sync()
-            began = time.perf_counter()
-            subprocess.run(command(binary), check=True)
-            figures[binary][kind].append(time.perf_counter() - began)
-
         def timed_build(binary, kind):
             # Stamps of the last two seconds are never trusted.
             time.sleep(2.1)
@@ -85,6 +71,15 @@ def bench(binaries, flows, count, runs, fresh):
             began = time.perf_counter()
             subprocess.run(command(binary), check=True)
             figures[binary][kind].append(time.perf_counter() - began)
+
+        def edited_build(binary, index, edit, kind, section="web"):
+            path = os.path.join(roots[binary], "Content", section, f"entry-{index:05d}.md")
+            originals.setdefault(path, open(path, "rb").read())
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(edit(text))
+            timed_build(binary, kind)
 
         for binary in binaries:
             figures[binary]["titles"] = []
@@ -149,11 +144,7 @@ def bench(binaries, flows, count, runs, fresh):
                     originals.setdefault(path, open(path, "rb").read())
                     with open(path, "a", encoding="utf-8") as handle:
                         handle.write(f"\nSwitched {attempt}.\n")
-                time.sleep(2.1)
-                os.sync()
-                began = time.perf_counter()
-                subprocess.run(command(binary), check=True)
-                figures[binary]["half"].append(time.perf_counter() - began)
+                timed_build(binary, "half")
         for path, data in originals.items():
             with open(path, "wb") as handle:
                 handle.write(data)
