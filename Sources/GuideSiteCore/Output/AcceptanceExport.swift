@@ -57,15 +57,26 @@ enum AcceptanceExport {
     /// entry's part made on every core, or taken from `last` for an entry not `edited` when what
     /// parts read besides it is the same. Made in runs of entries whose parts are let go once
     /// copied, and each file let go once written (at 100,000 entries, 400 MB of files).
-    static func files(of site: Site, basePath: String, reusing last: Parts? = nil, edited: Set<String> = [], keepingParts: Bool = false,
-                      locating: Bool = false, run size: Int = Runs.size, write: (String, [UInt8]) throws -> Void) rethrows -> Parts {
+    /// `requiringReuse`: the entries not edited hold only what lists show (a site read from a
+    /// state on disk), so each must take its part from `last`, or `NotReusable` is thrown.
+    static func files(of site: Site, basePath: String, reusing last: Parts? = nil, edited: Set<String> = [], requiringReuse: Bool = false,
+                      keepingParts: Bool = false, locating: Bool = false, run size: Int = Runs.size,
+                      write: (String, [UInt8]) throws -> Void) throws -> Parts {
         let sectionTitles = sectionTitles(of: site)
         let pages = entries(of: site)
         let count = CriteriaBasket.scriptCount(entries: pages.count)
         var made = Parts(sectionTitles: sectionTitles, scripts: count, basePath: basePath, siteURL: site.config.url)
-        let reusable = last.flatMap { last in
-            (last.sectionTitles, last.basePath, last.siteURL) == (sectionTitles, basePath, site.config.url) ? last.byPath : nil
-        } ?? [:]
+        let lastParts = last.flatMap { last in (last.basePath, last.siteURL) == (basePath, site.config.url) ? last.byPath : nil } ?? [:]
+        // A part reads the title of its entry's own section (a section that came leaves the others').
+        let lastTitles = last?.sectionTitles ?? [:]
+        @Sendable func reusable(_ page: Page) -> Part? {
+            guard !edited.contains(page.route.path), let part = lastParts[page.route.path],
+                  page.section.flatMap({ lastTitles[$0] }) == page.section.flatMap({ sectionTitles[$0] }) else { return nil }
+            return part
+        }
+        if requiringReuse, let page = pages.first(where: { !edited.contains($0.route.path) && reusable($0) == nil }) {
+            throw NotReusable(path: page.route.path)
+        }
         // An entry added or removed may change how many scripts there are (one per 200): a part
         // taken is then put in the script its key now falls in.
         let rescripted = last.map { $0.scripts != count } ?? false
@@ -76,7 +87,7 @@ enum AcceptanceExport {
         for start in stride(from: 0, to: pages.count, by: size) {
             let run = Array(pages[start..<min(start + size, pages.count)])
             let parts = run.concurrentMap { page -> Part in
-                if !edited.contains(page.route.path), var part = reusable[page.route.path] {
+                if var part = reusable(page) {
                     if rescripted { part.script = CriteriaBasket.script(of: TestPlan.basketKey(of: page.route), count: count) }
                     return part
                 }
@@ -119,6 +130,11 @@ enum AcceptanceExport {
     }
 
     /// Each section's title by its name, as the files show it.
+    /// An entry not edited whose part could not be taken from the last build's.
+    struct NotReusable: Error {
+        var path: String
+    }
+
     static func sectionTitles(of site: Site) -> [String: String] {
         Dictionary(site.sections.map { ($0.name, $0.title) }, uniquingKeysWith: { first, _ in first })
     }

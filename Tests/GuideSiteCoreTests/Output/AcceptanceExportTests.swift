@@ -85,20 +85,20 @@ struct AcceptanceExportTests {
             return try #require(reader.read(ContentFile(path: root.root.appending(path: "Content/" + path).path, relativePath: path, kind: .markdown)).value)
         }
         let site = SiteAssembler().assemble(pages: pages, assets: [], config: SiteConfig(), strings: ThemeStrings.english)
-        func acceptance(run: Int) -> ([String: [UInt8]], [String: [UInt8]]) {
+        func acceptance(run: Int) throws -> ([String: [UInt8]], [String: [UInt8]]) {
             var written: [String: [UInt8]] = [:]
-            let parts = AcceptanceExport.files(of: site, basePath: "/", keepingParts: true, run: run) { written[$0] = $1 }
+            let parts = try AcceptanceExport.files(of: site, basePath: "/", keepingParts: true, run: run) { written[$0] = $1 }
             return (written, parts.byPath.mapValues { Array($0.rows + $0.entry) })
         }
         let whole = CriteriaExport.json(for: site, basePath: "/", keepingParts: true)
         #expect(String(decoding: whole.bytes, as: UTF8.self).hasPrefix("{\"entries\":[{\"categories\":[],\"criteria\":[]"))
         #expect(try JSONSerialization.jsonObject(with: Data(whole.bytes)) is [String: Any] && whole.parts.count == 7)
-        let wholeAcceptance = acceptance(run: 4096)
+        let wholeAcceptance = try acceptance(run: 4096)
         #expect(wholeAcceptance.0.keys.sorted() == ["acceptance.csv", "acceptance/0.js"] && wholeAcceptance.1.count == 7)
         for run in [1, 3] {
             let made = CriteriaExport.json(for: site, basePath: "/", keepingParts: true, run: run)
             #expect(made.bytes == whole.bytes && made.parts == whole.parts, "run of \(run)")
-            let madeAcceptance = acceptance(run: run)
+            let madeAcceptance = try acceptance(run: run)
             #expect(madeAcceptance.0 == wholeAcceptance.0 && madeAcceptance.1 == wholeAcceptance.1, "run of \(run)")
         }
     }

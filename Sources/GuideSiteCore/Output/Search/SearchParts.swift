@@ -38,14 +38,19 @@ struct SearchParts: Sendable {
     static func make(for site: Site, order: [Int], maker: SearchIndex.EntryMaker, tables: SearchShards.Tables,
                      reusing last: SearchParts?) -> [Made] {
         let names = tables.criterionNames
-        // A page's document holds positions in the tables: made against others, none stands.
-        let last = last?.tables == tables ? last : nil
+        // A page's document holds positions in the tables: made against others, they are moved
+        // to these (its words' levels read what the positions name, which stays).
+        let moves = last.flatMap { $0.tables == tables ? nil : $0.tables.positions(in: tables) }
         return order.concurrentMap { index -> Made in
             let page = site.pages[index]
             if var made = last?.made(from: page) {
                 // The page as this site holds it, so the last one's copy is let go.
                 made.page = page
-                return made
+                guard let moves else { return made }
+                if let document = moves.moved(made.document) {
+                    (made.document, made.entry) = (document, JSONWriter.compactFragment(document.json))
+                    return made
+                }
             }
             let document = maker.document(page)
             return Made(page: page, document: document, entry: JSONWriter.compactFragment(document.json),

@@ -21,18 +21,6 @@ enum SearchShards {
     /// The fields of each document in `d/` files.
     static let documentFields = SearchablePages.resultFields.map(\.name)
 
-    /// The tables every document's positions refer to.
-    struct Tables: Sendable, Equatable {
-        var sections: [[String]]
-        var categories: [[String]]
-        var platforms: [String]
-        var criteria: [[String]]
-
-        var criterionNames: [(number: String, name: String)] {
-            criteria.map { ($0[0], $0.count > 1 ? $0[1] : "") }
-        }
-    }
-
     /// Every piece of the index of `documents`.
     static func files(documents: [SearchDocument], tables: Tables, run: Int = Runs.size) -> [(path: String, data: Data)] {
         var files: [(path: String, data: Data)] = []

@@ -48,27 +48,44 @@ enum SearchIndexPatch {
         (try? JSONSerialization.jsonObject(with: data[range])).flatMap(SearchDocument.init(json:))
     }
 
-    /// The index of a site linked anew that kept every page's address (a title edit): the last
-    /// index's entries in the new order, the edited pages' made again; nil when the tables
-    /// before the entries changed (a section, category or criterion came or went), as their
-    /// positions are what entries hold.
+    /// The index of a site linked anew (a title edit, files added or removed): the last
+    /// index's entries in the new order, the edited pages' made again. When a section,
+    /// category or criterion came or went, the positions the entries hold are moved to the new
+    /// tables (`SearchShards.Tables.positions(in:)`); nil when an entry cannot be read back or
+    /// moved, or the index is not the one the state describes.
     static func relinked(_ site: Site, edits: EditSummary, state: LastBuild, output: URL, prefix: String = "") -> SearchIndex.Parts? {
         let layout = state.search
         guard let data = lastIndex(state, output: output, prefix: prefix) else { return nil }
-        var slots: [Int: Range<Int>] = [:]
+        var ranges: [Int: Range<Int>] = [:]
         var start = layout.head
         for (index, length) in zip(layout.order, layout.lengths) {
-            slots[index] = start..<(start + length)
+            ranges[index] = start..<(start + length)
             start += length + 1
         }
+        let slots = ranges
         // (An entry is the last site's page at the same place, or, when files came or went, at the same address.)
-        let edited = Set(edits.positions + edits.added), reusable = slots
-        let parts = SearchIndex.parts(for: site) { index in
-            guard !edited.contains(index), let last = edits.lastIndex(of: index), let range = reusable[last] else { return nil }
-            return JSONWriter.Fragment(bytes: Array(data[range]))
+        let edited = Set(edits.positions + edits.added)
+        let order = SearchablePages.searchable(site)
+        let tables = SearchIndex.tables(for: site, maker: SearchIndex.maker(for: site, order: order))
+        let lastTables = lastFile(state, output: output, path: prefix + SearchShards.metaPath).flatMap(SearchShards.Tables.init(meta:))
+        let moves = lastTables.flatMap { $0 == tables ? nil : $0.positions(in: tables) }
+        let kept = order.concurrentMap { index -> (Int, JSONWriter.Fragment?)? in
+            guard !edited.contains(index), let last = edits.lastIndex(of: index), let range = slots[last] else { return nil }
+            let fragment = JSONWriter.Fragment(bytes: Array(data[range]))
+            guard let moves else { return (index, fragment) }
+            return (index, SearchDocument(fragment: fragment).flatMap(moves.moved).map { JSONWriter.compactFragment($0.json) })
         }
-        guard data.prefix(layout.head).elementsEqual(parts.head.utf8),
-              data.suffix(layout.size - max(start - 1, layout.head)).elementsEqual(parts.tail.utf8) else { return nil }
+        var taken: [Int: JSONWriter.Fragment] = [:]
+        for case let (index, fragment)? in kept {
+            // A document that cannot be read back or moved: its page, on disk, has no text to make it from.
+            guard let fragment else { return nil }
+            taken[index] = fragment
+        }
+        let reused = taken
+        let parts = SearchIndex.parts(for: site) { reused[$0] }
+        // The same tables: the last index's head and tail are this one's.
+        guard moves != nil || (data.prefix(layout.head).elementsEqual(parts.head.utf8)
+              && data.suffix(layout.size - max(start - 1, layout.head)).elementsEqual(parts.tail.utf8)) else { return nil }
         return parts
     }
 
@@ -84,7 +101,10 @@ enum SearchIndexPatch {
     static func relinkedPieces(_ site: Site, edits: EditSummary, state: LastBuild, output: URL, prefix: String,
                                parts: SearchIndex.Parts) -> SearchShards.Changes? {
         let layout = state.search
-        guard edits.lastPosition == nil, layout.order.count == parts.order.count, let last = lastIndex(state, output: output, prefix: prefix) else { return nil }
+        let tables = SearchIndex.tables(for: site, maker: SearchIndex.maker(for: site, order: parts.order))
+        // Filters are by position in the tables, and every document's positions moved with them.
+        guard edits.lastPosition == nil, layout.order.count == parts.order.count, let last = lastIndex(state, output: output, prefix: prefix),
+              lastFile(state, output: output, path: prefix + SearchShards.metaPath).flatMap(SearchShards.Tables.init(meta:)) == tables else { return nil }
         let slots = Dictionary(parts.order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let renumber = layout.order.compactMap { slots[$0] }
         guard renumber.count == layout.order.count else { return nil }
@@ -98,8 +118,7 @@ enum SearchIndexPatch {
             (old[slot], new[slot]) = (before, after)
         }
         return try? SearchShards.patch(
-            old: old, new: new, renumber: renumber, count: parts.order.count, tables: SearchIndex.tables(for: site, maker: SearchIndex.maker(for: site, order: parts.order)),
-            document: now, read: { path in lastFile(state, output: output, path: prefix + path) })
+            old: old, new: new, renumber: renumber, count: parts.order.count, tables: tables, document: now, read: { path in lastFile(state, output: output, path: prefix + path) })
     }
 
     /// The pieces of the last search index (`SearchShards`) under the site's `prefix`: those a

@@ -42,8 +42,12 @@ final class SiteExports: @unchecked Sendable {
                 let reuse = last?()
                 if requiringReuse, reuse == nil { throw Basis.Declined("the export files are not the ones the state describes") }
                 taken = reuse.map { reuse in site.pages.count { !reuse.edited.contains($0.route.path) && reuse.parts.criteria[$0.route.path] != nil } } ?? 0
-                (madeParts, madeLayout) = try Self.writeExports(site: site, basePath: basePath, writer: writer, keepingParts: keepingParts,
-                                                                locating: locating, reusing: reuse, overLast: overLast)
+                do {
+                    (madeParts, madeLayout) = try Self.writeExports(site: site, basePath: basePath, writer: writer, keepingParts: keepingParts,
+                                                                    locating: locating, reusing: reuse, requiringReuse: requiringReuse, overLast: overLast)
+                } catch let failure as AcceptanceExport.NotReusable {
+                    throw Basis.Declined("the acceptance part of \(failure.path), not edited, is not the last build's")
+                }
             }
         }
         let index: @Sendable () -> Void = { [self] in
@@ -76,7 +80,7 @@ final class SiteExports: @unchecked Sendable {
     }
 
     private static func writeExports(site: Site, basePath: String, writer: any SiteOutput, keepingParts: Bool, locating: Bool,
-                                     reusing last: ExportParts.Reuse?, overLast: Bool) throws -> (ExportParts?, ExportLayout?) {
+                                     reusing last: ExportParts.Reuse?, requiringReuse: Bool, overLast: Bool) throws -> (ExportParts?, ExportLayout?) {
         var reuse: (@Sendable (String) -> JSONWriter.Fragment?)?
         if let last { reuse = { path in last.criterion(path) } }
         // Each file's bytes are let go once written; the parts only when kept.
@@ -86,7 +90,7 @@ final class SiteExports: @unchecked Sendable {
         try writer.write(bytes: criteria.bytes, to: ExportLayout.criteriaPath)
         criteria.bytes = []
         let acceptance = try AcceptanceExport.files(of: site, basePath: basePath, reusing: last?.parts.acceptance, edited: last?.edited ?? [],
-                                                    keepingParts: keepingParts, locating: locating) { path, bytes in
+                                                    requiringReuse: requiringReuse, keepingParts: keepingParts, locating: locating) { path, bytes in
             try writer.write(bytes: bytes, to: path)
             sizes[path] = bytes.count
         }

@@ -130,7 +130,7 @@ enum Link {
             let walked = basis.last.pageOfFile.indices.compactMap { file in
                 basis.last.pageOfFile[file] >= 0 ? site.pages[basis.last.pageOfFile[file]] : paths.indices.contains(file) ? addedPages[paths[file]] : nil
             }
-            guard walked.count == basis.last.pageOfFile.count { $0 >= 0 } + addedPages.count else { throw decline("an added page is not its file's") }
+            guard walked.count == basis.last.pageOfFile.count(where: { $0 >= 0 }) + addedPages.count else { throw decline("an added page is not its file's") }
             let inputs = walked.filter { $0.language != nil } + walked.filter { $0.language == nil }
             var relinked = SiteAssembler().assemble(pages: inputs, assets: assets, config: spec.config, levels: levels, strings: spec.strings,
                                                     last: basis.last.site)
@@ -139,18 +139,10 @@ enum Link {
             if basis.filesMoved || listsMoved || relinked.pages.map(\.route) != site.pages.map(\.route) {
                 edits.place(in: relinked, from: site, added: Set(addedPages.keys))
                 guard edits.positions.count == edits.last.count else { throw decline("an edited page's address moved") }
-                // The search index's entries hold positions in its tables: they stand only as long as the tables do.
-                guard searchTables(relinked) == searchTables(site) else {
-                    throw decline("the search index's tables changed (a section, category or criterion came or went)")
-                }
             }
             site = relinked
         }
         return (site, edits)
-    }
-
-    private static func searchTables(_ site: Site) -> SearchShards.Tables {
-        SearchIndex.tables(for: site, maker: SearchIndex.maker(for: site, order: SearchablePages.searchable(site)))
     }
 
     /// How many numbered pages each long list takes, by its address.

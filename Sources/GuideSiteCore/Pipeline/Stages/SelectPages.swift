@@ -63,14 +63,15 @@ enum SelectPages {
         // An edited entry a subset leaves out (its last build has no page for the file) stays out.
         var selected = Selected(pages: languagePages.filter { !added.contains($0.contentPath) && (basis.pageOfEdited[$0.contentPath] ?? 0) >= 0 },
                                 assets: assets(of: walk, variant: variant, config: settings), excluded: basis.last.excluded)
-        if basis.filesMoved { try moved(languagePages.filter { added.contains($0.contentPath) }, into: &selected, variant: variant, basis: basis) }
+        if basis.filesMoved { try moved(languagePages.filter { added.contains($0.contentPath) }, into: &selected, variant: variant, basis: basis, walk: walk) }
         return selected
     }
 
     /// The pages of files added, as a full build selects them, and those of files removed out of
-    /// what the subset leaves out; declines when one brings a section into a subset or leaves one
-    /// empty there that the subset does not name (its section page comes or goes).
-    private static func moved(_ added: [Page], into selected: inout Selected, variant: Variant, basis: Basis) throws {
+    /// what the subset leaves out. A section that comes into a subset or leaves it has its page
+    /// made by `Link` (`SiteAssembler`), but for a page of the section's own file, which the
+    /// subset takes or leaves out: then it declines.
+    private static func moved(_ added: [Page], into selected: inout Selected, variant: Variant, basis: Basis, walk: Walk) throws {
         // (A page added in a language's site for a translation that came or went takes the
         // place its key had there.)
         let gone = Set(basis.removedFiles), keys = Set(added.map(\.translationKey))
@@ -85,14 +86,27 @@ enum SelectPages {
                 selected.excluded.append((page.translationKey, page.route))
                 continue
             }
-            if page.kind == .entry, !site.sections.contains(where: { $0.name == page.section }) {
-                throw Basis.Declined("an added entry brings its section into a subset")
+            if page.kind == .entry, let section = page.section, !site.sections.contains(where: { $0.name == section }), hasOwnPage(section, walk) {
+                throw Basis.Declined("an added entry brings a section with a file of its own into a subset")
             }
             selected.pages.append(page)
         }
         let removed = Set(basis.removed)
-        for section in site.sections where !subset.sections.contains(section.name) && !section.entries.isEmpty && section.entries.allSatisfy(removed.contains) {
-            throw Basis.Declined("a removed entry leaves its section out of a subset")
+        for section in site.sections where !subset.sections.contains(section.name) && !section.entries.isEmpty && section.entries.allSatisfy(removed.contains)
+            && hasOwnPage(section.name, walk) {
+            throw Basis.Declined("a removed entry leaves a section with a file of its own out of a subset")
+        }
+    }
+
+    /// Whether a Markdown file may be `section`'s own page (`index.md`, `_index.md`, in any
+    /// language, in its folder or a Jekyll collection's): as much as a path tells.
+    private static func hasOwnPage(_ section: String, _ walk: Walk) -> Bool {
+        walk.files.contains { file in
+            guard file.kind == .markdown else { return false }
+            let parts = file.relativePath.split(separator: "/")
+            guard parts.count >= 2, parts[parts.count - 2] == section || parts[parts.count - 2] == "_" + section else { return false }
+            let name = parts[parts.count - 1]
+            return name.hasPrefix("index.") || name.hasPrefix("_index.")
         }
     }
 

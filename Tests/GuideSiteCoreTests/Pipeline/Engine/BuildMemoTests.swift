@@ -45,13 +45,13 @@ struct BuildMemoTests {
         return (site, memory)
     }
 
-    @Test("an added entry with a new category, a removed one, a template, an include and site.yml build from the memo and equal a fresh build")
+    @Test("an added entry at an address of its own, a removed one, a template, an include and site.yml build from the memo and equal a fresh build")
     func edits() throws {
         let (site, memory) = try builtOnce()
         defer { site.remove() }
         let edits: [(String, () throws -> Void)] = [
-            // (With a category new to the site: one without is patched, `FilesMovedTests`.)
-            ("an added entry", { try site.write(Data("---\ntitle: New entry\ncategories: [novel]\n---\nNew.\n".utf8), to: "Content/web/new-entry.md") }),
+            // (At an address of its own, which a patch does not place: one at its file's is patched, `FilesMovedTests`.)
+            ("an added entry", { try site.write(Data("---\ntitle: New entry\ncategories: [novel]\npermalink: /elsewhere/\n---\nNew.\n".utf8), to: "Content/web/new-entry.md") }),
             ("an edited entry", {
                 // Older than two seconds, so that its stamp is trusted and kept.
                 try site.write(Data("---\ntitle: Button\norder: 1\n---\nUse `<button>` always.\n".utf8), to: "Content/web/button.md")

@@ -145,7 +145,7 @@ struct BuildMemoryTests {
         #expect(String(decoding: rebuilt["about/index.html"] ?? Data(), as: UTF8.self) == "<p>About us</p>")
     }
 
-    @Test("a changed title links the site anew from the pages in memory and renders only the pages that show it; a new category, a template or site.yml build fully; each equals a fresh build")
+    @Test("a changed title, and a category new to the site, link the site anew from the pages in memory and render only the pages that show them; a template or site.yml build fully; each equals a fresh build")
     func wholeSiteEdits() throws {
         var files = Fixtures.site()
         files["Templates/layouts/page.mustache"] = "<p>{{page.title}}</p>"
@@ -158,7 +158,7 @@ struct BuildMemoryTests {
         // (file, text, relinked: only some pages rendered again; false: a full build)
         let edits: [(path: String, text: String, relinked: Bool)] = [
             (button, original.replacingOccurrences(of: "title: Button", with: "title: Push button"), true),
-            (button, "---\ntitle: Push button\norder: 1\ncategories: [brand-new]\n---\nUse it.\n", false),
+            (button, "---\ntitle: Push button\norder: 1\ncategories: [brand-new]\n---\nUse it.\n", true),
             ("Templates/layouts/page.mustache", "<p>Page: {{page.title}}</p>", false),
             ("site.yml", "title: Renamed\nsections:\n  native:\n    title: Apps\n    layout: page\n", false),
         ]
