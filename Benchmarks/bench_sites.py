@@ -104,6 +104,15 @@ def bench(binaries, flows, count, runs, fresh):
                 edited_build(binary, index, lambda text: re.sub(r'^title: "(.*)"$', rf'title: "\1 renamed {attempt}"', text, count=1, flags=re.M),
                              "titles")
         for binary in binaries:
+            figures[binary]["category"] = []
+        for attempt in range(0 if brief else runs):
+            for binary in binaries:
+                # A category new to the site on another web entry: its page made, the search
+                # documents' positions moved to the index's new tables.
+                index = (((2 * attempt + 6) * 100 + 1) % count) | 1
+                edited_build(binary, index, lambda text: re.sub(r'^categories: \[', f'categories: [new-{attempt}, ', text, count=1, flags=re.M),
+                             "category")
+        for binary in binaries:
             figures[binary]["added"], figures[binary]["removed"] = [], []
         for attempt in range(0 if brief else runs):
             for binary in binaries:
@@ -150,7 +159,7 @@ def bench(binaries, flows, count, runs, fresh):
                 handle.write(data)
         def median(values):
             return statistics.median(values) if values else None
-        results[flow] = {binary: {"full": median(value["fulls"]), "edit": median(value["edits"]), "title": median(value["titles"]),
+        results[flow] = {binary: {"full": median(value["fulls"]), "edit": median(value["edits"]), "title": median(value["titles"]), "category": median(value["category"]),
                                   "added": median(value["added"]), "removed": median(value["removed"]),
                                   "half": median(value["half"]), "translated": median(value["translated"]),
                                   "translation added": median(value["translation added"]),
@@ -161,10 +170,10 @@ def bench(binaries, flows, count, runs, fresh):
 
 def report(rows, seconds, runs):
     lines = ["| entries | sites of the run | full build | one entry's body edited | a translated entry's body edited | one entry's title edited"
-             " | an entry added | removed | a translation added | removed | half the entries edited"
-             " | binary before (full, body, translated, title, added, removed, translation added, removed, half) |",
-             "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
-    kinds = ("full", "edit", "translated", "title", "added", "removed", "translation added", "translation removed", "half")
+             " | a category new to the site | an entry added | removed | a translation added | removed | half the entries edited"
+             " | binary before (full, body, translated, title, category, added, removed, translation added, removed, half) |",
+             "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    kinds = ("full", "edit", "translated", "title", "category", "added", "removed", "translation added", "translation removed", "half")
 
     def shown(value):
         return seconds(value) if value is not None else "—"
@@ -177,7 +186,8 @@ def report(rows, seconds, runs):
               " different untranslated entry before each timed build, which patches each site's last build"
               " (`.guidesite-cache/`), in two languages one appended to a translated entry (its translation read again),"
               " then another untranslated entry's title changed before each timed build, which"
-              " links each site anew from its state, then an entry added and removed before each timed build"
+              " links each site anew from its state, then a category new to the site given to another entry (its page made,"
+              " the search documents moved to the index's new tables), then an entry added and removed before each timed build"
               " (patched in every site of the run: in several languages, an entry of the default language without translations),"
               " in two languages a translation named by its file added and removed before each timed build (patched too),"
               " then every other entry's body edited at once (a branch switch, patched whatever the count);"

@@ -76,14 +76,20 @@ struct FilesMovedLanguagesTests {
         let site = try Self.site(folder: folder)
         defer { site.remove() }
         try site.age()
+        try Self.patchedInMemory(site, steps: moved.steps.count) { try Self.apply(moved.steps[$0], to: site) }
+    }
+
+    /// Builds `site` in the preview, then after each of `steps` changes (`change(step)`) from
+    /// the last build and afresh: each must be patched and equal the fresh one.
+    static func patchedInMemory(_ site: TestSite, steps: Int, change: (Int) throws -> Void) throws {
         func build(_ memory: BuildMemory) -> (BuildResult, [String: Data]) {
             let output = MemoryOutput()
             return (SiteBuilder().build(BuildRequest(root: site.root), into: output, memory: memory), output.files)
         }
         let memory = BuildMemory()
         #expect(build(memory).0.outcome == .success)
-        for (step, change) in moved.steps.enumerated() {
-            try Self.apply(change, to: site)
+        for step in 0..<steps {
+            try change(step)
             let (result, output) = build(memory)
             let (fresh, expected) = build(BuildMemory())
             #expect(result.pagesRendered != nil, "step \(step): patched: \(result.timings.map(\.stage).filter { $0.hasPrefix("patch") })")

@@ -62,20 +62,7 @@ struct SearchTablesMovedTests {
         let site = try Self.site()
         defer { site.remove() }
         try site.age()
-        func build(_ memory: BuildMemory) -> (BuildResult, [String: Data]) {
-            let output = MemoryOutput()
-            return (SiteBuilder().build(BuildRequest(root: site.root), into: output, memory: memory), output.files)
-        }
-        let memory = BuildMemory()
-        #expect(build(memory).0.outcome == .success)
-        for step in Self.steps.indices {
-            try Self.apply(step, to: site)
-            let (result, output) = build(memory)
-            let (fresh, expected) = build(BuildMemory())
-            #expect(result.pagesRendered != nil, "step \(step): patched: \(result.timings.map(\.stage).filter { $0.hasPrefix("patch") })")
-            #expect(BuildIncrementallyTests.differences(output, expected).isEmpty && result.diagnostics == fresh.diagnostics,
-                    "step \(step): \(BuildIncrementallyTests.differences(output, expected))")
-        }
+        try FilesMovedLanguagesTests.patchedInMemory(site, steps: Self.steps.count) { try Self.apply($0, to: site) }
     }
 
     @Test("a document moved to tables where a category came is the one made against them; one naming a row the new tables lack is not moved")
