@@ -129,12 +129,12 @@ enum AcceptanceExport {
         site.pages.filter { FeatureFile.isWritten(for: $0, in: site.config) }.sorted { $0.route.path < $1.route.path }
     }
 
-    /// Each section's title by its name, as the files show it.
     /// An entry not edited whose part could not be taken from the last build's.
     struct NotReusable: Error {
         var path: String
     }
 
+    /// Each section's title by its name, as the files show it.
     static func sectionTitles(of site: Site) -> [String: String] {
         Dictionary(site.sections.map { ($0.name, $0.title) }, uniquingKeysWith: { first, _ in first })
     }
