@@ -67,8 +67,7 @@ enum SearchIndexPatch {
         let edited = Set(edits.positions + edits.added)
         let order = SearchablePages.searchable(site)
         let tables = SearchIndex.tables(for: site, maker: SearchIndex.maker(for: site, order: order))
-        let lastTables = lastFile(state, output: output, path: prefix + SearchShards.metaPath).flatMap(SearchShards.Tables.init(meta:))
-        let moves = lastTables.flatMap { $0 == tables ? nil : $0.positions(in: tables) }
+        let moves = lastTables(state, output: output, prefix: prefix).flatMap { $0 == tables ? nil : $0.positions(in: tables) }
         let kept = order.concurrentMap { index -> (Int, JSONWriter.Fragment?)? in
             guard !edited.contains(index), let last = edits.lastIndex(of: index), let range = slots[last] else { return nil }
             let fragment = JSONWriter.Fragment(bytes: Array(data[range]))
@@ -89,6 +88,11 @@ enum SearchIndexPatch {
         return parts
     }
 
+    /// The tables of the last index's pieces (its `meta.js`), nil when they cannot be read.
+    private static func lastTables(_ state: LastBuild, output: URL, prefix: String) -> SearchShards.Tables? {
+        lastFile(state, output: output, path: prefix + SearchShards.metaPath).flatMap(SearchShards.Tables.init(meta:))
+    }
+
     /// The last index: the output's file under the site's `prefix`, when its size is the state's.
     private static func lastIndex(_ state: LastBuild, output: URL, prefix: String) -> Data? {
         guard let data = lastFile(state, output: output, path: prefix + SearchIndex.path), data.count == state.search.size else { return nil }
@@ -104,7 +108,7 @@ enum SearchIndexPatch {
         let tables = SearchIndex.tables(for: site, maker: SearchIndex.maker(for: site, order: parts.order))
         // Filters are by position in the tables, and every document's positions moved with them.
         guard edits.lastPosition == nil, layout.order.count == parts.order.count, let last = lastIndex(state, output: output, prefix: prefix),
-              lastFile(state, output: output, path: prefix + SearchShards.metaPath).flatMap(SearchShards.Tables.init(meta:)) == tables else { return nil }
+              lastTables(state, output: output, prefix: prefix) == tables else { return nil }
         let slots = Dictionary(parts.order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let renumber = layout.order.compactMap { slots[$0] }
         guard renumber.count == layout.order.count else { return nil }

@@ -63,7 +63,7 @@ enum SelectPages {
         // An edited entry a subset leaves out (its last build has no page for the file) stays out.
         var selected = Selected(pages: languagePages.filter { !added.contains($0.contentPath) && (basis.pageOfEdited[$0.contentPath] ?? 0) >= 0 },
                                 assets: assets(of: walk, variant: variant, config: settings), excluded: basis.last.excluded)
-        if basis.filesMoved { try moved(languagePages.filter { added.contains($0.contentPath) }, into: &selected, variant: variant, basis: basis, walk: walk) }
+        if basis.filesMoved { try moved(languagePages.filter { added.contains($0.contentPath) }, into: &selected, variant: variant, basis: basis, walk: walk, settings: settings) }
         return selected
     }
 
@@ -71,7 +71,7 @@ enum SelectPages {
     /// what the subset leaves out. A section that comes into a subset or leaves it has its page
     /// made by `Link` (`SiteAssembler`), but for a page of the section's own file, which the
     /// subset takes or leaves out: then it declines.
-    private static func moved(_ added: [Page], into selected: inout Selected, variant: Variant, basis: Basis, walk: Walk) throws {
+    private static func moved(_ added: [Page], into selected: inout Selected, variant: Variant, basis: Basis, walk: Walk, settings: SiteConfig) throws {
         // (A page added in a language's site for a translation that came or went takes the
         // place its key had there.)
         let gone = Set(basis.removedFiles), keys = Set(added.map(\.translationKey))
@@ -86,27 +86,25 @@ enum SelectPages {
                 selected.excluded.append((page.translationKey, page.route))
                 continue
             }
-            if page.kind == .entry, let section = page.section, !site.sections.contains(where: { $0.name == section }), hasOwnPage(section, walk) {
+            if page.kind == .entry, let section = page.section, !site.sections.contains(where: { $0.name == section }), hasOwnPage(section, walk, languages: settings.languages) {
                 throw Basis.Declined("an added entry brings a section with a file of its own into a subset")
             }
             selected.pages.append(page)
         }
         let removed = Set(basis.removed)
         for section in site.sections where !subset.sections.contains(section.name) && !section.entries.isEmpty && section.entries.allSatisfy(removed.contains)
-            && hasOwnPage(section.name, walk) {
+            && hasOwnPage(section.name, walk, languages: settings.languages) {
             throw Basis.Declined("a removed entry leaves a section with a file of its own out of a subset")
         }
     }
 
-    /// Whether a Markdown file may be `section`'s own page (`index.md`, `_index.md`, in any
-    /// language, in its folder or a Jekyll collection's): as much as a path tells.
-    private static func hasOwnPage(_ section: String, _ walk: Walk) -> Bool {
+    /// Whether a Markdown file is `section`'s own page in some language, placed as `Parse`
+    /// places it (`index.md`, `_index.md`, a translation of one).
+    private static func hasOwnPage(_ section: String, _ walk: Walk, languages: [Language]) -> Bool {
         walk.files.contains { file in
             guard file.kind == .markdown else { return false }
-            let parts = file.relativePath.split(separator: "/")
-            guard parts.count >= 2, parts[parts.count - 2] == section || parts[parts.count - 2] == "_" + section else { return false }
-            let name = parts[parts.count - 1]
-            return name.hasPrefix("index.") || name.hasPrefix("_index.")
+            let placement = Placement(contentPath: TranslationPath(file.relativePath, languages: languages).source)
+            return placement.kind == .section && placement.section == section
         }
     }
 

@@ -65,6 +65,21 @@ struct SearchTablesMovedTests {
         try FilesMovedLanguagesTests.patchedInMemory(site, steps: Self.steps.count) { try Self.apply($0, to: site) }
     }
 
+    @Test("an entry that brings a section with a file of its own into a subset builds every site, which the subset's page of that file needs; it equals a fresh build")
+    func ownSectionPage() throws {
+        let site = try Self.site()
+        defer { site.remove() }
+        try site.write(Data("---\ntitle: Patterns\n---\nPatterns.\n".utf8), to: "Content/patterns/_index.md")
+        try site.age()
+        #expect(SitesOnDiskTests.build(site).outcome == .success)
+        try site.write(Data(Self.entry(20, categories: "[forms]").utf8), to: "Content/patterns/pattern.md")
+        try site.age(by: 100, only: ["Content/patterns/pattern.md", "Content/patterns"])
+        let (result, differing, same) = try FilesMovedTests.compare(site, step: 0)
+        #expect(result.timings.contains { $0.stage == "patch: not patched: an added entry brings a section with a file of its own into a subset" },
+                "\(result.timings.map(\.stage).filter { $0.hasPrefix("patch") })")
+        #expect(differing.isEmpty && same, "\(differing)")
+    }
+
     @Test("a document moved to tables where a category came is the one made against them; one naming a row the new tables lack is not moved")
     func positions() {
         let old = SearchShards.Tables(sections: [["web", "Web"]], categories: [["forms", "Forms"], ["media", "Media"]], platforms: ["iOS"],
