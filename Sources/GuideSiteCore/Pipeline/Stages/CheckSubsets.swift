@@ -5,10 +5,11 @@ import Foundation
 enum CheckSubsets {
     static let name = "check subsets"
 
-    /// With the `last` build, nothing: it was checked against the same site.yml and files; when
-    /// files came or went, the last site's pages stand for those not read again (`pages`).
+    /// With the `last` build, nothing unless files came or went or an edited page's categories
+    /// moved (a category a subset names may have gone): the last build was checked against the
+    /// same site.yml and files, and the last site's pages stand for those not read again.
     static func run(_ subsets: [Subset], adHoc: Bool, walk: Walk, pages read: [Page], settings config: SiteConfig, last: Basis?) -> [Diagnostic] {
-        guard !subsets.isEmpty, last?.filesMoved ?? true else { return [] }
+        guard !subsets.isEmpty, last.map({ $0.filesMoved || categoriesMoved(read, $0) }) ?? true else { return [] }
         var pages = read
         if let last {
             let paths = Set(read.map(\.contentPath)), gone = Set(last.removed)
@@ -35,5 +36,13 @@ enum CheckSubsets {
             check(subset.categories, known: categories, kind: "category", normalize: Slug.make)
         }
         return diagnostics
+    }
+
+    /// Whether an edited page's categories are not those of its page in the last site.
+    private static func categoriesMoved(_ read: [Page], _ basis: Basis) -> Bool {
+        read.contains { page in
+            guard let position = basis.pageOfEdited[page.contentPath], position >= 0 else { return true }
+            return basis.last.site.pages[position].frontMatter.categories != page.frontMatter.categories
+        }
     }
 }

@@ -80,6 +80,33 @@ struct SearchTablesMovedTests {
         #expect(differing.isEmpty && same, "\(differing)")
     }
 
+    @Test("a category a subset names that goes with an edit is the error a fresh build reports, on disk and in the preview")
+    func subsetCategoryGone() throws {
+        for inMemory in [false, true] {
+            let site = try Self.site()
+            defer { site.remove() }
+            try site.write(Data("subsets:\n  forms:\n    categories: [forms, media]\n".utf8), to: "site.yml")
+            try site.age()
+            let memory = BuildMemory()
+            func build(fresh: Bool = false) -> BuildResult {
+                guard inMemory else { return SitesOnDiskTests.build(site, into: fresh ? "Output-fresh" : nil) }
+                // The preview of the subset (`serve --subset forms`).
+                var request = BuildRequest(root: site.root)
+                request.subset = "forms"
+                return SiteBuilder().build(request, into: MemoryOutput(), memory: fresh ? BuildMemory() : memory)
+            }
+            #expect(build().outcome == .success)
+            for (step, number) in [0, 3, 6, 9].enumerated() {
+                try site.write(Data(Self.entry(number, categories: "[media]").utf8), to: "Content/web/entry-\(number).md")
+                try site.age(by: TimeInterval(100 - step), only: ["Content/web/entry-\(number).md"])
+                let result = build(), fresh = build(fresh: true)
+                #expect(result.outcome == fresh.outcome && result.diagnostics == fresh.diagnostics, "in memory: \(inMemory), step \(step)")
+            }
+            let again = build()
+            #expect(again.diagnostics.contains { $0.message.hasPrefix("subset `forms` names the category `forms`") }, "in memory: \(inMemory): \(again.diagnostics.map(\.message))")
+        }
+    }
+
     @Test("a document moved to tables where a category came is the one made against them; one naming a row the new tables lack is not moved")
     func positions() {
         let old = SearchShards.Tables(sections: [["web", "Web"]], categories: [["forms", "Forms"], ["media", "Media"]], platforms: ["iOS"],
