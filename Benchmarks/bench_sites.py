@@ -113,6 +113,25 @@ def bench(binaries, flows, count, runs, fresh):
                 edited_build(binary, index, lambda text: re.sub(r'^categories: \[', f'categories: [new-{attempt}, ', text, count=1, flags=re.M),
                              "category")
         for binary in binaries:
+            for kind in ("into subset", "out of subset", "draft set", "draft unset"):
+                figures[binary][kind] = []
+        for attempt in range(0 if brief else runs):
+            for binary in binaries:
+                # A web entry outside the forms subset given its category, then taken out again
+                # (in two languages, a category edit), and a draft set and unset on another: each
+                # page that comes or goes is patched as a file added or removed.
+                index = (((2 * attempt + 8) * 100 + 1) % count) | 1
+                while re.search(r'^categories: \[.*forms', open(os.path.join(roots[binary], "Content", "web", f"entry-{index:05d}.md"), encoding="utf-8").read(), re.M):
+                    index = (index + 2) % count
+                for kind, edit in (("into subset", lambda text: re.sub(r'^categories: \[', 'categories: [forms, ', text, count=1, flags=re.M)),
+                                   ("draft set", lambda text: re.sub(r'^(title: .*)$', r'\1\ndraft: true', text, count=1, flags=re.M))):
+                    path = os.path.join(roots[binary], "Content", "web", f"entry-{index:05d}.md")
+                    edited_build(binary, index, edit, kind)
+                    with open(path, "wb") as handle:
+                        handle.write(originals[path])
+                    timed_build(binary, "out of subset" if kind == "into subset" else "draft unset")
+                    index = (index + 200) % count | 1
+        for binary in binaries:
             figures[binary]["added"], figures[binary]["removed"] = [], []
         for attempt in range(0 if brief else runs):
             for binary in binaries:
@@ -163,17 +182,21 @@ def bench(binaries, flows, count, runs, fresh):
                                   "added": median(value["added"]), "removed": median(value["removed"]),
                                   "half": median(value["half"]), "translated": median(value["translated"]),
                                   "translation added": median(value["translation added"]),
-                                  "translation removed": median(value["translation removed"])}
+                                  "translation removed": median(value["translation removed"]),
+                                  **{kind: median(value[kind]) for kind in ("into subset", "out of subset", "draft set", "draft unset")}}
                          for binary, value in figures.items()}
     return results
 
 
 def report(rows, seconds, runs):
     lines = ["| entries | sites of the run | full build | one entry's body edited | a translated entry's body edited | one entry's title edited"
-             " | a category new to the site | an entry added | removed | a translation added | removed | half the entries edited"
-             " | binary before (full, body, translated, title, category, added, removed, translation added, removed, half) |",
-             "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
-    kinds = ("full", "edit", "translated", "title", "category", "added", "removed", "translation added", "translation removed", "half")
+             " | a category new to the site | an entry into a subset | out of it | a draft set | unset | an entry added | removed"
+             " | a translation added | removed | half the entries edited"
+             " | binary before (full, body, translated, title, category, into subset, out, draft set, unset, added, removed,"
+             " translation added, removed, half) |",
+             "|---:|---|" + "---:|" * 15]
+    kinds = ("full", "edit", "translated", "title", "category", "into subset", "out of subset", "draft set", "draft unset",
+             "added", "removed", "translation added", "translation removed", "half")
 
     def shown(value):
         return seconds(value) if value is not None else "—"
@@ -187,7 +210,9 @@ def report(rows, seconds, runs):
               " (`.guidesite-cache/`), in two languages one appended to a translated entry (its translation read again),"
               " then another untranslated entry's title changed before each timed build, which"
               " links each site anew from its state, then a category new to the site given to another entry (its page made,"
-              " the search documents moved to the index's new tables), then an entry added and removed before each timed build"
+              " the search documents moved to the index's new tables), then a web entry outside the forms subset given its category"
+              " and taken out again, and another's draft set and unset (each page that comes or goes patched as a file added or removed),"
+              " then an entry added and removed before each timed build"
               " (patched in every site of the run: in several languages, an entry of the default language without translations),"
               " in two languages a translation named by its file added and removed before each timed build (patched too),"
               " then every other entry's body edited at once (a branch switch, patched whatever the count);"

@@ -45,7 +45,7 @@ extension SiteBuilder {
         }
         var before = c
         before.plan = unnamed
-        (c.bases, c.diagnostics) = (found.bases, c.diagnostics + found.diagnostics)
+        c.bases = found.bases
         do {
             try contentAndSites(&c, stages)
         } catch {
@@ -112,10 +112,19 @@ extension SiteBuilder {
     /// patch's sites share), the edited files: the last build's subsets were checked against
     /// the same site.yml and files, and its translation table stands for them.
     private func content(_ c: inout BuildContext, _ stages: StageClock) throws {
-        let basis = c.bases.first
-        let parsed = try stages.time(Parse.name) {
-            try Parse.run(c.walk, settings: c.siteConfig, layout: c.layout, drafts: c.request.drafts, memo: c.store.memo, last: basis, log: &$0)
+        let parsed = try stages.time(Parse.name) { log in
+            let parsed = try Parse.run(c.walk, settings: c.siteConfig, layout: c.layout, drafts: c.request.drafts, memo: c.store.memo, last: c.bases.first, log: &log)
+            // An edited file whose page came or went, here or in a subset, is one added or
+            // removed: the bases take it, and the files naming it are read with the edited ones.
+            guard !c.bases.isEmpty, let moved = try Basis.withPagesMoved(c.bases, pages: parsed.pages, context: c) else { return parsed }
+            c.bases = moved
+            let again = try Parse.run(c.walk, settings: c.siteConfig, layout: c.layout, drafts: c.request.drafts, memo: nil, last: moved.first, log: &log)
+            guard try Basis.withPagesMoved(moved, pages: again.pages, context: c) == nil else { throw Basis.Declined("an edited file changed while it was read") }
+            log.notes.append("patch: \(moved[0].edited.count) files read, an edited file's page having come or gone")
+            return again
         }
+        let basis = c.bases.first
+        c.diagnostics += basis?.lastDiagnostics ?? []
         c.record(parsed)
         let languages = try stages.time(FindLanguages.name) { _ in try FindLanguages.run(taken(&c.parsed), settings: c.siteConfig, last: basis) }
         c.parsed = languages.pages

@@ -42,7 +42,8 @@ extension Basis {
     /// name one. In several languages, the default language's pages without translations come or
     /// go, and translations named by their files (`entry.fr.md`) of pages that stay: which page
     /// translates which by `ref:` or `lang:` stays (`FindLanguages` checks the added pages).
-    static func withFilesMoved(_ bases: [Basis], context: BuildContext) throws -> [Basis] {
+    /// `naming`: more names to look for (entries that came into a subset).
+    static func withFilesMoved(_ bases: [Basis], context: BuildContext, naming: Set<String> = []) throws -> [Basis] {
         guard let first = bases.first, bases.contains(where: \.filesMoved) else { return bases }
         let markdown = context.walk.files.filter { $0.kind == .markdown }
         var languages: [Language] = []
@@ -57,7 +58,7 @@ extension Basis {
             }
         }
         let addedSources = Set(first.added.map { TranslationPath(markdown[$0].relativePath, languages: languages) }.filter { $0.language == nil }.map(\.source))
-        var names = Set<String>()
+        var names = naming
         for file in first.added {
             let path = markdown[file].relativePath
             guard let name = fileName(path) else { throw Declined("a section's or the home page's file was added") }
@@ -143,7 +144,7 @@ extension Basis {
                     bases[site].removed.append(page)
                     bases[site].last.pageOfFile[source] = -1
                     bases[site].pageOfEdited[markdown[source].relativePath] = -1
-                } else if !came, page < 0 {
+                } else if !came, page < 0, !bases[site].added.contains(source) {
                     bases[site].added.append(source)
                 }
             }
@@ -166,7 +167,7 @@ extension Basis {
 
     /// The name links give the file at `path` (`web/date-picker.md`: `date-picker`); nil for a
     /// folder's own page (`index.md`, `_index.md`), which sections and the home page come from.
-    private static func fileName(_ path: String) -> String? {
+    static func fileName(_ path: String) -> String? {
         let file = path.split(separator: "/").last.map(String.init) ?? path
         let name = file.split(separator: ".", maxSplits: 1).first.map(String.init) ?? file
         return name.isEmpty || name == "index" || name == "_index" ? nil : name

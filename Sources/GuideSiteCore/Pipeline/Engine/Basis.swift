@@ -34,6 +34,13 @@ struct Basis {
         for file in edited where markdown.indices.contains(file) { pageOfEdited[markdown[file].relativePath] = last.pageOfFile[file] }
     }
 
+    /// What the last build reported that stands for this one: the problems of every file not
+    /// edited and of the checks of the whole site (walk, site.yml, theme, layouts, addresses).
+    var lastDiagnostics: [Diagnostic] {
+        let edited = Set(self.edited)
+        return last.otherDiagnostics + last.fileDiagnostics.indices.filter { !edited.contains($0) }.flatMap { last.fileDiagnostics[$0] }
+    }
+
     /// Why the last build cannot stand for this one, for `--timings`.
     struct Declined: Error {
         let reason: String
@@ -219,11 +226,13 @@ struct Basis {
         }
         try placeTranslationsMoved(&grown, context: context)
         let inSomeSite = { [grown] (file: Int) in grown.contains { $0.last.pageOfFile.indices.contains(file) && $0.last.pageOfFile[file] >= 0 } }
+        // A file with a page in no site (a draft, unreadable, one a subset leaves out) is read:
+        // `withPagesMoved` adds its page if it has one now.
         for (site, basis) in grown.enumerated() {
             let variant = context.plan.variants[site]
             let otherLanguages = variant.language != nil && variant.subset == nil
             let added = Set(basis.added)
-            try check(basis, leftOut: leavesOut(context, site: site), standsElsewhere: { added.contains($0) || otherLanguages && inSomeSite($0) })
+            try check(basis, leftOut: leavesOut(context, site: site), standsElsewhere: { added.contains($0) || otherLanguages || !inSomeSite($0) })
         }
         return grown
     }

@@ -16,12 +16,11 @@ enum FindEdits {
     static let name = "find the edits"
 
     /// The bodies rendered before (`BodyMemo`), each site's basis in plan order (none when the
-    /// last build cannot stand for this one), the last build's problems for what it stands for,
-    /// and without a basis, each site's last build whose output is live.
+    /// last build cannot stand for this one), and without a basis, each site's last build whose
+    /// output is live.
     struct Found {
         var bodies: BodyMemo?
         var bases: [Basis] = []
-        var diagnostics: [Diagnostic] = []
         var lastOutputs: [String: LastBuild.Kept] = [:]
     }
 
@@ -38,14 +37,7 @@ enum FindEdits {
 
     private static func findBases(_ run: BuildContext, _ found: inout Found, log: inout StageLog) {
         do {
-            let bases = try run.store.bases(for: run)
-            let basis = bases[0]
-            found.bases = bases
-            // What the last build reported stands for every file not edited and for the checks
-            // of the whole site (walk, site.yml, theme, layouts, addresses).
-            let edited = Set(basis.edited)
-            found.diagnostics += basis.last.otherDiagnostics
-            for (file, list) in basis.last.fileDiagnostics.enumerated() where !edited.contains(file) { found.diagnostics += list }
+            found.bases = try run.store.bases(for: run)
         } catch let declined as Basis.Declined {
             log.notes.append("patch: not patched: " + declined.reason)
         } catch {

@@ -51,14 +51,12 @@ enum Parse {
     }
 
     /// The edited files (`edited`: positions among the walk's Markdown files), the last build
-    /// standing for the others; declines when one no longer gives a page the last site has.
+    /// standing for the others. (One whose page came or went, a draft set or unset, is then a
+    /// file added or removed: `Basis.withPagesMoved`.)
     private static func edited(_ edited: [Int], of walk: Walk, settings: SiteConfig, layout: SiteLayout, drafts: Bool) throws -> Parsed {
         let reader = PageReader(layout: layout, config: settings)
         let markdown = walk.files.filter { $0.kind == .markdown }
-        let results = edited.concurrentMap { reader.read(markdown[$0]) }
-        let parsed = Parsed(results, drafts: drafts)
-        guard parsed.pages.count == results.count else { throw Basis.Declined("an edited file is unreadable or a draft") }
-        return parsed
+        return Parsed(edited.concurrentMap { reader.read(markdown[$0]) }, drafts: drafts)
     }
 
     /// Every file's parse, taken from `memo` where the file's stamp and the parse's key are those

@@ -87,14 +87,14 @@ enum SelectPages {
                 continue
             }
             if page.kind == .entry, let section = page.section, !site.sections.contains(where: { $0.name == section }), hasOwnPage(section, walk, languages: settings.languages) {
-                throw Basis.Declined("an added entry brings a section with a file of its own into a subset")
+                throw Basis.Declined("an entry that came into a subset brings a section with a file of its own into it")
             }
             selected.pages.append(page)
         }
         let removed = Set(basis.removed)
         for section in site.sections where !subset.sections.contains(section.name) && !section.entries.isEmpty && section.entries.allSatisfy(removed.contains)
             && hasOwnPage(section.name, walk, languages: settings.languages) {
-            throw Basis.Declined("a removed entry leaves a section with a file of its own out of a subset")
+            throw Basis.Declined("an entry that left a subset leaves a section with a file of its own out of it")
         }
     }
 

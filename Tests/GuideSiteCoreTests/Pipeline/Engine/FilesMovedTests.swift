@@ -138,7 +138,7 @@ struct FilesMovedTests {
         #expect(moves >= 6 && movesPatched * 3 >= moves, "seed \(seed): \(movesPatched) of \(moves) adds and removes patched")
     }
 
-    @Test("a file added that a full build would not place as patched declines: a section's own page, an address of its own, a draft, a translation of no page in a site of several languages; each build equals a fresh one")
+    @Test("a file added that a full build would not place as patched declines: a section's own page, an address of its own, a translation of no page in a site of several languages; each build equals a fresh one")
     func declined() throws {
         let site = try TestSite(SitesOnDiskTests.entries(6))
         defer { site.remove() }
@@ -147,7 +147,6 @@ struct FilesMovedTests {
         let steps: [(path: String, text: String, reason: String)] = [
             ("Content/web/index.md", "---\ntitle: The web\n---\nAbout.\n", "a section's or the home page's file was added"),
             ("Content/web/placed.md", "---\ntitle: Placed\npermalink: /elsewhere/\n---\nBody.\n", "an added file's page is not an entry or page"),
-            ("Content/web/draft.md", "---\ntitle: Draft\ndraft: true\n---\nBody.\n", "an edited file is unreadable or a draft"),
         ]
         for (step, change) in steps.enumerated() {
             try site.write(Data(change.text.utf8), to: change.path)

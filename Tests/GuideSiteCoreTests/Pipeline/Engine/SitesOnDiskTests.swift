@@ -212,23 +212,27 @@ struct SitesOnDiskTests {
         }
     }
 
-    @Test("an edit that brings an entry into a subset declines the patch in the subset's site, after the full site's; the build of every site that follows still takes the pages whose key did not move from the live output (in the full site, all but those showing the edited entry or the categories), and equals a fresh build")
+    @Test("an edit that brings an entry into a subset with its section's own page declines the patch in the subset's site, after the full site's; the build of every site that follows still takes the pages whose key did not move from the live output (in the full site, all but those showing the edited entry or the categories), and equals a fresh build")
     func declined() throws {
-        let site = try TestSite(Self.entries(12))
+        var files = Self.entries(12)
+        files["Content/native/_index.md"] = "---\ntitle: Native\n---\nOn phones.\n"
+        files["Content/native/picker.md"] = "---\ntitle: Picker\ncategories: [media]\n---\n## Role\n\nText.\n"
+        let site = try TestSite(files)
         defer { site.remove() }
         try site.age()
         #expect(Self.build(site).outcome == .success && Self.build(site).upToDate)
-        try site.write(Data("---\ntitle: Entry 4\ncategories: [media, forms]\n---\n## Role\n\nText 4.\n".utf8), to: "Content/web/entry-4.md")
-        try site.age(by: 100, only: ["Content/web/entry-4.md"])
+        try site.write(Data("---\ntitle: Picker\ncategories: [media, forms]\n---\n## Role\n\nText.\n".utf8), to: "Content/native/picker.md")
+        try site.age(by: 100, only: ["Content/native/picker.md"])
         let result = Self.build(site)
         #expect(result.pagesRendered == nil)
-        #expect(result.timings.contains { $0.stage.hasPrefix("patch: not patched: an edited entry the subset left out belongs in it now") }, "\(result.timings.map(\.stage))")
+        #expect(result.timings.contains { $0.stage.hasPrefix("patch: not patched: an entry that came into a subset brings a section with a file of its own into it") },
+                "\(result.timings.map(\.stage))")
         // The stages before the engine's question ran once; the content, once for the patch and
         // once whole, named as the run's (not as the site the patch stopped in).
         let stages = result.timings.map(\.stage)
         #expect(stages.count { $0 == "load" } == 1 && stages.count { $0 == "parse" } == 2, "\(stages)")
         #expect(Self.pagesTaken(result) >= 8, "\(result.timings.map(\.stage))")
-        // The full site's: a category on entry 4 renders again only the pages that show it or entry 4.
+        // The full site's: a category on the picker renders again only the pages that show it or the picker.
         let fullSite = result.timings.first { $0.stage.hasPrefix("output: ") }.flatMap { Int($0.stage.dropFirst(8).prefix(while: \.isNumber)) } ?? 0
         #expect(fullSite >= 80, "\(result.timings.map(\.stage).filter { $0.hasPrefix("output") })")
         let reference = Self.build(site, into: "Output-full")

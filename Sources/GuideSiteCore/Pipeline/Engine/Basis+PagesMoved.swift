@@ -1,0 +1,82 @@
+import Foundation
+
+/// Edited files whose pages came or went once read: a draft set or unset (a file made
+/// unreadable, or readable again), and in a subset built after the full site, an edited entry
+/// it now takes or leaves out. Each is a file added to or removed from the sites it moved in,
+/// as `withFilesMoved` handles those: the files naming it are read too.
+extension Basis {
+    /// The bases with the edited files' pages as `Parse` read them (`pages`); nil when no page
+    /// came or went. Where the first site is a subset, an edited entry it left out and leaves out
+    /// at the same address moved nothing; in a language's subset, any page that came or went
+    /// declines.
+    static func withPagesMoved(_ bases: [Basis], pages: [Page], context: BuildContext) throws -> [Basis]? {
+        guard let first = bases.first, let variant = context.plan.variants.first else { return nil }
+        let markdown = context.walk.files.filter { $0.kind == .markdown }
+        var read: [String: Page] = [:]
+        for page in pages { read[page.contentPath] = page }
+        // What the first site left out, when it is a subset: by file, at its address then.
+        var leftOut: [String: Route] = [:]
+        if variant.subset != nil { for (path, route) in first.last.excluded where leftOut[path] == nil { leftOut[path] = route } }
+        let added = Set(first.added), gone = Set(first.removedFiles)
+        var appeared: [Int] = [], vanished: [Int] = []
+        for file in first.edited where !added.contains(file) && markdown.indices.contains(file) {
+            let path = markdown[file].relativePath
+            guard !gone.contains(path) else { continue }
+            let had = bases.contains { $0.last.pageOfFile.indices.contains(file) && $0.last.pageOfFile[file] >= 0 }
+            if let page = read[path], !had {
+                if let route = leftOut[path], route == page.route, page.kind == .entry, variant.subset?.includes(entry: page) == false { continue }
+                appeared.append(file)
+            } else if read[path] == nil, had || leftOut[path] != nil {
+                vanished.append(file)
+            }
+        }
+        if !appeared.isEmpty || !vanished.isEmpty, variant.subset != nil, variant.language != nil {
+            throw Declined("an edited page came or went in a language's subset")
+        }
+        var moved = bases, changed = !appeared.isEmpty || !vanished.isEmpty
+        // The names links give the pages that come into a subset or go from what it leaves out
+        // (those with a page in a site are removed from it, and named so).
+        var naming = Set<String>()
+        func name(_ path: String, _ route: Route) {
+            naming.formUnion([fileName(path), route.path.split(separator: "/").last.flatMap { fileName(String($0)) }].compactMap { $0 })
+        }
+        for file in vanished { if let route = leftOut[markdown[file].relativePath] { name(markdown[file].relativePath, route) } }
+        for site in moved.indices {
+            moved[site].added = (moved[site].added + appeared).sorted()
+            for file in vanished {
+                moved[site].removedFiles.append(markdown[file].relativePath)
+                moved[site].remove(file, path: markdown[file].relativePath)
+            }
+            // A subset built after the full site, or the preview's.
+            guard site == 0 || leavesOut(context, site: site), context.plan.variants[site].language == nil,
+                  let subset = context.plan.variants[site].subset else { continue }
+            let own = Set(moved[site].added)
+            for file in first.edited where !own.contains(file) && markdown.indices.contains(file) {
+                guard let page = read[markdown[file].relativePath], page.kind == .entry else { continue }
+                let had = moved[site].last.pageOfFile[file] >= 0
+                guard had != subset.includes(entry: page) else { continue }
+                // Added there: `SelectPages` takes it, or lists it with what the subset leaves out.
+                if had {
+                    moved[site].remove(file, path: markdown[file].relativePath)
+                } else {
+                    name(page.contentPath, page.route)
+                }
+                moved[site].added.append(file)
+                moved[site].added.sort()
+                changed = true
+            }
+        }
+        guard changed else { return nil }
+        return try withTranslations(withFilesMoved(moved, context: context, naming: naming), context: context)
+    }
+
+    /// The page of `file` (at `path`) out of the last site: one removed.
+    private mutating func remove(_ file: Int, path: String) {
+        let page = last.pageOfFile[file]
+        guard page >= 0 else { return }
+        removed.append(page)
+        removed.sort()
+        last.pageOfFile[file] = -1
+        pageOfEdited[path] = -1
+    }
+}
