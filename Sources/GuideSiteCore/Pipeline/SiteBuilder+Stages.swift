@@ -118,7 +118,7 @@ extension SiteBuilder {
             // removed: the bases take it, and the files naming it are read with the edited ones.
             guard !c.bases.isEmpty, let moved = try Basis.withPagesMoved(c.bases, pages: parsed.pages, context: c) else { return parsed }
             c.bases = moved
-            let again = try Parse.run(c.walk, settings: c.siteConfig, layout: c.layout, drafts: c.request.drafts, memo: nil, last: moved.first, log: &log)
+            let again = try Parse.run(c.walk, settings: c.siteConfig, layout: c.layout, drafts: c.request.drafts, memo: c.store.memo, last: moved.first, log: &log)
             guard try Basis.withPagesMoved(moved, pages: again.pages, context: c) == nil else { throw Basis.Declined("an edited file changed while it was read") }
             log.notes.append("patch: \(moved[0].edited.count) files read, an edited file's page having come or gone")
             return again

@@ -243,7 +243,7 @@ struct Basis {
         guard basis.edited.allSatisfy({ file in
             last.pageOfFile.indices.contains(file) && (leftOut || last.pageOfFile[file] >= 0 || standsElsewhere(file))
         }) else {
-            throw Declined("an edited file had no page in a site (a draft or unreadable)")
+            throw Declined("an edited file had a page in another site of the run but none in this one")
         }
     }
 }
