@@ -132,6 +132,20 @@ def bench(binaries, flows, count, runs, fresh):
                     timed_build(binary, "out of subset" if kind == "into subset" else "draft unset")
                     index = (index + 200) % count | 1
         for binary in binaries:
+            figures[binary]["image added"], figures[binary]["image removed"] = [], []
+        for attempt in range(0 if brief else runs):
+            for binary in binaries:
+                # A screenshot dropped into the content folder, then taken away: copied files that
+                # come and go are patched (each site copies or removes it, the pages naming it read).
+                path = os.path.join(roots[binary], "Content", "web", f"zz-screenshot-{attempt}.svg")
+                for kind in ("image added", "image removed"):
+                    if kind == "image added":
+                        with open(path, "w", encoding="utf-8") as handle:
+                            handle.write(f'<svg xmlns="http://www.w3.org/2000/svg"><title>Screenshot {attempt}</title></svg>\n')
+                    else:
+                        os.remove(path)
+                    timed_build(binary, kind)
+        for binary in binaries:
             figures[binary]["added"], figures[binary]["removed"] = [], []
         for attempt in range(0 if brief else runs):
             for binary in binaries:
@@ -183,20 +197,20 @@ def bench(binaries, flows, count, runs, fresh):
                                   "half": median(value["half"]), "translated": median(value["translated"]),
                                   "translation added": median(value["translation added"]),
                                   "translation removed": median(value["translation removed"]),
-                                  **{kind: median(value[kind]) for kind in ("into subset", "out of subset", "draft set", "draft unset")}}
+                                  **{kind: median(value[kind]) for kind in ("into subset", "out of subset", "draft set", "draft unset", "image added", "image removed")}}
                          for binary, value in figures.items()}
     return results
 
 
 def report(rows, seconds, runs):
     lines = ["| entries | sites of the run | full build | one entry's body edited | a translated entry's body edited | one entry's title edited"
-             " | a category new to the site | an entry into a subset | out of it | a draft set | unset | an entry added | removed"
-             " | a translation added | removed | half the entries edited"
-             " | binary before (full, body, translated, title, category, into subset, out, draft set, unset, added, removed,"
-             " translation added, removed, half) |",
-             "|---:|---|" + "---:|" * 15]
+             " | a category new to the site | an entry into a subset | out of it | a draft set | unset | an image added | removed"
+             " | an entry added | removed | a translation added | removed | half the entries edited"
+             " | binary before (full, body, translated, title, category, into subset, out, draft set, unset, image added, removed,"
+             " added, removed, translation added, removed, half) |",
+             "|---:|---|" + "---:|" * 17]
     kinds = ("full", "edit", "translated", "title", "category", "into subset", "out of subset", "draft set", "draft unset",
-             "added", "removed", "translation added", "translation removed", "half")
+             "image added", "image removed", "added", "removed", "translation added", "translation removed", "half")
 
     def shown(value):
         return seconds(value) if value is not None else "—"
@@ -212,6 +226,7 @@ def report(rows, seconds, runs):
               " links each site anew from its state, then a category new to the site given to another entry (its page made,"
               " the search documents moved to the index's new tables), then a web entry outside the forms subset given its category"
               " and taken out again, and another's draft set and unset (each page that comes or goes patched as a file added or removed),"
+              " then an image dropped into the content folder and taken away (a copied file that comes and goes, patched),"
               " then an entry added and removed before each timed build"
               " (patched in every site of the run: in several languages, an entry of the default language without translations),"
               " in two languages a translation named by its file added and removed before each timed build (patched too),"

@@ -232,7 +232,7 @@ extension SiteBuilder {
         c.exports = nil
         let copied = try stages.time(CopyFiles.name) { log in
             let copied = try CopyFiles.run(written.site, spec, theme: theme.theme, writer: writer, exports: exports, layout: c.layout,
-                                           last: basis, edits: linked.edits, output: output)
+                                           last: basis, edits: linked.edits, output: output, assetWrites: selected.assetWrites)
             if let taken = exports?.partsTaken, taken > 0 { log.notes.append("exports: \(taken) pages' parts taken again") }
             return copied
         }

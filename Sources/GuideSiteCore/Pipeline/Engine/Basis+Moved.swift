@@ -44,7 +44,7 @@ extension Basis {
     /// translates which by `ref:` or `lang:` stays (`FindLanguages` checks the added pages).
     /// `naming`: more names to look for (entries that came into a subset).
     static func withFilesMoved(_ bases: [Basis], context: BuildContext, naming: Set<String> = []) throws -> [Basis] {
-        guard let first = bases.first, bases.contains(where: \.filesMoved) else { return bases }
+        guard let first = bases.first, bases.contains(where: { $0.filesMoved || $0.assets.moved }) else { return bases }
         let markdown = context.walk.files.filter { $0.kind == .markdown }
         var languages: [Language] = []
         for variant in context.plan.variants { if let language = variant.language, !languages.contains(language) { languages.append(language) } }
@@ -58,7 +58,8 @@ extension Basis {
             }
         }
         let addedSources = Set(first.added.map { TranslationPath(markdown[$0].relativePath, languages: languages) }.filter { $0.language == nil }.map(\.source))
-        var names = naming
+        // A copied file by the last part of its path, as a link or `include_relative` names it.
+        var names = naming.union(first.assets.changed.union(first.assets.removed).compactMap { $0.split(separator: "/").last.map(String.init) })
         for file in first.added {
             let path = markdown[file].relativePath
             guard let name = fileName(path) else { throw Declined("a section's or the home page's file was added") }
@@ -162,7 +163,7 @@ extension Basis {
 
     /// The files added and removed of `other` (the same last build, other edited files).
     mutating func moved(as other: Basis) {
-        (added, removed, removedFiles) = (other.added, other.removed, other.removedFiles)
+        (added, removed, removedFiles, assets) = (other.added, other.removed, other.removedFiles, other.assets)
     }
 
     /// The name links give the file at `path` (`web/date-picker.md`: `date-picker`); nil for a

@@ -23,6 +23,8 @@ struct Basis {
     var added: [Int] = []
     var removed: [Int] = []
     var removedFiles: [String] = []
+    /// The content folder's copied files that came, went or changed since (`Basis+Assets`).
+    var assets = AssetsMoved()
     /// The content paths of `added` (`last` is placed in this walk's order).
     var addedPaths: Set<String> {
         Set(added.map { last.markdownPaths[$0] })
@@ -64,33 +66,39 @@ struct Basis {
     static func inMemory(_ context: BuildContext, last: LastBuild, site: Int = 0) throws -> Basis {
         guard let memory = last.memory else { throw Declined("no last build in memory") }
         var last = last, moved: (added: [Int], removed: [Int], gone: [String])?
-        var edited: [Int] = []
+        var edited: [Int] = [], assets = AssetsMoved()
         if let known = context.request.knownChanges, context.walk.reused {
+            let copied = Dictionary(memory.files.filter { $0.kind == .asset }.map { ($0.path, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
             for path in known {
+                if let asset = copied[path] {
+                    // Its stamp is not kept: the next build that compares stamps reads it again.
+                    assets.changed.insert(asset)
+                    last.assets[asset] = .some(nil)
+                    continue
+                }
                 guard let position = memory.positions[path] else {
-                    throw Declined("a change outside the entries' Markdown (site.yml, the theme, an include, a copied file)")
+                    throw Declined("a change outside the entries' Markdown and the copied files (site.yml, the theme, an include)")
                 }
                 edited.append(position)
             }
         } else {
-            if context.walk.files != memory.files {
-                // Only which Markdown files there are may have moved (as on disk).
-                guard let inputs = context.inputs, !last.shared.isEmpty, inputs.shared == last.shared else {
-                    throw Declined("files were added, removed or moved")
-                }
+            // The settings hold every other file's stamp: site.yml, the theme, includes, copied
+            // files. Only which Markdown files there are and the copied files may have moved.
+            guard !last.settings.isEmpty, let inputs = context.inputs, inputs.settings == last.settings || !last.shared.isEmpty && inputs.shared == last.shared else {
+                throw Declined("site.yml, the theme or an include changed, or was saved in the last two seconds")
+            }
+            if inputs.settings != last.settings {
                 let walked = last.walked(to: context.walk.files.filter { $0.kind == .markdown }.map(\.relativePath), settings: inputs.settings)
                 (last, moved) = (walked.state, (walked.added, walked.removed, walked.gone))
+                (assets, last.assets) = (AssetsMoved(from: last.assets, to: inputs.assets), inputs.assets)
             }
-            // The settings hold every other file's stamp: site.yml, the theme, includes, copied files.
-            guard !last.settings.isEmpty, let inputs = context.inputs, inputs.settings == last.settings,
-                  inputs.markdownStamps.count == last.stamps.count else {
-                throw Declined("site.yml, the theme, an include or a copied file changed, or was saved in the last two seconds")
-            }
+            guard inputs.markdownStamps.count == last.stamps.count else { throw Declined("the Markdown files' stamps cannot be read") }
             let stamps = inputs.markdownStamps
             edited = stamps.indices.filter { stamps[$0] == nil || stamps[$0] != last.stamps[$0] }
         }
         var basis = Basis(last: last, edited: edited.sorted(), walk: context.walk)
         if let moved { (basis.added, basis.removed, basis.removedFiles) = (moved.added, moved.removed, moved.gone) }
+        basis.assets = assets
         return basis
     }
 
@@ -143,11 +151,12 @@ struct Basis {
         let output = context.plan.variants[0].output
         let location = LastBuild.location(root: context.layout.root, output: output, site: site)
         var state = state
-        var moved: (added: [Int], removed: [Int], gone: [String])?
+        var moved: (added: [Int], removed: [Int], gone: [String])?, assets = AssetsMoved()
         if state.settings != inputs.settings {
             let paths = context.walk.files.filter { $0.kind == .markdown }.map(\.relativePath)
             let walked = state.walked(to: paths, settings: inputs.settings)
             (state, moved) = (walked.state, (walked.added, walked.removed, walked.gone))
+            (assets, state.assets) = (AssetsMoved(from: state.assets, to: inputs.assets), inputs.assets)
         }
         // With the spare site the last build left, the patch is put in place with the whole
         // site; without one (after a first build), in place or as a linked copy (`PatchOutput`).
@@ -160,6 +169,7 @@ struct Basis {
         let edited = inputs.markdownStamps.indices.filter { inputs.markdownStamps[$0] == nil || inputs.markdownStamps[$0] != state.stamps[$0] }
         var basis = Basis(last: state, edited: edited, walk: context.walk, location: location, inputs: inputs)
         if let moved { (basis.added, basis.removed, basis.removedFiles) = (moved.added, moved.removed, moved.gone) }
+        basis.assets = assets
         return basis
     }
 
@@ -239,57 +249,11 @@ struct Basis {
 
     private static func check(_ basis: Basis, leftOut: Bool, standsElsewhere: (Int) -> Bool) throws {
         let last = basis.last
-        guard !basis.edited.isEmpty || basis.filesMoved else { throw Declined("no edited Markdown file") }
+        guard !basis.edited.isEmpty || basis.filesMoved || basis.assets.moved else { throw Declined("no edited Markdown file") }
         guard basis.edited.allSatisfy({ file in
             last.pageOfFile.indices.contains(file) && (leftOut || last.pageOfFile[file] >= 0 || standsElsewhere(file))
         }) else {
             throw Declined("an edited file had a page in another site of the run but none in this one")
         }
-    }
-}
-
-/// What the edits changed in the last site, for the stages after the link.
-struct EditSummary {
-    /// Positions in `site.pages` of the edited pages, and those pages as the last build had them.
-    var positions: [Int] = []
-    var last: [Page] = []
-    /// Pages whose links must be checked again; every page's when heading ids changed.
-    var linksChanged: [Int] = []
-    var idsChanged = false
-    /// Pages not edited that show what the edits changed (the translations page, when a
-    /// translation's status moved): rendered again whole.
-    var alsoShowing: [Int] = []
-    /// Whether the search page's platform filter may have changed.
-    var platformsChanged = false
-    /// Whether the site was linked anew from the last one's pages (an edit beyond a body, in
-    /// memory): links, criteria.json and the search index are then made again.
-    var relinked = false
-    /// On disk, after a relink: the last site with its pages whole and dated, whose render keys
-    /// tell which pages show what the edits changed.
-    var lastSite: Site?
-    /// When the pages are not the last site's place for place (files added or removed, a list's
-    /// numbered pages): each page's position in the last site (-1: none) and the positions of the
-    /// added files' pages. The positions above are this site's.
-    var lastPosition: [Int]?
-    var added: [Int] = []
-
-    /// The position in the last site of the page at `index`; nil for a page it did not have.
-    func lastIndex(of index: Int) -> Int? {
-        guard let lastPosition else { return index }
-        return lastPosition[index] >= 0 ? lastPosition[index] : nil
-    }
-
-    /// The positions above, made the places of `site`'s pages (linked anew from `last`'s and
-    /// the pages of `added`, by content path), by their addresses.
-    mutating func place(in site: Site, from last: Site, added paths: Set<String>) {
-        var now: [Route: Int] = [:], before: [Route: Int] = [:]
-        for (index, page) in site.pages.enumerated() where now[page.route] == nil { now[page.route] = index }
-        for (index, page) in last.pages.enumerated() where before[page.route] == nil { before[page.route] = index }
-        let moved = { (position: Int) in now[last.pages[position].route] }
-        positions = positions.compactMap(moved)
-        linksChanged = linksChanged.compactMap(moved)
-        alsoShowing = alsoShowing.compactMap(moved)
-        lastPosition = site.pages.map { before[$0.route] ?? -1 }
-        added = site.pages.indices.filter { paths.contains(site.pages[$0].contentPath) }
     }
 }

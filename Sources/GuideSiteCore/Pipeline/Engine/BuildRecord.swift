@@ -8,7 +8,7 @@ import Foundation
 /// change. `--fresh` ignores the record.
 struct BuildRecord {
     static let folderName = ".guidesite-cache"
-    static let format = "guidesite-record/6"
+    static let format = "guidesite-record/7"
 
     /// Hash of every input, 128 bits as hex.
     var key: String
@@ -44,8 +44,10 @@ struct BuildRecord {
         var settings: String
         var markdownStamps: [FileStamp?]
         var key: String?
-        /// The settings but which Markdown files there are.
+        /// The settings but which Markdown files there are and the copied files (`assets`).
         var shared = ""
+        /// The content folder's copied files, by path, with their stamps (nil: not trusted).
+        var assets: [String: FileStamp?] = [:]
     }
 
     /// Two hashes fed the same values, but for what only `settings` takes.
@@ -67,8 +69,8 @@ struct BuildRecord {
     /// cannot be trusted to show a change by its stamp (written within the last two seconds, or
     /// unreadable).
     static func inputs(for context: BuildContext) -> Inputs? {
-        // `shared` is all of it but the Markdown files' paths: the same when files are only
-        // added or removed (`LastOutput`).
+        // `shared` is all of it but the Markdown files' paths and the copied files: the same
+        // when only those came, went or changed (`LastOutput`, `Basis`).
         var hash = StableHashes()
         hash.add(format)
         guard let binary = FileStamp(path: "/proc/self/exe", trustRecent: true)
@@ -105,7 +107,7 @@ struct BuildRecord {
         }
         // Looked up by name in each open folder, on every core: a full path per file was most
         // of this stage at 10,000 entries.
-        var markdownStamps: [FileStamp?] = []
+        var markdownStamps: [FileStamp?] = [], assets: [String: FileStamp?] = [:]
         markdownStamps.reserveCapacity(context.walk.files.count)
         guard context.walk.stamps.count == context.walk.files.count else { return nil }
         for (file, stamp) in zip(context.walk.files, context.walk.stamps) {
@@ -113,9 +115,10 @@ struct BuildRecord {
                 hash.settings.add(file.relativePath)
                 markdownStamps.append(stamp)
             } else {
-                guard let stamp else { return nil }
-                hash.add(file.relativePath)
-                hash.add(stamp)
+                // (One not trusted makes settings no later build has: it is a copied file changed.)
+                hash.settings.add(file.relativePath)
+                if let stamp { hash.settings.add(stamp) } else { hash.settings.add(UUID().uuidString) }
+                assets[file.relativePath] = .some(stamp)
             }
         }
         // Templates, included files and data files are read but are not content.
@@ -131,13 +134,13 @@ struct BuildRecord {
         }
         let settings = hash.settings.hex
         var key: String?
-        if markdownStamps.allSatisfy({ $0 != nil }) {
+        if markdownStamps.allSatisfy({ $0 != nil }), assets.values.allSatisfy({ $0 != nil }) {
             var all = StableHash()
             all.add(settings)
             for stamp in markdownStamps { all.add(stamp!) }
             key = all.hex
         }
-        return Inputs(settings: settings, markdownStamps: markdownStamps, key: key, shared: hash.shared.hex)
+        return Inputs(settings: settings, markdownStamps: markdownStamps, key: key, shared: hash.shared.hex, assets: assets)
     }
 
     /// Every file below `path`, sorted, without following symbolic links.

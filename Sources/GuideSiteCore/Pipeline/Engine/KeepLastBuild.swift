@@ -13,6 +13,7 @@ enum KeepLastBuild {
         last.exports = built.exportLayout
         last.excluded = built.excluded
         last.translations = context.translations
+        last.assets = context.inputs?.assets ?? [:]
         return last
     }
 
@@ -99,7 +100,7 @@ enum KeepLastBuild {
         if let basis = built.basis {
             guard let made = next(after: basis, context: context, site: site, linkDiagnostics: built.linkDiagnostics, search: built.search) else { return nil }
             var next = placed(made, built: built, last: basis.last)
-            if basis.filesMoved, var memory = next.memory {
+            if basis.filesMoved || basis.assets.moved, var memory = next.memory {
                 // The walk it came from, for the next build's files and the watcher's paths.
                 (memory.files, memory.walkDiagnostics) = (context.walk.files, context.walk.diagnostics)
                 (memory.positions, memory.routes) = placesOfWalk(context, site: site)

@@ -112,7 +112,13 @@ extension LastBuild {
             writer.string(page.route.path)
             writer.string(page.route.file)
         }
-        if holdsRun { header.translations(translations) }
+        if holdsRun {
+            header.translations(translations)
+            header.array(assets.sorted { $0.key < $1.key }) { writer, asset in
+                writer.string(asset.key)
+                writer.optional(asset.value) { $0.stamp($1) }
+            }
+        }
         if !Self.replace(url.path, with: Self.magic + header.bytes) { Self.remove(at: url) }
     }
 
@@ -207,6 +213,10 @@ extension LastBuild {
             return (contentPath, route)
         }
         translations = holdsRun ? try header.translations() : TranslationTable()
+        if holdsRun {
+            let listed = try header.array(minimumSize: 2) { reader in (try reader.string(), try reader.optional { try $0.stamp() }) }
+            assets = Dictionary(listed, uniquingKeysWith: { first, _ in first })
+        }
         guard header.isAtEnd, !holdsRun || holdsFiles, linkDiagnostics.count == pages.count,
               search.order.count == search.lengths.count, (0...Self.sizeLimit).contains(search.size), (0...search.size).contains(search.head),
               search.lengths.allSatisfy({ (0...search.size).contains($0) }),

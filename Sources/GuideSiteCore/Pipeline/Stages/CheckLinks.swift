@@ -39,7 +39,9 @@ enum CheckLinks {
                 found = site.pages.indices.map { edits.lastIndex(of: $0).map { basis.last.linkDiagnostics[$0] } ?? [] }
                 again += site.pages.indices.filter { edited.contains($0) || edits.lastIndex(of: $0) == nil }
             }
-            if edits.lastPosition != nil || zip(edits.positions, edits.last).contains(where: { site.pages[$0].title != $1.title }) {
+            // Copied files came, went or changed: so do the pages naming them (edited).
+            if basis.assets.moved { again += edits.positions }
+            if edits.lastPosition != nil || basis.assets.moved || zip(edits.positions, edits.last).contains(where: { site.pages[$0].title != $1.title }) {
                 let problems = found.indices.filter { !found[$0].isEmpty && !edited.contains($0) }
                 for index in problems { try whole(index, in: &checking) }
                 again += problems

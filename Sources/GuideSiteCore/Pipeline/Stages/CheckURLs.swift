@@ -5,10 +5,10 @@ enum CheckURLs {
     static let name = "check urls"
 
     /// With the site's `last` build, nothing: its findings stand, a site built from it keeping
-    /// every address (`Link`), unless files came or went; then a finding declines (a full
-    /// build reports it with the rest).
+    /// every address (`Link`), unless files (Markdown or copied) came or went; then a finding
+    /// declines (a full build reports it with the rest).
     static func run(_ site: Site, layout: SiteLayout, last: Basis?) throws -> [Diagnostic] {
-        guard last?.filesMoved ?? true else { return [] }
+        guard last.map({ $0.filesMoved || $0.assets.moved }) ?? true else { return [] }
         let config = site.config
         var diagnostics: [Diagnostic] = []
         var owners: [String: String] = [:]

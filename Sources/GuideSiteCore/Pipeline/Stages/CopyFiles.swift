@@ -18,9 +18,18 @@ enum CopyFiles {
 
     /// With the site's `last` build, what `edits` changed of it (`relinked`, `patched`;
     /// `output`: the live output of the run's first site).
+    /// `assetWrites`: under a basis, the copied files to copy again and the paths to remove.
     static func run(_ site: Site, _ spec: SiteSpec, theme: Theme, writer: any SiteOutput, exports: SiteExports?, layout: SiteLayout,
-                    last: Basis?, edits: EditSummary, output: URL) throws -> Copied {
+                    last: Basis?, edits: EditSummary, output: URL, assetWrites: (copy: [ContentFile], remove: [String]) = ([], [])) throws -> Copied {
         guard let last else { return copied(site, spec, theme: theme, writer: writer, exports: exports, layout: layout) }
+        do {
+            for asset in assetWrites.copy { try writer.copy(asset.url, to: asset.relativePath) }
+            for path in assetWrites.remove { try writer.remove(path) }
+        } catch {
+            _ = try? exports?.wait()
+            return Copied(diagnostics: [Diagnostic(.error, layout.displayPath(spec.variant.output), category: "io",
+                                                   "could not write the site: \(error.localizedDescription)")])
+        }
         guard edits.relinked else { return try patched(site, spec, writer: writer, edits: edits, basis: last, output: output, layout: layout) }
         return try relinked(site, spec, writer: writer, exports: exports, layout: layout)
     }

@@ -13,6 +13,8 @@ enum SelectPages {
         var pages: [Page] = []
         var assets: [ContentFile] = []
         var excluded: [(contentPath: String, route: Route)] = []
+        /// Under a basis: the copied files to copy again and the output paths to remove.
+        var assetWrites: (copy: [ContentFile], remove: [String]) = ([], [])
     }
 
     /// `parsed`: the run's pages (the last site of the run is handed the only reference, so that
@@ -64,6 +66,13 @@ enum SelectPages {
         var selected = Selected(pages: languagePages.filter { !added.contains($0.contentPath) && (basis.pageOfEdited[$0.contentPath] ?? 0) >= 0 },
                                 assets: assets(of: walk, variant: variant, config: settings), excluded: basis.last.excluded)
         if basis.filesMoved { try moved(languagePages.filter { added.contains($0.contentPath) }, into: &selected, variant: variant, basis: basis, walk: walk, settings: settings) }
+        selected.assetWrites = basis.assets.writes(selected.assets, walk: walk, variant: variant, config: settings)
+        // A copied file where the last build wrote a folder, or a page's folder where it wrote a file.
+        let folders = Set(selected.assetWrites.copy.map { variant.prefix + $0.relativePath + "/" } + selected.assetWrites.remove.map { variant.prefix + $0 + "/" })
+        if !folders.isEmpty, basis.last.files.contains(where: { file in folders.contains { file.hasPrefix($0) } })
+            || selected.pages.contains(where: { page in folders.contains { (variant.prefix + page.route.file).hasPrefix($0) } }) {
+            throw Basis.Declined("a copied file takes the place of a folder, or a page's folder the place of a copied file")
+        }
         return selected
     }
 
@@ -146,7 +155,10 @@ enum SelectPages {
     /// The content folder's files a language's site copies: those in no language's folder, and
     /// those in its own at their place without it, taking the place of a shared one there.
     static func assets(of walk: Walk, variant: Variant, config: SiteConfig) -> [ContentFile] {
-        let files = walk.files.filter { $0.kind == .asset }
+        assets(of: walk.files.filter { $0.kind == .asset }, variant: variant, config: config)
+    }
+
+    static func assets(of files: [ContentFile], variant: Variant, config: SiteConfig) -> [ContentFile] {
         guard let language = variant.language, config.languages.count > 1 else { return files }
         let code: String? = language == config.languages.first ? nil : language.code
         var shared: [String: ContentFile] = [:], own: [String: ContentFile] = [:]
