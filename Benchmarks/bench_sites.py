@@ -72,6 +72,14 @@ def bench(binaries, flows, count, runs, fresh):
             subprocess.run(command(binary), check=True)
             figures[binary][kind].append(time.perf_counter() - began)
 
+        def came_and_went(binary, path, text, kinds):
+            # The file written with `text` before the first timed build, removed before the second.
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            timed_build(binary, kinds[0])
+            os.remove(path)
+            timed_build(binary, kinds[1])
+
         def edited_build(binary, index, edit, kind, section="web"):
             path = os.path.join(roots[binary], "Content", section, f"entry-{index:05d}.md")
             originals.setdefault(path, open(path, "rb").read())
@@ -131,34 +139,18 @@ def bench(binaries, flows, count, runs, fresh):
                         handle.write(originals[path])
                     timed_build(binary, "out of subset" if kind == "into subset" else "draft unset")
                     index = (index + 200) % count | 1
-        for binary in binaries:
-            figures[binary]["image added"], figures[binary]["image removed"] = [], []
-        for attempt in range(0 if brief else runs):
+        # A screenshot dropped into the content folder, then taken away (copied files that come and
+        # go are patched: each site copies or removes it, the pages naming it read); an entry added
+        # (as `guidesite new` writes one) and removed: patched, or in several languages built
+        # whole, taking the bodies and pages that did not change.
+        for name, text, kinds in (("zz-screenshot-{}.svg", '<svg xmlns="http://www.w3.org/2000/svg"><title>Screenshot {}</title></svg>\n',
+                                   ("image added", "image removed")),
+                                  ("zz-added-{}.md", "---\ntitle: Added entry {}\ncategories: [forms]\n---\n\nA new entry.\n", ("added", "removed"))):
             for binary in binaries:
-                # A screenshot dropped into the content folder, then taken away: copied files that
-                # come and go are patched (each site copies or removes it, the pages naming it read).
-                path = os.path.join(roots[binary], "Content", "web", f"zz-screenshot-{attempt}.svg")
-                for kind in ("image added", "image removed"):
-                    if kind == "image added":
-                        with open(path, "w", encoding="utf-8") as handle:
-                            handle.write(f'<svg xmlns="http://www.w3.org/2000/svg"><title>Screenshot {attempt}</title></svg>\n')
-                    else:
-                        os.remove(path)
-                    timed_build(binary, kind)
-        for binary in binaries:
-            figures[binary]["added"], figures[binary]["removed"] = [], []
-        for attempt in range(0 if brief else runs):
-            for binary in binaries:
-                # An entry added (as `guidesite new` writes one) and removed: patched, or in several
-                # languages built whole, taking the bodies and pages that did not change.
-                path = os.path.join(roots[binary], "Content", "web", f"zz-added-{attempt}.md")
-                for kind in ("added", "removed"):
-                    if kind == "added":
-                        with open(path, "w", encoding="utf-8") as handle:
-                            handle.write(f"---\ntitle: Added entry {attempt}\ncategories: [forms]\n---\n\nA new entry.\n")
-                    else:
-                        os.remove(path)
-                    timed_build(binary, kind)
+                figures[binary][kinds[0]], figures[binary][kinds[1]] = [], []
+            for attempt in range(0 if brief else runs):
+                for binary in binaries:
+                    came_and_went(binary, os.path.join(roots[binary], "Content", "web", name.format(attempt)), text.format(attempt), kinds)
         for binary in binaries:
             figures[binary]["translation added"], figures[binary]["translation removed"] = [], []
         for attempt in range(runs if "French" in flow and not brief else 0):
