@@ -18,7 +18,7 @@ struct SitesOnDiskTests {
     }
 
     /// Seed 1: two subsets; 2: English and French; 3: both (six sites).
-    @Test("after every random edit, each site of the run equals a fresh build's, and body edits patch them all", arguments: [1, 2, 3])
+    @Test("after every random edit, and a copied file that comes, changes and goes, each site of the run equals a fresh build's, and body edits patch them all", arguments: [1, 2, 3])
     func randomEdits(seed: UInt64) throws {
         var random = Generator(state: seed)
         let subsets = seed != 2, languages = seed != 1
@@ -90,6 +90,19 @@ struct SitesOnDiskTests {
                 let changed = [4: added, 9: "Templates/layouts/entry.mustache", 14: "site.yml"][step]
                 if let changed { try site.age(by: TimeInterval(3000 - step), only: [changed, (changed as NSString).deletingLastPathComponent]) }
                 guard compare(step: step, path: changed ?? added) else { return }
+            }
+            // At three more, a copied file the bodies may show (`RandomEditTests.body`) comes,
+            // changes and goes.
+            if [6, 11, 16].contains(step) {
+                let diagram = "Content/web/diagram.svg"
+                if step == 16 {
+                    try FileManager.default.removeItem(at: site.root.appending(path: diagram))
+                } else {
+                    try site.write(Data("<svg xmlns=\"http://www.w3.org/2000/svg\"><title>\(step)</title></svg>".utf8), to: diagram)
+                }
+                try site.age(by: TimeInterval(3000 - step), only: [diagram, "Content/web"].filter { FileManager.default.fileExists(atPath: site.root.appending(path: $0).path) })
+                guard compare(step: step, path: diagram) else { return }
+                #expect(history.last?.contains("patched") == true, "seed \(seed), step \(step): \(history.last ?? "")")
             }
             let number = random.next(8)
             let path = "Content/\(number % 2 == 0 ? "native" : "web")/entry-\(number).md"
