@@ -163,7 +163,7 @@ extension Basis {
 
     /// The files added and removed of `other` (the same last build, other edited files).
     mutating func moved(as other: Basis) {
-        (added, removed, removedFiles, assets) = (other.added, other.removed, other.removedFiles, other.assets)
+        (added, removed, removedFiles, assets, addressed) = (other.added, other.removed, other.removedFiles, other.assets, other.addressed)
     }
 
     /// The name links give the file at `path` (`web/date-picker.md`: `date-picker`); nil for a

@@ -18,14 +18,20 @@ extension Basis {
         var leftOut: [String: Route] = [:]
         if variant.subset != nil { for (path, route) in first.last.excluded where leftOut[path] == nil { leftOut[path] = route } }
         let added = Set(first.added), gone = Set(first.removedFiles)
-        var appeared: [Int] = [], vanished: [Int] = []
+        var appeared: [Int] = [], vanished: [Int] = [], addressed: [Int] = []
         for file in first.edited where !added.contains(file) && markdown.indices.contains(file) {
             let path = markdown[file].relativePath
             guard !gone.contains(path) else { continue }
             let had = bases.contains { $0.last.pageOfFile.indices.contains(file) && $0.last.pageOfFile[file] >= 0 }
-            if let page = read[path], !had {
+            if let page = read[path], let position = first.last.pageOfFile[file] < 0 ? nil : first.last.pageOfFile[file],
+               first.last.site.pages[position].route != page.route {
+                // Its address moved: its page goes, and comes at the new one.
+                (vanished, appeared, addressed) = (vanished + [file], appeared + [file], addressed + [file])
+            } else if let page = read[path], !had {
                 if let route = leftOut[path], route == page.route, page.kind == .entry, variant.subset?.includes(entry: page) == false { continue }
                 appeared.append(file)
+                // Left out at another address: links to it lead out to the new one.
+                if let route = leftOut[path], route != page.route { addressed.append(file) }
             } else if read[path] == nil, had || leftOut[path] != nil {
                 vanished.append(file)
             }
@@ -41,8 +47,14 @@ extension Basis {
             naming.formUnion([fileName(path), route.path.split(separator: "/").last.flatMap { fileName(String($0)) }].compactMap { $0 })
         }
         for file in vanished { if let route = leftOut[markdown[file].relativePath] { name(markdown[file].relativePath, route) } }
+        for file in addressed {
+            let path = markdown[file].relativePath
+            if let page = read[path] { name(path, page.route) }
+            if let route = leftOut[path] { name(path, route) }
+        }
         for site in moved.indices {
             moved[site].added = (moved[site].added + appeared).sorted()
+            moved[site].addressed.formUnion(addressed.map { markdown[$0].relativePath })
             for file in vanished {
                 moved[site].removedFiles.append(markdown[file].relativePath)
                 moved[site].remove(file, path: markdown[file].relativePath)

@@ -25,6 +25,9 @@ struct Basis {
     var removedFiles: [String] = []
     /// The content folder's copied files that came, went or changed since (`Basis+Assets`).
     var assets = AssetsMoved()
+    /// Among `added`, the content paths of pages at an address of their own whose address was
+    /// looked for with their file's name (`withPagesMoved`: an edited page's address moved).
+    var addressed: Set<String> = []
     /// The content paths of `added` (`last` is placed in this walk's order).
     var addedPaths: Set<String> {
         Set(added.map { last.markdownPaths[$0] })

@@ -29,7 +29,7 @@ enum Parse {
                     log: inout StageLog) throws -> Parsed {
         if let last {
             let parsed = try edited(last.edited, of: walk, settings: settings, layout: layout, drafts: drafts)
-            let added = last.addedPaths
+            let added = last.addedPaths.subtracting(last.addressed)
             guard parsed.pages.allSatisfy({ !added.contains($0.contentPath) || Basis.addressIsFileName($0) }) else {
                 throw Basis.Declined("an added file's page is not an entry or page at an address ending in its file's name")
             }

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import GuideSiteCore
 
-/// Edited files whose pages come or go: a draft set or unset, a file made unreadable, and an
-/// entry an edit brings into a subset or takes out of it. Each is patched as a file added or
+/// Edited files whose pages come or go: a draft set or unset, a file made unreadable, an
+/// entry an edit brings into a subset or takes out of it, and a page whose address moves. Each is patched as a file added or
 /// removed, the files linking to it read again; each step equals a fresh build.
 @Suite("Pages that come or go with an edit")
 struct PagesMovedTests {
@@ -23,7 +23,8 @@ struct PagesMovedTests {
     }
 
     /// Drafts set and unset, an entry into the forms subset and out, a draft added, edited and
-    /// published, an entry made unreadable and mended.
+    /// published, an entry made unreadable and mended, the entry every other links to given an
+    /// address of its own and its own again.
     static let steps: [(path: String, text: String?)] = [
         ("Content/web/entry-2.md", entry(2, extra: "draft: true\n")),
         ("Content/web/entry-2.md", entry(2)),
@@ -37,6 +38,8 @@ struct PagesMovedTests {
         ("Content/native/picker.md", entry(20, categories: "[forms]")),
         ("Content/web/entry-5.md", "---\ntitle: [unclosed\n---\nText.\n"),
         ("Content/web/entry-5.md", entry(5)),
+        ("Content/web/entry-2.md", entry(2, extra: "permalink: /moved/entry-two/\n")),
+        ("Content/web/entry-2.md", entry(2)),
     ]
 
     static func apply(_ step: Int, steps: [(path: String, text: String?)] = steps, to site: TestSite) throws {
