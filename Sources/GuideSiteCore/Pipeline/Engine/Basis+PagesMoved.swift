@@ -1,9 +1,10 @@
 import Foundation
 
 /// Edited files whose pages came or went once read: a draft set or unset (a file made
-/// unreadable, or readable again), and in a subset built after the full site, an edited entry
-/// it now takes or leaves out. Each is a file added to or removed from the sites it moved in,
-/// as `withFilesMoved` handles those: the files naming it are read too.
+/// unreadable, or readable again), in a subset built after the full site or previewed, an
+/// edited entry it now takes or leaves out, and a page whose address moved (removed, and added
+/// at the new one). Each is a file added to or removed from the sites it moved in, as
+/// `withFilesMoved` handles those: the files naming it are read too.
 extension Basis {
     /// The bases with the edited files' pages as `Parse` read them (`pages`); nil when no page
     /// came or went. Where the first site is a subset, an edited entry it left out and leaves out
