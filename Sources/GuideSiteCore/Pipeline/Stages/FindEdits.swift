@@ -4,9 +4,10 @@ import Foundation
 /// `serve`, kept in `.guidesite-cache/` by `build`) stand for everything but a few edited
 /// Markdown files? When it can, the stages after this one do only those files' work: parse and
 /// render them, put their pages into the last site, check their links, render their pages
-/// and replace their search entries, and write only those files. A stage that finds an edit
-/// reaching further (a title, front matter, criteria, an error) declines, and the run starts
-/// again building everything. The output equals a full build's (tests compare them byte for
+/// and replace their search entries, and write only those files (an edit beyond a body links
+/// the last site anew; files and pages that come or go are placed in it). A stage that finds an
+/// edit reaching further (a section's own file, an error) declines, and the run starts again
+/// building everything. The output equals a full build's (tests compare them byte for
 /// byte).
 /// Every site of the run (each language of the preview) starts from its own last build, the
 /// same files edited in all.
