@@ -120,7 +120,7 @@ enum KeepLastBuild {
         let before = context.lastSites.first { $0.variantKey == built.variant.key }
         if context.inputs == nil, context.walk.reused, let before, let known = context.request.knownChanges,
            let positions = before.memory?.positions, known.allSatisfy({ positions[$0] != nil }), before.stamps.count == last.stamps.count {
-            (last.settings, last.shared, last.stamps) = (before.settings, before.shared, before.stamps)
+            (last.settings, last.shared, last.stamps, last.assets) = (before.settings, before.shared, before.stamps, before.assets)
             for path in known { last.stamps[positions[path]!] = nil }
         } else {
             last.settings = context.inputs?.settings ?? ""
