@@ -21,12 +21,27 @@ struct AssetsMoved: Equatable {
         removed = Set(last.keys.filter { now[$0] == nil })
     }
 
+    /// What a site copies again and the output paths it removes.
+    struct Writes {
+        var copy: [ContentFile] = [], remove: [String] = []
+
+        /// Whether a file copied goes where `files` (the last build's output, the run's first
+        /// site's paths) has a folder, or a path removed is where one of `pages` has its folder:
+        /// a file and a folder trading places, which a patch in place cannot write.
+        func tradePlaces(with files: [String], pages: [Page], prefix: String) -> Bool {
+            let folders = Set(copy.map { prefix + $0.relativePath + "/" } + remove.map { prefix + $0 + "/" })
+            guard !folders.isEmpty else { return false }
+            return files.contains { file in folders.contains { file.hasPrefix($0) } }
+                || pages.contains { page in folders.contains { (prefix + page.route.file).hasPrefix($0) } }
+        }
+    }
+
     /// What a site of `variant` copies again (`assets`: the files it takes now, from `walk`) and
     /// the output paths it removes: a file changed or added, one taking the place of another (a
     /// language's own for a shared one, or back), and what the last build copied and this one
     /// does not.
-    func writes(_ assets: [ContentFile], walk: Walk, variant: Variant, config: SiteConfig) -> (copy: [ContentFile], remove: [String]) {
-        guard moved else { return ([], []) }
+    func writes(_ assets: [ContentFile], walk: Walk, variant: Variant, config: SiteConfig) -> Writes {
+        guard moved else { return Writes() }
         let files = walk.files.filter { $0.kind == .asset }
         let sourceOf = Dictionary(files.map { ($0.path, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
         // The last build's files, standing in by path (their place is all `SelectPages` reads).
@@ -39,7 +54,7 @@ struct AssetsMoved: Equatable {
             return changed.contains(source) || before[file.relativePath] != source
         }
         let now = Set(assets.map(\.relativePath))
-        return (copy, before.keys.filter { !now.contains($0) }.sorted())
+        return Writes(copy: copy, remove: before.keys.filter { !now.contains($0) }.sorted())
     }
 }
 

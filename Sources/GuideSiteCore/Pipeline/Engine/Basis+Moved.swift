@@ -83,7 +83,7 @@ extension Basis {
                     throw Declined("a page with translations, or one translating by `ref:` or `lang:`, was removed")
                 }
                 names.insert(name)
-                if let address = page.route.path.split(separator: "/").last.flatMap({ fileName(String($0)) }) { names.insert(address) }
+                names.formUnion(linkNames(page.contentPath, at: page.route))
             }
         }
         let edited = Set(first.edited)
@@ -158,7 +158,18 @@ extension Basis {
     /// a page whose address ends in its file's name (not one a `permalink:` places elsewhere).
     static func addressIsFileName(_ page: Page) -> Bool {
         guard page.kind == .entry || page.kind == .page, let name = fileName(page.contentPath) else { return false }
-        return page.route.path.split(separator: "/").last.flatMap { fileName(String($0)) } == name
+        return addressName(page.route) == name
+    }
+
+    /// The names links give the page of the file at `path` at `route`: its file's name and the
+    /// last part of its address.
+    static func linkNames(_ path: String, at route: Route) -> [String] {
+        [fileName(path), addressName(route)].compactMap { $0 }
+    }
+
+    /// The last part of `route`'s address as a file name (`/web/date-picker/`: `date-picker`).
+    private static func addressName(_ route: Route) -> String? {
+        route.path.split(separator: "/").last.flatMap { fileName(String($0)) }
     }
 
     /// The files added and removed of `other` (the same last build, other edited files).

@@ -12,7 +12,8 @@ extension Basis {
     /// declines.
     static func withPagesMoved(_ bases: [Basis], pages: [Page], context: BuildContext) throws -> [Basis]? {
         guard let first = bases.first, let variant = context.plan.variants.first else { return nil }
-        let markdown = context.walk.files.filter { $0.kind == .markdown }
+        // The state's Markdown paths are this walk's (`LastBuild.walked`).
+        let paths = first.last.markdownPaths
         var read: [String: Page] = [:]
         for page in pages { read[page.contentPath] = page }
         // What the first site left out, when it is a subset: by file, at its address then.
@@ -20,8 +21,8 @@ extension Basis {
         if variant.subset != nil { for (path, route) in first.last.excluded where leftOut[path] == nil { leftOut[path] = route } }
         let added = Set(first.added), gone = Set(first.removedFiles)
         var appeared: [Int] = [], vanished: [Int] = [], addressed: [Int] = []
-        for file in first.edited where !added.contains(file) && markdown.indices.contains(file) {
-            let path = markdown[file].relativePath
+        for file in first.edited where !added.contains(file) && paths.indices.contains(file) {
+            let path = paths[file]
             guard !gone.contains(path) else { continue }
             let had = bases.contains { $0.last.pageOfFile.indices.contains(file) && $0.last.pageOfFile[file] >= 0 }
             if let page = read[path], let position = first.last.pageOfFile[file] < 0 ? nil : first.last.pageOfFile[file],
@@ -44,33 +45,31 @@ extension Basis {
         // The names links give the pages that come into a subset or go from what it leaves out
         // (those with a page in a site are removed from it, and named so).
         var naming = Set<String>()
-        func name(_ path: String, _ route: Route) {
-            naming.formUnion([fileName(path), route.path.split(separator: "/").last.flatMap { fileName(String($0)) }].compactMap { $0 })
-        }
-        for file in vanished { if let route = leftOut[markdown[file].relativePath] { name(markdown[file].relativePath, route) } }
+        func name(_ path: String, _ route: Route) { naming.formUnion(linkNames(path, at: route)) }
+        for file in vanished { if let route = leftOut[paths[file]] { name(paths[file], route) } }
         for file in addressed {
-            let path = markdown[file].relativePath
+            let path = paths[file]
             if let page = read[path] { name(path, page.route) }
             if let route = leftOut[path] { name(path, route) }
         }
         for site in moved.indices {
             moved[site].added = (moved[site].added + appeared).sorted()
-            moved[site].addressed.formUnion(addressed.map { markdown[$0].relativePath })
+            moved[site].addressed.formUnion(addressed.map { paths[$0] })
             for file in vanished {
-                moved[site].removedFiles.append(markdown[file].relativePath)
-                moved[site].remove(file, path: markdown[file].relativePath)
+                moved[site].removedFiles.append(paths[file])
+                moved[site].remove(file, path: paths[file])
             }
             // A subset built after the full site, or the preview's.
             guard site == 0 || leavesOut(context, site: site), context.plan.variants[site].language == nil,
                   let subset = context.plan.variants[site].subset else { continue }
             let own = Set(moved[site].added)
-            for file in first.edited where !own.contains(file) && markdown.indices.contains(file) {
-                guard let page = read[markdown[file].relativePath], page.kind == .entry else { continue }
+            for file in first.edited where !own.contains(file) && paths.indices.contains(file) {
+                guard let page = read[paths[file]], page.kind == .entry else { continue }
                 let had = moved[site].last.pageOfFile[file] >= 0
                 guard had != subset.includes(entry: page) else { continue }
                 // Added there: `SelectPages` takes it, or lists it with what the subset leaves out.
                 if had {
-                    moved[site].remove(file, path: markdown[file].relativePath)
+                    moved[site].remove(file, path: paths[file])
                 } else {
                     name(page.contentPath, page.route)
                 }

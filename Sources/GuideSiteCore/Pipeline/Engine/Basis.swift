@@ -71,18 +71,16 @@ struct Basis {
         var last = last, moved: (added: [Int], removed: [Int], gone: [String])?
         var edited: [Int] = [], assets = AssetsMoved()
         if let known = context.request.knownChanges, context.walk.reused {
-            let copied = Dictionary(memory.files.filter { $0.kind == .asset }.map { ($0.path, $0.relativePath) }, uniquingKeysWith: { first, _ in first })
             for path in known {
-                if let asset = copied[path] {
+                if let position = memory.positions[path] {
+                    edited.append(position)
+                } else if let asset = memory.files.first(where: { $0.kind == .asset && $0.path == path }) {
                     // Its stamp is not kept: the next build that compares stamps reads it again.
-                    assets.changed.insert(asset)
-                    last.assets[asset] = .some(nil)
-                    continue
-                }
-                guard let position = memory.positions[path] else {
+                    assets.changed.insert(asset.relativePath)
+                    last.assets[asset.relativePath] = .some(nil)
+                } else {
                     throw Declined("a change outside the entries' Markdown and the copied files (site.yml, the theme, an include)")
                 }
-                edited.append(position)
             }
         } else {
             // The settings hold every other file's stamp: site.yml, the theme, includes, copied

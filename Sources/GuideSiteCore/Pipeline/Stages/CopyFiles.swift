@@ -20,7 +20,7 @@ enum CopyFiles {
     /// `output`: the live output of the run's first site).
     /// `assetWrites`: under a basis, the copied files to copy again and the paths to remove.
     static func run(_ site: Site, _ spec: SiteSpec, theme: Theme, writer: any SiteOutput, exports: SiteExports?, layout: SiteLayout,
-                    last: Basis?, edits: EditSummary, output: URL, assetWrites: (copy: [ContentFile], remove: [String]) = ([], [])) throws -> Copied {
+                    last: Basis?, edits: EditSummary, output: URL, assetWrites: AssetsMoved.Writes = AssetsMoved.Writes()) throws -> Copied {
         guard let last else { return copied(site, spec, theme: theme, writer: writer, exports: exports, layout: layout) }
         do {
             for asset in assetWrites.copy { try writer.copy(asset.url, to: asset.relativePath) }

@@ -14,7 +14,7 @@ enum SelectPages {
         var assets: [ContentFile] = []
         var excluded: [(contentPath: String, route: Route)] = []
         /// Under a basis: the copied files to copy again and the output paths to remove.
-        var assetWrites: (copy: [ContentFile], remove: [String]) = ([], [])
+        var assetWrites = AssetsMoved.Writes()
     }
 
     /// `parsed`: the run's pages (the last site of the run is handed the only reference, so that
@@ -67,10 +67,7 @@ enum SelectPages {
                                 assets: assets(of: walk, variant: variant, config: settings), excluded: basis.last.excluded)
         if basis.filesMoved { try moved(languagePages.filter { added.contains($0.contentPath) }, into: &selected, variant: variant, basis: basis, walk: walk, settings: settings) }
         selected.assetWrites = basis.assets.writes(selected.assets, walk: walk, variant: variant, config: settings)
-        // A copied file where the last build wrote a folder, or a page's folder where it wrote a file.
-        let folders = Set(selected.assetWrites.copy.map { variant.prefix + $0.relativePath + "/" } + selected.assetWrites.remove.map { variant.prefix + $0 + "/" })
-        if !folders.isEmpty, basis.last.files.contains(where: { file in folders.contains { file.hasPrefix($0) } })
-            || selected.pages.contains(where: { page in folders.contains { (variant.prefix + page.route.file).hasPrefix($0) } }) {
+        if selected.assetWrites.tradePlaces(with: basis.last.files, pages: selected.pages, prefix: variant.prefix) {
             throw Basis.Declined("a copied file takes the place of a folder, or a page's folder the place of a copied file")
         }
         return selected

@@ -78,7 +78,7 @@ struct PagesMovedTests {
         let site = try Self.site()
         defer { site.remove() }
         try site.age()
-        try Self.patchedInMemory(site, subset: subset, steps: Self.steps.count) { try Self.apply($0, to: site) }
+        try FilesMovedLanguagesTests.patchedInMemory(site, subset: subset, steps: Self.steps.count) { try Self.apply($0, to: site) }
     }
 
     /// In English and French: an untranslated entry's draft set and unset, the translation of
@@ -108,32 +108,6 @@ struct PagesMovedTests {
         let again = try Self.site(languages: true)
         defer { again.remove() }
         try again.age()
-        try Self.patchedInMemory(again, subset: nil, steps: Self.languageSteps.count - 1) { try Self.apply($0, steps: Self.languageSteps, to: again) }
-    }
-
-    /// Builds `site` in the preview (of `subset`), then after each of `steps` changes from the
-    /// last build and afresh: each must be patched, unless it failed, and equal the fresh one.
-    static func patchedInMemory(_ site: TestSite, subset: String?, steps: Int, change: (Int) throws -> Void) throws {
-        func build(_ memory: BuildMemory) -> (BuildResult, [String: Data]) {
-            let output = MemoryOutput()
-            var request = BuildRequest(root: site.root)
-            request.subset = subset
-            return (SiteBuilder().build(request, into: output, memory: memory), output.files)
-        }
-        let memory = BuildMemory()
-        #expect(build(memory).0.outcome == .success)
-        // (A failed build leaves no last build: the one after it is whole.)
-        var failed = false
-        for step in 0..<steps {
-            try change(step)
-            let (result, output) = build(memory)
-            let (fresh, expected) = build(BuildMemory())
-            defer { failed = fresh.outcome != .success }
-            #expect(result.pagesRendered != nil || fresh.outcome == .contentErrors || failed,
-                    "subset \(subset ?? "none"), step \(step): patched: \(result.timings.map(\.stage).filter { $0.hasPrefix("patch") })")
-            #expect(result.outcome == fresh.outcome && result.diagnostics == fresh.diagnostics, "subset \(subset ?? "none"), step \(step)")
-            guard fresh.outcome == .success else { continue }
-            #expect(BuildIncrementallyTests.differences(output, expected).isEmpty, "subset \(subset ?? "none"), step \(step): \(BuildIncrementallyTests.differences(output, expected))")
-        }
+        try FilesMovedLanguagesTests.patchedInMemory(again, subset: nil, steps: Self.languageSteps.count - 1) { try Self.apply($0, steps: Self.languageSteps, to: again) }
     }
 }
