@@ -5,11 +5,14 @@ second, p50/p99 latency, socket errors and non-2xx answers on a page, alone and 
 edits of that same page are rebuilt, each confirmed by its reload event (a response torn between
 two versions breaks the connection, which wrk counts as a read error).
 
-Usage: serve-latency.py GUIDESITE SITE_DIR [--edits 30] [--title-edits 5] [--added 3] [--wrk-seconds 30] [--rebuilds 20]
+Usage: serve-latency.py GUIDESITE SITE_DIR [--edits 30] [--title-edits 5] [--added 3] [--errors 3]
+                         [--wrk-seconds 30] [--rebuilds 20]
 
 Title edits (the entries after the first half of those edited) are timed the same way, and
 `--added N` entries written anew and then removed (the events of their page and of their
-section's page), which the preview patches like a title edit (pages compared by address).
+section's page), which the preview patches like a title edit (pages compared by address); and
+`--errors N` entries saved with front matter that is not YAML and then as they were (the error
+page's event, then the reload after the mend).
 
 `--wrk-seconds 0` measures the latency only. Edited entries are restored at the end, so a
 large corpus can be kept between runs.
@@ -108,6 +111,7 @@ def main():
     parser.add_argument("--rebuilds", type=int, default=20)
     parser.add_argument("--title-edits", type=int, default=5)
     parser.add_argument("--added", type=int, default=3)
+    parser.add_argument("--errors", type=int, default=3)
     arguments = parser.parse_args()
 
     originals = {}
@@ -187,6 +191,26 @@ def main():
                     timings.append((arrived - saved) * 1000)
                 time.sleep(0.3)
         for what, timings in (("entry added", added), ("entry removed", removed)):
+            if timings:
+                print(f"{what}, save to reload event: median {statistics.median(timings):.0f} ms, "
+                      f"min {min(timings):.0f} ms, max {max(timings):.0f} ms over {len(timings)}")
+        broken, mended = [], []
+        for name in [name for name in entries if not translated(name)][-arguments.errors:] if arguments.errors > 0 else []:
+            path = os.path.join(arguments.site, "Content", "native", name)
+            remember(path)
+            for timings, text in ((broken, "---\ntitle: [unclosed\n---\n\nBroken.\n"), (mended, originals[path].decode())):
+                events.drain()
+                with open(path, "w", encoding="utf-8") as handle:
+                    handle.write(text)
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                saved = time.perf_counter()
+                # Both announce every page: the error page replaces them, then the site comes back.
+                arrived = events.wait_for("event: rebuild", 15)
+                if arrived is not None:
+                    timings.append((arrived - saved) * 1000)
+                time.sleep(0.3)
+        for what, timings in (("front matter broken", broken), ("front matter mended", mended)):
             if timings:
                 print(f"{what}, save to reload event: median {statistics.median(timings):.0f} ms, "
                       f"min {min(timings):.0f} ms, max {max(timings):.0f} ms over {len(timings)}")

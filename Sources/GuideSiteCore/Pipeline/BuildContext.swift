@@ -54,6 +54,8 @@ struct BuildContext {
     var pagesWritten = 0
     /// Pages rendered through templates under a basis (nil for a full build).
     var pagesRendered: Int?
+    /// Whether the content and every site were built from the last builds (no stage declined).
+    var patched = false
     var siteCount = 0
     var diagnostics: [Diagnostic] = []
     var usageError = false

@@ -100,6 +100,9 @@ public struct BuildResult: Sendable {
     /// Set when the build patched the last one (edits inside a few pages' bodies): how many
     /// pages it rendered again; the others were kept from the last build.
     public var pagesRendered: Int?
+    /// Whether every site was built from its last build, whether or not the build succeeded
+    /// (a build with errors is patched too; its output is then discarded).
+    public var patched = false
     /// Where the settings came from, when the library has a generator's own configuration.
     public var configuration: [String] = []
 

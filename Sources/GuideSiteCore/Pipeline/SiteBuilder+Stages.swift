@@ -48,6 +48,7 @@ extension SiteBuilder {
         c.bases = found.bases
         do {
             try contentAndSites(&c, stages)
+            c.patched = true
         } catch {
             // A stage found the edits reach beyond what the last build stands for (it declined):
             // nothing is put in place, and the content and sites are built whole, taking the live
@@ -194,10 +195,9 @@ extension SiteBuilder {
             let checks = stages.time(Lint.name) { _ in Lint.run(rendered.pages, settings: c.siteConfig) }
             c.recording.checkOnly += checks
         }
-        let failing = c.diagnostics.contains { $0.severity == .error || (c.request.strict && $0.severity == .warning) }
         let output = c.plan.variants[0].output
         let linked = try stages.time(Link.name) { _ in
-            let linked = try Link.run(rendered.pages, spec, assets: selected.assets, history: c.history, last: basis, renderer: theme.renderer, failing: failing)
+            let linked = try Link.run(rendered.pages, spec, assets: selected.assets, history: c.history, last: basis, renderer: theme.renderer)
             guard c.store.writesOutput else { return linked }
             c.exports = Link.exports(of: linked.site, edits: linked.edits, last: basis, output: output, prefix: variant.prefix, basePath: variant.basePath,
                                      writer: writer, keepingParts: c.store.holdsWholeSite, locating: c.store.encodesPages(c),

@@ -25,12 +25,14 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Builds into `output` (memory, for the preview server) instead of the output folder,
-    /// patching the last build of each site `memory` holds when only entries' bodies changed,
-    /// and leaving this one there (nothing after a failed build).
+    /// patching the last build of each site `memory` holds, and leaving this one there (the
+    /// last one still after a failed build).
     public func build(_ request: BuildRequest, into output: MemoryOutput, memory: BuildMemory) -> BuildResult {
         var request = request
         // A preview serves one site.
         request.allSubsets = false
+        // The changes since the last successful build, whose sites `memory` holds.
+        request.knownChanges = memory.unbuilt.flatMap { unbuilt in request.knownChanges.map { unbuilt.union($0) } }
         var context = BuildContext(request: request, store: memory)
         context.memoryOutput = output
         context.lastSites = memory.sites
@@ -83,6 +85,7 @@ public struct SiteBuilder: Sendable {
             content: context.layout.content, pagesRendered: outcome == .success ? context.pagesRendered : nil
         )
         result.configuration = context.siteConfig.configurationReport
+        result.patched = context.patched
         return result
     }
 

@@ -4,8 +4,11 @@ import Foundation
 /// between rebuilds (the preview server keeps one), so the engine patches an edit inside
 /// entries' bodies into every one of them. Rebuilds using one run one at a time.
 public final class BuildMemory: @unchecked Sendable {
-    /// One per site, in the order the run planned them.
+    /// One per site, in the order the run planned them: the last successful build's.
     var sites: [LastBuild] = []
+    /// The files changed since `sites` were built, which the builds that failed since were
+    /// told of (`BuildRequest.knownChanges`; nil: not known).
+    var unbuilt: Set<String>? = []
     /// What its builds derived, for the builds that do not start from the last one.
     let memoized = BuildMemo()
 

@@ -84,7 +84,10 @@ extension BuildMemory: LastBuildStore {
 
     func keep(_ context: BuildContext, succeeded: Bool) {
         memoized.bodies.endRun()
-        sites = succeeded ? KeepLastBuild.inMemory(context) : []
+        // After a failure the last good build stays, so the edit that mends it is patched too,
+        // the files the failed builds were told of named again with the next one's.
+        sites = succeeded ? KeepLastBuild.inMemory(context) : context.lastSites
+        unbuilt = succeeded ? [] : context.request.knownChanges
         // The pages written stay what they are after a failure: the next build compares with them.
         if succeeded, let output = context.memoryOutput { memoized.keep(context.builtSites, files: output.files) }
     }

@@ -40,6 +40,10 @@ extension RenderPlan {
         hasher.combine(page.frontMatter.description)
         hasher.combine(page.frontMatter.categories)
         hasher.combine(page.criteria)
+        // Whether it has a test plan (`FeatureFile.isWritten`): lists mark it for the basket.
+        hasher.combine(page.hasTests)
+        hasher.combine(page.acceptanceSections.isEmpty)
+        hasher.combine(page.frontMatter.layout)
         return hasher.finalize()
     }
 

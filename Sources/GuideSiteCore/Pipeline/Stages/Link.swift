@@ -9,12 +9,11 @@ enum Link {
 
     /// The site of `pages` (a subset's home page titled as that guide), each page dated; with
     /// the site's `last` build, that site with the edited pages in their places (`relinked`).
-    /// `renderer`, `failing`: the theme's layouts and whether the run has errors, which a
-    /// build from the last one declines on.
+    /// `renderer`: the theme's layouts, which a build from the last one declines without.
     static func run(_ pages: [Page], _ spec: SiteSpec, assets: [ContentFile], history: HistoryRead?, last: Basis?,
-                    renderer: TemplateRenderer?, failing: Bool) throws -> (site: Site, edits: EditSummary) {
+                    renderer: TemplateRenderer?) throws -> (site: Site, edits: EditSummary) {
         guard let last else { return (linked(pages, spec, assets: assets, history: history), EditSummary()) }
-        return try relinked(pages, spec, assets: assets, history: history, basis: last, renderer: renderer, failing: failing)
+        return try relinked(pages, spec, assets: assets, history: history, basis: last, renderer: renderer)
     }
 
     private static func linked(_ pages: [Page], _ spec: SiteSpec, assets: [ContentFile], history: HistoryRead?) -> Site {
@@ -52,12 +51,11 @@ enum Link {
 
     /// Under a basis: the last site with the edited pages (`pages`) in their places, and what the
     /// edits changed; declines when an edited page changed more than its body and the last
-    /// build cannot link the site anew, or the run has problems a full build should report
-    /// (`failing`).
+    /// build cannot link the site anew. A run with errors is patched the same (its output is
+    /// then discarded, its problems reported as a full build's).
     private static func relinked(_ pages: [Page], _ spec: SiteSpec, assets: [ContentFile], history: HistoryRead?, basis: Basis,
-                                 renderer: TemplateRenderer?, failing: Bool) throws -> (site: Site, edits: EditSummary) {
+                                 renderer: TemplateRenderer?) throws -> (site: Site, edits: EditSummary) {
         func decline(_ reason: String) -> Basis.Declined { Basis.Declined(reason) }
-        guard !failing else { throw decline("the site has errors") }
         guard let renderer else { throw decline("the theme has problems") }
         let levels = spec.variant.subset?.levels ?? []
         var site = basis.last.site

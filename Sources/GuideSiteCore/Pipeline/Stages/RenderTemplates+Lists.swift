@@ -41,15 +41,20 @@ extension RenderTemplates {
         return last
     }
 
-    /// The files the `last` site wrote that this one does not, when pages came or went: those of
+    /// The files the `last` site wrote that this one does not: the `.feature` file of an edited
+    /// entry that no longer has one (its tests taken out), and when pages came or went, those of
     /// the pages gone (with their `.feature` files) and a list's numbered pages past its end.
     static func unwritten(_ site: Site, last: Site, edits: EditSummary, lastPages: [Int: Int]) -> [(Page, String)] {
-        guard edits.lastPosition != nil else { return [] }
+        var files: [(Page, String)] = zip(edits.positions, edits.last).compactMap { position, was in
+            let page = site.pages[position]
+            guard page.route == was.route, FeatureFile.isWritten(for: was, in: last.config), !FeatureFile.isWritten(for: page, in: site.config) else { return nil }
+            return (page, TestPlan.featurePath(of: page.route))
+        }
+        guard edits.lastPosition != nil else { return files }
         var ignored: [Diagnostic] = []
         let before = self.lastPages(last, diagnostics: &ignored), settings = site.config.pagination
         var now: [Route: Int] = [:]
         for index in written(site) { now[site.pages[index].route] = lastPages[index] ?? 1 }
-        var files: [(Page, String)] = []
         for index in written(last) {
             let page = last.pages[index], kept = now[page.route] ?? 0, had = before[index] ?? 1
             guard kept < had else { continue }
