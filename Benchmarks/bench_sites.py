@@ -6,6 +6,7 @@ import os
 import re
 import statistics
 import subprocess
+import sys
 import time
 
 SUBSETS_YML = "subsets:\n  web:\n    sections: [web]\n  forms:\n    categories: [forms]\n"
@@ -64,12 +65,14 @@ def bench(binaries, flows, count, runs, fresh):
                 figures[binary]["fulls"].append(time.perf_counter() - began)
         originals = {}
 
-        def timed_build(binary, kind):
+        def timed_build(binary, kind, fails=False):
             # Stamps of the last two seconds are never trusted.
             time.sleep(2.1)
             os.sync()
             began = time.perf_counter()
-            subprocess.run(command(binary), check=True)
+            done = subprocess.run(command(binary), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL if fails else None)
+            if (done.returncode != 0) != fails:
+                sys.exit(f"{kind}: the build exited with {done.returncode}")
             figures[binary][kind].append(time.perf_counter() - began)
 
         def came_and_went(binary, path, text, kinds):
@@ -80,14 +83,14 @@ def bench(binaries, flows, count, runs, fresh):
             os.remove(path)
             timed_build(binary, kinds[1])
 
-        def edited_build(binary, index, edit, kind, section="web"):
+        def edited_build(binary, index, edit, kind, section="web", fails=False):
             path = os.path.join(roots[binary], "Content", section, f"entry-{index:05d}.md")
             originals.setdefault(path, open(path, "rb").read())
             with open(path, encoding="utf-8") as handle:
                 text = handle.read()
             with open(path, "w", encoding="utf-8") as handle:
                 handle.write(edit(text))
-            timed_build(binary, kind)
+            timed_build(binary, kind, fails)
 
         for binary in binaries:
             figures[binary]["titles"] = []
@@ -139,6 +142,18 @@ def bench(binaries, flows, count, runs, fresh):
                         handle.write(originals[path])
                     timed_build(binary, "out of subset" if kind == "into subset" else "draft unset")
                     index = (index + 200) % count | 1
+        for binary in binaries:
+            figures[binary]["broken"], figures[binary]["mended"] = [], []
+        for attempt in range(0 if brief else runs):
+            for binary in binaries:
+                # A typo that breaks a web entry's front matter (the build fails, the output left as
+                # it was), then the save that mends it.
+                index = (((2 * attempt + 10) * 100 + 1) % count) | 1
+                edited_build(binary, index, lambda text: text.replace("title: ", "title: [", 1), "broken", fails=True)
+                path = os.path.join(roots[binary], "Content", "web", f"entry-{index:05d}.md")
+                with open(path, "wb") as handle:
+                    handle.write(originals[path])
+                timed_build(binary, "mended")
         # A screenshot dropped into the content folder, then taken away (copied files that come and
         # go are patched: each site copies or removes it, the pages naming it read); an entry added
         # (as `guidesite new` writes one) and removed: patched, or in several languages built
@@ -189,7 +204,8 @@ def bench(binaries, flows, count, runs, fresh):
                                   "half": median(value["half"]), "translated": median(value["translated"]),
                                   "translation added": median(value["translation added"]),
                                   "translation removed": median(value["translation removed"]),
-                                  **{kind: median(value[kind]) for kind in ("into subset", "out of subset", "draft set", "draft unset", "image added", "image removed")}}
+                                  **{kind: median(value[kind]) for kind in ("into subset", "out of subset", "draft set", "draft unset", "broken", "mended",
+                                                                "image added", "image removed")}}
                          for binary, value in figures.items()}
     return results
 
@@ -197,12 +213,12 @@ def bench(binaries, flows, count, runs, fresh):
 def report(rows, seconds, runs):
     lines = ["| entries | sites of the run | full build | one entry's body edited | a translated entry's body edited | one entry's title edited"
              " | a category new to the site | an entry into a subset | out of it | a draft set | unset | an image added | removed"
-             " | an entry added | removed | a translation added | removed | half the entries edited"
+             " | front matter broken | mended | an entry added | removed | a translation added | removed | half the entries edited"
              " | binary before (full, body, translated, title, category, into subset, out, draft set, unset, image added, removed,"
-             " added, removed, translation added, removed, half) |",
-             "|---:|---|" + "---:|" * 17]
+             " broken, mended, added, removed, translation added, removed, half) |",
+             "|---:|---|" + "---:|" * 19]
     kinds = ("full", "edit", "translated", "title", "category", "into subset", "out of subset", "draft set", "draft unset",
-             "image added", "image removed", "added", "removed", "translation added", "translation removed", "half")
+             "image added", "image removed", "broken", "mended", "added", "removed", "translation added", "translation removed", "half")
 
     def shown(value):
         return seconds(value) if value is not None else "—"
@@ -219,6 +235,7 @@ def report(rows, seconds, runs):
               " the search documents moved to the index's new tables), then a web entry outside the forms subset given its category"
               " and taken out again, and another's draft set and unset (each page that comes or goes patched as a file added or removed),"
               " then an image dropped into the content folder and taken away (a copied file that comes and goes, patched),"
+              " then a web entry's front matter broken (the build fails) and mended before each timed build,"
               " then an entry added and removed before each timed build"
               " (patched in every site of the run: in several languages, an entry of the default language without translations),"
               " in two languages a translation named by its file added and removed before each timed build (patched too),"

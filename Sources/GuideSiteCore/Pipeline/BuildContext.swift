@@ -93,6 +93,8 @@ struct BuildContext {
     }
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    /// Errors found, or warnings `--strict` makes errors: the run will not be committed.
+    var failing: Bool { diagnostics.contains { $0.severity == .error || (request.strict && $0.severity == .warning) } }
 
     mutating func record(_ parsed: Parse.Parsed) {
         recording.parseDiagnostics = parsed.diagnostics

@@ -169,7 +169,7 @@ extension SiteBuilder {
         let variant = c.variant, basis = c.basis
         let opened = try stages.time(PrepareOutput.name) { _ in
             try PrepareOutput.run(variant, last: basis, first: c.siteCount == 0, memory: c.memoryOutput, fullSite: c.writers.first,
-                                  listsFiles: c.inputs != nil && c.store.keepsLastBuild(of: c.plan), languages: c.siteConfig.languages,
+                                  listsFiles: c.inputs != nil && c.store.keepsLastBuild(of: c.plan), failing: c.failing, languages: c.siteConfig.languages,
                                   layout: c.layout, request: c.request, store: c.store)
         }
         c.open(opened)

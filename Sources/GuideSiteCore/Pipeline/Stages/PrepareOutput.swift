@@ -19,10 +19,18 @@ enum PrepareOutput {
     /// `last`: the site's last build, when it stands for all but the edited files (the run's
     /// `first` site then starts from its files, `patched`); `memory`: the preview's output;
     /// `fullSite`: the run's first writer, which the sites inside it write into; `listsFiles`:
-    /// the writer lists what it writes (for the last build's state).
+    /// the writer lists what it writes (for the last build's state); `failing`: the run has
+    /// errors already, so a patch on disk is written to no file and leaves the last build as it
+    /// was, for the build that mends them.
     static func run(_ variant: Variant, last: Basis?, first: Bool, memory: MemoryOutput?, fullSite: (any CommittedOutput)?, listsFiles: Bool,
-                    languages: [Language], layout: SiteLayout, request: BuildRequest, store: any LastBuildStore) throws -> Opened {
+                    failing: Bool, languages: [Language], layout: SiteLayout, request: BuildRequest, store: any LastBuildStore) throws -> Opened {
         if let last {
+            if first, failing, memory == nil {
+                // Held until a commit that will not come: the live files, the spare and the states stay.
+                let discarded = InPlaceOutput(output: variant.output)
+                let output: any SiteOutput = variant.prefix.isEmpty ? discarded : PrefixedOutput(base: discarded, prefix: variant.prefix)
+                return Opened(output: output, writer: discarded)
+            }
             return try patched(variant, basis: last, started: first ? nil : (memory as (any SiteOutput)?) ?? fullSite, memory: memory,
                                layout: layout, request: request, store: store)
         }

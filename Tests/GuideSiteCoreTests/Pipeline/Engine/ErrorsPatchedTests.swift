@@ -47,22 +47,32 @@ struct ErrorsPatchedTests {
         }
     }
 
-    @Test("on disk, with every subset, an edit with an error is patched and leaves the output as it was; the build that mends it equals a fresh build")
+    @Test("on disk, with every subset, an edit with an error is patched and leaves the output, its spare and the last build's state as they were, so the edit that mends it is patched; each equals a fresh build")
     func onDisk() throws {
         let site = try PagesMovedTests.site()
         defer { site.remove() }
         try site.age()
         #expect(SitesOnDiskTests.build(site).outcome == .success)
-        let before = try site.snapshot()
-        try site.write(Data(Self.broken.utf8), to: "Content/web/entry-5.md")
-        try site.age(by: 100, only: ["Content/web/entry-5.md"])
-        let (failed, _, same) = try FilesMovedTests.compare(site, step: 0)
-        #expect(failed.outcome == .contentErrors && failed.patched && same, "\(failed.timings.map(\.stage).filter { $0.hasPrefix("patch") })")
-        #expect(try site.snapshot() == before, "the failed build left the output as it was")
-        try site.write(Data(PagesMovedTests.entry(5).utf8), to: "Content/web/entry-5.md")
-        try site.age(by: 50, only: ["Content/web/entry-5.md"])
-        let (mended, differing, agrees) = try FilesMovedTests.compare(site, step: 1)
-        #expect(mended.outcome == .success && agrees && differing.isEmpty, "\(differing)")
+        // A full build that replaces the output leaves a spare, which the patches take.
+        let settings = try String(contentsOf: site.root.appending(path: "site.yml"), encoding: .utf8)
+        try site.write(Data((settings + "description: Edited.\n").utf8), to: "site.yml")
+        try site.age(by: 200, only: ["site.yml"])
+        #expect(SitesOnDiskTests.build(site).outcome == .success)
+        let steps: [(path: String, text: String, fails: Bool)] = [
+            ("Content/web/entry-5.md", Self.broken, true),
+            ("Content/web/entry-6.md", PagesMovedTests.entry(6, extra: "description: Edited while another fails.\n"), true),
+            ("Content/web/entry-5.md", PagesMovedTests.entry(5), false),
+        ]
+        for (step, change) in steps.enumerated() {
+            let before = try site.snapshot()
+            try site.write(Data(change.text.utf8), to: change.path)
+            try site.age(by: TimeInterval(100 - step), only: [change.path])
+            let (result, differing, same) = try FilesMovedTests.compare(site, step: step)
+            #expect(result.outcome == (change.fails ? .contentErrors : .success) && same, "step \(step)")
+            #expect(result.patched, "step \(step): \(result.timings.map(\.stage).filter { $0.hasPrefix("patch") })")
+            #expect(differing.isEmpty, "step \(step): \(differing)")
+            if change.fails { #expect(try site.snapshot() == before, "step \(step): the failed build left the output as it was") }
+        }
     }
 
     @Test("an entry whose tests are taken out and put back is patched on disk and in the preview: its .feature file goes and comes back, and lists mark it for the basket or not, as a fresh build does")

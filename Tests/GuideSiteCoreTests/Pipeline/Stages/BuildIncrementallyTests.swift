@@ -182,7 +182,7 @@ struct BuildIncrementallyTests {
         #expect(try site.snapshot() == full.files)
     }
 
-    @Test("a body edit with an error (a warning under --strict) or a damaged state builds the usual way, a new file is patched; a failed build leaves the site as it was")
+    @Test("a failed build whose problem is found once the output is open (a broken link under --strict) or a damaged state leaves no state, and the next builds whole; a new file is patched; a failed build leaves the site as it was")
     func declines() throws {
         let site = try TestSite(Self.files)
         defer { site.remove() }
@@ -193,12 +193,13 @@ struct BuildIncrementallyTests {
         try edit(site, "Content/native/picker.md", "Use a spinner.", "Use a spinner, well.", step: 0)
         #expect(site.build(strict: true).pagesRendered == 1, "a patch, so the next edit could be one")
         let before = try site.snapshot()
-        try edit(site, "Content/native/picker.md", "Use a spinner, well.", "{% include missing.md %}", step: 1)
+        // A warning `--strict` makes an error, found once the output is open (a broken link).
+        try edit(site, "Content/native/picker.md", "Use a spinner, well.", "See [the spinner](spinner.md).", step: 1)
         let failed = site.build(strict: true)
         #expect(failed.outcome == .contentErrors && failed.pagesRendered == nil, "\(failed.printed)")
         let after = try site.snapshot()
         #expect(after == before, "the failed build left Output/ as it was; differing: \(Self.differences(after, before))")
-        try edit(site, "Content/native/picker.md", "{% include missing.md %}", "Use a spinner.", step: 2)
+        try edit(site, "Content/native/picker.md", "See [the spinner](spinner.md).", "Use a spinner.", step: 2)
         #expect(site.build(strict: true).pagesRendered == nil, "the failed build left no state: a full build")
         #expect(site.build(strict: true).upToDate)
 
