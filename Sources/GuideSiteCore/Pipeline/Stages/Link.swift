@@ -50,9 +50,10 @@ enum Link {
     }
 
     /// Under a basis: the last site with the edited pages (`pages`) in their places, and what the
-    /// edits changed; declines when an edited page changed more than its body and the last
-    /// build cannot link the site anew. A run with errors is patched the same (its output is
-    /// then discarded, its problems reported as a full build's).
+    /// edits changed; declines when an edited page moved to another address, language or place
+    /// in a subset (which `Basis.withPagesMoved` takes as a page removed and one added). A run
+    /// with errors is patched the same (its output is then discarded, its problems reported as
+    /// a full build's).
     private static func relinked(_ pages: [Page], _ spec: SiteSpec, assets: [ContentFile], history: HistoryRead?, basis: Basis,
                                  renderer: TemplateRenderer?) throws -> (site: Site, edits: EditSummary) {
         func decline(_ reason: String) -> Basis.Declined { Basis.Declined(reason) }
@@ -92,11 +93,11 @@ enum Link {
             if !page.sameOutsideBody(as: last) {
                 // The last site's pages link anew with this one, as long as every page keeps its
                 // address (so the pages and their order stay), its language, and its place in a
-                // subset.
+                // subset. (Its layout shows on it alone, and in lists whether it has a test plan,
+                // which its summary reads.)
                 let included = spec.variant.subset.map { page.kind != .entry || $0.includes(entry: page) } ?? true
-                guard included, page.route == last.route,
-                      page.frontMatter.layout == last.frontMatter.layout, page.language == last.language, page.translates == last.translates else {
-                    throw decline("an edited file changed more than its body (title, front matter, criteria, layout, acceptance criteria under headings)")
+                guard included, page.route == last.route, page.language == last.language, page.translates == last.translates else {
+                    throw decline("an edited page moved to another address, language or place in a subset")
                 }
                 edits.relinked = true
             }

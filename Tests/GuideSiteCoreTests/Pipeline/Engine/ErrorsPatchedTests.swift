@@ -9,6 +9,17 @@ import Testing
 struct ErrorsPatchedTests {
     static let broken = "---\ntitle: [unclosed\n---\nText.\n"
 
+    /// A layout given to an entry; a file broken, another edited while it fails, the first
+    /// mended; the entry with a layout broken (which loses it), then mended with another.
+    static let steps: [(path: String, text: String, fails: Bool)] = [
+        ("Content/web/entry-8.md", PagesMovedTests.entry(8, extra: "layout: entry\n"), false),
+        ("Content/web/entry-5.md", broken, true),
+        ("Content/web/entry-6.md", PagesMovedTests.entry(6, extra: "description: Edited while another fails.\n"), true),
+        ("Content/web/entry-5.md", PagesMovedTests.entry(5), false),
+        ("Content/web/entry-8.md", broken, true),
+        ("Content/web/entry-8.md", PagesMovedTests.entry(8, extra: "layout: page\n"), false),
+    ]
+
     static func tested(_ number: Int, tests: Bool) -> String {
         "---\ntitle: Entry \(number)\ncategories: [forms]\n" + (tests ? "keyboard:\n  tab: |\n    Focus moves\n" : "") + "---\n## Role\n\nText \(number).\n"
     }
@@ -26,14 +37,7 @@ struct ErrorsPatchedTests {
         }
         let memory = BuildMemory()
         #expect(build(memory, changes: nil).0.outcome == .success)
-        let steps: [(path: String, text: String, fails: Bool)] = [
-            ("Content/web/entry-5.md", Self.broken, true),
-            ("Content/web/entry-6.md", PagesMovedTests.entry(6, extra: "description: Edited while another fails.\n"), true),
-            ("Content/web/entry-5.md", PagesMovedTests.entry(5), false),
-            ("Content/web/entry-1.md", Self.broken, true),
-            ("Content/web/entry-1.md", PagesMovedTests.entry(1, categories: "[forms]"), false),
-        ]
-        for (step, change) in steps.enumerated() {
+        for (step, change) in Self.steps.enumerated() {
             try site.write(Data(change.text.utf8), to: change.path)
             try site.age(by: TimeInterval(100 - step), only: [change.path])
             let (result, output) = build(memory, changes: [site.root.appending(path: change.path).standardizedFileURL.path])
@@ -58,12 +62,7 @@ struct ErrorsPatchedTests {
         try site.write(Data((settings + "description: Edited.\n").utf8), to: "site.yml")
         try site.age(by: 200, only: ["site.yml"])
         #expect(SitesOnDiskTests.build(site).outcome == .success)
-        let steps: [(path: String, text: String, fails: Bool)] = [
-            ("Content/web/entry-5.md", Self.broken, true),
-            ("Content/web/entry-6.md", PagesMovedTests.entry(6, extra: "description: Edited while another fails.\n"), true),
-            ("Content/web/entry-5.md", PagesMovedTests.entry(5), false),
-        ]
-        for (step, change) in steps.enumerated() {
+        for (step, change) in Self.steps.enumerated() {
             let before = try site.snapshot()
             try site.write(Data(change.text.utf8), to: change.path)
             try site.age(by: TimeInterval(100 - step), only: [change.path])
