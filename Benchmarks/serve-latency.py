@@ -173,47 +173,43 @@ def main():
         timed(untranslated[:arguments.title_edits],
               lambda text, number: re.sub(r'^title: "?(.*?)"?$', lambda match: f'title: "{match.group(1)} renamed {number}"', text, count=1, flags=re.M),
               "title edit, ")
-        added, removed = [], []
-        for number in range(arguments.added):
-            path = os.path.join(arguments.site, "Content", "native", f"zz-added-{number}.md")
-            for timings, needle, change in ((added, f"/native/zz-added-{number}/", "write"), (removed, "/native/", "remove")):
-                events.drain()
-                if change == "write":
-                    with open(path, "w", encoding="utf-8") as handle:
-                        handle.write(f"---\ntitle: Added {number}\n---\n\nA new entry.\n")
-                        handle.flush()
-                        os.fsync(handle.fileno())
-                else:
-                    os.remove(path)
-                saved = time.perf_counter()
-                arrived = events.wait_for(needle, 15)
-                if arrived is not None:
-                    timings.append((arrived - saved) * 1000)
-                time.sleep(0.3)
-        for what, timings in (("entry added", added), ("entry removed", removed)):
-            if timings:
-                print(f"{what}, save to reload event: median {statistics.median(timings):.0f} ms, "
-                      f"min {min(timings):.0f} ms, max {max(timings):.0f} ms over {len(timings)}")
-        broken, mended = [], []
-        for name in [name for name in entries if not translated(name)][-arguments.errors:] if arguments.errors > 0 else []:
-            path = os.path.join(arguments.site, "Content", "native", name)
-            remember(path)
-            for timings, text in ((broken, "---\ntitle: [unclosed\n---\n\nBroken.\n"), (mended, originals[path].decode())):
-                events.drain()
+        def saved(timings, path, text, needle):
+            """Writes `text` to `path` (removes it when None) and times the event naming `needle`."""
+            events.drain()
+            if text is None:
+                os.remove(path)
+            else:
                 with open(path, "w", encoding="utf-8") as handle:
                     handle.write(text)
                     handle.flush()
                     os.fsync(handle.fileno())
-                saved = time.perf_counter()
-                # Both announce every page: the error page replaces them, then the site comes back.
-                arrived = events.wait_for("event: rebuild", 15)
-                if arrived is not None:
-                    timings.append((arrived - saved) * 1000)
-                time.sleep(0.3)
-        for what, timings in (("front matter broken", broken), ("front matter mended", mended)):
+            began = time.perf_counter()
+            arrived = events.wait_for(needle, 15)
+            if arrived is not None:
+                timings.append((arrived - began) * 1000)
+            time.sleep(0.3)
+
+        def summary(what, timings):
             if timings:
                 print(f"{what}, save to reload event: median {statistics.median(timings):.0f} ms, "
                       f"min {min(timings):.0f} ms, max {max(timings):.0f} ms over {len(timings)}")
+
+        added, removed = [], []
+        for number in range(arguments.added):
+            path = os.path.join(arguments.site, "Content", "native", f"zz-added-{number}.md")
+            saved(added, path, f"---\ntitle: Added {number}\n---\n\nA new entry.\n", f"/native/zz-added-{number}/")
+            saved(removed, path, None, "/native/")
+        summary("entry added", added)
+        summary("entry removed", removed)
+        broken, mended = [], []
+        for name in [name for name in entries if not translated(name)][-arguments.errors:] if arguments.errors > 0 else []:
+            path = os.path.join(arguments.site, "Content", "native", name)
+            remember(path)
+            # Both announce every page: the error page replaces them, then the site comes back.
+            saved(broken, path, "---\ntitle: [unclosed\n---\n\nBroken.\n", "event: rebuild")
+            saved(mended, path, originals[path].decode(), "event: rebuild")
+        summary("front matter broken", broken)
+        summary("front matter mended", mended)
         page = "/native/" + entries[0][:-3] + "/"
         if arguments.wrk_seconds <= 0:
             return

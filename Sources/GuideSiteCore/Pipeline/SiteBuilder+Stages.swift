@@ -198,7 +198,7 @@ extension SiteBuilder {
         let output = c.plan.variants[0].output
         let linked = try stages.time(Link.name) { _ in
             let linked = try Link.run(rendered.pages, spec, assets: selected.assets, history: c.history, last: basis, renderer: theme.renderer)
-            guard c.store.writesOutput else { return linked }
+            guard c.store.writesOutput, !c.failing else { return linked }
             c.exports = Link.exports(of: linked.site, edits: linked.edits, last: basis, output: output, prefix: variant.prefix, basePath: variant.basePath,
                                      writer: writer, keepingParts: c.store.holdsWholeSite, locating: c.store.encodesPages(c),
                                      reuse: basis == nil ? exportReuse(c, linked.site, spec) : nil)
@@ -211,8 +211,9 @@ extension SiteBuilder {
         let urls = try stages.time(CheckURLs.name) { _ in try CheckURLs.run(checked.site, layout: c.layout, last: basis) }
         c.diagnostics += urls
         let inputs = RenderTemplates.Inputs(spec: spec, theme: theme, writer: writer, markdown: markdown, walk: c.walk, layout: c.layout, history: c.history)
-        guard c.store.writesOutput else {
-            // `check`: what rendering the pages would report, without rendering them.
+        guard c.store.writesOutput, !c.failing else {
+            // `check`, or a run that will not be committed: what rendering the pages would
+            // report, without rendering them.
             c.record(stages.time(RenderTemplates.name) { _ in RenderTemplates.problems(checked.site, inputs) })
             return
         }

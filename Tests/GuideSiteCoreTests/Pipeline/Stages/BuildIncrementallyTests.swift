@@ -193,7 +193,6 @@ struct BuildIncrementallyTests {
         try edit(site, "Content/native/picker.md", "Use a spinner.", "Use a spinner, well.", step: 0)
         #expect(site.build(strict: true).pagesRendered == 1, "a patch, so the next edit could be one")
         let before = try site.snapshot()
-        // A warning `--strict` makes an error, found once the output is open (a broken link).
         try edit(site, "Content/native/picker.md", "Use a spinner, well.", "See [the spinner](spinner.md).", step: 1)
         let failed = site.build(strict: true)
         #expect(failed.outcome == .contentErrors && failed.pagesRendered == nil, "\(failed.printed)")
