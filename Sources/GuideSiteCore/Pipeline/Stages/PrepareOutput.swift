@@ -25,14 +25,8 @@ enum PrepareOutput {
     static func run(_ variant: Variant, last: Basis?, first: Bool, memory: MemoryOutput?, fullSite: (any CommittedOutput)?, listsFiles: Bool,
                     failing: Bool, languages: [Language], layout: SiteLayout, request: BuildRequest, store: any LastBuildStore) throws -> Opened {
         if let last {
-            if first, failing, memory == nil {
-                // Held until a commit that will not come: the live files, the spare and the states stay.
-                let discarded = InPlaceOutput(output: variant.output)
-                let output: any SiteOutput = variant.prefix.isEmpty ? discarded : PrefixedOutput(base: discarded, prefix: variant.prefix)
-                return Opened(output: output, writer: discarded)
-            }
             return try patched(variant, basis: last, started: first ? nil : (memory as (any SiteOutput)?) ?? fullSite, memory: memory,
-                               layout: layout, request: request, store: store)
+                               failing: failing, layout: layout, request: request, store: store)
         }
         var opened = Opened()
         if let memory {
@@ -73,11 +67,15 @@ enum PrepareOutput {
 
     /// Under a basis: the first site of the run opens the last build's files (`started` is
     /// nil), the others write into them (`started`).
-    private static func patched(_ variant: Variant, basis: Basis, started: (any SiteOutput)?, memory: MemoryOutput?, layout: SiteLayout,
-                        request: BuildRequest, store: any LastBuildStore) throws -> Opened {
+    private static func patched(_ variant: Variant, basis: Basis, started: (any SiteOutput)?, memory: MemoryOutput?, failing: Bool,
+                                layout: SiteLayout, request: BuildRequest, store: any LastBuildStore) throws -> Opened {
         var opened = Opened()
         if let started {
             opened.output = started
+        } else if failing, memory == nil {
+            // Held until a commit that will not come: the live files, the spare and the states stay.
+            let discarded = InPlaceOutput(output: variant.output)
+            (opened.output, opened.writer) = (discarded, discarded)
         } else {
             do {
                 let made = try store.openOutput(from: basis, variant: variant, memory: memory, layout: layout, request: request)
