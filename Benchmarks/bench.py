@@ -30,6 +30,7 @@ import subprocess
 import sys
 import time
 
+import bench_cold
 import bench_large
 import bench_sites
 
@@ -244,6 +245,7 @@ def bench_size(guidesite, count, runs, workdir, before=None):
     row["sites"] = bench_sites.bench(binaries, bench_sites.corpora(corpus, workdir, count, stamp, derived_corpus, binaries),
                                      count, max(runs, 5), fresh)
     row["hugo_full"] = hyperfine("hugo", f"hugo --quiet -s {hugo_root} -d {fresh}/hugo-{unique}", runs)
+    row["cold"] = bench_cold.measure(guidesite, corpus, hugo_root, fresh, runs)
     row["guidesite_time"] = time_once(build.split() + ["--output", f"{fresh}/guidesite-timed"])
     row["hugo_time"] = time_once(["hugo", "--quiet", "-s", hugo_root, "-d", f"{fresh}/hugo-timed"])
     # The second build after a first one into a new folder, with one entry edited in between:
@@ -566,7 +568,7 @@ def main():
         bench_large.remove_settled(*folders)
     for folder in folders:
         shutil.rmtree(folder, ignore_errors=True)
-    text = report(rows, arguments.runs, hugo_version)
+    text = report(rows, arguments.runs, hugo_version) + "\n" + bench_cold.report(rows)
     if arguments.large:
         print(f"benchmarking {arguments.large} entries...", flush=True)
         hugo_peak = next((row["hugo_time"]["peak_mb"] / row["count"] for row in rows if "hugo_time" in row), None)

@@ -41,6 +41,9 @@ enum Parse {
     private static func all(_ walk: Walk, settings: SiteConfig, layout: SiteLayout, drafts: Bool, memo: BuildMemo?, log: inout StageLog) -> Parsed {
         let reader = PageReader(layout: layout, config: settings)
         let markdown = walk.files.filter { $0.kind == .markdown }
+        // Files not in the kernel's cache are asked for all at once (the preview's later
+        // builds take most parses from the memo and read what the cache holds).
+        if memo?.parsed.isEmpty ?? true { ReadAhead().start(markdown.map(\.path)) }
         guard let memo else { return Parsed(markdown.concurrentMap { reader.read($0) }, drafts: drafts) }
         // Taken before anything is read (a file saved meanwhile is read again next time).
         let all = walk.stamps.count == walk.files.count ? walk.stamps : FileStamp.stamps(of: walk.files)
