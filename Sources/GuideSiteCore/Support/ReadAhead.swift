@@ -7,19 +7,28 @@ import Glibc
 /// build after a reboot, a library not read for a while): each parsing thread otherwise waits on
 /// the disk for one file at a time, while told of every file at once the disk reads many
 /// together. Only when a spread sample of the files reads slowly: opening every file once more
-/// costs a library the cache holds a few microseconds a file (Benchmarks/NOTES.md, "Cold").
+/// costs a library the cache holds a few microseconds a file (Benchmarks/NOTES.md, session 69).
 struct ReadAhead: Sendable {
     /// Fewer files than this are read as they come: a small site waits little on any disk.
     var minimumFiles = 256
     /// How many files the sample reads, spread over the list.
     var sampleSize = 16
-    /// A sample slower than this a file means the files come from the disk (from the cache, a
-    /// file of a few kilobytes takes under 10 µs).
+    /// A sample slower than this a file means the files come from the disk (on this project's
+    /// machine a 6 kB entry took 6 µs from the cache, 363 µs from the disk).
     var slowPerFile: Duration = .microseconds(50)
-    /// Reads one file whole (the sample's read, which also brings it into the cache).
-    var read: @Sendable (String) -> Void = { ReadAhead.readWhole($0) }
-    /// Asks the kernel to read one file into its cache without waiting for it.
-    var hint: @Sendable (String) -> Void = { ReadAhead.willNeed($0) }
+    /// Bytes of a file read or asked for at most: a file larger than a page may be is never read
+    /// whole (`PageReader.maximumBytes`).
+    var largestFile: Int
+    /// Reads one file up to `largestFile` (the sample's read, which also brings it into the cache).
+    var read: @Sendable (String) -> Void
+    /// Asks the kernel to read one file, up to `largestFile`, into its cache without waiting.
+    var hint: @Sendable (String) -> Void
+
+    init(largestFile: Int) {
+        self.largestFile = largestFile
+        read = { _ = ReadAhead.read($0, upTo: largestFile) }
+        hint = { ReadAhead.willNeed($0, upTo: largestFile) }
+    }
 
     /// The sample: `sampleSize` paths evenly spread over `paths`.
     func sample(of paths: [String]) -> [String] {
@@ -44,26 +53,31 @@ struct ReadAhead: Sendable {
         return group
     }
 
-    /// Reads a file to its end into a scratch buffer; nothing when it cannot be opened.
-    static func readWhole(_ path: String) {
+    /// Reads a file to its end or `limit` bytes into a scratch buffer, and says how many it read
+    /// (0 when it cannot be opened). Non-blocking, so that a named pipe never waits for a writer.
+    @discardableResult
+    static func read(_ path: String, upTo limit: Int) -> Int {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return }
+        guard descriptor >= 0 else { return 0 }
         defer { close(descriptor) }
-        withUnsafeTemporaryAllocation(byteCount: 1 << 16, alignment: 16) { buffer in
-            while true {
-                let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+        return withUnsafeTemporaryAllocation(byteCount: 1 << 16, alignment: 16) { buffer in
+            var total = 0
+            while total < limit {
+                let count = Glibc.read(descriptor, buffer.baseAddress, min(buffer.count, limit - total))
                 if count < 0, errno == EINTR { continue }
                 if count <= 0 { break }
+                total += count
             }
+            return total
         }
     }
 
-    /// `posix_fadvise(WILLNEED)`: the kernel starts reading the whole file and returns.
-    /// Non-blocking, so that a named pipe among the files never waits for a writer.
-    static func willNeed(_ path: String) {
+    /// `posix_fadvise(WILLNEED)` of the file's first `limit` bytes: the kernel starts reading
+    /// them and returns.
+    static func willNeed(_ path: String, upTo limit: Int) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return }
-        _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_WILLNEED)
+        _ = posix_fadvise(descriptor, 0, off_t(limit), POSIX_FADV_WILLNEED)
         close(descriptor)
     }
 }

@@ -17,7 +17,7 @@ struct ReadAheadTests {
     @Test("a sample that reads slowly hints every file, in order, on another thread")
     func coldFilesHinted() throws {
         let hinted = Hinted()
-        var reader = ReadAhead()
+        var reader = ReadAhead(largestFile: 1 << 20)
         // Thresholds far from the test's times: a loaded machine pauses a thread for a while.
         reader.slowPerFile = .milliseconds(1)
         reader.read = { _ in Thread.sleep(forTimeInterval: 0.002) }
@@ -30,7 +30,7 @@ struct ReadAheadTests {
     @Test("files that read fast, or a small site, are not hinted")
     func warmOrSmallNotHinted() {
         let hinted = Hinted()
-        var reader = ReadAhead()
+        var reader = ReadAhead(largestFile: 1 << 20)
         reader.slowPerFile = .milliseconds(1)
         reader.read = { _ in }
         reader.hint = { hinted.add($0) }
@@ -42,7 +42,7 @@ struct ReadAheadTests {
 
     @Test("the sample is spread over the list, first file included")
     func sampleSpread() {
-        let reader = ReadAhead()
+        let reader = ReadAhead(largestFile: 1 << 20)
         let sample = reader.sample(of: paths)
         #expect(sample.count == 16)
         #expect(sample.first == paths[0])
@@ -51,7 +51,7 @@ struct ReadAheadTests {
         #expect(reader.sample(of: []).isEmpty)
     }
 
-    @Test("reading and hinting real files, a missing one and a named pipe never fail or wait")
+    @Test("the sample reads a file up to the limit; a folder, a missing file and a named pipe read nothing and never wait")
     func realFiles() throws {
         let folder = FileManager.default.temporaryDirectory.appending(path: "guidesite-readahead-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -60,9 +60,13 @@ struct ReadAheadTests {
         try Data(repeating: 65, count: 200_000).write(to: URL(fileURLWithPath: file))
         let pipe = folder.appending(path: "pipe.md").path
         #expect(mkfifo(pipe, 0o644) == 0)
-        for path in [file, pipe, folder.appending(path: "missing.md").path] {
-            ReadAhead.readWhole(path)
-            ReadAhead.willNeed(path)
+        #expect(ReadAhead.read(file, upTo: 100_000) == 100_000)
+        #expect(ReadAhead.read(file, upTo: 1 << 20) == 200_000)
+        for path in [pipe, folder.path, folder.appending(path: "missing.md").path] {
+            #expect(ReadAhead.read(path, upTo: 100_000) == 0)
+        }
+        for path in [file, pipe, folder.path, folder.appending(path: "missing.md").path] {
+            ReadAhead.willNeed(path, upTo: 100_000)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)).count == 200_000)
     }

@@ -43,7 +43,7 @@ enum Parse {
         let markdown = walk.files.filter { $0.kind == .markdown }
         // Files not in the kernel's cache are asked for all at once (the preview's later
         // builds take most parses from the memo and read what the cache holds).
-        if memo?.parsed.isEmpty ?? true { ReadAhead().start(markdown.map(\.path)) }
+        if memo?.parsed.isEmpty ?? true { ReadAhead(largestFile: PageReader.maximumBytes).start(markdown.map(\.path)) }
         guard let memo else { return Parsed(markdown.concurrentMap { reader.read($0) }, drafts: drafts) }
         // Taken before anything is read (a file saved meanwhile is read again next time).
         let all = walk.stamps.count == walk.files.count ? walk.stamps : FileStamp.stamps(of: walk.files)
