@@ -566,8 +566,9 @@ def main():
     folders = [os.path.join(workdir, f"fresh-{count}") for count in arguments.sizes]
     if arguments.large:
         bench_large.remove_settled(*folders)
-    for folder in folders:
-        shutil.rmtree(folder, ignore_errors=True)
+    else:
+        for folder in folders:
+            shutil.rmtree(folder, ignore_errors=True)
     text = report(rows, arguments.runs, hugo_version) + "\n" + bench_cold.report(rows)
     if arguments.large:
         print(f"benchmarking {arguments.large} entries...", flush=True)

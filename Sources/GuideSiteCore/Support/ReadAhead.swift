@@ -16,16 +16,14 @@ struct ReadAhead: Sendable {
     /// A sample slower than this a file means the files come from the disk (on this project's
     /// machine a 6 kB entry took 6 µs from the cache, 363 µs from the disk).
     var slowPerFile: Duration = .microseconds(50)
-    /// Bytes of a file read or asked for at most: a file larger than a page may be is never read
-    /// whole (`PageReader.maximumBytes`).
-    var largestFile: Int
     /// Reads one file up to `largestFile` (the sample's read, which also brings it into the cache).
     var read: @Sendable (String) -> Void
     /// Asks the kernel to read one file, up to `largestFile`, into its cache without waiting.
     var hint: @Sendable (String) -> Void
 
+    /// `largestFile`: bytes of a file read or asked for at most, so that a file larger than a
+    /// page may be is never read whole (`PageReader.maximumBytes`).
     init(largestFile: Int) {
-        self.largestFile = largestFile
         read = { _ = ReadAhead.read($0, upTo: largestFile) }
         hint = { ReadAhead.willNeed($0, upTo: largestFile) }
     }
