@@ -6,13 +6,15 @@ edits of that same page are rebuilt, each confirmed by its reload event (a respo
 two versions breaks the connection, which wrk counts as a read error).
 
 Usage: serve-latency.py GUIDESITE SITE_DIR [--edits 30] [--title-edits 5] [--added 3] [--errors 3]
-                         [--wrk-seconds 30] [--rebuilds 20]
+                         [--theme-edits 3] [--wrk-seconds 30] [--rebuilds 20]
 
 Title edits (the entries after the first half of those edited) are timed the same way, and
 `--added N` entries written anew and then removed (the events of their page and of their
 section's page), which the preview patches like a title edit (pages compared by address); and
 `--errors N` entries saved with front matter that is not YAML and then as they were (the error
-page's event, then the reload after the mend).
+page's event, then the reload after the mend); `--theme-edits N` overrides of the built-in theme's
+files (the home layout, the entry layout, the base partial, the style sheet) saved into the site's
+`Templates/`, each edited N times and removed (a designer's flow: the reload event after each).
 
 `--wrk-seconds 0` measures the latency only. Edited entries are restored at the end, so a
 large corpus can be kept between runs.
@@ -112,9 +114,11 @@ def main():
     parser.add_argument("--title-edits", type=int, default=5)
     parser.add_argument("--added", type=int, default=3)
     parser.add_argument("--errors", type=int, default=3)
+    parser.add_argument("--theme-edits", type=int, default=3)
     arguments = parser.parse_args()
 
     originals = {}
+    overrides = []
 
     def remember(path):
         if path not in originals:
@@ -210,6 +214,27 @@ def main():
             saved(mended, path, originals[path].decode(), "event: rebuild")
         summary("front matter broken", broken)
         summary("front matter mended", mended)
+        theme = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Templates")
+        for name, comment in (("layouts/home.mustache", "<!-- edited {} -->"), ("layouts/entry.mustache", "<!-- edited {} -->"),
+                              ("partials/base.mustache", "<!-- edited {} -->"), ("assets/site.css", "/* edited {} */")):
+            if arguments.theme_edits <= 0:
+                break
+            path = os.path.join(arguments.site, "Templates", name)
+            if os.path.exists(path):
+                continue
+            with open(os.path.join(theme, name), encoding="utf-8") as handle:
+                original = handle.read()
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            overrides.append(path)
+            added_override, edits = [], []
+            saved(added_override, path, original + comment.format("first") + "\n", "event: rebuild")
+            for number in range(arguments.theme_edits):
+                saved(edits, path, original + comment.format(number) + "\n", "event: rebuild")
+            gone = []
+            saved(gone, path, None, "event: rebuild")
+            summary(f"{name} override added", added_override)
+            summary(f"{name} edited", edits)
+            summary(f"{name} override removed", gone)
         page = "/native/" + entries[0][:-3] + "/"
         if arguments.wrk_seconds <= 0:
             return
@@ -252,6 +277,9 @@ def main():
         for path, data in originals.items():
             with open(path, "wb") as handle:
                 handle.write(data)
+        for path in overrides:
+            if os.path.exists(path):
+                os.remove(path)
         for number in range(arguments.added):
             leftover = os.path.join(arguments.site, "Content", "native", f"zz-added-{number}.md")
             if os.path.exists(leftover):

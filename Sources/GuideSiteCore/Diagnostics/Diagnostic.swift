@@ -59,3 +59,17 @@ extension Diagnostic {
         }
     }
 }
+
+extension Diagnostic {
+    /// `list` without one occurrence of each of `removed` (a problem reported twice stays once
+    /// when one report is taken back).
+    static func removing(_ removed: [Diagnostic], from list: [Diagnostic]) -> [Diagnostic] {
+        var counts: [Diagnostic: Int] = [:]
+        for diagnostic in removed { counts[diagnostic, default: 0] += 1 }
+        return list.filter { diagnostic in
+            guard let count = counts[diagnostic], count > 0 else { return true }
+            counts[diagnostic] = count - 1
+            return false
+        }
+    }
+}

@@ -29,6 +29,16 @@ public struct SiteLayout: Sendable, Hashable {
         self.configFile = root.appending(path: "site.yml", directoryHint: .notDirectory)
     }
 
+    /// Whether `path` (absolute, as the watcher reports it) is one of the theme's layouts or
+    /// partials, outside the content folder: what only rendering the pages reads.
+    public func isTemplate(_ path: String) -> Bool {
+        let theme = templates.path.hasSuffix("/") ? templates.path : templates.path + "/"
+        let content = self.content.path.hasSuffix("/") ? self.content.path : self.content.path + "/"
+        guard path.hasPrefix(theme), !path.hasPrefix(content), !theme.hasPrefix(content), path.hasSuffix(".mustache") else { return false }
+        let inside = path.dropFirst(theme.count)
+        return inside.hasPrefix("layouts/") || inside.hasPrefix("partials/")
+    }
+
     /// A path as diagnostics print it: relative to the root when inside it.
     public func displayPath(_ url: URL) -> String {
         standardDisplayPath(url)

@@ -262,6 +262,8 @@ struct CompiledTheme {
     /// Each layout's key (`Theme.layoutKeys`), made once: every build's render keys read it
     /// (made again for each of the preview's rebuilds, it read every template).
     let layoutKeys: LayoutKeys
+    /// What loading it reported, which a build that compiles it again replaces.
+    var diagnostics: [Diagnostic] = []
 
     init(theme: Theme, renderer: TemplateRenderer, strings: [String: ThemeStrings]) {
         (self.theme, self.renderer, self.strings, layoutKeys) = (theme, renderer, strings, theme.layoutKeys)

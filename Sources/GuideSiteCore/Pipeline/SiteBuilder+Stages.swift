@@ -147,11 +147,20 @@ extension SiteBuilder {
             CheckSubsets.run(c.plan.subsets, adHoc: c.request.adHoc != nil, walk: c.walk, pages: c.parsed, settings: c.siteConfig, last: basis)
         }
         c.diagnostics += subsets
-        loadTheme(&c, stages, kept: basis?.last.memory?.theme)
+        if let basis, basis.templatesMoved, let last = basis.last.memory?.theme {
+            // Its layouts or partials changed: compiled again, its problems in place of the last ones.
+            loadTheme(&c, stages)
+            guard let theme = c.theme, theme.renderer.layouts == last.renderer.layouts, theme.renderer.brokenLayouts == last.renderer.brokenLayouts else {
+                throw Basis.Declined("a layout came, went or broke")
+            }
+            c.diagnostics = Diagnostic.removing(last.diagnostics, from: c.diagnostics)
+        } else {
+            loadTheme(&c, stages, kept: basis?.last.memory?.theme)
+        }
     }
 
     /// The theme; `kept`: the one the last build in memory compiled, which stands when its
-    /// basis does (a changed template means no basis).
+    /// basis does and no layout or partial changed.
     private func loadTheme(_ c: inout BuildContext, _ stages: StageClock, kept: CompiledTheme? = nil) {
         let early = c.themeLoading.flatMap { $0.languages == LoadTheme.languages(c.siteConfig) ? $0.theme : nil }
         let theme = stages.time(LoadTheme.name) { _ in

@@ -95,7 +95,7 @@ public struct Theme: Sendable {
         var partialNames = Set<String>()
         for path in files.keys.sorted() where path.hasPrefix("partials/") {
             partials.combine(path)
-            partials.combine(files[path])
+            partials.combine(contentsOf: files[path])
             partialNames.formUnion(Self.names(in: files[path] ?? Data()))
         }
         let shared = partials.finalize()
@@ -104,7 +104,7 @@ public struct Theme: Sendable {
         for name in layoutNames {
             var hasher = Hasher()
             hasher.combine(shared)
-            hasher.combine(files["layouts/\(name).mustache"])
+            hasher.combine(contentsOf: files["layouts/\(name).mustache"])
             keys.keys[name] = hasher.finalize()
             let named = partialNames.union(Self.names(in: files["layouts/\(name).mustache"] ?? Data()))
             if !named.isDisjoint(with: LayoutKeys.countNames) { keys.counting.insert(name) }

@@ -25,6 +25,9 @@ struct Basis {
     var removedFiles: [String] = []
     /// The content folder's copied files that came, went or changed since (`Basis+Assets`).
     var assets = AssetsMoved()
+    /// Whether a layout or partial of the theme changed (in memory, as the watcher reported):
+    /// the theme is compiled again, and the pages whose layout's key moved are rendered again.
+    var templatesMoved = false
     /// Among `added`, the content paths of pages at an address of their own whose address was
     /// looked for with their file's name (`withPagesMoved`: an edited page's address moved).
     var addressed: Set<String> = []
@@ -69,11 +72,13 @@ struct Basis {
     static func inMemory(_ context: BuildContext, last: LastBuild, site: Int = 0) throws -> Basis {
         guard let memory = last.memory else { throw Declined("no last build in memory") }
         var last = last, moved: (added: [Int], removed: [Int], gone: [String])?
-        var edited: [Int] = [], assets = AssetsMoved()
+        var edited: [Int] = [], assets = AssetsMoved(), templatesMoved = false
         if let known = context.request.knownChanges, context.walk.reused {
             for path in known {
                 if let position = memory.positions[path] {
                     edited.append(position)
+                } else if context.layout.isTemplate(path) {
+                    templatesMoved = true
                 } else if let asset = memory.files.first(where: { $0.kind == .asset && $0.path == path }) {
                     // Its stamp is not kept: the next build that compares stamps reads it again.
                     assets.changed.insert(asset.relativePath)
@@ -99,7 +104,7 @@ struct Basis {
         }
         var basis = Basis(last: last, edited: edited.sorted(), walk: context.walk)
         if let moved { (basis.added, basis.removed, basis.removedFiles) = (moved.added, moved.removed, moved.gone) }
-        basis.assets = assets
+        (basis.assets, basis.templatesMoved) = (assets, templatesMoved)
         return basis
     }
 
@@ -250,7 +255,7 @@ struct Basis {
 
     private static func check(_ basis: Basis, leftOut: Bool, standsElsewhere: (Int) -> Bool) throws {
         let last = basis.last
-        guard !basis.edited.isEmpty || basis.filesMoved || basis.assets.moved else { throw Declined("no edited Markdown file") }
+        guard !basis.edited.isEmpty || basis.filesMoved || basis.assets.moved || basis.templatesMoved else { throw Declined("no edited Markdown file") }
         guard basis.edited.allSatisfy({ file in
             last.pageOfFile.indices.contains(file) && (leftOut || last.pageOfFile[file] >= 0 || standsElsewhere(file))
         }) else {

@@ -31,6 +31,8 @@ enum LoadTheme {
         let strings = ThemeStrings.load(files: theme.value.files, origins: theme.value.origins, languages: languages(config))
         diagnostics += strings.diagnostics
         diagnostics += TemplateCheck.diagnostics(theme.value, strings: Set(strings.value.values.flatMap(\.values.keys)))
-        return Diagnosed(CompiledTheme(theme: theme.value, renderer: compiled.value, strings: strings.value), diagnostics)
+        var loaded = CompiledTheme(theme: theme.value, renderer: compiled.value, strings: strings.value)
+        loaded.diagnostics = diagnostics
+        return Diagnosed(loaded, diagnostics)
     }
 }

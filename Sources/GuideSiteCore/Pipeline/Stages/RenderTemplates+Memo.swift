@@ -12,7 +12,7 @@ extension RenderTemplates {
         let files = inputs.theme.theme.files
         for path in files.keys.sorted() where !path.hasPrefix("layouts/") && !path.hasPrefix("partials/") {
             hasher.combine(path)
-            hasher.combine(files[path])
+            hasher.combine(contentsOf: files[path])
         }
         hasher.combine(inputs.spec.strings)
         // (Which languages have each page and how its translation stands are in its key.)

@@ -229,11 +229,13 @@ enum RenderTemplates {
                 return byAddress(changedByAddress(site, keys: keys, last: basis.last.site, keys: last, lastPages: lastPages))
             }
             var keys: RenderPlan.Keys
-            if let last, !edits.relinked, last.keys.count == site.pages.count {
+            // (A layout or partial that changed moves the keys of the pages it renders.)
+            if let last, !edits.relinked, !basis.templatesMoved, last.keys.count == site.pages.count {
                 keys = RenderPlan.keys(site: site, basePath: basePath, layoutKeys: layoutKeys, previous: last, changed: edits.positions + edits.alsoShowing)
             } else {
                 // Linked anew, every page is where it was: only the edited ones hold anything new.
-                keys = RenderPlan.keys(site: site, basePath: basePath, layoutKeys: layoutKeys, reusing: edits.relinked ? last : nil, changed: edits.positions)
+                keys = RenderPlan.keys(site: site, basePath: basePath, layoutKeys: layoutKeys, reusing: edits.relinked || basis.templatesMoved ? last : nil,
+                                       changed: edits.positions)
             }
             keys.wide = wideKey(site, inputs)
             written.renderKeys = keys

@@ -103,6 +103,8 @@ struct RandomEditTests {
         _ = SiteBuilder().build(first, into: MemoryOutput(), memory: memory)
         var present = Set(0..<8)
         var bodyEdits = 0, patched = 0, titleEdits = 0, titlesPatched = 0, moves = 0, movesPatched = 0, failed = false
+        // What each layout edit the watcher named after a good build did: patched (nil), or why not.
+        var layoutEdits: [String?] = []
         var lastRebuilt: BuildResult?
         /// Builds from the last build in memory and afresh, and compares files and warnings.
         func compare(step: Int, changes: Set<String>?) throws {
@@ -128,20 +130,27 @@ struct RandomEditTests {
             if !differing.isEmpty || rebuilt.diagnostics != built.diagnostics { failed = true }
         }
         for step in 0..<50 {
-            // At three steps, without a draw (each seed keeps its edits): a theme's entry layout
-            // showing its section's count, site.yml, and the layout taken away again.
-            if step % 16 == 15 {
+            // At four steps, without a draw (each seed keeps its edits): a theme's entry layout
+            // showing its section's count, that layout edited past its 80th byte (its size kept),
+            // site.yml, and the layout taken away again. The watcher names the layout (patched);
+            // odd seeds say nothing of it, so its stamps are compared.
+            if [15, 23, 31, 47].contains(step) {
+                let layout = "Templates/layouts/entry.mustache"
                 switch step {
-                case 15:
-                    try site.write(Data(Self.countingLayout.utf8), to: "Templates/layouts/entry.mustache")
-                    try site.age(by: 1800, only: ["Templates/layouts/entry.mustache"])
+                case 15, 23:
+                    try site.write(Data((step == 15 ? Self.countingLayout : Self.countingLayout.replacingOccurrences(of: ": {{countText}}", with: "= {{countText}}")).utf8), to: layout)
+                    try site.age(by: Double(1800 - step), only: [layout])
                 case 31:
                     let settings = (try? String(contentsOf: site.root.appending(path: "site.yml"), encoding: .utf8)) ?? ""
                     try site.write(Data((settings + "description: Edited at step \(step).\n").utf8), to: "site.yml")
                     try site.age(by: 1800, only: ["site.yml"])
-                default: try FileManager.default.removeItem(at: site.root.appending(path: "Templates/layouts/entry.mustache"))
+                default: try FileManager.default.removeItem(at: site.root.appending(path: layout))
                 }
-                try compare(step: step, changes: nil)
+                // (After a build that failed, the files it was told of are named with this one.)
+                let named = step != 31 && seed % 2 == 0, eligible = named && lastRebuilt?.outcome == .success
+                try compare(step: step, changes: named ? [site.root.appending(path: layout).standardizedFileURL.path] : nil)
+                if lastRebuilt?.pagesRendered != nil { patched -= 1 }
+                if eligible { layoutEdits.append(lastRebuilt?.pagesRendered != nil ? nil : lastRebuilt?.timings.map(\.stage).filter { $0.hasPrefix("patch") }.joined()) }
                 if failed { return }
             }
             // Now and then the web section's own page or a copied file, or in two languages a
@@ -218,6 +227,10 @@ struct RandomEditTests {
         // Entries added and removed are patched in one language (most bring a criterion or
         // category new to the site, or come after a build that failed, which leaves none).
         if [1, 2, 4, 8].contains(seed) { #expect(movesPatched >= 1, "seed \(seed): \(movesPatched) of \(moves) adds and removes patched") }
+        // A layout the watcher names after a good build is patched.
+        #expect(layoutEdits.allSatisfy { $0 == nil }, "seed \(seed): \(layoutEdits)")
+        // (Seeds 2, 8, 14 and 32 meet two or more: one site, a subset, two languages, named by the pages.)
+        if [2, 8, 14, 32].contains(seed) { #expect(layoutEdits.count >= 2, "seed \(seed): \(layoutEdits.count) layout edits after a good build") }
         if [2, 8, 14, 16, 17, 19, 24, 32, 37].contains(seed) { #expect(titlesPatched >= 2, "seed \(seed): \(titlesPatched) of \(titleEdits) title edits patched") }
     }
 }
