@@ -125,6 +125,14 @@ def main():
             with open(path, "rb") as handle:
                 originals[path] = handle.read()
 
+    # The theme's folders made before serving, as `guidesite theme eject` leaves them (a folder
+    # made while serving is walked again: a whole build).
+    made_folders = []
+    for folder in ("layouts", "partials", "assets") if arguments.theme_edits > 0 else ():
+        path = os.path.join(arguments.site, "Templates", folder)
+        if not os.path.isdir(path):
+            os.makedirs(path)
+            made_folders.append(path)
     port = free_port()
     server = subprocess.Popen([arguments.guidesite, "serve", "--root", arguments.site, "--port", str(port)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -280,6 +288,11 @@ def main():
         for path in overrides:
             if os.path.exists(path):
                 os.remove(path)
+        for path in reversed(made_folders):
+            shutil.rmtree(path, ignore_errors=True)
+        templates = os.path.join(arguments.site, "Templates")
+        if made_folders and os.path.isdir(templates) and not os.listdir(templates):
+            os.rmdir(templates)
         for number in range(arguments.added):
             leftover = os.path.join(arguments.site, "Content", "native", f"zz-added-{number}.md")
             if os.path.exists(leftover):

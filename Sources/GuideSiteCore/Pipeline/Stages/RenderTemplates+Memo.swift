@@ -5,14 +5,17 @@ import Foundation
 /// key at their address moved, and writes every other page's files as that build wrote them.
 extension RenderTemplates {
     /// What every page of the site being built shows besides what its key reads: the theme's
-    /// files but its layouts and partials (each layout's key reads those), its texts, the
+    /// files but its layouts and partials (each layout's key reads those; of its style sheets
+    /// and scripts, which there are), its texts, the
     /// languages, the day (support results age), and where it is written.
     static func wideKey(_ site: Site, _ inputs: Inputs) -> Int {
         var hasher = Hasher()
         let files = inputs.theme.theme.files
         for path in files.keys.sorted() where !path.hasPrefix("layouts/") && !path.hasPrefix("partials/") {
             hasher.combine(path)
-            hasher.combine(contentsOf: files[path])
+            // A page names the style sheet and scripts but holds none of their bytes: a style
+            // sheet edited keeps every page's files (copied anew, the sheet is all that changed).
+            if !path.hasPrefix("assets/"), !path.hasPrefix("scripts/") { hasher.combine(contentsOf: files[path]) }
         }
         hasher.combine(inputs.spec.strings)
         // (Which languages have each page and how its translation stands are in its key.)
