@@ -1,0 +1,63 @@
+import Foundation
+import GuideSiteCore
+import Testing
+@testable import GuideSitePreview
+
+@Suite("File watcher")
+struct FileWatcherTests {
+    @Test("reports files modified in place, and nothing it cannot vouch for (new files, the first rebuild)")
+    func knownChanges() async throws {
+        let root = FileManager.default.temporaryDirectory.appending(path: "guidesite-watch-\(UUID().uuidString)", directoryHint: .isDirectory)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let picker = root.appending(path: "Content/native/picker.md")
+        try FileManager.default.createDirectory(at: picker.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("# Picker\n".utf8).write(to: picker)
+        let watcher = FileWatcher(layout: SiteLayout(root: root))
+        let changes = watcher.changes()
+        defer { watcher.stop() }
+        _ = changes
+        #expect(watcher.usesNotifications)
+        // Nothing has checked every file since watching began.
+        #expect(watcher.takeChanges() == nil)
+        #expect(watcher.takeChanges() == [])
+
+        try Data("# Picker\n\nEdited.\n".utf8).write(to: picker)
+        try await Task.sleep(for: .milliseconds(300))
+        let modified = watcher.takeChanges()
+        #expect(modified?.count == 1)
+        #expect(modified?.first?.hasSuffix("/Content/native/picker.md") == true)
+
+        // A hidden editor file is never content: still known.
+        try Data("swap".utf8).write(to: root.appending(path: "Content/native/.picker.md.swp"))
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(watcher.takeChanges() == [])
+
+        try Data("# Stepper\n".utf8).write(to: root.appending(path: "Content/native/stepper.md"))
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(watcher.takeChanges() == nil)
+    }
+
+    @Test("reports a layout or partial that came, changed or went by its path (which content files there are did not move); anything else new in Templates/ it cannot vouch for")
+    func templates() async throws {
+        let root = FileManager.default.temporaryDirectory.appending(path: "guidesite-watch-\(UUID().uuidString)", directoryHint: .isDirectory)
+        defer { try? FileManager.default.removeItem(at: root) }
+        for folder in ["Content", "Templates/layouts", "Templates/assets"] {
+            try FileManager.default.createDirectory(at: root.appending(path: folder), withIntermediateDirectories: true)
+        }
+        let watcher = FileWatcher(layout: SiteLayout(root: root))
+        let changes = watcher.changes()
+        defer { watcher.stop() }
+        _ = changes
+        _ = watcher.takeChanges()
+        let home = root.appending(path: "Templates/layouts/home.mustache")
+        for step in ["made", "edited", "removed"] {
+            if step == "removed" { try FileManager.default.removeItem(at: home) } else { try Data("<p>\(step)</p>".utf8).write(to: home) }
+            try await Task.sleep(for: .milliseconds(300))
+            let known = watcher.takeChanges()
+            #expect(known?.count == 1 && known?.first?.hasSuffix("/Templates/layouts/home.mustache") == true, "\(step): \(String(describing: known))")
+        }
+        try Data("body {}".utf8).write(to: root.appending(path: "Templates/assets/site.css"))
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(watcher.takeChanges() == nil, "a style sheet made")
+    }
+}
