@@ -166,10 +166,11 @@ public final class FileWatcher: @unchecked Sendable {
                 && mask & ~UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_ISDIR) == 0
             if let folder, !folder.isEmpty, !name.isEmpty {
                 // Hidden names (editor swap files) are never content.
-                // A layout or partial that came or went is reported too: the theme is read whole
+                // A file of the theme that came or went is reported too: the theme is read
                 // again, and which content files there are did not move.
                 let path = folder + "/" + name, file = mask & UInt32(IN_ISDIR) == 0
-                if !name.hasPrefix(".") { record(modified: file && (inPlace || layout.isTemplate(path)) ? path : nil) }
+                let themed = layout.isTemplate(path) || layout.themeFile(path) != nil
+                if !name.hasPrefix(".") { record(modified: file && (inPlace || themed) ? path : nil) }
             } else if !inPlace || folder == nil {
                 record(modified: nil)
             }

@@ -37,7 +37,7 @@ struct FileWatcherTests {
         #expect(watcher.takeChanges() == nil)
     }
 
-    @Test("reports a layout or partial that came, changed or went by its path (which content files there are did not move); anything else new in Templates/ it cannot vouch for")
+    @Test("reports a layout, partial or style sheet that came, changed or went by its path (which content files there are did not move); a folder new in Templates/ it cannot vouch for")
     func templates() async throws {
         let root = FileManager.default.temporaryDirectory.appending(path: "guidesite-watch-\(UUID().uuidString)", directoryHint: .isDirectory)
         defer { try? FileManager.default.removeItem(at: root) }
@@ -56,8 +56,15 @@ struct FileWatcherTests {
             let known = watcher.takeChanges()
             #expect(known?.count == 1 && known?.first?.hasSuffix("/Templates/layouts/home.mustache") == true, "\(step): \(String(describing: known))")
         }
-        try Data("body {}".utf8).write(to: root.appending(path: "Templates/assets/site.css"))
+        let sheet = root.appending(path: "Templates/assets/site.css")
+        for step in ["made", "edited", "removed"] {
+            if step == "removed" { try FileManager.default.removeItem(at: sheet) } else { try Data("body { color: \(step == "made" ? "black" : "navy") }".utf8).write(to: sheet) }
+            try await Task.sleep(for: .milliseconds(300))
+            let known = watcher.takeChanges()
+            #expect(known?.count == 1 && known?.first?.hasSuffix("/Templates/assets/site.css") == true, "style sheet \(step): \(String(describing: known))")
+        }
+        try FileManager.default.createDirectory(at: root.appending(path: "Templates/assets/fonts"), withIntermediateDirectories: true)
         try await Task.sleep(for: .milliseconds(300))
-        #expect(watcher.takeChanges() == nil, "a style sheet made")
+        #expect(watcher.takeChanges() == nil, "a folder made in the theme")
     }
 }

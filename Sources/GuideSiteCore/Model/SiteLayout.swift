@@ -39,6 +39,19 @@ public struct SiteLayout: Sendable, Hashable {
         return inside.hasPrefix("layouts/") || inside.hasPrefix("partials/")
     }
 
+    /// The path inside the theme folder (`assets/site.css`) when `path` (absolute, as the watcher
+    /// reports it) is a file of the theme that no page holds the bytes of: a style sheet, a
+    /// script, an archetype, anything but a layout, a partial, the strings and hidden names.
+    public func themeFile(_ path: String) -> String? {
+        let theme = templates.path.hasSuffix("/") ? templates.path : templates.path + "/"
+        let content = self.content.path.hasSuffix("/") ? self.content.path : self.content.path + "/"
+        guard path.hasPrefix(theme), !path.hasPrefix(content), !theme.hasPrefix(content), !isTemplate(path) else { return nil }
+        let inside = String(path.dropFirst(theme.count))
+        let parts = inside.split(separator: "/", omittingEmptySubsequences: false)
+        guard !inside.hasPrefix("strings/"), parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }) else { return nil }
+        return inside
+    }
+
     /// A path as diagnostics print it: relative to the root when inside it.
     public func displayPath(_ url: URL) -> String {
         standardDisplayPath(url)

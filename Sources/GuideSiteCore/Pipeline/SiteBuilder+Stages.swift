@@ -154,6 +154,15 @@ extension SiteBuilder {
                 throw Basis.Declined("a layout came, went or broke")
             }
             c.diagnostics = Diagnostic.removing(last.diagnostics, from: c.diagnostics)
+        } else if let basis, !basis.themeFiles.isEmpty, var theme = basis.last.memory?.theme {
+            // Style sheets or scripts changed: read again over the last theme, its problems as they were.
+            let origins = Set(basis.themeFiles.map { c.layout.displayPath(c.layout.templates.appending(path: $0)) })
+            guard !theme.diagnostics.contains(where: { origins.contains($0.path) }),
+                  let files = stages.time(LoadTheme.name, { _ in theme.theme.reading(basis.themeFiles, from: c.layout.templates, layout: c.layout) }) else {
+                throw Basis.Declined("a file of the theme cannot be read, or could not be")
+            }
+            theme.theme = files
+            c.theme = theme
         } else {
             loadTheme(&c, stages, kept: basis?.last.memory?.theme)
         }
@@ -241,7 +250,7 @@ extension SiteBuilder {
         let exports = c.exports
         c.exports = nil
         let copied = try stages.time(CopyFiles.name) { log in
-            let copied = try CopyFiles.run(written.site, spec, theme: theme.theme, writer: writer, exports: exports, layout: c.layout,
+            let copied = try CopyFiles.run(written.site, spec, theme: theme.theme, lastTheme: basis?.last.memory?.theme?.theme, writer: writer, exports: exports, layout: c.layout,
                                            last: basis, edits: linked.edits, output: output, assetWrites: selected.assetWrites)
             if let taken = exports?.partsTaken, taken > 0 { log.notes.append("exports: \(taken) pages' parts taken again") }
             return copied

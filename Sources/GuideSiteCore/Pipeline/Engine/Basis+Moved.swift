@@ -175,7 +175,7 @@ extension Basis {
     /// The files added and removed of `other` (the same last build, other edited files).
     mutating func moved(as other: Basis) {
         (added, removed, removedFiles, assets, addressed) = (other.added, other.removed, other.removedFiles, other.assets, other.addressed)
-        templatesMoved = other.templatesMoved
+        (templatesMoved, themeFiles) = (other.templatesMoved, other.themeFiles)
     }
 
     /// The name links give the file at `path` (`web/date-picker.md`: `date-picker`); nil for a

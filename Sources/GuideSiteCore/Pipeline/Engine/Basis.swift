@@ -28,6 +28,11 @@ struct Basis {
     /// Whether a layout or partial of the theme changed (in memory, as the watcher reported):
     /// the theme is compiled again, and the pages whose layout's key moved are rendered again.
     var templatesMoved = false
+    /// The theme's other files the watcher reported (`SiteLayout.themeFile`: style sheets,
+    /// scripts), by path in the theme: read again over the last theme and copied, no page rendered.
+    var themeFiles: Set<String> = []
+    /// Whether the theme is not the last build's.
+    var themeMoved: Bool { templatesMoved || !themeFiles.isEmpty }
     /// Among `added`, the content paths of pages at an address of their own whose address was
     /// looked for with their file's name (`withPagesMoved`: an edited page's address moved).
     var addressed: Set<String> = []
@@ -72,13 +77,15 @@ struct Basis {
     static func inMemory(_ context: BuildContext, last: LastBuild, site: Int = 0) throws -> Basis {
         guard let memory = last.memory else { throw Declined("no last build in memory") }
         var last = last, moved: (added: [Int], removed: [Int], gone: [String])?
-        var edited: [Int] = [], assets = AssetsMoved(), templatesMoved = false
+        var edited: [Int] = [], assets = AssetsMoved(), templatesMoved = false, themeFiles: Set<String> = []
         if let known = context.request.knownChanges, context.walk.reused {
             for path in known {
                 if let position = memory.positions[path] {
                     edited.append(position)
                 } else if context.layout.isTemplate(path) {
                     templatesMoved = true
+                } else if let file = context.layout.themeFile(path) {
+                    themeFiles.insert(file)
                 } else if let asset = memory.files.first(where: { $0.kind == .asset && $0.path == path }) {
                     // Its stamp is not kept: the next build that compares stamps reads it again.
                     assets.changed.insert(asset.relativePath)
@@ -104,7 +111,7 @@ struct Basis {
         }
         var basis = Basis(last: last, edited: edited.sorted(), walk: context.walk)
         if let moved { (basis.added, basis.removed, basis.removedFiles) = (moved.added, moved.removed, moved.gone) }
-        (basis.assets, basis.templatesMoved) = (assets, templatesMoved)
+        (basis.assets, basis.templatesMoved, basis.themeFiles) = (assets, templatesMoved, themeFiles)
         return basis
     }
 
@@ -255,7 +262,7 @@ struct Basis {
 
     private static func check(_ basis: Basis, leftOut: Bool, standsElsewhere: (Int) -> Bool) throws {
         let last = basis.last
-        guard !basis.edited.isEmpty || basis.filesMoved || basis.assets.moved || basis.templatesMoved else { throw Declined("no edited Markdown file") }
+        guard !basis.edited.isEmpty || basis.filesMoved || basis.assets.moved || basis.themeMoved else { throw Declined("no edited Markdown file") }
         guard basis.edited.allSatisfy({ file in
             last.pageOfFile.indices.contains(file) && (leftOut || last.pageOfFile[file] >= 0 || standsElsewhere(file))
         }) else {

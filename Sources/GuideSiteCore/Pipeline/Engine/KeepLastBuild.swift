@@ -112,7 +112,7 @@ enum KeepLastBuild {
             for file in basis.edited where next.stamps.indices.contains(file) { next.stamps[file] = stamps[file] }
             next.memory?.renderKeys = built.renderKeys
             next.memory?.exportParts = built.exportParts
-            if basis.templatesMoved, let theme = context.theme {
+            if basis.themeMoved, let theme = context.theme {
                 next.otherDiagnostics = Diagnostic.removing(next.memory?.theme?.diagnostics ?? [], from: next.otherDiagnostics) + theme.diagnostics
                 next.memory?.theme = theme
             }

@@ -11,12 +11,13 @@ extension RenderTemplates {
     static func wideKey(_ site: Site, _ inputs: Inputs) -> Int {
         var hasher = Hasher()
         let files = inputs.theme.theme.files
-        for path in files.keys.sorted() where !path.hasPrefix("layouts/") && !path.hasPrefix("partials/") {
+        for path in files.keys.sorted() where path.hasPrefix("strings/") {
             hasher.combine(path)
-            // A page names the style sheet and scripts but holds none of their bytes: a style
-            // sheet edited keeps every page's files (copied anew, the sheet is all that changed).
-            if !path.hasPrefix("assets/"), !path.hasPrefix("scripts/") { hasher.combine(contentsOf: files[path]) }
+            hasher.combine(contentsOf: files[path])
         }
+        // No page holds a style sheet's, script's or archetype's bytes, nor reads which there are
+        // but for a brand style sheet, which every page links (`SiteLayout.themeFile`).
+        hasher.combine(files["assets/brand.css"] != nil)
         hasher.combine(inputs.spec.strings)
         // (Which languages have each page and how its translation stands are in its key.)
         hasher.combine(site.languages?.all)

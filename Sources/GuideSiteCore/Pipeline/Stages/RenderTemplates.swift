@@ -226,6 +226,7 @@ enum RenderTemplates {
                 var keys = RenderPlan.keys(site: site, basePath: basePath, layoutKeys: layoutKeys, reusing: placed.facts, changed: placed.changed)
                 keys.wide = wideKey(site, inputs)
                 written.renderKeys = keys
+                if basis.themeMoved, last.wide != keys.wide { return (self.written(site), [:]) }
                 return byAddress(changedByAddress(site, keys: keys, last: basis.last.site, keys: last, lastPages: lastPages))
             }
             var keys: RenderPlan.Keys
@@ -239,7 +240,8 @@ enum RenderTemplates {
             }
             keys.wide = wideKey(site, inputs)
             written.renderKeys = keys
-            guard let last, last.keys.count == site.pages.count else { return (self.written(site), [:]) }
+            // (Which style sheets the theme has shows on every page: `brand.css` is linked.)
+            guard let last, last.keys.count == site.pages.count, !basis.themeMoved || last.wide == keys.wide else { return (self.written(site), [:]) }
             return changed(last, keys)
         case .memo(let memo):
             // The facts of each page the memo holds the same.

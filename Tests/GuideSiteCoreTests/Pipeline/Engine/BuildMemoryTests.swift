@@ -182,7 +182,7 @@ struct BuildMemoryTests {
         #expect(String(decoding: last["web/index.html"]!, as: UTF8.self).contains("Push button"))
     }
 
-    @Test("a layout edited in the preview, its size kept and past its 80th byte, renders its pages again, and only those; its problems are this theme's; a style sheet edited takes every page's files from the memo")
+    @Test("a layout edited in the preview, its size kept and past its 80th byte, renders its pages again, and only those; its problems are this theme's")
     func layoutEditedInPlace() throws {
         var files = Fixtures.site()
         let layout = "{{<base}}{{$main}}\n<h1>{{page.title}}</h1>\n<p class=\"lede\">A page of the guide, written by the team.</p>\n{{/main}}{{/base}}\n"
@@ -205,18 +205,6 @@ struct BuildMemoryTests {
             #expect(String(decoding: incremental["about/index.html"] ?? Data(), as: UTF8.self).contains("the crew.") == (step == 0))
             #expect(fresh.diagnostics.contains { $0.message.contains("titel") } == (step == 1), "\(fresh.diagnostics)")
         }
-        // A style sheet edited: built whole, every page's files taken from the memo, the sheet new.
-        let sheet = "Templates/assets/site.css"
-        try site.write(Data((String(repeating: "/* the guide's own rules */\n", count: 4) + "body { color: black; }\n").utf8), to: sheet)
-        let (_, before) = memoryBuild(site, memory: memory, changed: [sheet])
-        try site.write(Data((String(repeating: "/* the guide's own rules */\n", count: 4) + "body { color: navy;  }\n").utf8), to: sheet)
-        let (styled, incremental) = memoryBuild(site, memory: memory, changed: [sheet])
-        let (_, freshFiles) = memoryBuild(site, memory: BuildMemory())
-        #expect(BuildIncrementallyTests.differences(incremental, freshFiles).isEmpty, "\(BuildIncrementallyTests.differences(incremental, freshFiles))")
-        #expect(String(decoding: incremental["assets/site.css"] ?? Data(), as: UTF8.self).contains("navy") && before["assets/site.css"] != incremental["assets/site.css"])
-        // Every page of the site taken (the fixture splits no list into numbered pages).
-        let pages = incremental.keys.count { $0.hasSuffix(".html") }
-        #expect(styled.timings.contains { $0.stage == "memo: \(pages) pages' files taken again" }, "\(pages): \(styled.timings.map(\.stage))")
     }
 
     @Test("body edits that give the site a platform's first section or take its last one away re-render the search page's filter")

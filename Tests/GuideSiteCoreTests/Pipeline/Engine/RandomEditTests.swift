@@ -103,7 +103,7 @@ struct RandomEditTests {
         _ = SiteBuilder().build(first, into: MemoryOutput(), memory: memory)
         var present = Set(0..<8)
         var bodyEdits = 0, patched = 0, titleEdits = 0, titlesPatched = 0, moves = 0, movesPatched = 0, failed = false
-        // What each layout edit the watcher named after a good build did: patched (nil), or why not.
+        // What each theme edit the watcher named after a good build did: patched (nil), or why not.
         var layoutEdits: [String?] = []
         var lastRebuilt: BuildResult?
         /// Builds from the last build in memory and afresh, and compares files and warnings.
@@ -132,11 +132,15 @@ struct RandomEditTests {
         for step in 0..<50 {
             // At four steps, without a draw (each seed keeps its edits): a theme's entry layout
             // showing its section's count, that layout edited past its 80th byte (its size kept),
-            // site.yml, and the layout taken away again. The watcher names the layout (patched);
-            // odd seeds say nothing of it, so its stamps are compared.
-            if [15, 23, 31, 47].contains(step) {
-                let layout = "Templates/layouts/entry.mustache"
+            // site.yml, and the layout taken away again; and a style sheet made, edited and
+            // removed. The watcher names the theme's file (patched); odd seeds say nothing of
+            // it, so its stamps are compared.
+            if [15, 19, 23, 31, 39, 43, 47].contains(step) {
+                let layout = [19, 39, 43].contains(step) ? "Templates/assets/site.css" : "Templates/layouts/entry.mustache"
                 switch step {
+                case 19, 39:
+                    try site.write(Data("body { color: \(step == 19 ? "black" : "navy ") }\n".utf8), to: layout)
+                    try site.age(by: Double(1800 - step), only: [layout])
                 case 15, 23:
                     try site.write(Data((step == 15 ? Self.countingLayout : Self.countingLayout.replacingOccurrences(of: ": {{countText}}", with: "= {{countText}}")).utf8), to: layout)
                     try site.age(by: Double(1800 - step), only: [layout])
@@ -227,10 +231,10 @@ struct RandomEditTests {
         // Entries added and removed are patched in one language (most bring a criterion or
         // category new to the site, or come after a build that failed, which leaves none).
         if [1, 2, 4, 8].contains(seed) { #expect(movesPatched >= 1, "seed \(seed): \(movesPatched) of \(moves) adds and removes patched") }
-        // A layout the watcher names after a good build is patched.
+        // A layout or style sheet the watcher names after a good build is patched.
         #expect(layoutEdits.allSatisfy { $0 == nil }, "seed \(seed): \(layoutEdits)")
-        // (Seeds 2, 8, 14 and 32 meet two or more: one site, a subset, two languages, named by the pages.)
-        if [2, 8, 14, 32].contains(seed) { #expect(layoutEdits.count >= 2, "seed \(seed): \(layoutEdits.count) layout edits after a good build") }
+        // (Seeds 2, 8, 14 and 32 meet three or more: one site, a subset, two languages, named by the pages.)
+        if [2, 8, 14, 32].contains(seed) { #expect(layoutEdits.count >= 3, "seed \(seed): \(layoutEdits.count) theme edits after a good build") }
         if [2, 8, 14, 16, 17, 19, 24, 32, 37].contains(seed) { #expect(titlesPatched >= 2, "seed \(seed): \(titlesPatched) of \(titleEdits) title edits patched") }
     }
 }
