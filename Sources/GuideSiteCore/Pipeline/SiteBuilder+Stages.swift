@@ -250,7 +250,7 @@ extension SiteBuilder {
         let exports = c.exports
         c.exports = nil
         let copied = try stages.time(CopyFiles.name) { log in
-            let copied = try CopyFiles.run(written.site, spec, theme: theme.theme, lastTheme: basis?.last.memory?.theme?.theme, writer: writer, exports: exports, layout: c.layout,
+            let copied = try CopyFiles.run(written.site, spec, theme: theme.theme, writer: writer, exports: exports, layout: c.layout,
                                            last: basis, edits: linked.edits, output: output, assetWrites: selected.assetWrites)
             if let taken = exports?.partsTaken, taken > 0 { log.notes.append("exports: \(taken) pages' parts taken again") }
             return copied

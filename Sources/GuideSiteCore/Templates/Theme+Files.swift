@@ -21,14 +21,15 @@ extension Theme {
         return theme
     }
 
-    /// The files copied into a site from this theme's `assets/` (`assets`) that are not as they
-    /// were in `last`'s, and the paths of those it no longer has; `taken`: output paths that
-    /// other files take (the strings script, the content's copied files), which stay as written.
-    func assetWrites(since last: Theme, taken: Set<String>) -> (write: [(path: String, data: Data)], remove: [String]) {
-        let before = Dictionary(last.assets.map { ("assets/" + $0.path, $0.data) }, uniquingKeysWith: { $1 })
-        let now = assets.map { ("assets/" + $0.path, $0.data) }.filter { !taken.contains($0.0) }
-        let kept = Set(now.map(\.0))
-        return (now.filter { before[$0.0] != $0.1 }.map { (path: $0.0, data: $0.1) },
-                before.keys.filter { !kept.contains($0) && !taken.contains($0) }.sorted())
+    /// The files copied into a site from this theme's `assets/` that its files at `moved` make
+    /// (`assets/x` is copied to `assets/x`; each script of `scripts/` is part of `assets/site.js`),
+    /// and the paths of those it no longer has; `taken`: output paths that other files take (the
+    /// strings script, the content's copied files), which stay as written.
+    func assetWrites(of moved: Set<String>, taken: Set<String>) -> (write: [(path: String, data: Data)], remove: [String]) {
+        let now = Dictionary(assets.map { ("assets/" + $0.path, $0.data) }, uniquingKeysWith: { $1 })
+        var outputs = Set(moved.filter { $0.hasPrefix("assets/") })
+        if moved.contains(where: { $0.hasPrefix("scripts/") }) { outputs.insert("assets/site.js") }
+        let paths = outputs.subtracting(taken).sorted()
+        return (paths.compactMap { path in now[path].map { (path: path, data: $0) } }, paths.filter { now[$0] == nil })
     }
 }

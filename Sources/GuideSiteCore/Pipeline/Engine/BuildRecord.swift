@@ -48,6 +48,9 @@ struct BuildRecord {
         var shared = ""
         /// The content folder's copied files, by path, with their stamps (nil: not trusted).
         var assets: [String: FileStamp?] = [:]
+        /// The theme's files that no page holds (`SiteLayout.themeFile`: style sheets, scripts,
+        /// archetypes), by path in the theme, with their stamps: in `settings`, not in `shared`.
+        var theme: [String: FileStamp] = [:]
     }
 
     /// Two hashes fed the same values, but for what only `settings` takes.
@@ -124,14 +127,23 @@ struct BuildRecord {
         // Templates, included files and data files are read but are not content.
         let includes = layout.content.appending(path: context.siteConfig.includesFolder, directoryHint: .isDirectory)
         let data = layout.content.appending(path: context.siteConfig.dataFolder, directoryHint: .isDirectory)
+        var theme: [String: FileStamp] = [:]
         for folder in [layout.templates, includes, data] {
             hash.add(folder.path)
             for path in filesBelow(folder.path) {
                 guard let stamp = FileStamp(path: path) else { return nil }
-                hash.add(path)
-                hash.add(stamp)
+                hash.settings.add(path)
+                hash.settings.add(stamp)
+                if folder == layout.templates, let file = layout.themeFile(path) {
+                    theme[file] = stamp
+                } else {
+                    hash.shared.add(path)
+                    hash.shared.add(stamp)
+                }
             }
         }
+        // Every page links a brand style sheet: whether there is one is shared.
+        hash.shared.add(theme["assets/brand.css"] == nil ? "no brand.css" : "brand.css")
         let settings = hash.settings.hex
         var key: String?
         if markdownStamps.allSatisfy({ $0 != nil }), assets.values.allSatisfy({ $0 != nil }) {
@@ -140,7 +152,7 @@ struct BuildRecord {
             for stamp in markdownStamps { all.add(stamp!) }
             key = all.hex
         }
-        return Inputs(settings: settings, markdownStamps: markdownStamps, key: key, shared: hash.shared.hex, assets: assets)
+        return Inputs(settings: settings, markdownStamps: markdownStamps, key: key, shared: hash.shared.hex, assets: assets, theme: theme)
     }
 
     /// Every file below `path`, sorted, without following symbolic links.

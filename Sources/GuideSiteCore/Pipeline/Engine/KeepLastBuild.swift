@@ -13,7 +13,7 @@ enum KeepLastBuild {
         last.exports = built.exportLayout
         last.excluded = built.excluded
         last.translations = context.translations
-        last.assets = context.inputs?.assets ?? [:]
+        (last.assets, last.theme) = (context.inputs?.assets ?? [:], context.inputs?.theme ?? [:])
         return last
     }
 
@@ -124,7 +124,7 @@ enum KeepLastBuild {
         let before = context.lastSites.first { $0.variantKey == built.variant.key }
         if context.inputs == nil, context.walk.reused, let before, let known = context.request.knownChanges,
            let positions = before.memory?.positions, known.allSatisfy({ positions[$0] != nil }), before.stamps.count == last.stamps.count {
-            (last.settings, last.shared, last.stamps, last.assets) = (before.settings, before.shared, before.stamps, before.assets)
+            (last.settings, last.shared, last.stamps, last.assets, last.theme) = (before.settings, before.shared, before.stamps, before.assets, before.theme)
             for path in known { last.stamps[positions[path]!] = nil }
         } else {
             last.settings = context.inputs?.settings ?? ""

@@ -17,7 +17,7 @@ extension LastBuild {
         guard !holdsRun, first.holdsRun, run != 0, first.run == run else { return nil }
         var state = self
         (state.files, state.stamps, state.markdownPaths) = (first.files, first.stamps, first.markdownPaths)
-        (state.fileDiagnostics, state.translations, state.assets) = (first.fileDiagnostics, first.translations, first.assets)
+        (state.fileDiagnostics, state.translations, state.assets, state.theme) = (first.fileDiagnostics, first.translations, first.assets, first.theme)
         return state.holdsFiles ? state : nil
     }
 

@@ -118,6 +118,10 @@ extension LastBuild {
                 writer.string(asset.key)
                 writer.optional(asset.value) { $0.stamp($1) }
             }
+            header.array(theme.sorted { $0.key < $1.key }) { writer, file in
+                writer.string(file.key)
+                writer.stamp(file.value)
+            }
         }
         if !Self.replace(url.path, with: Self.magic + header.bytes) { Self.remove(at: url) }
     }
@@ -216,6 +220,7 @@ extension LastBuild {
         if holdsRun {
             let listed = try header.array(minimumSize: 2) { reader in (try reader.string(), try reader.optional { try $0.stamp() }) }
             assets = Dictionary(listed, uniquingKeysWith: { first, _ in first })
+            theme = Dictionary(try header.array(minimumSize: 2) { reader in (try reader.string(), try reader.stamp()) }, uniquingKeysWith: { first, _ in first })
         }
         guard header.isAtEnd, !holdsRun || holdsFiles, linkDiagnostics.count == pages.count,
               search.order.count == search.lengths.count, (0...Self.sizeLimit).contains(search.size), (0...search.size).contains(search.head),

@@ -9,7 +9,7 @@ import Foundation
 /// the spare site beside it differs from them. Any doubt about it (another binary, settings, a
 /// damaged file, an output or spare folder replaced by anything else) means a full build.
 struct LastBuild {
-    static let magic = Array("guidesite-state/15\n".utf8)
+    static let magic = Array("guidesite-state/16\n".utf8)
     /// No offset or size in a state is larger (1 TB): a damaged one is rejected before any sum.
     static let sizeLimit = 1 << 40
     static let pagesMagic = Array("guidesite-pages/4\n".utf8)
@@ -63,6 +63,9 @@ struct LastBuild {
     /// The content folder's copied files with their stamps as the run read them (nil: not
     /// trusted); the first site's state holds the run's.
     var assets: [String: FileStamp?] = [:]
+    /// The theme's files no page holds, with their stamps as the run read them
+    /// (`BuildRecord.Inputs.theme`); the first site's state holds the run's.
+    var theme: [String: FileStamp] = [:]
     /// The pages file (each page's record, appended to when pages change): its token, where
     /// each page's record is, and how many of its bytes no page uses any more.
     var token: UInt64 = 0

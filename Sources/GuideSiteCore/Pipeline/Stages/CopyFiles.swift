@@ -19,14 +19,14 @@ enum CopyFiles {
     /// With the site's `last` build, what `edits` changed of it (`relinked`, `patched`;
     /// `output`: the live output of the run's first site).
     /// `assetWrites`: under a basis, the copied files to copy again and the paths to remove;
-    /// `lastTheme`: the theme the last build wrote, whose files that moved are written again.
-    static func run(_ site: Site, _ spec: SiteSpec, theme: Theme, lastTheme: Theme? = nil, writer: any SiteOutput, exports: SiteExports?, layout: SiteLayout,
+    /// Under a basis, the files copied from the theme's files that moved are written again.
+    static func run(_ site: Site, _ spec: SiteSpec, theme: Theme, writer: any SiteOutput, exports: SiteExports?, layout: SiteLayout,
                     last: Basis?, edits: EditSummary, output: URL, assetWrites: AssetsMoved.Writes = AssetsMoved.Writes()) throws -> Copied {
         guard let last else { return copied(site, spec, theme: theme, writer: writer, exports: exports, layout: layout) }
         do {
-            if last.themeMoved, let lastTheme {
+            if !last.themeFiles.isEmpty {
                 let taken = Set(site.assets.map(\.relativePath)).union([ThemeStrings.scriptPath])
-                let moved = theme.assetWrites(since: lastTheme, taken: taken)
+                let moved = theme.assetWrites(of: last.themeFiles, taken: taken)
                 for asset in moved.write { try writer.write(asset.data, to: asset.path) }
                 for path in moved.remove { try writer.remove(path) }
             }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import GuideSiteCore
 
-@Suite("The theme's style sheets and scripts edited in the preview")
+@Suite("The theme's style sheets and scripts edited, in the preview and on disk")
 struct ThemeFilesMovedTests {
     @Test("a style sheet, script or archetype of the theme made, edited or removed renders no page (a brand style sheet, every page); the site equals a fresh build's, problems included, and a copied file of the content keeps its place")
     func themeFilesEdited() throws {
@@ -36,6 +36,47 @@ struct ThemeFilesMovedTests {
         }
         let (_, last) = builds.memoryBuild(site, memory: memory, changed: [sheet])
         #expect(String(decoding: last["assets/site.css"] ?? Data(), as: UTF8.self) == String(decoding: DefaultTheme.files()["assets/site.css"] ?? Data(), as: UTF8.self))
+    }
+
+    @Test("on disk, with a subset and two languages: a style sheet, script or archetype made, edited or removed renders no page in any site (a brand style sheet made or removed builds whole, edited renders none); every site equals a fresh build's")
+    func onDisk() throws {
+        var files = Fixtures.site()
+        files["site.yml"] = "title: Test Guide\nurl: https://a11y.example.com/guide/\nsections:\n  native:\n    title: Native apps\n"
+            + "subsets:\n  native:\n    sections: [native]\nlanguages:\n  - {code: en, name: English}\n  - {code: fr, name: Français}\n"
+        files["Content/web/button.fr.md"] = "---\ntitle: Bouton\n---\nUtilisez `<button>`.\n"
+        let site = try TestSite(files)
+        defer { site.remove() }
+        try site.age()
+        let first = SitesOnDiskTests.build(site)
+        #expect(first.outcome == .success, "\(first.diagnostics.filter { $0.severity == .error })")
+        let sheet = "Templates/assets/site.css", script = "Templates/scripts/extra.js", brand = "Templates/assets/brand.css"
+        let printSheet = "Templates/assets/print.css", archetype = "Templates/archetypes/entry.md"
+        let steps: [(path: String, text: String?)] = [
+            (sheet, "body { color: black; }\n"), (sheet, "body { color: navy; }\n"), (script, "GuideSite.extra = 1;\n"),
+            (printSheet, "@media print { nav { display: none; } }\n"), (brand, "a { color: red; }\n"), (brand, "a { color: teal; }\n"),
+            (archetype, "---\ntitle: A new entry\n---\n"), (sheet, nil), (printSheet, nil), (brand, nil), (script, nil), (archetype, nil),
+        ]
+        for (step, edit) in steps.enumerated() {
+            let url = site.root.appending(path: edit.path)
+            if let text = edit.text {
+                try site.write(Data(text.utf8), to: edit.path)
+                try site.age(by: TimeInterval(100 - step), only: [edit.path])
+            } else {
+                try FileManager.default.removeItem(at: url)
+            }
+            let result = SitesOnDiskTests.build(site)
+            let fresh = SitesOnDiskTests.build(site, into: "Output-full")
+            let ours = try site.snapshot(), theirs = try site.snapshot(of: "Output-full")
+            try FileManager.default.removeItem(at: site.root.appending(path: "Output-full"))
+            // (A brand style sheet is linked from every page: its coming and going builds them all.)
+            let whole = edit.path == brand && step != 5
+            #expect(whole ? result.pagesRendered == nil : result.pagesRendered == 0, "step \(step): \(result.timings.map(\.stage))")
+            #expect(BuildIncrementallyTests.differences(ours, theirs).isEmpty, "step \(step): \(BuildIncrementallyTests.differences(ours, theirs))")
+            #expect(result.outcome == .success && result.diagnostics == fresh.diagnostics, "step \(step): \(result.diagnostics) against \(fresh.diagnostics)")
+            #expect((ours["assets/print.css"] != nil) == (3...7).contains(step) && (ours["subsets/native/assets/print.css"] != nil) == (3...7).contains(step),
+                    "step \(step)")
+        }
+        #expect(SitesOnDiskTests.build(site).upToDate, "nothing changed")
     }
 
     @Test("a theme file that cannot be read, and the strings, build whole with the same report")
