@@ -31,6 +31,12 @@ public struct SiteLayout: Sendable, Hashable {
 
     /// Whether `path` (absolute, as the watcher reports it) is one of the theme's layouts or
     /// partials, outside the content folder: what only rendering the pages reads.
+    /// The path inside the theme folder (`layouts/entry.mustache`) when `path` is a template.
+    func templatePath(_ path: String) -> String? {
+        guard isTemplate(path) else { return nil }
+        return String(path.dropFirst(templates.path.hasSuffix("/") ? templates.path.count : templates.path.count + 1))
+    }
+
     public func isTemplate(_ path: String) -> Bool {
         let theme = templates.path.hasSuffix("/") ? templates.path : templates.path + "/"
         let content = self.content.path.hasSuffix("/") ? self.content.path : self.content.path + "/"

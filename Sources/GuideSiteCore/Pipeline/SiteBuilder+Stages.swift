@@ -163,6 +163,12 @@ extension SiteBuilder {
             }
             theme.theme = files
             c.theme = theme
+        } else if let basis, basis.templatesMoved {
+            // On disk: compiled whole, its problems in place of the last build's (all at its files).
+            let folder = c.layout.displayPath(c.layout.templates) + "/"
+            c.diagnostics.removeAll { $0.path.hasPrefix(folder) || $0.path.hasPrefix("(built-in theme)/") }
+            loadTheme(&c, stages)
+            guard c.theme?.renderer.brokenLayouts.isEmpty == true else { throw Basis.Declined("a layout broke") }
         } else {
             loadTheme(&c, stages, kept: basis?.last.memory?.theme)
         }

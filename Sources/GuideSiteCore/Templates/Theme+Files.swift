@@ -21,6 +21,24 @@ extension Theme {
         return theme
     }
 
+    /// Per layout, a hash of its file and every partial, the same in every process (`StableHash`):
+    /// what the next build on disk compares to key the last build's pages by the layouts that
+    /// rendered them (`LastBuild.layoutKeys`).
+    var layoutDigests: [String: String] {
+        var partials = StableHash()
+        for path in files.keys.sorted() where path.hasPrefix("partials/") {
+            partials.add(path)
+            partials.add(bytes: files[path] ?? Data())
+        }
+        var digests: [String: String] = [:]
+        for name in layoutNames {
+            var hash = partials
+            hash.add(bytes: files["layouts/\(name).mustache"] ?? Data())
+            digests[name] = hash.hex
+        }
+        return digests
+    }
+
     /// The files copied into a site from this theme's `assets/` that its files at `moved` make
     /// (`assets/x` is copied to `assets/x`; each script of `scripts/` is part of `assets/site.js`),
     /// and the paths of those it no longer has; `taken`: output paths that other files take (the

@@ -104,7 +104,8 @@ struct Basis {
                 let walked = last.walked(to: context.walk.files.filter { $0.kind == .markdown }.map(\.relativePath), settings: inputs.settings)
                 (last, moved) = (walked.state, (walked.added, walked.removed, walked.gone))
                 (assets, last.assets) = (AssetsMoved(from: last.assets, to: inputs.assets), inputs.assets)
-                (themeFiles, last.theme) = (themeMoved(from: last.theme, to: inputs.theme), inputs.theme)
+                (templatesMoved, themeFiles) = themeMoved(from: last.theme, to: inputs.theme)
+                last.theme = inputs.theme
             }
             guard inputs.markdownStamps.count == last.stamps.count else { throw Declined("the Markdown files' stamps cannot be read") }
             let stamps = inputs.markdownStamps
@@ -165,13 +166,15 @@ struct Basis {
         let output = context.plan.variants[0].output
         let location = LastBuild.location(root: context.layout.root, output: output, site: site)
         var state = state
-        var moved: (added: [Int], removed: [Int], gone: [String])?, assets = AssetsMoved(), themeFiles: Set<String> = []
+        var moved: (added: [Int], removed: [Int], gone: [String])?, assets = AssetsMoved()
+        var templatesMoved = false, themeFiles: Set<String> = []
         if state.settings != inputs.settings {
             let paths = context.walk.files.filter { $0.kind == .markdown }.map(\.relativePath)
             let walked = state.walked(to: paths, settings: inputs.settings)
             (state, moved) = (walked.state, (walked.added, walked.removed, walked.gone))
             (assets, state.assets) = (AssetsMoved(from: state.assets, to: inputs.assets), inputs.assets)
-            (themeFiles, state.theme) = (themeMoved(from: state.theme, to: inputs.theme), inputs.theme)
+            (templatesMoved, themeFiles) = themeMoved(from: state.theme, to: inputs.theme)
+            state.theme = inputs.theme
         }
         // With the spare site the last build left, the patch is put in place with the whole
         // site; without one (after a first build), in place or as a linked copy (`PatchOutput`).
@@ -184,13 +187,16 @@ struct Basis {
         let edited = inputs.markdownStamps.indices.filter { inputs.markdownStamps[$0] == nil || inputs.markdownStamps[$0] != state.stamps[$0] }
         var basis = Basis(last: state, edited: edited, walk: context.walk, location: location, inputs: inputs)
         if let moved { (basis.added, basis.removed, basis.removedFiles) = (moved.added, moved.removed, moved.gone) }
-        (basis.assets, basis.themeFiles) = (assets, themeFiles)
+        (basis.assets, basis.templatesMoved, basis.themeFiles) = (assets, templatesMoved, themeFiles)
         return basis
     }
 
-    /// The theme's files (`BuildRecord.Inputs.theme`) made, removed or changed since `last`.
-    static func themeMoved(from last: [String: FileStamp], to now: [String: FileStamp]) -> Set<String> {
-        Set(last.keys.filter { now[$0] == nil } + now.keys.filter { now[$0] != last[$0] })
+    /// Whether a layout or partial of the theme (`BuildRecord.Inputs.theme`) was made, removed
+    /// or changed since `last`, and its other files that were.
+    static func themeMoved(from last: [String: FileStamp], to now: [String: FileStamp]) -> (templates: Bool, files: Set<String>) {
+        let moved = Set(last.keys.filter { now[$0] == nil } + now.keys.filter { now[$0] != last[$0] })
+        let templates = moved.filter { Theme.templateName(of: $0) != nil }
+        return (!templates.isEmpty, moved.subtracting(templates))
     }
 
     /// Whether site `site` is a subset built with the full site first: an edited entry it leaves

@@ -48,8 +48,9 @@ struct BuildRecord {
         var shared = ""
         /// The content folder's copied files, by path, with their stamps (nil: not trusted).
         var assets: [String: FileStamp?] = [:]
-        /// The theme's files that no page holds (`SiteLayout.themeFile`: style sheets, scripts,
-        /// archetypes), by path in the theme, with their stamps: in `settings`, not in `shared`.
+        /// The theme's files but its strings (`SiteLayout.themeFile`: style sheets, scripts,
+        /// archetypes; and its layouts and partials), by path in the theme, with their stamps: in
+        /// `settings`, not in `shared` (which has the names of the layouts).
         var theme: [String: FileStamp] = [:]
     }
 
@@ -134,7 +135,7 @@ struct BuildRecord {
                 guard let stamp = FileStamp(path: path) else { return nil }
                 hash.settings.add(path)
                 hash.settings.add(stamp)
-                if folder == layout.templates, let file = layout.themeFile(path) {
+                if folder == layout.templates, let file = layout.themeFile(path) ?? layout.templatePath(path) {
                     theme[file] = stamp
                 } else {
                     hash.shared.add(path)
@@ -142,8 +143,11 @@ struct BuildRecord {
                 }
             }
         }
-        // Every page links a brand style sheet: whether there is one is shared.
+        // Every page links a brand style sheet, and each names its layout: whether there is a
+        // brand style sheet and the layouts the built-in theme has not are shared.
         hash.shared.add(theme["assets/brand.css"] == nil ? "no brand.css" : "brand.css")
+        let builtIn = DefaultTheme.files()
+        hash.shared.add(theme.keys.filter { $0.hasPrefix("layouts/") && $0.hasSuffix(".mustache") && builtIn[$0] == nil }.sorted().joined(separator: "\n"))
         let settings = hash.settings.hex
         var key: String?
         if markdownStamps.allSatisfy({ $0 != nil }), assets.values.allSatisfy({ $0 != nil }) {
@@ -218,39 +222,5 @@ struct BuildRecord {
         (self.key, self.outputInode, self.pagesWritten, self.sites) = (key, outputInode, pagesWritten, sites)
         (self.filesRead, self.filesCopied, self.pastedText) = (filesRead, filesCopied, pastedText)
         (self.diagnostics, self.checkDiagnostics, self.languages) = (diagnostics, checkDiagnostics, languages)
-    }
-}
-
-/// FNV-1a over the bytes given, twice with different offsets (128 bits): the same inputs give
-/// the same hash in every process, unlike Swift's seeded `Hasher`.
-struct StableHash {
-    private var first: UInt64 = 0xcbf2_9ce4_8422_2325
-    private var second: UInt64 = 0x6c62_272e_07bb_0142
-
-    mutating func add(_ text: String) {
-        for byte in text.utf8 { mix(byte) }
-        mix(0)
-    }
-
-    mutating func add(_ stamp: FileStamp) {
-        for number in [UInt64(bitPattern: stamp.size), stamp.inode, UInt64(bitPattern: Int64(stamp.seconds)), UInt64(bitPattern: Int64(stamp.nanoseconds))] {
-            withUnsafeBytes(of: number.littleEndian) { for byte in $0 { mix(byte) } }
-        }
-        mix(0)
-    }
-
-    private mutating func mix(_ byte: UInt8) {
-        first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 ^ (second >> 29)
-    }
-
-    var hex: String {
-        String(first, radix: 16).leftPadded(to: 16) + String(second, radix: 16).leftPadded(to: 16)
-    }
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

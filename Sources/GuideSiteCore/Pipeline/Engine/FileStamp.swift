@@ -57,3 +57,14 @@ extension FileStamp {
         }
     }
 }
+
+extension StableHash {
+    /// The stamp's size, inode and time, as 32 bytes.
+    mutating func add(_ stamp: FileStamp) {
+        var bytes = Data()
+        for number in [UInt64(bitPattern: stamp.size), stamp.inode, UInt64(bitPattern: Int64(stamp.seconds)), UInt64(bitPattern: Int64(stamp.nanoseconds))] {
+            withUnsafeBytes(of: number.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        add(bytes: bytes)
+    }
+}

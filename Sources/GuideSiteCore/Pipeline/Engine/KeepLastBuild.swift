@@ -14,6 +14,7 @@ enum KeepLastBuild {
         last.excluded = built.excluded
         last.translations = context.translations
         (last.assets, last.theme) = (context.inputs?.assets ?? [:], context.inputs?.theme ?? [:])
+        last.layoutDigests = context.theme?.theme.layoutDigests ?? [:]
         return last
     }
 
@@ -60,6 +61,7 @@ enum KeepLastBuild {
         next.translations = context.translations
         next.linkDiagnostics = linkDiagnostics
         next.search = search ?? next.search
+        if basis.templatesMoved { next.layoutDigests = context.theme?.theme.layoutDigests ?? [:] }
         for (read, file) in basis.edited.enumerated() {
             next.fileDiagnostics[file] = recording.parseDiagnostics[read] + (recording.markdownDiagnostics[markdown[file].relativePath] ?? [])
         }

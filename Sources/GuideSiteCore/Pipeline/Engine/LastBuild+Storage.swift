@@ -107,6 +107,8 @@ extension LastBuild {
         header.int(pagesWritten)
         header.int(pastedText)
         header.string(variantKey)
+        header.strings(layoutDigests.keys.sorted())
+        header.strings(layoutDigests.keys.sorted().map { layoutDigests[$0]! })
         header.array(excluded) { writer, page in
             writer.string(page.contentPath)
             writer.string(page.route.path)
@@ -209,6 +211,9 @@ extension LastBuild {
         pagesWritten = try header.int()
         pastedText = try header.int()
         variantKey = try header.string()
+        let layouts = try header.strings(), digests = try header.strings()
+        guard layouts.count == digests.count else { throw ByteReader.Damaged() }
+        layoutDigests = Dictionary(zip(layouts, digests), uniquingKeysWith: { first, _ in first })
         excluded = try header.array(minimumSize: 3) { reader in
             let contentPath = try reader.string()
             var route = Route(segments: [])

@@ -66,6 +66,8 @@ struct LastBuild {
     /// The theme's files no page holds, with their stamps as the run read them
     /// (`BuildRecord.Inputs.theme`); the first site's state holds the run's.
     var theme: [String: FileStamp] = [:]
+    /// The theme's `Theme.layoutDigests` as the build rendered its pages with.
+    var layoutDigests: [String: String] = [:]
     /// The pages file (each page's record, appended to when pages change): its token, where
     /// each page's record is, and how many of its bytes no page uses any more.
     var token: UInt64 = 0
@@ -125,5 +127,14 @@ struct LastBuild {
         self.pagesWritten = pagesWritten
         self.pastedText = pastedText
         self.markdownPaths = markdownPaths
+    }
+
+    /// The keys of the layouts this build rendered its pages with, from those of the theme now
+    /// (`now`, whose digests are `digests`): a layout whose file or partials changed since has
+    /// another key, so its pages' render keys move.
+    func layoutKeys(_ now: LayoutKeys, digests: [String: String]) -> LayoutKeys {
+        var keys = now
+        for (name, key) in now.keys where layoutDigests[name] == nil || layoutDigests[name] != digests[name] { keys.keys[name] = ~key }
+        return keys
     }
 }

@@ -73,6 +73,9 @@ enum Link {
                 if site.pageIndex.isEmpty { site.pageIndex = SiteAssembler.index(of: site.pages) }
             }
         }
+        // A layout or partial changed renders every page of the layouts it reaches, which look
+        // pages up by address too.
+        if basis.templatesMoved, site.pageIndex.isEmpty { site.pageIndex = SiteAssembler.index(of: site.pages) }
         let limited = SiteAssembler.limiting(to: levels)
         let names = site.config.platforms
         let added = basis.addedPaths
@@ -112,10 +115,11 @@ enum Link {
         // default language's (its source, edited, shows it), but a subset's lists of what it
         // leaves out may move.
         if basis.filesMoved, !addedPages.isEmpty || !basis.removed.isEmpty || spec.variant.subset != nil { edits.relinked = true }
-        if edits.relinked, basis.last.memory == nil {
+        if edits.relinked || basis.templatesMoved, basis.last.memory == nil {
             // On disk (the preview holds every page whole) the pages were read without what only
             // each shows (front matter entries, links) and undated: dated, the edited ones whole
-            // in both sites, so that the render keys of both read the same of every other page.
+            // in both sites, so that the render keys of both read the same of every other page
+            // (and, a layout or partial changed, those of its pages move).
             let last = basis.last.datedSite(spec, assets: assets, history: history, whole: Array(zip(edits.positions, edits.last)))
             let edited = Set(edits.positions)
             for index in site.pages.indices where !edited.contains(index) { site.pages[index] = last.pages[index] }

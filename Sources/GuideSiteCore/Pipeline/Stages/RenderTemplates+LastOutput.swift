@@ -15,7 +15,9 @@ extension RenderTemplates {
         // Both sites keyed in this process: what a key reads of a body is its identity, which
         // the state keeps (`RenderedBody.identity`).
         let basePath = inputs.spec.basePath
-        let keys = [last, site].concurrentMap { RenderPlan.keys(site: $0, basePath: basePath, layoutKeys: layoutKeys) }
+        // (Its pages keyed by the layouts that rendered them: those whose file or partials moved since, another key.)
+        let lastLayouts = state.decoded()?.layoutKeys(layoutKeys, digests: inputs.theme.theme.layoutDigests) ?? layoutKeys
+        let keys = [(last, lastLayouts), (site, layoutKeys)].concurrentMap { RenderPlan.keys(site: $0.0, basePath: basePath, layoutKeys: $0.1) }
         let settings = site.config.pagination
         let chosen = changedByAddress(site, keys: keys[1], last: last, keys: keys[0], lastPages: lastPages).map { changed in
             let page = site.pages[changed.index]

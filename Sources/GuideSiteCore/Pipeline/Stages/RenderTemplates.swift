@@ -201,15 +201,17 @@ enum RenderTemplates {
                 return (changedPages(site, edits: edits).filter { !site.pages[$0].route.isInOtherLanguage }, [:])
             }
             let showing = Set(edits.alsoShowing)
+            // The last site's pages keyed by the layouts that rendered them.
+            let lastLayouts = basis.templatesMoved ? basis.last.layoutKeys(layoutKeys, digests: inputs.theme.theme.layoutDigests) : layoutKeys
             if edits.lastPosition != nil {
                 // Pages came or went: every page keyed in both sites, compared by address.
-                let keys = [last, site].concurrentMap { RenderPlan.keys(site: $0, basePath: basePath, layoutKeys: layoutKeys) }
+                let keys = [(last, lastLayouts), (site, layoutKeys)].concurrentMap { RenderPlan.keys(site: $0.0, basePath: basePath, layoutKeys: $0.1) }
                 return byAddress(changedByAddress(site, keys: keys[1], last: last, keys: keys[0], lastPages: lastPages))
             }
             // Linked anew on disk: the pages whose key moved from the last site's, of those
-            // whose key can have (all when the site-wide values moved).
-            guard let candidates = RenderPlan.candidates(last: last, site: site, basePath: basePath, layoutKeys: layoutKeys) else {
-                let before = RenderPlan.keys(site: last, basePath: basePath, layoutKeys: layoutKeys)
+            // whose key can have (all when the site-wide values or a layout moved).
+            guard !basis.templatesMoved, let candidates = RenderPlan.candidates(last: last, site: site, basePath: basePath, layoutKeys: layoutKeys) else {
+                let before = RenderPlan.keys(site: last, basePath: basePath, layoutKeys: lastLayouts)
                 return changed(before, RenderPlan.keys(site: site, basePath: basePath, layoutKeys: layoutKeys, reusing: before, changed: edits.positions))
             }
             let facts = RenderPlan.PageFacts(site: site)

@@ -79,6 +79,52 @@ struct ThemeFilesMovedTests {
         #expect(SitesOnDiskTests.build(site).upToDate, "nothing changed")
     }
 
+    @Test("on disk, with a subset and two languages: a layout or partial made, edited or removed renders the pages of the layouts it reaches in every site, its problems in place of the last ones; a layout the built-in theme has not builds whole; every site equals a fresh build's")
+    func layoutsOnDisk() throws {
+        var files = Fixtures.site()
+        files["site.yml"] = "title: Test Guide\nurl: https://a11y.example.com/guide/\nsubsets:\n  native:\n    sections: [native]\n"
+            + "languages:\n  - {code: en, name: English}\n  - {code: fr, name: Français}\n"
+        files["Content/web/button.fr.md"] = "---\ntitle: Bouton\n---\nUtilisez `<button>`.\n"
+        let site = try TestSite(files)
+        defer { site.remove() }
+        try site.age()
+        let first = SitesOnDiskTests.build(site)
+        #expect(first.outcome == .success, "\(first.diagnostics.filter { $0.severity == .error })")
+        let builtIn = { (path: String) in String(decoding: DefaultTheme.files()[path] ?? Data(), as: UTF8.self) }
+        let home = "Templates/layouts/home.mustache", entry = "Templates/layouts/entry.mustache", base = "Templates/partials/base.mustache"
+        let unused = "Templates/partials/nothing.mustache", custom = "Templates/layouts/custom.mustache"
+        // What each step renders: some pages (the layout's), every page (a partial), or all built again.
+        enum Renders { case some, every, whole }
+        let steps: [(path: String, text: String?, renders: Renders)] = [
+            (home, builtIn("layouts/home.mustache") + "<!-- home 1 -->\n", .some), (home, builtIn("layouts/home.mustache") + "<!-- home 2 -->\n", .some),
+            (entry, builtIn("layouts/entry.mustache").replacingOccurrences(of: "{{title}}", with: "{{title}}!"), .some),
+            (base, builtIn("partials/base.mustache") + "<!-- base -->\n", .every), (unused, "{{nothing}}\n", .every), (unused, nil, .every),
+            (custom, "{{> base}}\n", .whole), (custom, nil, .whole), (entry, nil, .some), (base, nil, .every), (home, nil, .some),
+        ]
+        for (step, edit) in steps.enumerated() {
+            if let text = edit.text {
+                try site.write(Data(text.utf8), to: edit.path)
+                try site.age(by: TimeInterval(100 - step), only: [edit.path])
+            } else {
+                try FileManager.default.removeItem(at: site.root.appending(path: edit.path))
+            }
+            let result = SitesOnDiskTests.build(site)
+            let fresh = SitesOnDiskTests.build(site, into: "Output-full")
+            let ours = try site.snapshot(), theirs = try site.snapshot(of: "Output-full")
+            try FileManager.default.removeItem(at: site.root.appending(path: "Output-full"))
+            switch edit.renders {
+            case .some: #expect(result.pagesRendered.map { $0 > 0 && $0 < first.pagesWritten / 2 } == true, "step \(step): \(result.pagesRendered ?? -1) \(result.timings.map(\.stage))")
+            case .every: #expect(result.pagesRendered != nil, "step \(step): \(result.timings.map(\.stage))")
+            case .whole: #expect(result.pagesRendered == nil, "step \(step)")
+            }
+            #expect(BuildIncrementallyTests.differences(ours, theirs).isEmpty, "step \(step): \(BuildIncrementallyTests.differences(ours, theirs))")
+            #expect(result.outcome == .success && result.diagnostics == fresh.diagnostics, "step \(step): \(result.diagnostics) against \(fresh.diagnostics)")
+            // The unused partial's warning comes with it and goes with it.
+            #expect(result.diagnostics.contains { $0.path == unused } == (step == 4), "step \(step)")
+        }
+        #expect(SitesOnDiskTests.build(site).upToDate, "nothing changed")
+    }
+
     @Test("a theme file that cannot be read, and the strings, build whole with the same report")
     func unreadable() throws {
         let site = try TestSite(Fixtures.site())
