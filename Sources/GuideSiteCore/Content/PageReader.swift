@@ -82,15 +82,16 @@ public struct PageReader: Sendable {
     }
 
     /// The page, or nil (with diagnostics) when the file cannot become one.
-    public func read(_ file: ContentFile) -> Diagnosed<Page?> {
+    /// `reads`: told each include file the page's text reads.
+    public func read(_ file: ContentFile, reads: IncludeReads? = nil) -> Diagnosed<Page?> {
         switch bytes(of: file) {
-        case .success(let data): read(file, data: data)
+        case .success(let data): read(file, data: data, reads: reads)
         case .failure(let problem): Diagnosed(nil, [problem])
         }
     }
 
     /// The page made from `data`, the bytes of `file`.
-    public func read(_ file: ContentFile, data: Data) -> Diagnosed<Page?> {
+    public func read(_ file: ContentFile, data: Data, reads: IncludeReads? = nil) -> Diagnosed<Page?> {
         let path = layout.displayPath(ofFile: file.path)
         let decoded = SourceTextDecoder().decode(data, path: path)
         guard let text = decoded.value else { return Diagnosed(nil, decoded.diagnostics) }
@@ -116,6 +117,7 @@ public struct PageReader: Sendable {
         diagnostics += foreign.diagnostics
         var preprocessor = LiquidPreprocessor(includes: includes, unsafeHTML: config.unsafeHTML, page: matter.entries, site: config.entries, data: config.data)
         preprocessor.includeFiles = includeFiles
+        preprocessor.reads = reads
         preprocessor.pagePath = file.path
         preprocessor.includesDisplay = includesDisplay
         preprocessor.publishedFolders = publishedFolders

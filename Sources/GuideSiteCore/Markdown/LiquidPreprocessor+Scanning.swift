@@ -53,6 +53,18 @@ final class IncludeFiles: Sendable {
     }
 }
 
+/// The include files one page's text read, named as its tags name them in the includes folder
+/// (found or not): a build after one of them came, went or changed reads that page again.
+public final class IncludeReads: Sendable {
+    private let names = Mutex<Set<String>>([])
+
+    public init() {}
+
+    func note(_ name: String) { names.withLock { _ = $0.insert(name) } }
+
+    public var sorted: [String] { names.withLock { $0.sorted() } }
+}
+
 /// A `{% highlight lang %}` line (the tag alone on its line, possibly indented).
 struct HighlightTag {
     var indent: String

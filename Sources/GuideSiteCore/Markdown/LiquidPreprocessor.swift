@@ -16,8 +16,9 @@ public struct LiquidPreprocessor: Sendable {
     public var unsafeHTML = false
     /// What output tags read: the page's front matter and site.yml.
     var output = LiquidOutput()
-    /// Include files read once for every page of a build (nil: read each time).
+    /// Include files read once for every page of a build (nil: read each time); what it read.
     var includeFiles: IncludeFiles?
+    var reads: IncludeReads?
     /// The page's file, whose folder `include_relative` reads from.
     var pagePath: String?
     /// The includes folder as diagnostics show it.
@@ -34,11 +35,8 @@ public struct LiquidPreprocessor: Sendable {
 
     /// Creates a preprocessor.
     public init(includes: URL? = nil, unsafeHTML: Bool = false, page: [FrontEntry] = [], site: [FrontEntry] = [], data: [FrontEntry] = []) {
-        self.includes = includes
-        self.unsafeHTML = unsafeHTML
-        output.page = page
-        output.site = site
-        output.data = data
+        (self.includes, self.unsafeHTML) = (includes, unsafeHTML)
+        (output.page, output.site, output.data) = (page, site, data)
     }
 
     /// Tag names only Nunjucks has; the others are named as Liquid's.
@@ -276,6 +274,7 @@ public struct LiquidPreprocessor: Sendable {
     func include(_ name: String) -> String? {
         let relative = name.drop { $0 == "/" }
         guard let includes, !relative.isEmpty, !relative.split(separator: "/").contains("..") else { return nil }
+        reads?.note(String(relative))
         if let includeFiles { return includeFiles.text(named: String(relative), in: includes) }
         return try? String(contentsOf: includes.appending(path: String(relative)), encoding: .utf8)
     }

@@ -99,4 +99,13 @@ public struct SiteLayout: Sendable, Hashable {
         let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
         return path.hasPrefix(rootPath) ? String(path.dropFirst(rootPath.count)) : path
     }
+
+    /// The path in the includes folder (`includesFolder`, in the content folder) of `path`
+    /// (absolute, as the watcher reports it), when it is in that folder.
+    func includeName(_ path: String, includesFolder: String) -> String? {
+        let folder = content.appending(path: includesFolder, directoryHint: .isDirectory).path
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        guard path.hasPrefix(prefix), path.count > prefix.count else { return nil }
+        return String(path.dropFirst(prefix.count))
+    }
 }

@@ -97,7 +97,7 @@ struct BuildContext {
     var failing: Bool { diagnostics.contains { $0.severity == .error || (request.strict && $0.severity == .warning) } }
 
     mutating func record(_ parsed: Parse.Parsed) {
-        recording.parseDiagnostics = parsed.diagnostics
+        (recording.parseDiagnostics, recording.parseIncludes) = (parsed.diagnostics, parsed.includes)
         diagnostics += parsed.diagnostics.joined()
         (self.parsed, parsedPastedText) = (parsed.pages, parsed.pastedText)
     }
@@ -162,6 +162,8 @@ struct BuildContext {
 /// the spare site lacks).
 struct Recording {
     var parseDiagnostics: [[Diagnostic]] = []
+    /// The include files each Markdown file read (`Parse.Parsed.includes`).
+    var parseIncludes: [[String]] = []
     var markdownDiagnostics: [String: [Diagnostic]] = [:]
     var linkDiagnostics: [[Diagnostic]] = []
     var search: SearchIndex.Layout?

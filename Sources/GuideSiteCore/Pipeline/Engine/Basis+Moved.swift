@@ -13,6 +13,8 @@ extension LastBuild {
         var state = self
         (state.settings, state.markdownPaths) = (settings, paths)
         (state.stamps, state.pageOfFile, state.fileDiagnostics) = ([], [], [])
+        let knowsIncludes = fileIncludes.count == markdownPaths.count
+        state.fileIncludes = []
         var added: [Int] = [], kept = Set<Int>()
         for (position, path) in paths.enumerated() {
             guard let old = before[path] else {
@@ -20,12 +22,14 @@ extension LastBuild {
                 state.stamps.append(nil)
                 state.pageOfFile.append(-1)
                 state.fileDiagnostics.append([])
+                if knowsIncludes { state.fileIncludes.append([]) }
                 continue
             }
             kept.insert(old)
             state.stamps.append(stamps[old])
             state.pageOfFile.append(pageOfFile[old])
             state.fileDiagnostics.append(fileDiagnostics[old])
+            if knowsIncludes { state.fileIncludes.append(fileIncludes[old]) }
         }
         let gone = markdownPaths.indices.filter { !kept.contains($0) }
         return (state, added, gone.filter { pageOfFile[$0] >= 0 }.map { pageOfFile[$0] }.sorted(), gone.map { markdownPaths[$0] })
@@ -175,7 +179,7 @@ extension Basis {
     /// The files added and removed of `other` (the same last build, other edited files).
     mutating func moved(as other: Basis) {
         (added, removed, removedFiles, assets, addressed) = (other.added, other.removed, other.removedFiles, other.assets, other.addressed)
-        (templatesMoved, themeFiles) = (other.templatesMoved, other.themeFiles)
+        (templatesMoved, themeFiles, includesMoved) = (other.templatesMoved, other.themeFiles, other.includesMoved)
     }
 
     /// The name links give the file at `path` (`web/date-picker.md`: `date-picker`); nil for a

@@ -33,6 +33,8 @@ struct Basis {
     var themeFiles: Set<String> = []
     /// Whether the theme is not the last build's.
     var themeMoved: Bool { templatesMoved || !themeFiles.isEmpty }
+    /// Whether an include file came, went or changed (the files that read one are in `edited`).
+    var includesMoved = false
     /// Among `added`, the content paths of pages at an address of their own whose address was
     /// looked for with their file's name (`withPagesMoved`: an edited page's address moved).
     var addressed: Set<String> = []
@@ -77,11 +79,13 @@ struct Basis {
     static func inMemory(_ context: BuildContext, last: LastBuild, site: Int = 0) throws -> Basis {
         guard let memory = last.memory else { throw Declined("no last build in memory") }
         var last = last, moved: (added: [Int], removed: [Int], gone: [String])?
-        var edited: [Int] = [], assets = AssetsMoved(), templatesMoved = false, themeFiles: Set<String> = []
+        var edited: [Int] = [], assets = AssetsMoved(), templatesMoved = false, themeFiles: Set<String> = [], includes: Set<String> = []
         if let known = context.request.knownChanges, context.walk.reused {
             for path in known {
                 if let position = memory.positions[path] {
                     edited.append(position)
+                } else if let name = context.layout.includeName(path, includesFolder: context.siteConfig.includesFolder) {
+                    includes.insert(name)
                 } else if context.layout.isTemplate(path) {
                     templatesMoved = true
                 } else if let file = context.layout.themeFile(path) {
@@ -91,27 +95,29 @@ struct Basis {
                     assets.changed.insert(asset.relativePath)
                     last.assets[asset.relativePath] = .some(nil)
                 } else {
-                    throw Declined("a change outside the entries' Markdown and the copied files (site.yml, the theme, an include)")
+                    throw Declined("a change outside the entries' Markdown, the copied files, the theme and the includes (site.yml, a data file)")
                 }
             }
+            if !includes.isEmpty, let now = context.inputs?.includes { last.includes = now }
         } else {
             // The settings hold every other file's stamp: site.yml, the theme, includes, copied
             // files. Only which Markdown files there are and the copied files may have moved.
             guard !last.settings.isEmpty, let inputs = context.inputs, inputs.settings == last.settings || !last.shared.isEmpty && inputs.shared == last.shared else {
-                throw Declined("site.yml, the theme or an include changed, or was saved in the last two seconds")
+                throw Declined("site.yml or a data file changed, or a file outside the content was saved in the last two seconds")
             }
             if inputs.settings != last.settings {
                 let walked = last.walked(to: context.walk.files.filter { $0.kind == .markdown }.map(\.relativePath), settings: inputs.settings)
                 (last, moved) = (walked.state, (walked.added, walked.removed, walked.gone))
                 (assets, last.assets) = (AssetsMoved(from: last.assets, to: inputs.assets), inputs.assets)
                 (templatesMoved, themeFiles) = themeMoved(from: last.theme, to: inputs.theme)
-                last.theme = inputs.theme
+                (includes, last.theme, last.includes) = (includesMoved(from: last.includes, to: inputs.includes), inputs.theme, inputs.includes)
             }
             guard inputs.markdownStamps.count == last.stamps.count else { throw Declined("the Markdown files' stamps cannot be read") }
             let stamps = inputs.markdownStamps
             edited = stamps.indices.filter { stamps[$0] == nil || stamps[$0] != last.stamps[$0] }
         }
-        var basis = Basis(last: last, edited: edited.sorted(), walk: context.walk)
+        var basis = Basis(last: last, edited: try reading(includes, in: last, edited: edited.sorted()), walk: context.walk)
+        basis.includesMoved = !includes.isEmpty
         if let moved { (basis.added, basis.removed, basis.removedFiles) = (moved.added, moved.removed, moved.gone) }
         (basis.assets, basis.templatesMoved, basis.themeFiles) = (assets, templatesMoved, themeFiles)
         return basis
@@ -167,14 +173,14 @@ struct Basis {
         let location = LastBuild.location(root: context.layout.root, output: output, site: site)
         var state = state
         var moved: (added: [Int], removed: [Int], gone: [String])?, assets = AssetsMoved()
-        var templatesMoved = false, themeFiles: Set<String> = []
+        var templatesMoved = false, themeFiles: Set<String> = [], includes: Set<String> = []
         if state.settings != inputs.settings {
             let paths = context.walk.files.filter { $0.kind == .markdown }.map(\.relativePath)
             let walked = state.walked(to: paths, settings: inputs.settings)
             (state, moved) = (walked.state, (walked.added, walked.removed, walked.gone))
             (assets, state.assets) = (AssetsMoved(from: state.assets, to: inputs.assets), inputs.assets)
             (templatesMoved, themeFiles) = themeMoved(from: state.theme, to: inputs.theme)
-            state.theme = inputs.theme
+            (includes, state.theme, state.includes) = (includesMoved(from: state.includes, to: inputs.includes), inputs.theme, inputs.includes)
         }
         // With the spare site the last build left, the patch is put in place with the whole
         // site; without one (after a first build), in place or as a linked copy (`PatchOutput`).
@@ -185,7 +191,8 @@ struct Basis {
             throw Declined("the output or spare folder is not the one the last build left")
         }
         let edited = inputs.markdownStamps.indices.filter { inputs.markdownStamps[$0] == nil || inputs.markdownStamps[$0] != state.stamps[$0] }
-        var basis = Basis(last: state, edited: edited, walk: context.walk, location: location, inputs: inputs)
+        var basis = Basis(last: state, edited: try reading(includes, in: state, edited: edited), walk: context.walk, location: location, inputs: inputs)
+        basis.includesMoved = !includes.isEmpty
         if let moved { (basis.added, basis.removed, basis.removedFiles) = (moved.added, moved.removed, moved.gone) }
         (basis.assets, basis.templatesMoved, basis.themeFiles) = (assets, templatesMoved, themeFiles)
         return basis
@@ -275,7 +282,9 @@ struct Basis {
 
     private static func check(_ basis: Basis, leftOut: Bool, standsElsewhere: (Int) -> Bool) throws {
         let last = basis.last
-        guard !basis.edited.isEmpty || basis.filesMoved || basis.assets.moved || basis.themeMoved else { throw Declined("no edited Markdown file") }
+        guard !basis.edited.isEmpty || basis.filesMoved || basis.assets.moved || basis.themeMoved || basis.includesMoved else {
+            throw Declined("no edited Markdown file")
+        }
         guard basis.edited.allSatisfy({ file in
             last.pageOfFile.indices.contains(file) && (leftOut || last.pageOfFile[file] >= 0 || standsElsewhere(file))
         }) else {

@@ -20,6 +20,7 @@ final class BuildMemo: @unchecked Sendable {
         var stamp: FileStamp
         var markdownDigest: BodyMemo.Key
         var result: Diagnosed<Page?>
+        var includes: [String] = []
     }
 
     /// One site as the last successful run left it: its pages, their render keys and export

@@ -52,6 +52,9 @@ struct BuildRecord {
         /// archetypes; and its layouts and partials), by path in the theme, with their stamps: in
         /// `settings`, not in `shared` (which has the names of the layouts).
         var theme: [String: FileStamp] = [:]
+        /// The includes folder's files, by path in it, with their stamps: in `settings`, not in
+        /// `shared` (the pages that read one are read again when it moves: `Basis`).
+        var includes: [String: FileStamp] = [:]
     }
 
     /// Two hashes fed the same values, but for what only `settings` takes.
@@ -128,7 +131,7 @@ struct BuildRecord {
         // Templates, included files and data files are read but are not content.
         let includes = layout.content.appending(path: context.siteConfig.includesFolder, directoryHint: .isDirectory)
         let data = layout.content.appending(path: context.siteConfig.dataFolder, directoryHint: .isDirectory)
-        var theme: [String: FileStamp] = [:]
+        var theme: [String: FileStamp] = [:], included: [String: FileStamp] = [:]
         for folder in [layout.templates, includes, data] {
             hash.add(folder.path)
             for path in filesBelow(folder.path) {
@@ -137,6 +140,8 @@ struct BuildRecord {
                 hash.settings.add(stamp)
                 if folder == layout.templates, let file = layout.themeFile(path) ?? layout.templatePath(path) {
                     theme[file] = stamp
+                } else if folder == includes {
+                    included[String(path.dropFirst(includes.path.count + 1))] = stamp
                 } else {
                     hash.shared.add(path)
                     hash.shared.add(stamp)
@@ -156,7 +161,8 @@ struct BuildRecord {
             for stamp in markdownStamps { all.add(stamp!) }
             key = all.hex
         }
-        return Inputs(settings: settings, markdownStamps: markdownStamps, key: key, shared: hash.shared.hex, assets: assets, theme: theme)
+        return Inputs(settings: settings, markdownStamps: markdownStamps, key: key, shared: hash.shared.hex, assets: assets, theme: theme,
+                      includes: included)
     }
 
     /// Every file below `path`, sorted, without following symbolic links.

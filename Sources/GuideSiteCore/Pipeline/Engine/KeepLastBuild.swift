@@ -14,6 +14,7 @@ enum KeepLastBuild {
         last.excluded = built.excluded
         last.translations = context.translations
         (last.assets, last.theme) = (context.inputs?.assets ?? [:], context.inputs?.theme ?? [:])
+        (last.fileIncludes, last.includes) = (context.recording.parseIncludes, context.inputs?.includes ?? [:])
         last.layoutDigests = context.theme?.theme.layoutDigests ?? [:]
         return last
     }
@@ -62,9 +63,12 @@ enum KeepLastBuild {
         next.linkDiagnostics = linkDiagnostics
         next.search = search ?? next.search
         if basis.templatesMoved { next.layoutDigests = context.theme?.theme.layoutDigests ?? [:] }
+        let knowsIncludes = next.fileIncludes.count == next.fileDiagnostics.count && recording.parseIncludes.count == basis.edited.count
         for (read, file) in basis.edited.enumerated() {
             next.fileDiagnostics[file] = recording.parseDiagnostics[read] + (recording.markdownDiagnostics[markdown[file].relativePath] ?? [])
+            if knowsIncludes { next.fileIncludes[file] = recording.parseIncludes[read] }
         }
+        if !knowsIncludes { next.fileIncludes = [] }
         return next
     }
 
@@ -122,12 +126,16 @@ enum KeepLastBuild {
         }
         guard var last = lastBuild(context, built: built) else { return nil }
         // What the next rebuild compares when the watcher cannot say what changed: with the walk
-        // reused for Markdown files the watcher named, the last build's, but for their stamps.
+        // reused for the files the watcher named, the last build's, but for the Markdown files'
+        // stamps (the theme's files and includes keep theirs as then: found moved again).
         let before = context.lastSites.first { $0.variantKey == built.variant.key }
-        if context.inputs == nil, context.walk.reused, let before, let known = context.request.knownChanges,
-           let positions = before.memory?.positions, known.allSatisfy({ positions[$0] != nil }), before.stamps.count == last.stamps.count {
+        let layout = context.layout, includes = context.siteConfig.includesFolder
+        if context.inputs == nil, context.walk.reused, let before, let known = context.request.knownChanges, let positions = before.memory?.positions,
+           known.allSatisfy({ positions[$0] != nil || layout.isTemplate($0) || layout.themeFile($0) != nil || layout.includeName($0, includesFolder: includes) != nil }),
+           before.stamps.count == last.stamps.count {
             (last.settings, last.shared, last.stamps, last.assets, last.theme) = (before.settings, before.shared, before.stamps, before.assets, before.theme)
-            for path in known { last.stamps[positions[path]!] = nil }
+            last.includes = before.includes
+            for path in known { if let position = positions[path] { last.stamps[position] = nil } }
         } else {
             last.settings = context.inputs?.settings ?? ""
         }

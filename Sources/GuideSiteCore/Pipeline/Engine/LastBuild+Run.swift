@@ -18,6 +18,7 @@ extension LastBuild {
         var state = self
         (state.files, state.stamps, state.markdownPaths) = (first.files, first.stamps, first.markdownPaths)
         (state.fileDiagnostics, state.translations, state.assets, state.theme) = (first.fileDiagnostics, first.translations, first.assets, first.theme)
+        (state.fileIncludes, state.includes) = (first.fileIncludes, first.includes)
         return state.holdsFiles ? state : nil
     }
 

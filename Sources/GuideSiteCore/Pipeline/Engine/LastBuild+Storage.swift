@@ -124,6 +124,11 @@ extension LastBuild {
                 writer.string(file.key)
                 writer.stamp(file.value)
             }
+            header.array(fileIncludes) { $0.strings($1) }
+            header.array(includes.sorted { $0.key < $1.key }) { writer, file in
+                writer.string(file.key)
+                writer.stamp(file.value)
+            }
         }
         if !Self.replace(url.path, with: Self.magic + header.bytes) { Self.remove(at: url) }
     }
@@ -212,6 +217,8 @@ extension LastBuild {
             let listed = try header.array(minimumSize: 2) { reader in (try reader.string(), try reader.optional { try $0.stamp() }) }
             assets = Dictionary(listed, uniquingKeysWith: { first, _ in first })
             theme = Dictionary(try header.array(minimumSize: 2) { reader in (try reader.string(), try reader.stamp()) }, uniquingKeysWith: { first, _ in first })
+            fileIncludes = try header.array(minimumSize: 1) { try $0.strings() }
+            includes = Dictionary(try header.array(minimumSize: 2) { reader in (try reader.string(), try reader.stamp()) }, uniquingKeysWith: { first, _ in first })
         }
         guard header.isAtEnd, !holdsRun || holdsFiles, linkDiagnostics.count == pages.count,
               search.order.count == search.lengths.count, (0...Self.sizeLimit).contains(search.size), (0...search.size).contains(search.head),

@@ -9,7 +9,7 @@ import Foundation
 /// the spare site beside it differs from them. Any doubt about it (another binary, settings, a
 /// damaged file, an output or spare folder replaced by anything else) means a full build.
 struct LastBuild {
-    static let magic = Array("guidesite-state/16\n".utf8)
+    static let magic = Array("guidesite-state/17\n".utf8)
     /// No offset or size in a state is larger (1 TB): a damaged one is rejected before any sum.
     static let sizeLimit = 1 << 40
     static let pagesMagic = Array("guidesite-pages/4\n".utf8)
@@ -39,6 +39,10 @@ struct LastBuild {
     /// files added or removed places the others by it (`walked(to:)`).
     var markdownPaths: [String] = []
     var fileDiagnostics: [[Diagnostic]]
+    /// The include files each Markdown file's text read (`IncludeReads`), in walk order; and the
+    /// includes folder's files with their stamps as the run read them (`BuildRecord.Inputs`).
+    var fileIncludes: [[String]] = []
+    var includes: [String: FileStamp] = [:]
     /// Per page of the site: the problems link checking reported.
     var linkDiagnostics: [[Diagnostic]]
     /// Every other problem of that build (walk, site.yml, theme, layouts, URLs).

@@ -85,7 +85,7 @@ enum Link {
             // As the template stage would: the last site holds the page with its layout so.
             if !renderer.layouts.contains(page.layout) {
                 guard !renderer.brokenLayouts.contains(page.layout) else { throw decline("an edited page's layout is broken") }
-                page.layout = "page"
+                page.layout = RenderTemplates.fallbackLayout(of: page, layouts: renderer.layouts, library: spec.config.library != nil)
             }
             if added.contains(page.contentPath) {
                 addedPages[page.contentPath] = page

@@ -24,9 +24,11 @@ enum Load {
         var walk = Walk()
         // Nothing created, deleted or moved since the last build in memory: the same files. A
         // reported file that walk did not find means it is older than the report: walk again.
-        // (The theme's files are not content.)
-        if let known, let last, last.walkKey == walkKey(layout, settings),
-           known.allSatisfy({ path in last.positions[path] != nil || layout.isTemplate(path) || layout.themeFile(path) != nil || last.files.contains { $0.path == path } }) {
+        // (The theme's files and the includes are not content.)
+        if let known, let last, last.walkKey == walkKey(layout, settings), known.allSatisfy({ path in
+            last.positions[path] != nil || layout.isTemplate(path) || layout.themeFile(path) != nil
+                || layout.includeName(path, includesFolder: settings.includesFolder) != nil || last.files.contains { $0.path == path }
+        }) {
             walk.files = last.files
             walk.diagnostics = last.walkDiagnostics
             walk.reused = true

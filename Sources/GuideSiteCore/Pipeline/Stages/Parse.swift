@@ -14,8 +14,12 @@ enum Parse {
         var diagnostics: [[Diagnostic]] = []
         /// How many pages were made from pasted text.
         var pastedText = 0
+        /// The include files each file's text read (`IncludeReads`), in the order read.
+        var includes: [[String]] = []
 
-        init(_ results: [Diagnosed<Page?>], drafts: Bool) {
+        init(_ read: [(result: Diagnosed<Page?>, includes: [String])], drafts: Bool) {
+            let results = read.map(\.result)
+            includes = read.map(\.includes)
             diagnostics = results.map(\.diagnostics)
             pages = results.compactMap { result in result.value.flatMap { !$0.isDraft || drafts ? $0 : nil } }
             pastedText = pages.count(where: \.isPastedText)
@@ -44,7 +48,7 @@ enum Parse {
         // Files not in the kernel's cache are asked for all at once (the preview's later
         // builds take most parses from the memo and read what the cache holds).
         if memo?.parsed.isEmpty ?? true { ReadAhead(largestFile: PageReader.maximumBytes).start(markdown.map(\.path)) }
-        guard let memo else { return Parsed(markdown.concurrentMap { reader.read($0) }, drafts: drafts) }
+        guard let memo else { return Parsed(markdown.concurrentMap { read($0, reader) }, drafts: drafts) }
         // Taken before anything is read (a file saved meanwhile is read again next time).
         let all = walk.stamps.count == walk.files.count ? walk.stamps : FileStamp.stamps(of: walk.files)
         let stamps = zip(walk.files, all).filter { $0.0.kind == .markdown }.map(\.1)
@@ -59,23 +63,31 @@ enum Parse {
     private static func edited(_ edited: [Int], of walk: Walk, settings: SiteConfig, layout: SiteLayout, drafts: Bool) throws -> Parsed {
         let reader = PageReader(layout: layout, config: settings)
         let markdown = walk.files.filter { $0.kind == .markdown }
-        return Parsed(edited.concurrentMap { reader.read(markdown[$0]) }, drafts: drafts)
+        return Parsed(edited.concurrentMap { read(markdown[$0], reader) }, drafts: drafts)
+    }
+
+    /// A file's page, and the include files its text read.
+    private static func read(_ file: ContentFile, _ reader: PageReader) -> (result: Diagnosed<Page?>, includes: [String]) {
+        let reads = IncludeReads()
+        return (reader.read(file, reads: reads), reads.sorted)
     }
 
     /// Every file's parse, taken from `memo` where the file's stamp and the parse's key are those
     /// it was made with; the memo then holds this build's.
-    private static func memoized(_ files: [ContentFile], stamps: [FileStamp?], reader: PageReader, memo: BuildMemo, key: Int?) -> [Diagnosed<Page?>] {
+    private static func memoized(_ files: [ContentFile], stamps: [FileStamp?], reader: PageReader, memo: BuildMemo, key: Int?)
+        -> [(result: Diagnosed<Page?>, includes: [String])] {
         let known = key != nil && key == memo.parseKey ? memo.parsed : [:]
-        let made = Array(files.indices).concurrentMap { index -> (Diagnosed<Page?>, BuildMemo.Parsed?, taken: Bool) in
+        let made = Array(files.indices).concurrentMap { index -> ((result: Diagnosed<Page?>, includes: [String]), BuildMemo.Parsed?, taken: Bool) in
             let file = files[index]
             if let stamp = stamps[index], let hit = known[file.relativePath], hit.stamp == stamp {
-                return (hit.result, hit, true)
+                return ((hit.result, hit.includes), hit, true)
             }
-            let read = reader.read(file)
+            let read = read(file, reader)
             guard let stamp = stamps[index] else { return (read, nil, false) }
-            var kept = read
+            var kept = read.result
             kept.value?.markdown = ""
-            return (read, BuildMemo.Parsed(stamp: stamp, markdownDigest: BodyMemo.digest(read.value?.markdown ?? ""), result: kept), false)
+            let digest = BodyMemo.digest(read.result.value?.markdown ?? "")
+            return (read, BuildMemo.Parsed(stamp: stamp, markdownDigest: digest, result: kept, includes: read.includes), false)
         }
         memo.parseKey = key
         memo.parsed = [:]

@@ -153,12 +153,7 @@ enum RenderTemplates {
             if let library = inputs.markdown.settings.library {
                 // `layout: post` in a Jekyll or Hugo library names one of its own templates (or
                 // its theme's): the theme's layout for the page's place, said once per name.
-                let place = switch page.kind {
-                case .home: "home"
-                case .section: "section"
-                case .entry: "entry"
-                default: page.hasTests ? "entry" : "page"
-                }
+                let place = placeLayout(of: page)
                 if reportedLibrary.insert(page.layout).inserted {
                     layoutWarnings.append(Diagnostic(.note, page.sourcePath, line: line, column: 1, category: "library-layout",
                         "`layout: \(page.layout)` names a template of the \(library.generator.rawValue) library; its pages take the theme's layout for their place (`\(place)` here)"))
@@ -173,6 +168,22 @@ enum RenderTemplates {
             site.pages[index].layout = "page"
         }
         return Written(site: site, diagnostics: layoutWarnings)
+    }
+
+    /// The layout the theme renders a page with that names one it does not have: for a
+    /// library's page (`library`), the theme's layout for the page's place, else `page`.
+    static func fallbackLayout(of page: Page, layouts: Set<String>, library: Bool) -> String {
+        let place = library ? placeLayout(of: page) : "page"
+        return layouts.contains(place) ? place : "page"
+    }
+
+    private static func placeLayout(of page: Page) -> String {
+        switch page.kind {
+        case .home: "home"
+        case .section: "section"
+        case .entry: "entry"
+        default: page.hasTests ? "entry" : "page"
+        }
     }
 
     /// The pages to render, with, for lists, the numbers of their pages to render when not all:
