@@ -115,6 +115,7 @@ def main():
     parser.add_argument("--added", type=int, default=3)
     parser.add_argument("--errors", type=int, default=3)
     parser.add_argument("--theme-edits", type=int, default=3)
+    parser.add_argument("--include-edits", type=int, default=3)
     arguments = parser.parse_args()
 
     originals = {}
@@ -133,6 +134,20 @@ def main():
         if not os.path.isdir(path):
             os.makedirs(path)
             made_folders.append(path)
+    # An include read by the first ten entries of `native/`, made before serving, as a Jekyll
+    # library has its `_includes/`; each edit reloads the pages that read it.
+    include = os.path.join(arguments.site, "Content", "_includes", "tip.html")
+    include_made = arguments.include_edits > 0 and not os.path.exists(include)
+    if include_made:
+        os.makedirs(os.path.dirname(include), exist_ok=True)
+        with open(include, "w", encoding="utf-8") as handle:
+            handle.write("<p class=\"tip\">Test with a screen reader.</p>\n")
+        native = os.path.join(arguments.site, "Content", "native")
+        for name in sorted(n for n in os.listdir(native) if n.endswith(".md") and n.count(".") == 1)[:10]:
+            path = os.path.join(native, name)
+            remember(path)
+            with open(path, "a", encoding="utf-8") as handle:
+                handle.write("\n{% include tip.html %}\n")
     port = free_port()
     server = subprocess.Popen([arguments.guidesite, "serve", "--root", arguments.site, "--port", str(port)],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -243,6 +258,11 @@ def main():
             summary(f"{name} override added", added_override)
             summary(f"{name} edited", edits)
             summary(f"{name} override removed", gone)
+        if include_made:
+            edits = []
+            for number in range(arguments.include_edits):
+                saved(edits, include, f"<p class=\"tip\">Test with a screen reader ({number}).</p>\n", "event: rebuild")
+            summary("an include read by ten entries edited", edits)
         page = "/native/" + entries[0][:-3] + "/"
         if arguments.wrk_seconds <= 0:
             return
@@ -285,9 +305,11 @@ def main():
         for path, data in originals.items():
             with open(path, "wb") as handle:
                 handle.write(data)
-        for path in overrides:
+        for path in overrides + ([include] if include_made else []):
             if os.path.exists(path):
                 os.remove(path)
+        if include_made and not os.listdir(os.path.dirname(include)):
+            os.rmdir(os.path.dirname(include))
         for path in reversed(made_folders):
             shutil.rmtree(path, ignore_errors=True)
         templates = os.path.join(arguments.site, "Templates")
