@@ -58,7 +58,9 @@ public struct SiteBuilder: Sendable {
                 diagnostics: Diagnostic.sortedForReport(record.diagnostics), pagesWritten: record.pagesWritten,
                 milliseconds: Int(StageClock.milliseconds(clock.now - start).rounded()), timings: stages.timings,
                 outcome: record.diagnostics.contains { $0.severity == .error } ? .contentErrors : .success,
-                output: context.plan.variants.first?.output ?? context.layout.output, sites: record.sites, languages: max(1, context.siteConfig.languages.count),
+                output: context.plan.variants.first?.output ?? context.layout.output, sites: record.sites,
+                // (The pages name the languages they are in: the record says which they were.)
+                languages: max(1, record.languages.count, context.siteConfig.languages.count),
                 filesRead: record.filesRead, filesCopied: record.filesCopied, pastedText: record.pastedText,
                 title: context.plan.variants.first?.title ?? context.siteConfig.title, language: context.siteConfig.language,
                 basePath: context.plan.variants.first?.basePath ?? context.siteConfig.basePath, content: context.layout.content,
