@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import GuideSiteCore
+
+/// The random-edit oracles build sites of GuideSite's own shape; the libraries of
+/// `Tests/fixtures/` are written the way Jekyll, Eleventy and Hugo users write them (layouts of
+/// their own, collections, includes, `lang:`, kramdown attributes). Edits as their authors make
+/// them, each built on disk after the last and compared with a fresh build, byte for byte and
+/// problem for problem: a patch that treats a library's page otherwise than a full build shows.
+@Suite("Edits of the fixture libraries, patched on disk")
+struct LibraryEditsTests {
+    static let libraries = ["jekyll-library", "headings-library", "developer-notes", "translated-library", "eleventy-library",
+                            "hugo-library", "criteria-ja-library", "jekyll-kramdown-library"]
+
+    /// The library's Markdown files (not its build's), sorted.
+    static func markdownFiles(of site: TestSite) -> [String] {
+        let walker = FileManager.default.enumerator(atPath: site.root.path)
+        var found: [String] = []
+        while let path = walker?.nextObject() as? String {
+            let first = path.split(separator: "/").first.map(String.init) ?? path
+            guard path.hasSuffix(".md"), !first.hasPrefix("."), !first.hasPrefix("Output"), first != "README.md" else { continue }
+            found.append(path)
+        }
+        return found.sorted()
+    }
+
+    /// Each edit: a sentence appended to a file's body, its `title:` changed, or an include's text.
+    static func edit(_ step: Int, files: [String], in site: TestSite) throws -> String {
+        let path = files[(step * 7) % files.count]
+        var text = try String(contentsOf: site.root.appending(path: path), encoding: .utf8)
+        if step % 3 == 1, let range = text.range(of: "\ntitle: ") {
+            // Inside the quotes of a quoted title.
+            var end = text[range.upperBound...].firstIndex(of: "\n") ?? text.endIndex
+            if end > range.upperBound, ["\"", "'"].contains(text[text.index(before: end)]) { end = text.index(before: end) }
+            text.replaceSubrange(end..<end, with: " \(step)")
+        } else {
+            text += "\n\nAn edit, step \(step).\n"
+        }
+        try site.write(Data(text.utf8), to: path)
+        return path
+    }
+
+    @Test("each library: bodies and titles edited one file at a time, every site of the run equals a fresh build's", arguments: libraries)
+    func edits(library: String) throws {
+        let site = try LibraryFixtureTests.copy(library)
+        defer { site.remove() }
+        try site.age()
+        let first = SitesOnDiskTests.build(site)
+        #expect(first.outcome != .usageError, "\(first.printed)")
+        let files = Self.markdownFiles(of: site)
+        try #require(!files.isEmpty)
+        var patched = 0
+        for step in 0..<6 {
+            let path = try Self.edit(step, files: files, in: site)
+            try site.age(by: TimeInterval(100 - step), only: [path])
+            let result = SitesOnDiskTests.build(site)
+            // Beside the library, not in it: a library's content is often its root.
+            let beside = site.root.deletingLastPathComponent().appending(path: site.root.lastPathComponent + "-fresh")
+            var request = BuildRequest(root: site.root, output: beside)
+            (request.allSubsets, request.fresh) = (true, true)
+            let fresh = SiteBuilder().build(request)
+            let ours = try site.snapshot(), theirs = try site.snapshot(of: "../" + beside.lastPathComponent)
+            try FileManager.default.removeItem(at: beside)
+            if result.pagesRendered != nil { patched += 1 }
+            #expect(BuildIncrementallyTests.differences(ours, theirs).isEmpty, "\(library), step \(step) (\(path)): \(BuildIncrementallyTests.differences(ours, theirs))")
+            #expect(result.diagnostics == fresh.diagnostics, "\(library), step \(step) (\(path)): \(result.diagnostics) against \(fresh.diagnostics)")
+        }
+        // The oracle is worth something only if the edits were patched, not built whole.
+        #expect(patched >= 3, "\(library): \(patched) of 6 edits patched")
+    }
+
+    @Test("each library in the preview: the same edits, reported by the watcher, patched; each build equals a fresh one", arguments: libraries)
+    func editsInMemory(library: String) throws {
+        let site = try LibraryFixtureTests.copy(library)
+        defer { site.remove() }
+        let memory = BuildMemory()
+        let builds = BuildMemoryTests()
+        let (first, _) = builds.memoryBuild(site, memory: memory)
+        #expect(first.outcome != .usageError, "\(first.printed)")
+        let files = Self.markdownFiles(of: site)
+        var patched = 0
+        for step in 0..<6 {
+            let path = try Self.edit(step, files: files, in: site)
+            let (result, ours) = builds.memoryBuild(site, memory: memory, changed: [path])
+            let (fresh, theirs) = builds.memoryBuild(site, memory: BuildMemory())
+            if result.pagesRendered != nil { patched += 1 }
+            #expect(BuildIncrementallyTests.differences(ours, theirs).isEmpty, "\(library), step \(step) (\(path)): \(BuildIncrementallyTests.differences(ours, theirs))")
+            #expect(result.diagnostics == fresh.diagnostics, "\(library), step \(step) (\(path)): \(result.diagnostics) against \(fresh.diagnostics)")
+        }
+        #expect(patched >= 3, "\(library): \(patched) of 6 edits patched")
+    }
+}
