@@ -51,9 +51,11 @@ struct Basis {
 
     /// What the last build reported that stands for this one: the problems of every file not
     /// edited and of the checks of the whole site (walk, site.yml, theme, layouts, addresses).
+    /// A library's layout notes are made again by each site's template stage, from every page.
     var lastDiagnostics: [Diagnostic] {
         let edited = Set(self.edited)
-        return last.otherDiagnostics + last.fileDiagnostics.indices.filter { !edited.contains($0) }.flatMap { last.fileDiagnostics[$0] }
+        return last.otherDiagnostics.filter { $0.category != "library-layout" }
+            + last.fileDiagnostics.indices.filter { !edited.contains($0) }.flatMap { last.fileDiagnostics[$0] }
     }
 
     /// Why the last build cannot stand for this one, for `--timings`.

@@ -130,62 +130,6 @@ enum RenderTemplates {
         Diagnostic(.error, page.sourcePath, category: "template", "the theme has no layout `\(page.layout)` and no `page` layout to fall back on")
     }
 
-    /// The site with each page's layout one the theme has (`page`, or a library's layout for
-    /// the page's place), and what it said of the others.
-    private static func laidOut(_ site: Site, _ inputs: Inputs) -> Written {
-        var site = site
-        let renderer = inputs.theme.renderer
-        var layoutWarnings: [Diagnostic] = []
-        let available = renderer.layouts.sorted().joined(separator: ", ")
-        var reportedGenerated = Set<String>(), reportedLibrary = Set<String>()
-        for index in site.pages.indices where !renderer.layouts.contains(site.pages[index].layout) {
-            let page = site.pages[index]
-            if renderer.brokenLayouts.contains(page.layout) {
-                // Its template error is reported already; the build fails on it.
-                site.pages[index].layout = "page"
-                continue
-            }
-            if page.sourcePath.isEmpty, !reportedGenerated.insert(page.layout).inserted {
-                site.pages[index].layout = "page"
-                continue
-            }
-            let line = page.frontMatter.entries["layout"]?.line ?? 1
-            if let library = inputs.markdown.settings.library {
-                // `layout: post` in a Jekyll or Hugo library names one of its own templates (or
-                // its theme's): the theme's layout for the page's place, said once per name.
-                let place = placeLayout(of: page)
-                if reportedLibrary.insert(page.layout).inserted {
-                    layoutWarnings.append(Diagnostic(.note, page.sourcePath, line: line, column: 1, category: "library-layout",
-                        "`layout: \(page.layout)` names a template of the \(library.generator.rawValue) library; its pages take the theme's layout for their place (`\(place)` here)"))
-                }
-                site.pages[index].layout = renderer.layouts.contains(place) ? place : "page"
-                continue
-            }
-            layoutWarnings.append(Diagnostic(
-                .warning, page.sourcePath.isEmpty ? "Templates/layouts" : page.sourcePath, line: line, column: 1, category: "unknown-layout",
-                "unknown layout `\(page.layout)`, using `page` instead; the layouts are: \(available).\(Suggestion.didYouMean(page.layout, in: renderer.layouts))"
-            ))
-            site.pages[index].layout = "page"
-        }
-        return Written(site: site, diagnostics: layoutWarnings)
-    }
-
-    /// The layout the theme renders a page with that names one it does not have: for a
-    /// library's page (`library`), the theme's layout for the page's place, else `page`.
-    static func fallbackLayout(of page: Page, layouts: Set<String>, library: Bool) -> String {
-        let place = library ? placeLayout(of: page) : "page"
-        return layouts.contains(place) ? place : "page"
-    }
-
-    private static func placeLayout(of page: Page) -> String {
-        switch page.kind {
-        case .home: "home"
-        case .section: "section"
-        case .entry: "entry"
-        default: page.hasTests ? "entry" : "page"
-        }
-    }
-
     /// The pages to render, with, for lists, the numbers of their pages to render when not all:
     /// every page, or those whose render key moved since they were written (`before`): by what
     /// each page shows (`RenderPlan`), or under a basis on disk the edited pages and the search

@@ -1,0 +1,73 @@
+import Foundation
+
+/// Each page's layout one the theme has, and what the template stage says of those it has not.
+extension RenderTemplates {
+    /// The site with each page's layout one the theme has (`page`, or a library's layout for
+    /// the page's place), and what it said of the others.
+    static func laidOut(_ site: Site, _ inputs: Inputs) -> Written {
+        var site = site
+        let renderer = inputs.theme.renderer
+        var layoutWarnings: [Diagnostic] = []
+        let available = renderer.layouts.sorted().joined(separator: ", ")
+        var reportedGenerated = Set<String>()
+        let library = inputs.markdown.settings.library
+        for index in site.pages.indices where !renderer.layouts.contains(site.pages[index].layout) {
+            let page = site.pages[index]
+            if renderer.brokenLayouts.contains(page.layout) {
+                // Its template error is reported already; the build fails on it.
+                site.pages[index].layout = "page"
+                continue
+            }
+            if page.sourcePath.isEmpty, !reportedGenerated.insert(page.layout).inserted {
+                site.pages[index].layout = "page"
+                continue
+            }
+            if library != nil {
+                site.pages[index].layout = fallbackLayout(of: page, layouts: renderer.layouts, library: true)
+                continue
+            }
+            let line = page.frontMatter.entries["layout"]?.line ?? 1
+            layoutWarnings.append(Diagnostic(
+                .warning, page.sourcePath.isEmpty ? "Templates/layouts" : page.sourcePath, line: line, column: 1, category: "unknown-layout",
+                "unknown layout `\(page.layout)`, using `page` instead; the layouts are: \(available).\(Suggestion.didYouMean(page.layout, in: renderer.layouts))"
+            ))
+            site.pages[index].layout = "page"
+        }
+        if let library { layoutWarnings += libraryNotes(site, renderer: renderer, generator: library.generator.rawValue) }
+        return Written(site: site, diagnostics: layoutWarnings)
+    }
+
+    /// `layout: post` in a Jekyll or Hugo library names one of its own templates (or its
+    /// theme's): a note for each such name, at the first file (by path) naming it. Made from the
+    /// front matter of every page, laid out already or not, so that a patch (whose last pages
+    /// were laid out by the last build, its edited ones by `Link`) says what a full build says.
+    static func libraryNotes(_ site: Site, renderer: TemplateRenderer, generator: String) -> [Diagnostic] {
+        var first: [String: Page] = [:]
+        for page in site.pages where !page.sourcePath.isEmpty {
+            guard let name = page.frontMatter.layout, !renderer.layouts.contains(name), !renderer.brokenLayouts.contains(name) else { continue }
+            if let known = first[name], known.sourcePath <= page.sourcePath { continue }
+            first[name] = page
+        }
+        return first.keys.sorted().map { name in
+            let page = first[name]!
+            return Diagnostic(.note, page.sourcePath, category: "library-layout",
+                              "`layout: \(name)` names a template of the \(generator) library; its pages take the theme's layout for their place (`\(fallbackLayout(of: page, layouts: renderer.layouts, library: true))` here)")
+        }
+    }
+
+    /// The layout the theme renders a page with that names one it does not have: for a
+    /// library's page (`library`), the theme's layout for the page's place, else `page`.
+    static func fallbackLayout(of page: Page, layouts: Set<String>, library: Bool) -> String {
+        let place = library ? placeLayout(of: page) : "page"
+        return layouts.contains(place) ? place : "page"
+    }
+
+    private static func placeLayout(of page: Page) -> String {
+        switch page.kind {
+        case .home: "home"
+        case .section: "section"
+        case .entry: "entry"
+        default: page.hasTests ? "entry" : "page"
+        }
+    }
+}
