@@ -24,7 +24,7 @@ struct LibraryEditsTests {
         return found.sorted()
     }
 
-    static let steps = 9
+    static let steps = 12
 
     /// An include file of the library, if it has one.
     static func includeFile(of site: TestSite) -> String? {
@@ -37,7 +37,8 @@ struct LibraryEditsTests {
     }
 
     /// Each edit: a sentence appended to a file's body or its `title:` changed (steps 0-5), a
-    /// page added beside the first file (6) and removed (7), an include's text changed (8).
+    /// page added beside the first file (6) and removed (7), an include's text changed (8), a draft
+    /// set (9) and unset (10), a file renamed (11).
     static func edit(_ step: Int, files: [String], in site: TestSite) throws -> String {
         let added = ((files[0] as NSString).deletingLastPathComponent as NSString).appendingPathComponent("zz-added-page.md")
         if step == 6 {
@@ -53,6 +54,19 @@ struct LibraryEditsTests {
             try site.write(Data((text + "\n<!-- edited by the test -->\n").utf8), to: include)
             return include
         }
+        // A draft set and unset in a file with front matter; a file renamed.
+        let matter = files.first { (try? String(contentsOf: site.root.appending(path: $0), encoding: .utf8))?.hasPrefix("---\n") ?? false }
+        if step == 9 || step == 10, let matter {
+            var text = try String(contentsOf: site.root.appending(path: matter), encoding: .utf8)
+            text = step == 9 ? "---\ndraft: true\n" + text.dropFirst(4) : text.replacingOccurrences(of: "---\ndraft: true\n", with: "---\n")
+            try site.write(Data(text.utf8), to: matter)
+            return matter
+        }
+        if step == 11 {
+            let from = files[files.count / 2], to = (from as NSString).deletingPathExtension + "-renamed.md"
+            try FileManager.default.moveItem(at: site.root.appending(path: from), to: site.root.appending(path: to))
+            return to
+        }
         let path = files[(step * 7) % files.count]
         var text = try String(contentsOf: site.root.appending(path: path), encoding: .utf8)
         if step % 3 == 1, let range = text.range(of: "\ntitle: ") {
@@ -67,7 +81,7 @@ struct LibraryEditsTests {
         return path
     }
 
-    @Test("each library: bodies and titles edited one file at a time, a page added and removed, an include edited, every site of the run equals a fresh build's", arguments: libraries)
+    @Test("each library: bodies and titles edited one file at a time, a page added and removed, an include edited, a draft set and unset, a file renamed, every site of the run equals a fresh build's", arguments: libraries)
     func edits(library: String) throws {
         let site = try LibraryFixtureTests.copy(library)
         defer { site.remove() }
@@ -80,6 +94,7 @@ struct LibraryEditsTests {
         for step in 0..<Self.steps {
             let path = try Self.edit(step, files: files, in: site)
             if step != 7 { try site.age(by: TimeInterval(100 - step), only: [path]) }
+            if step == 11 { try site.age(by: 80, only: [(path as NSString).deletingLastPathComponent]) }
             let result = SitesOnDiskTests.build(site)
             // Beside the library, not in it: a library's content is often its root.
             let beside = site.root.deletingLastPathComponent().appending(path: site.root.lastPathComponent + "-fresh")
@@ -111,8 +126,8 @@ struct LibraryEditsTests {
             let path = try Self.edit(step, files: files, in: site)
             // The watcher names files modified in place; a file made or removed it reports as
             // nothing known (`FileWatcher`), and the build compares stamps.
-            let made = step == 6 || step == 7
-            if step == 6 { try site.age(by: 50, only: [path]) }
+            let made = step == 6 || step == 7 || step == 11
+            if step == 6 || step == 11 { try site.age(by: TimeInterval(60 - step), only: [path]) }
             let (result, ours) = builds.memoryBuild(site, memory: memory, changed: made ? nil : [path])
             let (fresh, theirs) = builds.memoryBuild(site, memory: BuildMemory())
             if result.pagesRendered != nil { patched += 1 }
