@@ -4,9 +4,9 @@ import Foundation
 /// read one (`LastBuild.fileIncludes`) are read again with the edited ones, as Salsa re-runs a
 /// query whose inputs moved; the others' pages stand.
 extension Basis {
-    /// The names (paths in the includes folder) of the include files whose stamps moved from
-    /// `last` to `now`, or that came or went.
-    static func includesMoved(from last: [String: FileStamp], to now: [String: FileStamp]) -> Set<String> {
+    /// The paths of the files whose stamps moved from `last` to `now`, or that came or went
+    /// (the theme's files, the includes).
+    static func stampsMoved(from last: [String: FileStamp], to now: [String: FileStamp]) -> Set<String> {
         Set(last.keys.filter { now[$0] == nil } + now.keys.filter { now[$0] != last[$0] })
     }
 

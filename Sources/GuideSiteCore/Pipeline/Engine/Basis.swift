@@ -112,7 +112,7 @@ struct Basis {
                 (last, moved) = (walked.state, (walked.added, walked.removed, walked.gone))
                 (assets, last.assets) = (AssetsMoved(from: last.assets, to: inputs.assets), inputs.assets)
                 (templatesMoved, themeFiles) = themeMoved(from: last.theme, to: inputs.theme)
-                (includes, last.theme, last.includes) = (includesMoved(from: last.includes, to: inputs.includes), inputs.theme, inputs.includes)
+                (includes, last.theme, last.includes) = (stampsMoved(from: last.includes, to: inputs.includes), inputs.theme, inputs.includes)
             }
             guard inputs.markdownStamps.count == last.stamps.count else { throw Declined("the Markdown files' stamps cannot be read") }
             let stamps = inputs.markdownStamps
@@ -182,7 +182,7 @@ struct Basis {
             (state, moved) = (walked.state, (walked.added, walked.removed, walked.gone))
             (assets, state.assets) = (AssetsMoved(from: state.assets, to: inputs.assets), inputs.assets)
             (templatesMoved, themeFiles) = themeMoved(from: state.theme, to: inputs.theme)
-            (includes, state.theme, state.includes) = (includesMoved(from: state.includes, to: inputs.includes), inputs.theme, inputs.includes)
+            (includes, state.theme, state.includes) = (stampsMoved(from: state.includes, to: inputs.includes), inputs.theme, inputs.includes)
         }
         // With the spare site the last build left, the patch is put in place with the whole
         // site; without one (after a first build), in place or as a linked copy (`PatchOutput`).
@@ -203,7 +203,7 @@ struct Basis {
     /// Whether a layout or partial of the theme (`BuildRecord.Inputs.theme`) was made, removed
     /// or changed since `last`, and its other files that were.
     static func themeMoved(from last: [String: FileStamp], to now: [String: FileStamp]) -> (templates: Bool, files: Set<String>) {
-        let moved = Set(last.keys.filter { now[$0] == nil } + now.keys.filter { now[$0] != last[$0] })
+        let moved = stampsMoved(from: last, to: now)
         let templates = moved.filter { Theme.templateName(of: $0) != nil }
         return (!templates.isEmpty, moved.subtracting(templates))
     }

@@ -52,10 +52,7 @@ struct IncludesMovedTests {
             } else {
                 try FileManager.default.removeItem(at: site.root.appending(path: edit.path))
             }
-            let result = SitesOnDiskTests.build(site)
-            let fresh = SitesOnDiskTests.build(site, into: "Output-full")
-            let ours = try site.snapshot(), theirs = try site.snapshot(of: "Output-full")
-            try FileManager.default.removeItem(at: site.root.appending(path: "Output-full"))
+            let (result, fresh, ours, theirs) = try SitesOnDiskTests.patchedAndFresh(site)
             #expect(result.pagesRendered != nil, "step \(step): not patched: \(result.timings.map(\.stage))")
             if let rendered = edit.rendered, let pages = result.pagesRendered {
                 // Each page read again shows in both languages' sites (a French page, or the English one it leads to).

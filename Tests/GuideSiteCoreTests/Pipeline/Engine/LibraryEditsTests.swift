@@ -95,14 +95,8 @@ struct LibraryEditsTests {
             let path = try Self.edit(step, files: files, in: site)
             if step != 7 { try site.age(by: TimeInterval(100 - step), only: [path]) }
             if step == 11 { try site.age(by: 80, only: [(path as NSString).deletingLastPathComponent]) }
-            let result = SitesOnDiskTests.build(site)
             // Beside the library, not in it: a library's content is often its root.
-            let beside = site.root.deletingLastPathComponent().appending(path: site.root.lastPathComponent + "-fresh")
-            var request = BuildRequest(root: site.root, output: beside)
-            (request.allSubsets, request.fresh) = (true, true)
-            let fresh = SiteBuilder().build(request)
-            let ours = try site.snapshot(), theirs = try site.snapshot(of: "../" + beside.lastPathComponent)
-            try FileManager.default.removeItem(at: beside)
+            let (result, fresh, ours, theirs) = try SitesOnDiskTests.patchedAndFresh(site, freshInto: "../" + site.root.lastPathComponent + "-fresh")
             if result.pagesRendered != nil { patched += 1 }
             #expect(BuildIncrementallyTests.differences(ours, theirs).isEmpty, "\(library), step \(step) (\(path)): \(BuildIncrementallyTests.differences(ours, theirs))")
             #expect(result.diagnostics == fresh.diagnostics, "\(library), step \(step) (\(path)): \(result.diagnostics) against \(fresh.diagnostics)")

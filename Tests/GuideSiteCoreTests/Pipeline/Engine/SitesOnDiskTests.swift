@@ -10,11 +10,21 @@ struct SitesOnDiskTests {
 
     /// `build --all-subsets` into Output/, or afresh into `folder` (the reference).
     static func build(_ site: TestSite, into folder: String? = nil, inPlaceUpTo: Int = 256) -> BuildResult {
-        var request = BuildRequest(root: site.root, output: folder.map { site.root.appending(path: $0) })
+        var request = BuildRequest(root: site.root, output: folder.map { site.root.appending(path: $0).standardizedFileURL })
         request.allSubsets = true
         request.fresh = folder != nil
         request.patchesInPlaceUpTo = inPlaceUpTo
         return SiteBuilder().build(request)
+    }
+
+    /// The build of every site after an edit, a fresh build into `folder` (below the root, or
+    /// `../…` beside it), and the files of each; the fresh one removed after.
+    static func patchedAndFresh(_ site: TestSite, freshInto folder: String = "Output-full") throws
+        -> (result: BuildResult, fresh: BuildResult, ours: [String: Data], theirs: [String: Data]) {
+        let result = build(site), fresh = build(site, into: folder)
+        let ours = try site.snapshot(), theirs = try site.snapshot(of: folder)
+        try FileManager.default.removeItem(at: site.root.appending(path: folder).standardizedFileURL)
+        return (result, fresh, ours, theirs)
     }
 
     /// Seed 1: two subsets; 2: English and French; 3: both (six sites).

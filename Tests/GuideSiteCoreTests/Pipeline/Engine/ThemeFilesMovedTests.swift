@@ -64,10 +64,7 @@ struct ThemeFilesMovedTests {
             } else {
                 try FileManager.default.removeItem(at: url)
             }
-            let result = SitesOnDiskTests.build(site)
-            let fresh = SitesOnDiskTests.build(site, into: "Output-full")
-            let ours = try site.snapshot(), theirs = try site.snapshot(of: "Output-full")
-            try FileManager.default.removeItem(at: site.root.appending(path: "Output-full"))
+            let (result, fresh, ours, theirs) = try SitesOnDiskTests.patchedAndFresh(site)
             // (A brand style sheet is linked from every page: its coming and going builds them all.)
             let whole = edit.path == brand && step != 5
             #expect(whole ? result.pagesRendered == nil : result.pagesRendered == 0, "step \(step): \(result.timings.map(\.stage))")
@@ -109,10 +106,7 @@ struct ThemeFilesMovedTests {
             } else {
                 try FileManager.default.removeItem(at: site.root.appending(path: edit.path))
             }
-            let result = SitesOnDiskTests.build(site)
-            let fresh = SitesOnDiskTests.build(site, into: "Output-full")
-            let ours = try site.snapshot(), theirs = try site.snapshot(of: "Output-full")
-            try FileManager.default.removeItem(at: site.root.appending(path: "Output-full"))
+            let (result, fresh, ours, theirs) = try SitesOnDiskTests.patchedAndFresh(site)
             switch edit.renders {
             case .some: #expect(result.pagesRendered.map { $0 > 0 && $0 < first.pagesWritten / 2 } == true, "step \(step): \(result.pagesRendered ?? -1) \(result.timings.map(\.stage))")
             case .whole: #expect(result.pagesRendered == nil, "step \(step)")
