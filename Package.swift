@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -15,11 +15,10 @@ let package = Package(
         // compare both renderings byte for byte).
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        // No traits: its swift-configuration support is a module GuideSite would compile and never use.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
-        // SHA-256 of a translation's source (`translation-of:`); Hummingbird builds it already.
-        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         // Hugo's TOML front matter (`+++`) and configuration files: toml++ through TOMLKit.
         .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
     ],
@@ -29,6 +28,13 @@ let package = Package(
             name: "CCmarkGFM",
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        // Debian's OpenSSL for SHA-256 (a translation's `translation-of:`, the body memo's keys):
+        // swift-crypto would compile its own BoringSSL, 400 C files, into every build.
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
         ),
         // Debian's KSyntaxHighlighting (KDE Frameworks 5) highlights code blocks; it is C++ on Qt 5,
         // which CSyntaxHighlighting wraps in a few C functions for Markdown/CodeHighlighter.swift.
@@ -56,9 +62,9 @@ let package = Package(
             dependencies: [
                 "CCmarkGFM",
                 "CSyntaxHighlighting",
+                "CLibCrypto",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             plugins: ["EmbedTheme"]
@@ -96,10 +102,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GuideSitePreviewTests",
-            dependencies: [
-                "GuideSitePreview", "GuideSiteCore",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-            ]
+            dependencies: ["GuideSitePreview", "GuideSiteCore"]
         ),
     ],
     cxxLanguageStandard: .cxx17

@@ -1,7 +1,5 @@
 import Foundation
 import GuideSiteCore
-import Hummingbird
-import HummingbirdTesting
 import Testing
 @testable import GuideSitePreview
 
@@ -56,12 +54,14 @@ final class RunningPreview: @unchecked Sendable {
     let port: Int
     private let task: Task<Void, Error>
 
-    init(files: [String: String], idleTimeout: Duration = .seconds(15)) async throws {
+    /// `watching`: saves rebuild by themselves; without it the test rebuilds when it chooses.
+    init(files: [String: String], idleTimeout: Duration = .seconds(15), watching: Bool = true) async throws {
         site = try await PreviewSite(files: files)
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         var server = PreviewServer(session: site.session, host: "127.0.0.1", port: 0)
         server.idleTimeout = idleTimeout
-        let app = server.application(watcher: FileWatcher(layout: SiteLayout(root: site.root)), onRunning: { continuation.yield($0) })
+        let watcher = watching ? FileWatcher(layout: SiteLayout(root: site.root)) : nil
+        let app = server.application(watcher: watcher, onRunning: { continuation.yield($0) })
         task = Task { try await app.run() }
         var found = 0
         for await port in ports {
@@ -87,54 +87,53 @@ struct PreviewServerTests {
         "Content/native/stepper.md": "---\ntitle: Stepper\ncategories: [controls]\n---\nSteps.\n",
     ]
 
-    static func text(_ response: TestResponse) -> String { String(buffer: response.body) }
+    /// One request to the running preview, read to its end.
+    static func get(_ preview: RunningPreview, _ target: String, method: String = "GET",
+                    headers: [String: String] = [:]) throws -> LiveSocket.Reply {
+        try LiveSocket.request(port: preview.port, method: method, target: target, headers: headers)
+    }
 
     @Test("edit, delete, break and fix an entry: the rebuild names the pages to reload, and the served site equals a fresh build")
     func liveEditing() async throws {
-        let site = try await PreviewSite(files: Self.site)
-        defer { site.remove() }
-        let session = site.session
-        let app = PreviewServer(session: session).application(watcher: nil)
-        try await app.test(.router) { client in
-            try await client.execute(uri: "/native/picker/", method: .get) { response in
-                #expect(response.status == .ok)
-                #expect(Self.text(response).contains("First version."))
-                #expect(Self.text(response).contains("data-guidesite-live-reload"))
-                #expect(response.headers[.contentType] == "text/html; charset=utf-8")
-            }
+        let preview = try await RunningPreview(files: Self.site, watching: false)
+        defer { Task { await preview.stop() } }
+        let (site, session) = (preview.site, preview.site.session)
+        let first = try Self.get(preview, "/native/picker/")
+        #expect(first.status == 200)
+        #expect(first.body.contains("First version."))
+        #expect(first.body.contains("data-guidesite-live-reload"))
+        #expect(first.headers["content-type"] == "text/html; charset=utf-8")
 
-            try site.write("---\ntitle: Picker\ncategories: [controls]\n---\n## Role\n\nSecond version.\n", to: "Content/native/picker.md")
-            let edited = await session.rebuild()
-            #expect(edited.changedPages.contains("/native/picker/"))
-            #expect(!edited.changedPages.contains("/native/stepper/"), "an unrelated page is not reloaded")
-            try await client.execute(uri: "/native/picker/", method: .get) { #expect(Self.text($0).contains("Second version.")) }
+        try site.write("---\ntitle: Picker\ncategories: [controls]\n---\n## Role\n\nSecond version.\n", to: "Content/native/picker.md")
+        let edited = await session.rebuild()
+        #expect(edited.changedPages.contains("/native/picker/"))
+        #expect(!edited.changedPages.contains("/native/stepper/"), "an unrelated page is not reloaded")
+        #expect(try Self.get(preview, "/native/picker/").body.contains("Second version."))
 
-            try FileManager.default.removeItem(at: site.root.appending(path: "Content/native/stepper.md"))
-            #expect(await session.rebuild().changedPages.contains("/native/stepper/"))
-            try await client.execute(uri: "/native/stepper/", method: .get) { #expect($0.status == .notFound) }
-            try await client.execute(uri: "/native/", method: .get) { #expect(!Self.text($0).contains("Stepper")) }
-            try await client.execute(uri: "/categories/controls/", method: .get) { #expect(!Self.text($0).contains("Stepper")) }
+        try FileManager.default.removeItem(at: site.root.appending(path: "Content/native/stepper.md"))
+        #expect(await session.rebuild().changedPages.contains("/native/stepper/"))
+        #expect(try Self.get(preview, "/native/stepper/").status == 404)
+        #expect(try !Self.get(preview, "/native/").body.contains("Stepper"))
+        #expect(try !Self.get(preview, "/categories/controls/").body.contains("Stepper"))
 
-            try site.write("---\ntitle: [Picker\n---\nBroken.\n", to: "Content/native/picker.md")
-            #expect(await session.rebuild().changedPages == ["*"])
-            try await client.execute(uri: "/native/", method: .get) { response in
-                #expect(response.status == .internalServerError)
-                #expect(Self.text(response).contains("<h1>The site could not be built</h1>"))
-                #expect(Self.text(response).contains("<div role=\"alert\">"))
-                #expect(Self.text(response).contains("Content/native/picker.md:2:8: error:"))
-                #expect(Self.text(response).contains("data-guidesite-live-reload"))
-            }
-            try await client.execute(uri: "/nowhere/", method: .get) { #expect($0.status == .internalServerError) }
-            try await client.execute(uri: "/assets/site.css", method: .get) { #expect($0.status == .ok, "files other than pages are still served") }
+        try site.write("---\ntitle: [Picker\n---\nBroken.\n", to: "Content/native/picker.md")
+        #expect(await session.rebuild().changedPages == ["*"])
+        let failed = try Self.get(preview, "/native/")
+        #expect(failed.status == 500)
+        #expect(failed.body.contains("<h1>The site could not be built</h1>"))
+        #expect(failed.body.contains("<div role=\"alert\">"))
+        #expect(failed.body.contains("Content/native/picker.md:2:8: error:"))
+        #expect(failed.body.contains("data-guidesite-live-reload"))
+        #expect(try Self.get(preview, "/nowhere/").status == 500)
+        #expect(try Self.get(preview, "/assets/site.css").status == 200, "files other than pages are still served")
 
-            try site.write("---\ntitle: Picker\ncategories: [controls]\n---\n## Role\n\nThird version.\n", to: "Content/native/picker.md")
-            #expect(await session.rebuild().changedPages == ["*"])
-            try await client.execute(uri: "/native/picker/", method: .get) { #expect(Self.text($0).contains("Third version.")) }
+        try site.write("---\ntitle: Picker\ncategories: [controls]\n---\n## Role\n\nThird version.\n", to: "Content/native/picker.md")
+        #expect(await session.rebuild().changedPages == ["*"])
+        #expect(try Self.get(preview, "/native/picker/").body.contains("Third version."))
 
-            try site.write("---\ntitle: Button\n---\nNew section.\n", to: "Content/web/button.md")
-            #expect(await session.rebuild().changedPages.contains("/web/button/"))
-            try await client.execute(uri: "/web/button/", method: .get) { #expect(Self.text($0).contains("New section.")) }
-        }
+        try site.write("---\ntitle: Button\n---\nNew section.\n", to: "Content/web/button.md")
+        #expect(await session.rebuild().changedPages.contains("/web/button/"))
+        #expect(try Self.get(preview, "/web/button/").body.contains("New section."))
 
         // After all these edits, the served files equal a fresh `guidesite build` of the same files.
         let served = session.state.servedFiles().mapValues(\.data)
@@ -159,43 +158,35 @@ struct PreviewServerTests {
 
     @Test("only GET and HEAD, conditional requests, content types, folders, the 404 page, and traversal answers no file")
     func protocolRules() async throws {
-        let site = try await PreviewSite(files: Self.site)
-        defer { site.remove() }
-        let app = PreviewServer(session: site.session).application(watcher: nil)
-        try await app.test(.router) { client in
-            try await client.execute(uri: "/", method: .post) { response in
-                #expect(response.status == .methodNotAllowed)
-                #expect(response.headers[.allow] == "GET, HEAD")
-            }
-            try await client.execute(uri: "/native/picker/", method: .delete) { #expect($0.status == .methodNotAllowed) }
-            try await client.execute(uri: "/native/picker/", method: .head) { response in
-                #expect(response.status == .ok)
-                #expect(response.body.readableBytes == 0)
-                #expect(Int(response.headers[.contentLength] ?? "") ?? 0 > 0)
-            }
-            let page = try await client.execute(uri: "/native/picker/", method: .get)
-            #expect(Int(page.headers[.contentLength] ?? "") == page.body.readableBytes, "the length counts the live-reload script")
-            let css = try await client.execute(uri: "/assets/site.css", method: .get)
-            #expect(css.headers[.contentType] == "text/css; charset=utf-8")
-            #expect(css.headers[.cacheControl] == "no-cache")
-            let etag = try #require(css.headers[.eTag])
-            try await client.execute(uri: "/assets/site.css", method: .get, headers: [.ifNoneMatch: etag]) { #expect($0.status == .notModified) }
-            try await client.execute(uri: "/native/picker", method: .get) { response in
-                #expect(response.status == .movedPermanently)
-                #expect(response.headers[.location] == "/native/picker/")
-            }
-            try await client.execute(uri: "/native/", method: .get) { #expect($0.status == .ok) }
-            try await client.execute(uri: "/nowhere/", method: .get) { response in
-                #expect(response.status == .notFound)
-                #expect(Self.text(response).contains("<title>Page not found"))
-            }
-            for attempt in ["/../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%5c..%5cetc%5cpasswd", "/index.html%00", "/.guidesite-output",
-                            "/native/..%2f..%2fetc/passwd", "//etc/passwd"] {
-                try await client.execute(uri: attempt, method: .get) { response in
-                    #expect(response.status == .notFound || response.status == .badRequest, "\(attempt): \(response.status)")
-                    #expect(!Self.text(response).contains("root:"), "\(attempt)")
-                }
-            }
+        let preview = try await RunningPreview(files: Self.site, watching: false)
+        defer { Task { await preview.stop() } }
+        let post = try Self.get(preview, "/", method: "POST")
+        #expect(post.status == 405)
+        #expect(post.headers["allow"] == "GET, HEAD")
+        #expect(try Self.get(preview, "/native/picker/", method: "DELETE").status == 405)
+        let head = try Self.get(preview, "/native/picker/", method: "HEAD")
+        #expect(head.status == 200)
+        #expect(head.body.isEmpty)
+        #expect(Int(head.headers["content-length"] ?? "") ?? 0 > 0)
+        let page = try Self.get(preview, "/native/picker/")
+        #expect(Int(page.headers["content-length"] ?? "") == page.body.utf8.count, "the length counts the live-reload script")
+        let css = try Self.get(preview, "/assets/site.css")
+        #expect(css.headers["content-type"] == "text/css; charset=utf-8")
+        #expect(css.headers["cache-control"] == "no-cache")
+        let etag = try #require(css.headers["etag"])
+        #expect(try Self.get(preview, "/assets/site.css", headers: ["If-None-Match": etag]).status == 304)
+        let folder = try Self.get(preview, "/native/picker")
+        #expect(folder.status == 301)
+        #expect(folder.headers["location"] == "/native/picker/")
+        #expect(try Self.get(preview, "/native/").status == 200)
+        let missing = try Self.get(preview, "/nowhere/")
+        #expect(missing.status == 404)
+        #expect(missing.body.contains("<title>Page not found"))
+        for attempt in ["/../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%5c..%5cetc%5cpasswd", "/index.html%00", "/.guidesite-output",
+                        "/native/..%2f..%2fetc/passwd", "//etc/passwd"] {
+            let response = try Self.get(preview, attempt)
+            #expect(response.status == 404 || response.status == 400, "\(attempt): \(response.status)")
+            #expect(!response.body.contains("root:"), "\(attempt)")
         }
     }
 

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// The SHA-256 of a file's bytes in hex: what a translation's `translation-of:` names (its first

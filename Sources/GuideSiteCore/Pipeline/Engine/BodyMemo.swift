@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// Each page's rendered Markdown, kept by what rendering it read (the question Salsa and Bazel
@@ -185,7 +184,6 @@ final class BodyMemo: @unchecked Sendable {
     /// A page's body key: the site's renderer, and what the renderer reads of the page
     /// (`markdown`: its Markdown's digest).
     static func key(renderer: Key, page: Page, markdown: Key) -> Key {
-        var hasher = SHA256()
         var writer = ByteWriter()
         writer.uint64(renderer.high)
         writer.uint64(renderer.low)
@@ -194,8 +192,7 @@ final class BodyMemo: @unchecked Sendable {
         writer.string(page.sourcePath)
         writer.int(page.bodyFirstLine)
         writer.optional(page.frontMatter.title) { $0.string($1) }
-        hasher.update(data: writer.bytes)
-        return key(hasher.finalize())
+        return key(SHA256.hash(data: writer.bytes))
     }
 
     /// What a body is: its key and its links' answers (the same body whether rendered or taken).

@@ -1,0 +1,6 @@
+#ifndef GUIDESITE_CLIBCRYPTO_SHIM_H
+#define GUIDESITE_CLIBCRYPTO_SHIM_H
+
+#include <openssl/sha.h>
+
+#endif
