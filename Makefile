@@ -16,9 +16,6 @@ AUDIT_VENV   := .build/audit/venv
 AUDIT_PY     := $(AUDIT_VENV)/bin/python
 SUDO         := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN  := .build/release/guidesite
-# Libraries in the shapes other generators' users write (Tests/fixtures/), audited like the sample site.
-FIXTURE_LIBRARIES := jekyll-library headings-library developer-notes translated-library eleventy-library hugo-library criteria-ja-library jekyll-kramdown-library
-DEBUG_BIN    := .build/debug/guidesite
 
 PREFIX       ?= /usr/local
 BENCH_SIZES  ?= 1000 10000
@@ -75,52 +72,24 @@ audit-deps:
 
 ## The accessibility audit of the sample site (0 axe violations, 0 HTML errors), and proof
 ## that the audit fails on a site with known problems.
-audit: audit-deps
-	$(SWIFT) build --product guidesite
-	$(AUDIT_PY) Tests/audit/audit.py --guidesite $(DEBUG_BIN) --root . --axe $(AXE_JS)
-	for library in $(FIXTURE_LIBRARIES); do \
-	  $(AUDIT_PY) Tests/audit/audit.py --guidesite $(DEBUG_BIN) --root Tests/fixtures/$$library --fixture --axe $(AXE_JS) || exit 1; done
-	PYTHON=$(AUDIT_PY) ./Tests/audit/negative-control.sh $(DEBUG_BIN) $(AXE_JS)
+audit: deps audit-deps
+	$(PYTHON) Tests/run.py audit negative-control
 
+# Testable, as Tests/run.py builds it: `make site` and `make test` share one compilation.
 build: deps
-	$(SWIFT) build -c release --product guidesite
+	$(SWIFT) build -c release -Xswiftc -enable-testing --product guidesite
 
 ## Build the sample site in Content/ into Output/.
 site: build
 	$(RELEASE_BIN) build --root . --all-subsets
 	@echo "Open $(CURDIR)/Output/index.html"
 
-## Unit and end-to-end tests, the command-line checks, then the accessibility audit.
-## Every build of the run counts support results' age to the day it began (SOURCE_DATE_EPOCH):
-## a test comparing a build with a fresh one must not straddle midnight.
-test: export SOURCE_DATE_EPOCH := $(or $(SOURCE_DATE_EPOCH),$(shell date +%s))
+## Every check of the project: Tests/run.py holds the list (one optimised, testable build; the
+## unit tests, command-line checks, hostile inputs, browser tests, fuzz replay and the audit of
+## the sample and of every fixture library on both cores), and ends with each step's time.
+## `Tests/run.py STEP ...` runs a few steps and what they need; `Tests/run.py --list` names them.
 test: deps audit-deps
-	$(PYTHON) Scripts/check-layers.py
-	$(SWIFT) build --product guidesite
-	$(SWIFT) test --parallel
-	./Tests/cli-checks.sh $(DEBUG_BIN)
-	$(PYTHON) Tests/help-examples.py $(DEBUG_BIN)
-	$(PYTHON) Tests/serve/whole-responses-test.py $(DEBUG_BIN)
-	./Tests/kill-test.sh $(DEBUG_BIN) 50
-	$(SWIFT) build -c release --product guidesite
-	$(PYTHON) Tests/hostile/catalogue.py $(RELEASE_BIN)
-	$(AUDIT_PY) Tests/audit/injection-test.py --guidesite $(DEBUG_BIN)
-	$(AUDIT_PY) Tests/audit/search-test.py --guidesite $(DEBUG_BIN)
-	$(AUDIT_PY) Tests/audit/code-test.py --guidesite $(DEBUG_BIN)
-	$(AUDIT_PY) Tests/audit/print-test.py --guidesite $(DEBUG_BIN)
-	$(AUDIT_PY) Tests/audit/portable-test.py --guidesite $(DEBUG_BIN)
-	$(AUDIT_PY) Tests/audit/acceptance-test.py --guidesite $(DEBUG_BIN)
-	$(AUDIT_PY) Tests/audit/basket-test.py --guidesite $(DEBUG_BIN)
-	$(AUDIT_PY) Tests/audit/brand-test.py --guidesite $(DEBUG_BIN) --axe $(AXE_JS)
-	$(AUDIT_PY) Tests/audit/support-test.py --guidesite $(DEBUG_BIN) --axe $(AXE_JS)
-	$(SWIFT) build --product guidesite-fuzz
-	for target in front-matter markdown templates; do \
-	  GUIDESITE_FUZZ_TARGET=$$target .build/debug/guidesite-fuzz Tests/fuzz/seeds/$$target Tests/fuzz/regressions/$$target || exit 1; done
-	./Tests/fuzz/run.sh $(FUZZ_SMOKE_SECONDS)
-	$(AUDIT_PY) Tests/audit/audit.py --guidesite $(DEBUG_BIN) --root . --axe $(AXE_JS)
-	for library in $(FIXTURE_LIBRARIES); do \
-	  $(AUDIT_PY) Tests/audit/audit.py --guidesite $(DEBUG_BIN) --root Tests/fixtures/$$library --fixture --axe $(AXE_JS) || exit 1; done
-	PYTHON=$(AUDIT_PY) ./Tests/audit/negative-control.sh $(DEBUG_BIN) $(AXE_JS)
+	$(PYTHON) Tests/run.py
 
 ## libFuzzer with AddressSanitizer on the front matter, Markdown and template stages,
 ## FUZZ_SECONDS per target (two at a time); crashes land in .build/fuzz/crashes/.

@@ -38,4 +38,8 @@ for (path, base64) in entries {
     source += "        (\(String(reflecting: path)), \"\(base64)\"),\n"
 }
 source += "    ]\n}\n"
-try Data(source.utf8).write(to: output, options: .atomic)
+// Written only when it differs: the tool is linked again by some builds, which runs it again,
+// and a file rewritten unchanged would compile GuideSiteCore again (2.5 minutes, optimised).
+if (try? Data(contentsOf: output)) != Data(source.utf8) {
+    try Data(source.utf8).write(to: output, options: .atomic)
+}

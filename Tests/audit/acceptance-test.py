@@ -18,7 +18,7 @@ from gherkin.parser import Parser
 from gherkin.pickles.compiler import Compiler
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from audit import Checks, html_pages  # noqa: E402
+from browser import Checks, html_pages  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 COLUMNS = ["ID", "Test", "Entry", "Section", "Platform", "Test kind", "Step", "Expected result", "WCAG criteria", "URL", "Assistive technologies"]

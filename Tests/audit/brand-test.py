@@ -11,7 +11,7 @@ import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from audit import Checks, build_strict, guidesite_and_axe, write_site, emulate, new_driver, run_axe, serve  # noqa: E402
+from browser import Checks, build_strict, guidesite_and_axe, write_site, emulate, new_driver, run_axe, serve  # noqa: E402
 
 check = Checks()
 

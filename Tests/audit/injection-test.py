@@ -17,7 +17,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from audit import html_pages, new_driver, page_url, serve  # noqa: E402
+from browser import html_pages, new_driver, page_url, serve  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
 PAYLOADS = [

@@ -14,7 +14,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from audit import Checks, build_strict, guidesite_and_axe, write_site, new_driver, run_axe, serve  # noqa: E402
+from browser import Checks, build_strict, guidesite_and_axe, write_site, new_driver, run_axe, serve  # noqa: E402
 
 check = Checks()
 
