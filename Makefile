@@ -25,14 +25,13 @@ BENCH_LARGE  ?= 100000
 # A binary to time beside this one in the flows of several sites (`make bench BENCH_BEFORE=path`).
 BENCH_BEFORE ?=
 FUZZ_SECONDS ?= 600
-FUZZ_SMOKE_SECONDS ?= 10
 
 .PHONY: site test deps audit-deps audit build bench bench-serve fuzz install clean help theme-docs
 
 help:
 	@echo "make site   install what is missing, build GuideSite, build Content/ into Output/"
-	@echo "make test   install what is missing, run the unit tests and every project check"
-	@echo "make audit  axe-core and HTML validation of every page of the sample site"
+	@echo "make test   install what is missing, run every check (Tests/run.py; Tests/run.py STEP for a few)"
+	@echo "make audit  axe-core and HTML validation of every page of the sample site and the fixture libraries"
 	@echo "make fuzz   libFuzzer + AddressSanitizer on front matter, Markdown, templates (FUZZ_SECONDS each)"
 	@echo "make bench  GuideSite beside Hugo at 1,000 and 10,000 entries, and 100,000 (Benchmarks/results.md)"
 	@echo "make bench-serve  save-to-reload latency and requests/s of guidesite serve"

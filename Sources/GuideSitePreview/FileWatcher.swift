@@ -13,12 +13,18 @@ public final class FileWatcher: @unchecked Sendable {
     public static let debounce: Duration = .milliseconds(8)
     /// Polling interval of the fallback.
     public static let pollInterval: Duration = .milliseconds(250)
+    /// How long a file modified in place may stay open for writing before its burst is reported
+    /// anyway. An editor saving in place truncates, writes, then closes: until the close the file
+    /// may be empty or half written. A writer that holds a file open must not stop the preview.
+    public static let openWriteLimit: Duration = .seconds(2)
 
     private let layout: SiteLayout
     private let lock = NSLock()
     private var stopped = false
     private var descriptor: Int32 = -1
     private var watched: [Int32: String] = [:]
+    /// Files modified in place and not closed since (the notification thread's alone).
+    private var writing: Set<String> = []
 
     /// A watcher for the site at `layout`.
     public init(layout: SiteLayout) {
@@ -123,7 +129,7 @@ public final class FileWatcher: @unchecked Sendable {
                     }
                     newFolders = newFolders || createdFolder
                 }
-            } else if pending, ContinuousClock.now - quietSince >= Self.debounce {
+            } else if pending, ContinuousClock.now - quietSince >= (writing.isEmpty ? Self.debounce : Self.openWriteLimit) {
                 pending = false
                 // Only a new folder needs a new watch; rescanning costs a walk of the tree. The
                 // watch comes before the rebuild is asked for, and the rebuild walks again: files
@@ -169,6 +175,11 @@ public final class FileWatcher: @unchecked Sendable {
                 // A file of the theme that came or went is reported too: the theme is read
                 // again, and which content files there are did not move.
                 let path = folder + "/" + name, file = mask & UInt32(IN_ISDIR) == 0
+                if mask & UInt32(IN_CLOSE_WRITE | IN_DELETE | IN_MOVED_FROM) != 0 {
+                    writing.remove(path)
+                } else if file, mask & UInt32(IN_MODIFY) != 0, !Self.isScratch(name) {
+                    writing.insert(path)
+                }
                 let themed = layout.isTemplate(path) || layout.themeFile(path) != nil
                 if !name.hasPrefix(".") { record(modified: file && (inPlace || themed) ? path : nil) }
             } else if !inPlace || folder == nil {

@@ -1,5 +1,6 @@
 import Foundation
 import GuideSiteCore
+import Synchronization
 import Testing
 @testable import GuideSitePreview
 
@@ -66,5 +67,43 @@ struct FileWatcherTests {
         try FileManager.default.createDirectory(at: root.appending(path: "Templates/assets/fonts"), withIntermediateDirectories: true)
         try await Task.sleep(for: .milliseconds(300))
         #expect(watcher.takeChanges() == nil, "a folder made in the theme")
+    }
+}
+
+@Suite("File watcher, saves in place")
+struct InPlaceSaveTests {
+    @Test("a file truncated and written in place is reported once it is closed, never while it is open (empty, then half written)")
+    func closedFirst() async throws {
+        let root = FileManager.default.temporaryDirectory.appending(path: "guidesite-watch-\(UUID().uuidString)", directoryHint: .isDirectory)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let picker = root.appending(path: "Content/native/picker.md")
+        try FileManager.default.createDirectory(at: picker.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("# Picker\n".utf8).write(to: picker)
+        let watcher = FileWatcher(layout: SiteLayout(root: root))
+        let bursts = Mutex(0)
+        let counter = Task { for await _ in watcher.changes() { bursts.withLock { $0 += 1 } } }
+        defer { watcher.stop(); counter.cancel() }
+        try await Task.sleep(for: .milliseconds(100))
+        _ = watcher.takeChanges()
+
+        let handle = try FileHandle(forUpdating: picker)
+        try handle.truncate(atOffset: 0)
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(bursts.withLock { $0 } == 0, "reported while the file was empty and open")
+        try handle.write(contentsOf: Data("# Picker\n".utf8))
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(bursts.withLock { $0 } == 0, "reported while the file was half written and open")
+        try handle.write(contentsOf: Data("\nSaved in place.\n".utf8))
+        try handle.close()
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(bursts.withLock { $0 } == 1)
+        #expect(watcher.takeChanges()?.first?.hasSuffix("/Content/native/picker.md") == true)
+
+        // A writer that keeps its file open does not stop the preview: reported after the limit.
+        let held = try FileHandle(forUpdating: picker)
+        try held.write(contentsOf: Data("Held open.\n".utf8))
+        try await Task.sleep(for: FileWatcher.openWriteLimit + .milliseconds(500))
+        #expect(bursts.withLock { $0 } == 2)
+        try held.close()
     }
 }
