@@ -6,13 +6,19 @@ import Testing
 
 @Suite("File watcher")
 struct FileWatcherTests {
-    @Test("reports files modified in place, and nothing it cannot vouch for (new files, the first rebuild)")
-    func knownChanges() async throws {
+    /// A temporary site with one entry, `Content/native/picker.md`.
+    static func site() throws -> (root: URL, picker: URL) {
         let root = FileManager.default.temporaryDirectory.appending(path: "guidesite-watch-\(UUID().uuidString)", directoryHint: .isDirectory)
-        defer { try? FileManager.default.removeItem(at: root) }
         let picker = root.appending(path: "Content/native/picker.md")
         try FileManager.default.createDirectory(at: picker.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("# Picker\n".utf8).write(to: picker)
+        return (root, picker)
+    }
+
+    @Test("reports files modified in place, and nothing it cannot vouch for (new files, the first rebuild)")
+    func knownChanges() async throws {
+        let (root, picker) = try Self.site()
+        defer { try? FileManager.default.removeItem(at: root) }
         let watcher = FileWatcher(layout: SiteLayout(root: root))
         let changes = watcher.changes()
         defer { watcher.stop() }
@@ -74,11 +80,8 @@ struct FileWatcherTests {
 struct InPlaceSaveTests {
     @Test("a file truncated and written in place is reported once it is closed, never while it is open (empty, then half written)")
     func closedFirst() async throws {
-        let root = FileManager.default.temporaryDirectory.appending(path: "guidesite-watch-\(UUID().uuidString)", directoryHint: .isDirectory)
+        let (root, picker) = try FileWatcherTests.site()
         defer { try? FileManager.default.removeItem(at: root) }
-        let picker = root.appending(path: "Content/native/picker.md")
-        try FileManager.default.createDirectory(at: picker.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("# Picker\n".utf8).write(to: picker)
         let watcher = FileWatcher(layout: SiteLayout(root: root))
         let bursts = Mutex(0)
         let counter = Task { for await _ in watcher.changes() { bursts.withLock { $0 += 1 } } }
