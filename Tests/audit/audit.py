@@ -373,14 +373,20 @@ def main():
         for name, site in files.items():
             site.html_errors += [{**message, "url": "file:" + name} for message in earlier[name]["html"]]
 
-    checker = threading.Thread(target=check_html)
+    def check_html_or_fail():
+        try:
+            check_html()
+        except Exception as error:  # a checker that did not run must fail the audit, not pass it
+            failures.append(f"audit: the Nu HTML Checker did not run: {type(error).__name__}: {error}")
+
+    failures = []
+    checker = threading.Thread(target=check_html_or_fail)
     checker.start()
     # Each site's once-a-site checks first (path None), so no browser is left with a long tail.
     jobs = queue.Queue()
     for site in sites:
         for path in [None] + site.pages:
             jobs.put((site, path))
-    failures = []
 
     def worker():
         driver = None
