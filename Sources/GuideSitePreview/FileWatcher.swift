@@ -13,16 +13,16 @@ public final class FileWatcher: @unchecked Sendable {
     public static let debounce: Duration = .milliseconds(8)
     /// Polling interval of the fallback.
     public static let pollInterval: Duration = .milliseconds(250)
-    /// How long a file modified in place may stay open for writing before its burst is reported
-    /// anyway. An editor saving in place truncates, writes, then closes: until the close the file
-    /// may be empty or half written. A writer that holds a file open must not stop the preview.
-    public static let openWriteLimit: Duration = .seconds(2)
 
     private let layout: SiteLayout
     private let lock = NSLock()
     private var stopped = false
     private var descriptor: Int32 = -1
     private var watched: [Int32: String] = [:]
+    /// How long a file modified in place may stay open for writing before its burst is reported
+    /// anyway. An editor saving in place truncates, writes, then closes: until the close the file
+    /// may be empty or half written. A writer that holds a file open must not stop the preview.
+    public var openWriteLimit: Duration = .seconds(2)
     /// Files modified in place and not closed since (the notification thread's alone).
     private var writing: Set<String> = []
 
@@ -129,7 +129,7 @@ public final class FileWatcher: @unchecked Sendable {
                     }
                     newFolders = newFolders || createdFolder
                 }
-            } else if pending, ContinuousClock.now - quietSince >= (writing.isEmpty ? Self.debounce : Self.openWriteLimit) {
+            } else if pending, ContinuousClock.now - quietSince >= (writing.isEmpty ? Self.debounce : openWriteLimit) {
                 pending = false
                 // Only a new folder needs a new watch; rescanning costs a walk of the tree. The
                 // watch comes before the rebuild is asked for, and the rebuild walks again: files

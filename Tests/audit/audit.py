@@ -211,8 +211,7 @@ class SiteAudit:
     def audit_page(self, driver, axe_source, path, known):
         """Every view of one page through axe, and the page's own checks; what an earlier run
         found when the page and every file it loaded are byte for byte the same."""
-        with open(os.path.join(self.output, path.split("?")[0]), "rb") as handle:
-            key = known.page_key(path, handle.read())
+        key = known.page_key(path, self.file_digest(path.split("?")[0]))
         findings = known.findings(self.name, key, self.file_digest)
         if findings is None:
             findings, loaded = self.look_at_page(driver, axe_source, path)

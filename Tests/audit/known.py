@@ -31,8 +31,8 @@ class Known:
         self.reused = 0
 
     @staticmethod
-    def page_key(path, page_bytes):
-        return digest(path.encode() + b"\n" + page_bytes)
+    def page_key(path, page_digest):
+        return digest(f"{path}\n{page_digest}".encode())
 
     def findings(self, site, key, file_digest):
         """The stored findings of `key`, when every file it read still has the bytes it had."""

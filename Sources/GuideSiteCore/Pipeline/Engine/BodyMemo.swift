@@ -204,7 +204,7 @@ final class BodyMemo: @unchecked Sendable {
         return self.key(SHA256.hash(data: writer.bytes))
     }
 
-    private static func key(_ digest: SHA256.Digest) -> Key {
+    private static func key(_ digest: [UInt8]) -> Key {
         digest.withUnsafeBytes { raw in
             Key(high: UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self)),
                 low: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
