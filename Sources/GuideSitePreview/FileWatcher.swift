@@ -19,12 +19,24 @@ public final class FileWatcher: @unchecked Sendable {
     private var stopped = false
     private var descriptor: Int32 = -1
     private var watched: [Int32: String] = [:]
-    /// How long a file modified in place may stay open for writing before its burst is reported
-    /// anyway. An editor saving in place truncates, writes, then closes: until the close the file
-    /// may be empty or half written. A writer that holds a file open must not stop the preview.
+    /// How long a file may stay open for writing before its burst is reported anyway. An editor
+    /// saving in place truncates, writes, then closes: until the close the file may be empty or
+    /// half written. A writer that holds a file open must not stop the preview.
     public var openWriteLimit: Duration = .seconds(2)
-    /// Files modified in place and not closed since (the notification thread's alone).
-    private var writing: Set<String> = []
+    /// How long a file may stay empty, or gone, before its burst is reported anyway: editors empty
+    /// a file and write it again, or move it aside (Vim's backup) and write a new one.
+    public var briefLimit: Duration = .milliseconds(500)
+    /// Files caught between two states of a save (the notification thread's alone).
+    private var unsettled: [String: Unsettled] = [:]
+
+    private enum Unsettled {
+        /// Created or modified, not closed since.
+        case writing
+        /// Closed empty.
+        case emptied
+        /// Deleted or moved away, not back since.
+        case gone
+    }
 
     /// A watcher for the site at `layout`.
     public init(layout: SiteLayout) {
@@ -129,8 +141,11 @@ public final class FileWatcher: @unchecked Sendable {
                     }
                     newFolders = newFolders || createdFolder
                 }
-            } else if pending, ContinuousClock.now - quietSince >= (writing.isEmpty ? Self.debounce : openWriteLimit) {
+            } else if pending, ContinuousClock.now - quietSince >= settleTime {
                 pending = false
+                // The rebuild reads the files as they are now: a file still caught half way is
+                // followed again from its next event.
+                unsettled.removeAll()
                 // Only a new folder needs a new watch; rescanning costs a walk of the tree. The
                 // watch comes before the rebuild is asked for, and the rebuild walks again: files
                 // made in the new folder before its watch are found by that walk, later ones by
@@ -147,8 +162,29 @@ public final class FileWatcher: @unchecked Sendable {
         #endif
     }
 
+    /// How long the files must stay quiet before the burst is reported: longer while a save is
+    /// caught half way.
+    private var settleTime: Duration {
+        unsettled.values.contains(.writing) ? openWriteLimit : unsettled.isEmpty ? Self.debounce : briefLimit
+    }
+
+    /// Follows a source file through a save: open for writing from its creation or first change
+    /// to its close; closed empty; gone until a file of its name is back.
+    private func follow(_ path: String, mask: UInt32) {
+        #if os(Linux)
+        if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
+            unsettled[path] = .gone
+        } else if mask & UInt32(IN_CREATE | IN_MODIFY) != 0 {
+            unsettled[path] = .writing
+        } else if mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0 {
+            var status = stat()
+            unsettled[path] = stat(path, &status) == 0 && status.st_size == 0 ? .emptied : nil
+        }
+        #endif
+    }
+
     /// Whether a batch of events touches the site's sources: anything under Content/ or
-    /// Templates/ except editor swap files, and site.yml, Content or Templates in the root.
+    /// Templates/ except editor litter, and site.yml, Content or Templates in the root.
     /// Records the files modified in place, or that it cannot tell (`takeChanges()`).
     private func relevant(_ buffer: [UInt8], count: Int) -> (relevant: Bool, createdFolder: Bool) {
         #if os(Linux)
@@ -170,26 +206,27 @@ public final class FileWatcher: @unchecked Sendable {
             // deleted, moved, lost events, a watch gone) changes which files there are.
             let inPlace = mask & UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB) != 0
                 && mask & ~UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB | IN_ISDIR) == 0
+            let file = mask & UInt32(IN_ISDIR) == 0
             if let folder, !folder.isEmpty, !name.isEmpty {
-                // Hidden names (editor swap files) are never content.
-                // A file of the theme that came or went is reported too: the theme is read
-                // again, and which content files there are did not move.
-                let path = folder + "/" + name, file = mask & UInt32(IN_ISDIR) == 0
-                if mask & UInt32(IN_CLOSE_WRITE | IN_DELETE | IN_MOVED_FROM) != 0 {
-                    writing.remove(path)
-                } else if file, mask & UInt32(IN_MODIFY) != 0, !Self.isScratch(name) {
-                    writing.insert(path)
-                }
+                // Editor litter is never content. A file of the theme that came or went is
+                // reported too: the theme is read again, and which content files there are did not move.
+                let path = folder + "/" + name
                 let themed = layout.isTemplate(path) || layout.themeFile(path) != nil
-                if !name.hasPrefix(".") { record(modified: file && (inPlace || themed) ? path : nil) }
+                if !EditorLitter.isLitter(name) {
+                    if file { follow(path, mask: mask) }
+                    record(modified: file && (inPlace || themed) ? path : nil)
+                }
             } else if !inPlace || folder == nil {
                 record(modified: nil)
             }
             if folder == "" {
-                if ["site.yml", "Content", "Templates"].contains(name) || LibraryConfig.fileNames.contains(name) { found = true }
+                if ["site.yml", "Content", "Templates"].contains(name) || LibraryConfig.fileNames.contains(name) {
+                    if file { follow(layout.root.path + "/" + name, mask: mask) }
+                    found = true
+                }
             } else if folder == layout.root.path, name == "Output" || layout.output.lastPathComponent == name {
                 continue
-            } else if folder != nil, !Self.isScratch(name) {
+            } else if folder != nil, !EditorLitter.isLitter(name) {
                 found = true
             }
         }
@@ -197,11 +234,6 @@ public final class FileWatcher: @unchecked Sendable {
         #else
         return (true, true)
         #endif
-    }
-
-    /// Editor scratch files: `.name.swp`, `name~`, Vim's `4913`, hidden files.
-    static func isScratch(_ name: String) -> Bool {
-        name.hasPrefix(".") || name.hasSuffix("~") || name == "4913" || name.hasSuffix(".swp") || name.hasSuffix(".tmp")
     }
 
     // MARK: - Polling fallback
@@ -225,7 +257,7 @@ public final class FileWatcher: @unchecked Sendable {
         var files = [layout.configFile.path] + LibraryConfig.fileNames.map { layout.root.appending(path: $0).path }
         for folder in [layout.content, layout.templates] {
             guard let walker = FileManager.default.enumerator(atPath: folder.path) else { continue }
-            for case let relative as String in walker where !Self.isScratch((relative as NSString).lastPathComponent) {
+            for case let relative as String in walker where !EditorLitter.isLitter((relative as NSString).lastPathComponent) {
                 files.append(folder.path + "/" + relative)
             }
         }

@@ -83,10 +83,12 @@ final class CountedWatcher: Sendable {
     private let bursts = Bursts()
     private let counter: Task<Void, Never>
 
-    init(limit: Duration) async throws {
+    /// `limit`: how long a file may stay open for writing, and (unless `brief` says) empty or gone.
+    init(limit: Duration, brief: Duration? = nil) async throws {
         (root, picker) = try FileWatcherTests.site()
         watcher = FileWatcher(layout: SiteLayout(root: root))
         watcher.openWriteLimit = limit
+        watcher.briefLimit = brief ?? limit
         let (changes, bursts) = (watcher.changes(), bursts)
         counter = Task { for await _ in changes { bursts.count.withLock { $0 += 1 } } }
         try await Task.sleep(for: .milliseconds(100))

@@ -78,7 +78,8 @@ public struct ThemeFiles: Sendable {
         guard let walker = FileManager.default.enumerator(at: layout.templates, includingPropertiesForKeys: [.isRegularFileKey],
                                                           options: [.skipsHiddenFiles]) else { return [] }
         var paths: [String] = []
-        for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+        for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+            && !EditorLitter.isLitter(url.lastPathComponent) {
             paths.append(String(url.standardizedFileURL.path.dropFirst(base.count)).trimming("/"))
         }
         return paths

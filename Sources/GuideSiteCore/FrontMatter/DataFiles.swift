@@ -11,7 +11,7 @@ enum DataFiles {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return Diagnosed([]) }
         var entries: [FrontEntry] = []
         var diagnostics: [Diagnostic] = []
-        for name in names.sorted() where !name.hasPrefix(".") {
+        for name in names.sorted() where !EditorLitter.isLitter(name) {
             let url = folder.appending(path: name)
             var isFolder: ObjCBool = false
             FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)

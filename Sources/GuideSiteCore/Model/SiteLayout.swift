@@ -54,7 +54,7 @@ public struct SiteLayout: Sendable, Hashable {
         guard path.hasPrefix(theme), !path.hasPrefix(content), !theme.hasPrefix(content), !isTemplate(path) else { return nil }
         let inside = String(path.dropFirst(theme.count))
         let parts = inside.split(separator: "/", omittingEmptySubsequences: false)
-        guard !inside.hasPrefix("strings/"), parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }) else { return nil }
+        guard !inside.hasPrefix("strings/"), parts.allSatisfy({ !$0.isEmpty && !EditorLitter.isLitter(String($0)) }) else { return nil }
         return inside
     }
 

@@ -19,7 +19,8 @@ public struct Theme: Sendable {
             at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]
         ) {
             for case let url as URL in walker {
-                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+                      !EditorLitter.isLitter(url.lastPathComponent) else { continue }
                 let relative = String(url.standardizedFileURL.path.dropFirst(base.count))
                     .trimming("/")
                 do {
