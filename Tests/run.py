@@ -59,6 +59,8 @@ STEPS = [
     Step("cli-checks", ["./Tests/cli-checks.sh", BIN], after=["build"]),
     Step("help-examples", [PYTHON, "Tests/help-examples.py", BIN], after=["build"]),
     Step("whole-responses", [PYTHON, "Tests/serve/whole-responses-test.py", BIN], after=["build"]),
+    # wrk's 64 connections and the rebuilds keep both cores busy.
+    Step("editor-saves", [PYTHON, "Tests/serve/editor-saves-test.py", BIN], after=["build"], cores=2),
     Step("kill-test", ["./Tests/kill-test.sh", BIN, "50"], after=["build"]),
     *[Step(f"browser-{name}", [AUDIT_PY, f"Tests/audit/{name}-test.py", "--guidesite", BIN]
            + (["--axe", AXE] if name in ("brand", "support") else []), after=["build"])

@@ -9,8 +9,11 @@ import Glibc
 /// Linux (watching every folder, including ones created later) and falls back to polling
 /// modification times where inotify is unavailable.
 public final class FileWatcher: @unchecked Sendable {
-    /// How long the files must stay quiet before a burst of saves is reported.
+    /// How long the files must stay quiet before a save is reported.
     public static let debounce: Duration = .milliseconds(8)
+    /// How long when a burst touched several files: a branch switch, a search and replace, a
+    /// copy of a folder write file after file, and a pause between two must not split the burst.
+    public static let bulkDebounce: Duration = .milliseconds(100)
     /// Polling interval of the fallback.
     public static let pollInterval: Duration = .milliseconds(250)
 
@@ -26,8 +29,9 @@ public final class FileWatcher: @unchecked Sendable {
     /// How long a file may stay empty, or gone, before its burst is reported anyway: editors empty
     /// a file and write it again, or move it aside (Vim's backup) and write a new one.
     public var briefLimit: Duration = .milliseconds(500)
-    /// Files caught between two states of a save (the notification thread's alone).
-    private var unsettled: [String: Unsettled] = [:]
+    /// Files caught between two states of a save, and the files the burst touched (the
+    /// notification thread's alone).
+    private var unsettled: [String: Unsettled] = [:], touched: Set<String> = []
 
     private enum Unsettled {
         /// Created or modified, not closed since.
@@ -146,6 +150,7 @@ public final class FileWatcher: @unchecked Sendable {
                 // The rebuild reads the files as they are now: a file still caught half way is
                 // followed again from its next event.
                 unsettled.removeAll()
+                touched.removeAll()
                 // Only a new folder needs a new watch; rescanning costs a walk of the tree. The
                 // watch comes before the rebuild is asked for, and the rebuild walks again: files
                 // made in the new folder before its watch are found by that walk, later ones by
@@ -163,15 +168,17 @@ public final class FileWatcher: @unchecked Sendable {
     }
 
     /// How long the files must stay quiet before the burst is reported: longer while a save is
-    /// caught half way.
+    /// caught half way, or when the burst touched several files.
     private var settleTime: Duration {
-        unsettled.values.contains(.writing) ? openWriteLimit : unsettled.isEmpty ? Self.debounce : briefLimit
+        unsettled.values.contains(.writing) ? openWriteLimit : !unsettled.isEmpty ? briefLimit
+            : touched.count > 1 ? Self.bulkDebounce : Self.debounce
     }
 
     /// Follows a source file through a save: open for writing from its creation or first change
     /// to its close; closed empty; gone until a file of its name is back.
     private func follow(_ path: String, mask: UInt32) {
         #if os(Linux)
+        touched.insert(path)
         if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
             unsettled[path] = .gone
         } else if mask & UInt32(IN_CREATE | IN_MODIFY) != 0 {

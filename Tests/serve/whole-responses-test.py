@@ -2,8 +2,9 @@
 """`guidesite serve` under edits: every response is one whole version of its file.
 
 Eight keep-alive connections read an entry page, the page of its section's list that shows it, the search index, a
-stylesheet and byte ranges of the entry page while the entry is saved again and again, each save
-confirmed by its reload event. The entry's title carries an edition number, so the
+stylesheet and byte ranges of the entry page while the entry is saved again and again, in each
+editor's way in turn (`editors.py`: in place, emptied, renamed over, gedit, Vim, with litter), each
+save confirmed by its reload event. The entry's title carries an edition number, so the
 version k of each file is the first build's bytes with edition 0 replaced by edition k; that
 model is checked against real `guidesite build`s before it is trusted. Every body must be exactly
 one version (a range, exactly a slice of one), its length the Content-Length, and one ETag must
@@ -23,6 +24,8 @@ import sys
 import tempfile
 import threading
 import time
+
+from editors import WRITERS
 
 ENTRIES = 120
 EDITED = "Content/native/picker.md"
@@ -58,9 +61,14 @@ def write_site(root):
             handle.write(text)
 
 
-def save(root, number):
-    with open(os.path.join(root, EDITED), "w") as handle:
-        handle.write(picker(number))
+def save(root, number, writer=None):
+    """Edition `number` of the entry, saved in `writer`'s way (a plain write when none)."""
+    path = os.path.join(root, EDITED)
+    if writer is None:
+        with open(path, "w") as handle:
+            handle.write(picker(number))
+    else:
+        writer(path, picker(number).encode())
 
 
 def built_files(guidesite, root, number, output):
@@ -169,7 +177,8 @@ def main():
             if found:
                 port = int(found.group(1))
                 break
-        threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
+        printed = []  # what serve printed after it started: one "Rebuilt" line a save, no problem
+        threading.Thread(target=lambda: printed.extend(server.stdout), daemon=True).start()
         if port is None:
             sys.exit("serve did not start")
         try:
@@ -180,9 +189,10 @@ def main():
             for reader in readers:
                 reader.start()
             saved, confirmed, started = 0, 0, time.time()
+            writers = list(WRITERS.values())
             while time.time() - started < arguments.seconds:
                 saved += 1
-                save(root, saved)
+                save(root, saved, writers[saved % len(writers)])
                 confirmed += events.wait_for(PAGE.encode(), 5)
             stop.set()
             for reader in readers:
@@ -225,6 +235,9 @@ def main():
               f"{saved} saves ({confirmed} reload events): {len(responses) - len(torn)} whole, {len(torn)} torn, "
               f"{len(broken)} broken connections; {len(editions)} editions of the entry seen")
         check(confirmed >= saved * 0.9, f"rebuilds confirmed by their reload events: {confirmed} of {saved}")
+        problems = [line.strip() for line in printed if re.search(r": (warning|error): ", line)]
+        check(not problems, "no problem reported for a state an editor passed through"
+              + "".join("\n      " + line for line in problems[:5]))
         check(len(editions) >= 5, f"the readers saw the page change ({len(editions)} editions)")
         check(not torn, "every body is exactly one version of its file (a range, a slice of one)"
               + "".join("\n      " + line for line in torn[:5]))
