@@ -170,7 +170,7 @@ def main():
         save(root, 0)
 
         server = subprocess.Popen([guidesite, "serve", "--root", root, "--port", "0"], stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True)
+                                  stderr=subprocess.STDOUT, text=True)
         port = None
         for line in server.stdout:
             found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
