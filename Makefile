@@ -1,7 +1,7 @@
 # GuideSite: the two commands a newcomer needs are `make site` and `make test`.
 
 SWIFT        ?= swift
-APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libssl-dev libmimalloc-dev libkf5syntaxhighlighting-dev qtbase5-dev git
+APT_PACKAGES := libcmark-gfm-dev libcmark-gfm-extensions-dev libssl-dev libxxhash-dev libmimalloc-dev libkf5syntaxhighlighting-dev qtbase5-dev git
 # What the accessibility audit needs: a real browser, its driver, Java for the Nu HTML Checker, and
 # pdftotext (poppler-utils) to read the entry the print test prints; wrk loads the preview while
 # the editor-saves test saves.

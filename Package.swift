@@ -36,6 +36,13 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        // Debian's xxHash: XXH3's 128 bits fingerprint every value the query engine keeps
+        // (Support/Fingerprint.swift), stable across processes and machines, at memory speed.
+        .systemLibrary(
+            name: "CXXHash",
+            pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"])]
+        ),
         // Debian's KSyntaxHighlighting (KDE Frameworks 5) highlights code blocks; it is C++ on Qt 5,
         // which CSyntaxHighlighting wraps in a few C functions for Markdown/CodeHighlighter.swift.
         .systemLibrary(
@@ -63,6 +70,7 @@ let package = Package(
                 "CCmarkGFM",
                 "CSyntaxHighlighting",
                 "CLibCrypto",
+                "CXXHash",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),

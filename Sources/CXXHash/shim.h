@@ -1,0 +1,6 @@
+#ifndef GUIDESITE_CXXHASH_SHIM_H
+#define GUIDESITE_CXXHASH_SHIM_H
+
+#include <xxhash.h>
+
+#endif
