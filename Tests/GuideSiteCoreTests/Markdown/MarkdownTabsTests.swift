@@ -69,7 +69,8 @@ struct MarkdownTabsTests {
         }
         #expect(html("> [!NOTE]\n").contains("<p class=\"callout-label\">Note</p>\n</aside>"))
         #expect(html("- item\n\n  > [!TIP]\n  > Inside a list.\n").contains("<li>\n<p>item</p>\n<aside class=\"callout callout-tip\""))
-        for quote in ["> [!DANGER]\n> No such kind.\n", "> [!NOTE] on one line\n", "> Plain quote.\n", "> **[!NOTE]**\n> Bold.\n"] {
+        // Obsidian's names and titles (`[!DANGER]`, `[!NOTE] Title`) are callouts too (AdmonitionsTests).
+        for quote in ["> [!SHOUT]\n> No such kind.\n", "> [!NOTE]on one line\n", "> Plain quote.\n", "> **[!NOTE]**\n> Bold.\n"] {
             #expect(html(quote).hasPrefix("<blockquote>"), "\(quote)")
         }
     }
