@@ -113,7 +113,9 @@ enum Admonitions {
             }
             return (name, rest, name.lowercased() == "details" ? "-" : "", colons)
         }
-        guard line.hasPrefix("!!! ") || line.hasPrefix("??? ") || line.hasPrefix("???+ ") else { return nil }
+        // Python-Markdown's form: class names, then a quoted title (`!!! Wow !!!` is text).
+        guard line.hasPrefix("!!! ") || line.hasPrefix("??? ") || line.hasPrefix("???+ "),
+              line.range(of: #"^[!?]{3}\+? +[\w-]+( +[\w-]+)*( +"[^"]*")? *$"#, options: .regularExpression) != nil else { return nil }
         let fold = line.hasPrefix("???+") ? "+" : line.hasPrefix("???") ? "-" : ""
         let rest = line.drop { $0 != " " }.trimmingSpaces()
         let name = String(rest.prefix { !$0.isWhitespace })

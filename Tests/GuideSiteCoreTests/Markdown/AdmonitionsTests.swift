@@ -37,6 +37,8 @@ struct AdmonitionsTests {
 
     @Test("a container in fenced code stays code; a container of another kind keeps its content and says so; an unclosed one says so")
     func edges() {
+        #expect(html("!!! Wow !!!\n").html == "<p>!!! Wow !!!</p>\n", "not Python-Markdown's form: text")
+        #expect(html("!!! note inline end \"Beside\"\n    Text.\n").html.contains("<p class=\"callout-label\">Note: Beside</p>"))
         let fenced = html("```md\n:::tip\nNot a callout.\n:::\n```\n").html
         #expect(fenced.contains(":::tip\nNot a callout.\n:::") && !fenced.contains("callout-tip"))
         let unknown = html("::: code-group\nKept text.\n:::\n")
