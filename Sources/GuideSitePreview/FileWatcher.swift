@@ -11,9 +11,6 @@ import Glibc
 public final class FileWatcher: @unchecked Sendable {
     /// How long the files must stay quiet before a save is reported.
     public static let debounce: Duration = .milliseconds(8)
-    /// How long when a burst touched several files: a branch switch, a search and replace, a
-    /// copy of a folder write file after file, and a pause between two must not split the burst.
-    public static let bulkDebounce: Duration = .milliseconds(100)
     /// Polling interval of the fallback.
     public static let pollInterval: Duration = .milliseconds(250)
 
@@ -26,6 +23,10 @@ public final class FileWatcher: @unchecked Sendable {
     /// saving in place truncates, writes, then closes: until the close the file may be empty or
     /// half written. A writer that holds a file open must not stop the preview.
     public var openWriteLimit: Duration = .seconds(2)
+    /// How long the files must stay quiet when a burst touched several: a branch switch, a search
+    /// and replace, a copy of a folder write file after file, and a pause between two must not
+    /// split the burst.
+    public var bulkDebounce: Duration = .milliseconds(100)
     /// How long a file may stay empty, or gone, before its burst is reported anyway: editors empty
     /// a file and write it again, or move it aside (Vim's backup) and write a new one.
     public var briefLimit: Duration = .milliseconds(500)
@@ -171,7 +172,7 @@ public final class FileWatcher: @unchecked Sendable {
     /// caught half way, or when the burst touched several files.
     private var settleTime: Duration {
         unsettled.values.contains(.writing) ? openWriteLimit : !unsettled.isEmpty ? briefLimit
-            : touched.count > 1 ? Self.bulkDebounce : Self.debounce
+            : touched.count > 1 ? bulkDebounce : Self.debounce
     }
 
     /// Follows a source file through a save: open for writing from its creation or first change

@@ -84,11 +84,13 @@ final class CountedWatcher: Sendable {
     private let counter: Task<Void, Never>
 
     /// `limit`: how long a file may stay open for writing, and (unless `brief` says) empty or gone.
-    init(limit: Duration, brief: Duration? = nil) async throws {
+    /// `bulk`: how long a burst of several files must stay quiet.
+    init(limit: Duration, brief: Duration? = nil, bulk: Duration = .milliseconds(100)) async throws {
         (root, picker) = try FileWatcherTests.site()
         watcher = FileWatcher(layout: SiteLayout(root: root))
         watcher.openWriteLimit = limit
         watcher.briefLimit = brief ?? limit
+        watcher.bulkDebounce = bulk
         let (changes, bursts) = (watcher.changes(), bursts)
         counter = Task { for await _ in changes { bursts.count.withLock { $0 += 1 } } }
         try await Task.sleep(for: .milliseconds(100))
