@@ -130,8 +130,9 @@ extension MarkdownTree {
         html.reserveCapacity(512)
         for node in headings {
             let level = min(6, node.headingLevel + shift)
+            let explicit = Self.takeExplicitID(node)
             let text = plainText(node)
-            let id = generator.id(for: text)
+            let id = generator.id(for: text, explicit: explicit)
             let sourceLine = line(of: node)
             if level > previousLevel + 1 {
                 diagnostics.append(Diagnostic(
@@ -160,5 +161,22 @@ extension MarkdownTree {
         }
         headings = []
         return result
+    }
+
+    /// The id a heading names at its end, as kramdown, Python-Markdown's attr_list, Pandoc and
+    /// Docusaurus write it (`## Keys {#keys}`, `{: #keys .wide}`, `{ #keys }`), taken out of its text.
+    static func takeExplicitID(_ heading: MarkdownNode) -> String? {
+        guard let last = heading.lastChild, last.kind == .text, var literal = last.literal, literal.hasSuffix("}"),
+              let open = literal.range(of: "{", options: .backwards) else { return nil }
+        let inside = literal[open.upperBound..<literal.index(before: literal.endIndex)]
+        let words = inside.split(whereSeparator: \.isWhitespace).map { $0 == ":" ? "" : $0.hasPrefix(":") ? $0.dropFirst() : $0 }.filter { !$0.isEmpty }
+        guard let word = words.first(where: { $0.hasPrefix("#") && $0.count > 1 }),
+              words.allSatisfy({ $0.hasPrefix("#") || $0.hasPrefix(".") || $0.contains("=") }) else { return nil }
+        let id = String(word.dropFirst())
+        guard id.allSatisfy({ $0.isLetter || $0.isNumber || "-_:.".contains($0) }) else { return nil }
+        literal = String(literal[..<open.lowerBound])
+        while literal.last == " " || literal.last == "\t" { literal.removeLast() }
+        if literal.isEmpty, last.previous != nil { last.remove() } else { last.literal = literal }
+        return id
     }
 }

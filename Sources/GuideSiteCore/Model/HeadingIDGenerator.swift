@@ -18,8 +18,10 @@ struct HeadingIDGenerator {
         return givenSet.isEmpty ? given.contains(id) : givenSet.contains(id)
     }
 
-    mutating func id(for text: String) -> String {
-        let base = Self.slug(text)
+    /// `explicit`: the id the heading asks for (`## Keys {#keys}`), kept as written, else made
+    /// from the text; either way one no other heading has.
+    mutating func id(for text: String, explicit: String? = nil) -> String {
+        let base = explicit ?? Self.slug(text)
         var candidate = base
         var counter = 0
         while isTaken(candidate) {
