@@ -7,7 +7,8 @@ import Foundation
 /// - Docusaurus and VitePress: `:::tip Title`, `:::tip[Title]`, `::: warning Title`, up to a line
 ///   of as many colons; more colons around nested ones; VitePress's `::: details` collapsed.
 /// Each becomes a quote opening with Obsidian's callout line, `> [!tip]- Title`, which the
-/// renderer reads like GitHub's alerts. A container of another kind (`::: code-group`, `::: v-pre`)
+/// renderer reads like GitHub's alerts. MkDocs's admonition of another kind is a note titled
+/// after it, as MkDocs shows it; a `:::` container of another kind (`::: code-group`, `::: v-pre`)
 /// keeps its content, without the container, and says so. Fenced code is left alone.
 enum Admonitions {
     /// GitHub's five kinds, and the other generators' names for each.
@@ -65,15 +66,18 @@ enum Admonitions {
             }
             if let opener = opener(trimmed) {
                 let column = indent + 1
-                if let kind = kinds[opener.name.lowercased()] {
-                    let title = opener.title.isEmpty ? "" : " " + opener.title
+                // Python-Markdown takes any name as an admonition's kind, titled after it.
+                let mkdocs = opener.colons == 0, known = kinds[opener.name.lowercased()]
+                if let kind = known ?? (mkdocs ? "note" : nil) {
+                    let named = known == nil && !opener.quoted ? opener.name.prefix(1).uppercased() + opener.name.dropFirst() : opener.title
+                    let title = named.isEmpty ? "" : " " + named
                     lines[index] = prefix + "> [!\(kind)]\(opener.fold)" + title
                     open.append((opener.colons > 0 ? .colons(opener.colons) : .indented(body: indent + 4), index))
                 } else {
                     diagnostics.append(Diagnostic(.warning, path, line: firstLine + index, column: column, category: "foreign-markup",
-                                                  "`\(opener.colons > 0 ? String(repeating: ":", count: opener.colons) : "!!!") \(opener.name)` is a container GuideSite does not know: its content is shown without it (use `:::note`, `:::tip`, `:::warning` or `:::danger`)"))
+                                                  "`\(String(repeating: ":", count: opener.colons)) \(opener.name)` is a container GuideSite does not know: its content is shown without it (use `:::note`, `:::tip`, `:::warning` or `:::danger`)"))
                     lines[index] = ""
-                    open.append((opener.colons > 0 ? .unknown(opener.colons) : .indented(body: indent + 4), index))
+                    open.append((.unknown(opener.colons), index))
                 }
                 continue
             }
@@ -99,7 +103,7 @@ enum Admonitions {
     }
 
     /// The kind, title, fold mark (`-` collapsed, `+` open) and colons (0: MkDocs) of an opening line.
-    private static func opener(_ line: String) -> (name: String, title: String, fold: String, colons: Int)? {
+    private static func opener(_ line: String) -> (name: String, title: String, quoted: Bool, fold: String, colons: Int)? {
         if line.hasPrefix(":::") {
             let colons = line.prefix { $0 == ":" }.count
             var rest = line.dropFirst(colons).trimmingSpaces()
@@ -111,7 +115,7 @@ enum Admonitions {
             if let brace = rest.range(of: " {") ?? (rest.hasPrefix("{") ? rest.startIndex..<rest.startIndex : nil) {
                 rest = rest[..<brace.lowerBound].trimmingSpaces()
             }
-            return (name, rest, name.lowercased() == "details" ? "-" : "", colons)
+            return (name, rest, true, name.lowercased() == "details" ? "-" : "", colons)
         }
         // Python-Markdown's form: class names, then a quoted title (`!!! Wow !!!` is text).
         guard line.hasPrefix("!!! ") || line.hasPrefix("??? ") || line.hasPrefix("???+ "),
@@ -122,8 +126,8 @@ enum Admonitions {
         guard !name.isEmpty else { return nil }
         // `"Title"` after the kind and any further class names (`!!! note inline end "Title"`);
         // `""` shows no title at all.
-        let quoted = rest.split(separator: "\"", omittingEmptySubsequences: false)
-        let title = quoted.count >= 3 ? quoted[1...].dropLast().joined(separator: "\"") : ""
-        return (name, title, fold, 0)
+        let parts = rest.split(separator: "\"", omittingEmptySubsequences: false)
+        let title = parts.count >= 3 ? parts[1...].dropLast().joined(separator: "\"") : ""
+        return (name, title, parts.count >= 3, fold, 0)
     }
 }

@@ -21,6 +21,9 @@ struct AdmonitionsTests {
         #expect(html("??? tip\n    Hidden at first.\n").html.contains("<details class=\"callout callout-tip\">\n<summary class=\"callout-label\">Tip</summary>\n<p>Hidden at first.</p>\n</details>"))
         #expect(html("???+ note \"Shown\"\n    Open.\n").html.contains("<details class=\"callout callout-note\" open>\n<summary class=\"callout-label\">Note: Shown</summary>"))
         #expect(html("!!! danger \"\"\n    No title.\n").html.contains("<p class=\"callout-label\">Caution</p>"))
+        let custom = html("!!! checklist\n    Own kind.\n\n!!! checklist \"Named\"\n    Titled.\n")
+        #expect(custom.html.contains("<p class=\"callout-label\">Note: Checklist</p>\n<p>Own kind.</p>") && custom.html.contains("<p class=\"callout-label\">Note: Named</p>"))
+        #expect(custom.diagnostics.isEmpty)
     }
 
     @Test("Docusaurus and VitePress: `:::kind Title` to `:::`, `:::kind[Title]`, nested with more colons, `::: details` folded")
