@@ -265,7 +265,7 @@ public final class FileWatcher: @unchecked Sendable {
         var files = [layout.configFile.path] + LibraryConfig.fileNames.map { layout.root.appending(path: $0).path }
         for folder in [layout.content, layout.templates] {
             guard let walker = FileManager.default.enumerator(atPath: folder.path) else { continue }
-            for case let relative as String in walker where !EditorLitter.isLitter((relative as NSString).lastPathComponent) {
+            for case let relative as String in walker where !EditorLitter.isLitter(path: relative) {
                 files.append(folder.path + "/" + relative)
             }
         }

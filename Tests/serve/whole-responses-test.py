@@ -26,6 +26,7 @@ import threading
 import time
 
 from editors import WRITERS
+from preview import Serve
 
 ENTRIES = 120
 EDITED = "Content/native/picker.md"
@@ -169,18 +170,8 @@ def main():
         check(model_holds, "edition k of every file read is edition 0 with the number replaced (real builds 0, 1, 74)")
         save(root, 0)
 
-        server = subprocess.Popen([guidesite, "serve", "--root", root, "--port", "0"], stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT, text=True)
-        port = None
-        for line in server.stdout:
-            found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-            if found:
-                port = int(found.group(1))
-                break
-        printed = []  # what serve printed after it started: one "Rebuilt" line a save, no problem
-        threading.Thread(target=lambda: printed.extend(server.stdout), daemon=True).start()
-        if port is None:
-            sys.exit("serve did not start")
+        server = Serve(guidesite, root)
+        port = server.port
         try:
             events = Events(port)
             events.wait_for(b": connected", 5)
@@ -198,8 +189,7 @@ def main():
             for reader in readers:
                 reader.join()
         finally:
-            server.terminate()
-            server.wait(timeout=10)
+            server.stop()
 
         expected = {url: {number: versions[0][url].replace(edition(0), edition(number)) for number in range(saved + 1)}
                     for url in versions[0]}
@@ -235,7 +225,7 @@ def main():
               f"{saved} saves ({confirmed} reload events): {len(responses) - len(torn)} whole, {len(torn)} torn, "
               f"{len(broken)} broken connections; {len(editions)} editions of the entry seen")
         check(confirmed >= saved * 0.9, f"rebuilds confirmed by their reload events: {confirmed} of {saved}")
-        problems = [line.strip() for line in printed if re.search(r": (warning|error): ", line)]
+        problems = server.problems()
         check(not problems, "no problem reported for a state an editor passed through"
               + "".join("\n      " + line for line in problems[:5]))
         check(len(editions) >= 5, f"the readers saw the page change ({len(editions)} editions)")

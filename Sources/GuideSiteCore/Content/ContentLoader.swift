@@ -65,7 +65,8 @@ public struct ContentLoader: Sendable {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard !EditorLitter.isLitter(name), !(relative.isEmpty && (Self.jekyllFolders.contains(name) || Self.jekyllFiles.contains(name))) else { continue }
+            let generatorOwn = relative.isEmpty && (Self.jekyllFolders.contains(name) || Self.jekyllFiles.contains(name))
+            guard !EditorLitter.isLitter(name), !generatorOwn else { continue }
             let childPath = path + "/" + name
             if skipped.contains(childPath) { continue }
             let childRelative = relative.isEmpty ? name : relative + "/" + name

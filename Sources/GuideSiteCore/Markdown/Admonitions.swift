@@ -29,10 +29,23 @@ enum Admonitions {
         case indented(body: Int)
         /// A container of an unknown kind: its content stays, unquoted.
         case unknown(Int)
+
+        /// The column an MkDocs body starts at.
+        var body: Int? { if case .indented(let body) = self { body } else { nil } }
+        /// The colons that close a `:::` container.
+        var colons: Int? {
+            switch self {
+            case .colons(let colons), .unknown(let colons): colons
+            case .indented: nil
+            }
+        }
+        var quotes: Bool { if case .unknown = self { false } else { true } }
     }
 
+    static let markers = [":::", "!!!", "???"]
+
     static func process(_ markdown: String, firstLine: Int, path: String) -> Diagnosed<String> {
-        guard markdown.containsBytes(":::") || markdown.containsBytes("!!!") || markdown.containsBytes("???") else { return Diagnosed(markdown) }
+        guard markers.contains(where: { markdown.containsBytes($0) }) else { return Diagnosed(markdown) }
         var lines = markdown.lineSubstrings().map(String.init)
         var diagnostics: [Diagnostic] = []
         var open: [(container: Container, line: Int)] = []
@@ -44,12 +57,12 @@ enum Admonitions {
             let blank = line.trimmingSpaces().isEmpty
             // A line indented less than an MkDocs body ends that body and what is open inside it;
             // the blank lines before it were the body's, and now part the quote from what follows.
-            if !blank, fence == nil, let outer = open.firstIndex(where: { if case .indented(let body) = $0.container { body > indent } else { false } }) {
+            if !blank, fence == nil, let outer = open.firstIndex(where: { ($0.container.body ?? 0) > indent }) {
                 open.removeSubrange(outer...)
                 for before in blanks { lines[before] = String(repeating: "> ", count: quoted(open)).trimmingSpaces() }
             }
             blanks = blank ? blanks + [index] : []
-            let strip = open.reduce(0) { if case .indented(let body) = $1.container { max($0, body) } else { $0 } }
+            let strip = open.compactMap(\.container.body).max() ?? 0
             let content = String(line.dropFirst(min(indent, strip)))
             let depth = quoted(open)
             let prefix = String(repeating: "> ", count: depth)
@@ -74,15 +87,17 @@ enum Admonitions {
                     lines[index] = prefix + "> [!\(kind)]\(opener.fold)" + title
                     open.append((opener.colons > 0 ? .colons(opener.colons) : .indented(body: indent + 4), index))
                 } else {
+                    let written = String(repeating: ":", count: opener.colons) + " " + opener.name
                     diagnostics.append(Diagnostic(.warning, path, line: firstLine + index, column: column, category: "foreign-markup",
-                                                  "`\(String(repeating: ":", count: opener.colons)) \(opener.name)` is a container GuideSite does not know: its content is shown without it (use `:::note`, `:::tip`, `:::warning` or `:::danger`)"))
+                                                  "`\(written)` is a container GuideSite does not know: its content is shown without it "
+                                                  + "(use `:::note`, `:::tip`, `:::warning` or `:::danger`)"))
                     lines[index] = ""
                     open.append((.unknown(opener.colons), index))
                 }
                 continue
             }
             if trimmed.count >= 3, trimmed.allSatisfy({ $0 == ":" }),
-               let last = open.lastIndex(where: { switch $0.container { case .colons(let n), .unknown(let n): n == trimmed.count; default: false } }) {
+               let last = open.lastIndex(where: { $0.container.colons == trimmed.count }) {
                 open.removeSubrange(last...)
                 lines[index] = String(repeating: "> ", count: quoted(open)).trimmingSpaces()
                 continue
@@ -91,15 +106,17 @@ enum Admonitions {
         }
         for (container, line) in open {
             guard case .colons(let colons) = container else { continue }
+            let written = String(repeating: ":", count: colons)
             diagnostics.append(Diagnostic(.warning, path, line: firstLine + line, column: 1, category: "foreign-markup",
-                                          "this `\(String(repeating: ":", count: colons))` container is never closed, so it runs to the end of the page; close it with a line of \(colons) colons"))
+                                          "this `\(written)` container is never closed, so it runs to the end of the page; "
+                                          + "close it with a line of \(colons) colons"))
         }
         return Diagnosed(lines.joined(separator: "\n"), diagnostics)
     }
 
     /// How many of the open containers are quotes (a container of an unknown kind is none).
     private static func quoted(_ open: [(container: Container, line: Int)]) -> Int {
-        open.count(where: { if case .unknown = $0.container { false } else { true } })
+        open.count(where: \.container.quotes)
     }
 
     /// The kind, title, fold mark (`-` collapsed, `+` open) and colons (0: MkDocs) of an opening line.

@@ -169,7 +169,8 @@ extension MarkdownTree {
         guard let last = heading.lastChild, last.kind == .text, var literal = last.literal, literal.hasSuffix("}"),
               let open = literal.range(of: "{", options: .backwards) else { return nil }
         let inside = literal[open.upperBound..<literal.index(before: literal.endIndex)]
-        let words = inside.split(whereSeparator: \.isWhitespace).map { $0 == ":" ? "" : $0.hasPrefix(":") ? $0.dropFirst() : $0 }.filter { !$0.isEmpty }
+        // kramdown opens its list with `:` (`{: #id}`, `{:#id}`).
+        let words = inside.split(whereSeparator: \.isWhitespace).map { $0.hasPrefix(":") ? $0.dropFirst() : $0 }.filter { !$0.isEmpty }
         guard let word = words.first(where: { $0.hasPrefix("#") && $0.count > 1 }),
               words.allSatisfy({ $0.hasPrefix("#") || $0.hasPrefix(".") || $0.contains("=") }) else { return nil }
         let id = String(word.dropFirst())

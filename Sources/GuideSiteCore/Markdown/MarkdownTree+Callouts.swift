@@ -22,13 +22,15 @@ extension MarkdownTree {
             for node in markerNodes { node.remove() }
             if let lineEnd = child { lineEnd.remove() }
             if paragraph.firstChild == nil { paragraph.remove() }
-            let heading = HTML.escape(callout.title.isEmpty || callout.title.lowercased() == label.lowercased() ? label : "\(label): \(callout.title)")
+            let titled = callout.title.isEmpty || callout.title.lowercased() == label.lowercased() ? label : "\(label): \(callout.title)"
+            let heading = HTML.escape(titled)
             if let fold = callout.fold {
                 quote.insertBefore(html: "<details class=\"callout callout-\(callout.kind)\"\(fold == "+" ? " open" : "")>\n"
                                    + "<summary class=\"callout-label\">\(heading)</summary>\n")
                 quote.insertAfter(html: "</details>\n")
             } else {
-                quote.insertBefore(html: "<aside class=\"callout callout-\(callout.kind)\" role=\"note\">\n<p class=\"callout-label\">\(heading)</p>\n")
+                quote.insertBefore(html: "<aside class=\"callout callout-\(callout.kind)\" role=\"note\">\n"
+                                   + "<p class=\"callout-label\">\(heading)</p>\n")
                 quote.insertAfter(html: "</aside>\n")
             }
             quote.unwrap()

@@ -45,7 +45,8 @@ struct MarkdownTree {
                     let url = node.url
                     diagnostics.append(Diagnostic(
                         .warning, path, line: line(of: node), column: column(of: node), category: "image-alt",
-                        "image `\(url)` has no alt text; write between the brackets what it shows to someone who cannot see it: ![what the image shows](\(url))"
+                        "image `\(url)` has no alt text; write between the brackets what it shows to someone who cannot see it: "
+                            + "![what the image shows](\(url))"
                     ))
                 }
             case .item:

@@ -16,5 +16,10 @@ public enum EditorLitter {
         return suffixes.contains { lowered.hasSuffix($0) } || ["thumbs.db", "desktop.ini"].contains(lowered)
     }
 
+    /// Whether the last component of `path` is litter.
+    public static func isLitter(path: String) -> Bool {
+        isLitter(String(path.split(separator: "/").last ?? ""))
+    }
+
     private static let suffixes = [".swp", ".swo", ".swx", ".tmp", ".crswap", "___jb_tmp___", "___jb_old___"]
 }

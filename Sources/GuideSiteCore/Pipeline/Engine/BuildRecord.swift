@@ -167,7 +167,7 @@ struct BuildRecord {
 
     /// Every file below `path`, sorted, without following symbolic links.
     private static func filesBelow(_ path: String) -> [String] {
-        FileWriting.files(below: path).filter { !EditorLitter.isLitter(($0 as NSString).lastPathComponent) }.sorted().map { path + "/" + $0 }
+        FileWriting.files(below: path).filter { !EditorLitter.isLitter(path: $0) }.sorted().map { path + "/" + $0 }
     }
 
     /// The inode of a folder, or nil when it does not exist.

@@ -97,7 +97,9 @@ public final class QueryEngine: @unchecked Sendable {
         if let kept, !changed(kept.dependencies, since: kept.verifiedAt, context: child) {
             if verifies {
                 let again = compute(QueryContext(engine: self, key: key, parent: context)).1
-                if again != kept.fingerprint { condition.withLock { failures.append("\(key.base): kept \(kept.fingerprint), computed \(again)") } }
+                if again != kept.fingerprint {
+                    condition.withLock { failures.append("\(key.base): kept \(kept.fingerprint), computed \(again)") }
+                }
             }
         } else {
             made = compute(child)

@@ -119,7 +119,7 @@ enum Parse {
         hasher.combine(layout.content.path)
         let includes = layout.content.appending(path: settings.includesFolder, directoryHint: .isDirectory)
         let paths = (FileManager.default.enumerator(atPath: includes.path)?.allObjects as? [String] ?? [])
-            .filter { !EditorLitter.isLitter(($0 as NSString).lastPathComponent) }.sorted()
+            .filter { !EditorLitter.isLitter(path: $0) }.sorted()
         for path in paths {
             guard let stamp = FileStamp(path: includes.appending(path: path).path) else { return nil }
             hasher.combine(path)

@@ -66,6 +66,16 @@ struct QueryEngineTests {
         paths.map { engine.fetch(PageHTML(path: $0)) }
     }
 
+    /// A site of 20 rendered, then `entry-5.md` set to `text` and every page rendered again;
+    /// the engine counts only the second rendering.
+    private static func edited(to text: String) -> (QueryEngine, [String]) {
+        let (engine, paths) = site(20)
+        _ = render(engine, paths)
+        _ = engine.takeExecutions()
+        engine.set(FileText(path: "entry-5.md"), to: text)
+        return (engine, render(engine, paths))
+    }
+
     @Test("a first fetch computes each query once; asked again with nothing changed, none")
     func first() {
         let (engine, paths) = Self.site(20)
@@ -78,22 +88,14 @@ struct QueryEngineTests {
 
     @Test("a body edit: its header computed again to the same value cuts off the navigation; one page rendered")
     func bodyEdit() {
-        let (engine, paths) = Self.site(20)
-        _ = Self.render(engine, paths)
-        _ = engine.takeExecutions()
-        engine.set(FileText(path: "entry-5.md"), to: "Title entry-5.md\nA new body.")
-        let pages = Self.render(engine, paths)
+        let (engine, pages) = Self.edited(to: "Title entry-5.md\nA new body.")
         #expect(engine.takeExecutions() == ["Header": 1, "PageHTML": 1])
         #expect(pages[5].contains("A new body."))
     }
 
     @Test("a title edit: the navigation and every page that shows it")
     func titleEdit() {
-        let (engine, paths) = Self.site(20)
-        _ = Self.render(engine, paths)
-        _ = engine.takeExecutions()
-        engine.set(FileText(path: "entry-5.md"), to: "Renamed\nBody of entry-5.md.")
-        let pages = Self.render(engine, paths)
+        let (engine, pages) = Self.edited(to: "Renamed\nBody of entry-5.md.")
         #expect(engine.takeExecutions() == ["Header": 1, "Navigation": 1, "PageHTML": 20])
         #expect(pages.allSatisfy { $0.contains("|Renamed|") })
     }
