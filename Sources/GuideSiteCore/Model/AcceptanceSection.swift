@@ -1,14 +1,14 @@
 /// The acceptance criteria of a library that keeps them under fixed second-level headings
 /// instead of front matter ("## Condensed" with numbered lists, "## Gherkin" with GIVEN / WHEN /
 /// THEN text), read from the Markdown as copy-ready text.
-public struct AcceptanceSection: Sendable, Hashable {
+public struct AcceptanceSection: Sendable, Hashable, Codable {
     /// Which copy block a section feeds.
-    public enum Kind: String, Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, Codable {
         case checklist, gherkin
     }
 
     /// One line of copy text, with the platform sub-heading it sits under (for subsets).
-    public struct Line: Sendable, Hashable {
+    public struct Line: Sendable, Hashable, Codable {
         /// The line as it is copied (`- [ ] Tab: focus moves`).
         public var text: String
         /// The platform of the sub-heading above it, if any (`iOS`).

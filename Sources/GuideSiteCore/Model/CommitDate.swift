@@ -1,7 +1,7 @@
 import Foundation
 
 /// When a commit was authored, in its author's time zone: what "Last updated" shows.
-public struct CommitDate: Sendable, Hashable, Comparable {
+public struct CommitDate: Sendable, Hashable, Comparable, Codable {
     /// Seconds since 1970 (UTC).
     public var seconds: Int64
     /// The author's offset from UTC, in minutes.

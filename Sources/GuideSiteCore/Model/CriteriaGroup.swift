@@ -6,7 +6,7 @@
 ///     list:
 ///       - criteria: Is keyboard operable
 /// ```
-public struct CriteriaGroup: Sendable, Hashable {
+public struct CriteriaGroup: Sendable, Hashable, Codable {
     /// The group's name as written ("Perceivable").
     public var name: String
     /// Its checks, in the author's order.
@@ -20,7 +20,7 @@ public struct CriteriaGroup: Sendable, Hashable {
 }
 
 /// One plain-language check, with where it was written.
-public struct CriteriaCheck: Sendable, Hashable {
+public struct CriteriaCheck: Sendable, Hashable, Codable {
     /// The check's text.
     public var text: String
     /// 1-based line in the source file.

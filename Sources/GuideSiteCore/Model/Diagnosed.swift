@@ -13,3 +13,5 @@ public struct Diagnosed<Value> {
 }
 
 extension Diagnosed: Sendable where Value: Sendable {}
+
+extension Diagnosed: Encodable where Value: Encodable {}

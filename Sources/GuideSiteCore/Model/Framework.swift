@@ -13,9 +13,9 @@ public struct Framework: Sendable, Hashable, Codable {
 
 /// The names whose code blocks or sections can be shown as tabs: site.yml `platforms:` and
 /// `frameworks:`, compared case-insensitively.
-public struct TabNames: Sendable, Hashable {
+public struct TabNames: Sendable, Hashable, Codable {
     /// What a run of tabs switches between, which names its tab list.
-    public enum Kind: String, Sendable, Hashable { case platform, framework }
+    public enum Kind: String, Sendable, Hashable, Codable { case platform, framework }
 
     private var kinds: [String: Kind] = [:]
 

@@ -1,5 +1,5 @@
 /// A page's front matter: the typed fields GuideSite understands, and every key in file order.
-public struct FrontMatter: Sendable, Hashable {
+public struct FrontMatter: Sendable, Hashable, Codable {
     /// Template name (`entry`, `page`, ...).
     public var layout: String?
     /// Page title.

@@ -1,5 +1,5 @@
 /// A front matter value as the author wrote it, maps in file order.
-public indirect enum FrontValue: Sendable, Hashable {
+public indirect enum FrontValue: Sendable, Hashable, Codable {
     /// Any scalar other than a boolean or null, as written (numbers stay text: `1.4.3`, `010`).
     case text(String)
     /// `true` / `false` (and YAML's other spellings).
@@ -42,7 +42,7 @@ public indirect enum FrontValue: Sendable, Hashable {
 }
 
 /// One key of a front matter map, with where it was written.
-public struct FrontEntry: Sendable, Hashable {
+public struct FrontEntry: Sendable, Hashable, Codable {
     /// The key as written.
     public var key: String
     /// Its value.

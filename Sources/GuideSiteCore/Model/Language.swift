@@ -2,15 +2,15 @@ import Foundation
 
 /// One language of a multilingual site (`languages:` in site.yml); the first listed is the
 /// default, whose pages are the sources that the others translate.
-public struct Language: Sendable, Hashable {
+public struct Language: Sendable, Hashable, Codable {
     /// A section's or category's title and description in the language.
-    public struct Texts: Sendable, Hashable {
+    public struct Texts: Sendable, Hashable, Codable {
         public var title: String?
         public var description: String?
     }
 
     /// Writing direction of the language's pages.
-    public enum Direction: String, Sendable, Hashable {
+    public enum Direction: String, Sendable, Hashable, Codable {
         case ltr, rtl
     }
 

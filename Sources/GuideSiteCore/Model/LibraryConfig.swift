@@ -3,9 +3,9 @@
 /// conventions. What GuideSite can use becomes site.yml's keys (`entries`); site.yml, when
 /// there is one, replaces them key by key. Every other key stays for templates (`site.KEY`).
 /// Read by `FrontMatter/LibraryConfig+Reading`; kept in `SiteConfig.library`.
-public struct LibraryConfig: Sendable, Hashable {
+public struct LibraryConfig: Sendable, Hashable, Codable {
     /// The generator a library was written for.
-    public enum Generator: String, Sendable, Hashable {
+    public enum Generator: String, Sendable, Hashable, Codable {
         case jekyll = "Jekyll", hugo = "Hugo", eleventy = "Eleventy"
     }
 
@@ -18,7 +18,7 @@ public struct LibraryConfig: Sendable, Hashable {
     /// The file's own keys, which Liquid reads as `site.KEY`.
     public var original: [FrontEntry] = []
     /// A setting taken: the site.yml key it became, and how the build report names it.
-    public struct Taken: Sendable, Hashable {
+    public struct Taken: Sendable, Hashable, Codable {
         public var key: String
         public var note: String
     }

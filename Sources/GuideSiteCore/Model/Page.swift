@@ -1,5 +1,5 @@
 /// What role a page plays in the site.
-public enum PageKind: String, Sendable, Hashable {
+public enum PageKind: String, Sendable, Hashable, Codable {
     /// `Content/index.md`.
     case home
     /// A section folder's `index.md`, or the page generated for a section without one.
@@ -35,7 +35,7 @@ public enum PageKind: String, Sendable, Hashable {
 }
 
 /// A page's reference to a success criterion.
-public struct CriterionReference: Sendable, Hashable {
+public struct CriterionReference: Sendable, Hashable, Codable {
     /// "1.4.3".
     public var number: String
     /// Listed under `wcag:` in the front matter.
@@ -50,17 +50,19 @@ public struct CriterionReference: Sendable, Hashable {
 /// pages between stages and caches thousands of times, and a copy is then one reference count
 /// instead of one per string and array inside (those copies were a sixth of a 10,000-entry
 /// rebuild in the preview server).
-public struct Page: Sendable, Hashable {
-    /// The stored fields; `==` and hashing are the synthesized ones of this struct.
-    private struct Fields: Hashable {
+public struct Page: Sendable, Hashable, Encodable {
+    /// The stored fields; `==`, hashing and encoding (what a page's fingerprint reads) are the
+    /// synthesized ones of this struct.
+    private struct Fields: Hashable, Encodable {
         var sourcePath: String
         var contentPath: String
         var kind: PageKind
         var section: String?
         var route: Route
         var frontMatter: FrontMatter
-        /// `frontMatter`'s hash, kept so that site-wide keys do not hash every front matter again.
-        var frontMatterKey: Int
+        /// `frontMatter`'s hash, kept so that site-wide keys do not hash every front matter again
+        /// (this process's `Hasher`: not encoded).
+        var frontMatterKey: ProcessHash
         var title: String
         var layout: String
         var body: RenderedBody
@@ -101,7 +103,7 @@ public struct Page: Sendable, Hashable {
     init(sourcePath: String, contentPath: String, kind: PageKind, section: String?, route: Route, frontMatter: FrontMatter,
          frontMatterKey: Int, title: String, layout: String, body: RenderedBody, markdown: String, bodyFirstLine: Int) {
         box = Box.make(Fields(sourcePath: sourcePath, contentPath: contentPath, kind: kind, section: section, route: route,
-                         frontMatter: frontMatter, frontMatterKey: frontMatterKey, title: title, layout: layout, body: body,
+                         frontMatter: frontMatter, frontMatterKey: ProcessHash(frontMatterKey), title: title, layout: layout, body: body,
                          markdown: markdown, bodyFirstLine: bodyFirstLine))
     }
 
@@ -146,12 +148,12 @@ public struct Page: Sendable, Hashable {
         set {
             let box = unique()
             box.header.frontMatter = newValue
-            box.header.frontMatterKey = newValue.hashValue
+            box.header.frontMatterKey = ProcessHash(newValue.hashValue)
         }
     }
 
     /// A hash of `frontMatter`, computed when it is set.
-    var frontMatterKey: Int { box.header.frontMatterKey }
+    var frontMatterKey: Int { box.header.frontMatterKey.value }
 
     /// Title (front matter, first `#` heading, first line, or file name).
     public var title: String {
@@ -291,4 +293,20 @@ public struct Page: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) {
         box.withUnsafeMutablePointerToHeader { Self.hash(&$0.pointee, into: &hasher) }
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        try box.header.encode(to: encoder)
+    }
+}
+
+/// A hash made with this process's seeded `Hasher`, kept beside what it hashes: compared as
+/// part of its value, never encoded (another process would make another).
+struct ProcessHash: Hashable, Sendable, Encodable {
+    var value: Int
+
+    init(_ value: Int) {
+        self.value = value
+    }
+
+    func encode(to encoder: any Encoder) throws {}
 }

@@ -1,7 +1,7 @@
 /// How a list longer than one page is split (site.yml's `pagination:`, Hugo's paginator
 /// convention): the first page at the list's own address, the others at `<list>/page/2/` and so
 /// on, each holding `size` items.
-public struct Pagination: Sendable, Hashable {
+public struct Pagination: Sendable, Hashable, Codable {
     /// Items on each page of a list (`pagination: {size: 100}`).
     public var size = 100
     /// The folder the numbered pages go in (`pagination: {path: page}`).

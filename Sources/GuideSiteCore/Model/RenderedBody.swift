@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a page finds its title in its body.
-public enum TitleRule: Sendable, Hashable {
+public enum TitleRule: Sendable, Hashable, Codable {
     /// The front matter gave the title; a body opening with `# Heading` has that as its title.
     case given(String)
     /// No title yet: the first `#` heading becomes the title and leaves the body.
@@ -9,7 +9,7 @@ public enum TitleRule: Sendable, Hashable {
 }
 
 /// What the Markdown stage produced for one page.
-public struct RenderedBody: Sendable, Hashable {
+public struct RenderedBody: Sendable, Hashable, Encodable {
     /// The body as HTML, headings placed under the page's `h1`.
     public var html: String
     /// Headings in document order.
@@ -36,7 +36,7 @@ public struct RenderedBody: Sendable, Hashable {
 }
 
 /// A link destination (or annotation key) and where it was written.
-public struct SourceLink: Sendable, Hashable {
+public struct SourceLink: Sendable, Hashable, Codable {
     /// The destination as written, or the annotation's key.
     public var target: String
     /// 1-based line in the source file.
@@ -46,7 +46,7 @@ public struct SourceLink: Sendable, Hashable {
 }
 
 /// What to do with a link destination.
-public enum LinkTarget: Sendable, Hashable {
+public enum LinkTarget: Sendable, Hashable, Codable {
     /// Leave it as written.
     case keep
     /// Write this destination instead.
@@ -79,7 +79,7 @@ public struct TextAnnotation: Sendable {
 
 /// Which platform sections a subset keeps: a heading whose text is one of `platforms` opens a
 /// section that runs to the next heading of the same or a higher level.
-public struct PlatformFilter: Sendable, Hashable {
+public struct PlatformFilter: Sendable, Hashable, Codable {
     /// Every platform name of the site (site.yml `platforms:`), compared case-insensitively.
     public var platforms: [String]
     /// The ones to keep.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Where a page lives: a clean URL path (`/native/picker/`) and the file written for it
 /// (`native/picker/index.html`).
-public struct Route: Sendable, Hashable, Comparable {
+public struct Route: Sendable, Hashable, Comparable, Codable {
     /// Path below the base path, starting with `/`.
     public var path: String
     /// Output file relative to the output folder.

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The settings of `site.yml`. Every key is optional.
-public struct SiteConfig: Sendable, Hashable {
+public struct SiteConfig: Sendable, Hashable, Codable {
     /// Settings of one section (a first-level folder of `Content/`).
-    public struct Section: Sendable, Hashable {
+    public struct Section: Sendable, Hashable, Codable {
         /// Folder name.
         public var name: String
         /// Title shown in navigation; defaults to the folder name, capitalised.
@@ -27,7 +27,7 @@ public struct SiteConfig: Sendable, Hashable {
     /// Sections in the order site.yml lists them.
     public var sections: [Section] = []
     /// A category declared in site.yml.
-    public struct Category: Sendable, Hashable {
+    public struct Category: Sendable, Hashable, Codable {
         /// URL slug.
         public var slug: String
         /// Title shown to readers.
@@ -117,7 +117,7 @@ public struct SiteConfig: Sendable, Hashable {
 
 /// Values the pages under `path` have unless their front matter sets them: Jekyll's
 /// `defaults: [{scope: {path, type}, values}]` and Eleventy's directory data files.
-public struct FrontMatterDefault: Sendable, Hashable {
+public struct FrontMatterDefault: Sendable, Hashable, Codable {
     /// A folder or file of the content folder (`""`: every page); may hold `*`.
     public var path: String
     /// Jekyll's `type`: `pages`, `posts`, `drafts`, or a collection's name.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Where a site's folders are. The only place that knows the names `Content`, `Templates`,
 /// `Output` and `site.yml`.
-public struct SiteLayout: Sendable, Hashable {
+public struct SiteLayout: Sendable, Hashable, Encodable {
     /// The site root (`--root`).
     public var root: URL {
         didSet { rootPath = root.path }

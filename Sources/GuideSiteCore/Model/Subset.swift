@@ -2,7 +2,7 @@ import Foundation
 
 /// A named part of the site built as a guide of its own (site.yml `subsets:`), or an ad-hoc one
 /// from `--only-section`, `--only-category` and `--platform`.
-public struct Subset: Sendable, Hashable {
+public struct Subset: Sendable, Hashable, Codable {
     /// Name, used in the default output folder `Output/subsets/NAME/`.
     public var name: String
     /// Title of the subset's site; defaults to the site's title and the label.

@@ -4,25 +4,13 @@ import Foundation
 /// A value's identity in 128 bits (XXH3-128 of the parts it is made of): the same in every
 /// process and on every machine, unlike Swift's seeded `Hasher`, so a build can keep it on disk
 /// and the next one compare with it.
-public struct Fingerprint: Hashable, Sendable, CustomStringConvertible {
+public struct Fingerprint: Hashable, Sendable, Codable, CustomStringConvertible {
     public var high: UInt64
     public var low: UInt64
 
     public var description: String {
         [high, low].map { String($0, radix: 16) }.map { String(repeating: "0", count: 16 - $0.count) + $0 }.joined()
     }
-
-    /// The fingerprint of `value`.
-    public static func of(_ value: some Fingerprintable) -> Fingerprint {
-        let fingerprinter = Fingerprinter()
-        value.fingerprint(into: fingerprinter)
-        return fingerprinter.finish()
-    }
-}
-
-/// What a value can say of itself for its fingerprint: its parts, each added in a fixed order.
-public protocol Fingerprintable {
-    func fingerprint(into fingerprinter: Fingerprinter)
 }
 
 /// Reads the parts of a value into XXH3's streaming state. Every variable-length part is added
@@ -52,59 +40,8 @@ public final class Fingerprinter {
         text.withUTF8 { add(bytes: UnsafeRawBufferPointer($0)) }
     }
 
-    public func add(_ value: some Fingerprintable) {
-        value.fingerprint(into: self)
-    }
-
     public func finish() -> Fingerprint {
         let digest = XXH3_128bits_digest(state)
         return Fingerprint(high: digest.high64, low: digest.low64)
-    }
-}
-
-extension String: Fingerprintable {
-    public func fingerprint(into fingerprinter: Fingerprinter) { fingerprinter.add(self) }
-}
-
-extension Int: Fingerprintable {
-    public func fingerprint(into fingerprinter: Fingerprinter) { fingerprinter.add(self) }
-}
-
-extension Bool: Fingerprintable {
-    public func fingerprint(into fingerprinter: Fingerprinter) { fingerprinter.add(self ? 1 : 0) }
-}
-
-extension Data: Fingerprintable {
-    public func fingerprint(into fingerprinter: Fingerprinter) { withUnsafeBytes { fingerprinter.add(bytes: $0) } }
-}
-
-extension Fingerprint: Fingerprintable {
-    public func fingerprint(into fingerprinter: Fingerprinter) {
-        fingerprinter.add(Int(bitPattern: UInt(high)))
-        fingerprinter.add(Int(bitPattern: UInt(low)))
-    }
-}
-
-extension Optional: Fingerprintable where Wrapped: Fingerprintable {
-    public func fingerprint(into fingerprinter: Fingerprinter) {
-        if let self { fingerprinter.add(1); fingerprinter.add(self) } else { fingerprinter.add(0) }
-    }
-}
-
-extension Array: Fingerprintable where Element: Fingerprintable {
-    public func fingerprint(into fingerprinter: Fingerprinter) {
-        fingerprinter.add(count)
-        for element in self { fingerprinter.add(element) }
-    }
-}
-
-/// Keys in their sorted order: a dictionary's own order differs from process to process.
-extension Dictionary: Fingerprintable where Key: Fingerprintable & Comparable, Value: Fingerprintable {
-    public func fingerprint(into fingerprinter: Fingerprinter) {
-        fingerprinter.add(count)
-        for key in keys.sorted() {
-            fingerprinter.add(key)
-            fingerprinter.add(self[key]!)
-        }
     }
 }

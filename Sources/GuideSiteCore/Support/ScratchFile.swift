@@ -43,7 +43,7 @@ final class ScratchFile: @unchecked Sendable {
 }
 
 /// A text stored in a `ScratchFile`, read again on each use.
-struct ScratchText: Sendable, Hashable {
+struct ScratchText: Sendable, Hashable, Encodable {
     let file: ScratchFile
     let offset: Int
     let count: Int
@@ -57,5 +57,10 @@ struct ScratchText: Sendable, Hashable {
     func hash(into hasher: inout Hasher) {
         hasher.combine(offset)
         hasher.combine(count)
+    }
+
+    /// What it is: its text, wherever it is stored.
+    func encode(to encoder: any Encoder) throws {
+        try text.encode(to: encoder)
     }
 }

@@ -28,6 +28,35 @@ struct FingerprintTests {
         #expect(Fingerprint.of(first) == Fingerprint.of(second))
     }
 
-    /// `xxhsum -H2` of the part as written: its length (8 bytes, little-endian), then its UTF-8.
-    static let golden = "0494072b1935b171d04fa5b099c11b98"
+    @Test("a value's fingerprint follows every field of its Codable declaration")
+    func everyField() {
+        let reader = PageReader(layout: SiteLayout(root: URL(fileURLWithPath: "/site")), config: SiteConfig())
+        let file = ContentFile(path: "/site/Content/native/picker.md", relativePath: "native/picker.md", kind: .markdown)
+        let text = "---\ntitle: Picker\ncategories: [forms]\nkeyboard:\n  tab: Focus moves\n---\n## Role\n\nA picker.\n"
+        guard let page = reader.read(file, data: Data(text.utf8)).value ?? nil else {
+            Issue.record("no page")
+            return
+        }
+        let base = Fingerprint.of(page)
+        #expect(Fingerprint.of(page) == base)
+        var edits: [(String, (inout Page) -> Void)] = [
+            ("title", { $0.title = "Wheel picker" }), ("layout", { $0.layout = "page" }), ("section", { $0.section = "web" }),
+            ("route", { $0.route = Route(segments: ["p"]) }), ("kind", { $0.kind = .page }),
+            ("markdown", { $0.markdown += "More.\n" }), ("first line", { $0.bodyFirstLine += 1 }), ("language", { $0.language = "fr" }),
+            ("criteria", { $0.criteria = [CriterionReference(number: "2.1.1", fromFrontMatter: true, fromBody: false)] }),
+            ("front matter", { $0.frontMatter.categories = ["controls"] }), ("body", { $0.body.html += "<p>x</p>" }),
+            ("a heading", { $0.body.headings.append(Heading(level: 2, text: "Notes", id: "notes", line: 3)) }),
+        ]
+        edits.append(("updated", { $0.updated = CommitDate(seconds: 1_700_000_000, offset: 0) }))
+        var seen = Set([base])
+        for (field, edit) in edits {
+            var edited = page
+            edit(&edited)
+            #expect(seen.insert(Fingerprint.of(edited)).inserted, "\(field) did not change the fingerprint")
+        }
+    }
+
+    /// `xxhsum -H2` of the stream: the scalar's tag (1, 8 bytes little-endian), then its bytes'
+    /// length (8 bytes) and its bytes (a text's kind, 0, then its UTF-8).
+    static let golden = "580d7f1d57ad1420cab2c09a1fadaba8"
 }

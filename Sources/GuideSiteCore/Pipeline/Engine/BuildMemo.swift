@@ -3,8 +3,7 @@ import Foundation
 /// What the builds of one process derived, each value kept with what it read, so that a build
 /// that does not start from the last one (a file added or removed, site.yml, the theme, an
 /// include, a build after an error) takes again every value none of whose inputs changed:
-/// - a Markdown file's parse, keyed by its stamp, the settings and the includes folder's stamps
-///   (`Parse`);
+/// - a Markdown file's parse, a query of `queries` (`ParsedFile`);
 /// - a page's rendered Markdown, keyed by what the renderer read (`BodyMemo`, which `build`
 ///   keeps on disk too);
 /// - a page's output files, keyed by its `RenderPlan` key at its address and by what every page
@@ -14,15 +13,6 @@ import Foundation
 /// The preview keeps one (`BuildMemory`). A value taken again is the one a fresh build makes, so
 /// the output is too (the random-edit oracle compares them).
 final class BuildMemo: @unchecked Sendable {
-    /// A Markdown file's parse, its Markdown left out (read again when its page is rendered
-    /// again; at 100,000 entries it is 785 MB).
-    struct Parsed {
-        var stamp: FileStamp
-        var markdownDigest: BodyMemo.Key
-        var result: Diagnosed<Page?>
-        var includes: [String] = []
-    }
-
     /// One site as the last successful run left it: its pages, their render keys and export
     /// parts. Kept as made (a patch in the preview pays nothing for it) and indexed by address
     /// when a build asks (`Written`).
@@ -54,14 +44,11 @@ final class BuildMemo: @unchecked Sendable {
         var content: Int
     }
 
-    /// The key of the settings and includes the parses were made with.
-    var parseKey: Int?
-    /// By the file's path below the content folder.
-    var parsed: [String: Parsed] = [:]
-    /// This build's: each parsed file's Markdown digest, and the files whose parse was taken
-    /// again (without Markdown), by path below the content folder.
+    /// The process's values derived from its inputs, and what the driver set them from.
+    let queries = QueryEngine()
+    var parseInputs = ParseInputs()
+    /// This build's: each parsed file's Markdown digest, by path below the content folder.
     var markdownDigests: [String: BodyMemo.Key] = [:]
-    var taken: Set<String> = []
     /// Each body by what it read.
     let bodies = BodyMemo()
     /// By the site's `Variant.key`, and the files of the run that wrote them.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What `stat` says of a file: if none of it changed, neither did the file.
-struct FileStamp: Hashable {
+struct FileStamp: Hashable, Sendable, Codable {
     var size: Int64
     var inode: UInt64
     var seconds: Int

@@ -3,13 +3,21 @@ import Foundation
 /// A value derived from others: a function of the values it fetches through its context and of
 /// nothing else (no file, clock or global read but through an `Input`).
 public protocol Query: Hashable, Sendable {
-    associatedtype Value: Fingerprintable & Sendable
+    associatedtype Value: Encodable & Sendable
     func compute(_ context: QueryContext) -> Value
+    /// Whether a value computed again to the same fingerprint keeps its revision (Salsa's
+    /// backdating). A query whose value changes whenever what it read does (a file's parse)
+    /// says no: its fingerprint is then that of what it read, not of its value.
+    static var cutsOff: Bool { get }
+}
+
+extension Query {
+    public static var cutsOff: Bool { true }
 }
 
 /// A value the driver sets from the world: a file's text, the content listing, today's date.
 public protocol Input: Hashable, Sendable {
-    associatedtype Value: Fingerprintable & Sendable
+    associatedtype Value: Encodable & Equatable & Sendable
 }
 
 /// Memoised queries, as Salsa keeps them: each value with its fingerprint, the revision it last
@@ -29,6 +37,7 @@ public final class QueryEngine: @unchecked Sendable {
     private var slots: [AnyHashable: Slot] = [:]
     private var running: Set<AnyHashable> = []
     private var executions: [String: Int] = [:]
+    private var totals: [String: Int] = [:]
     private var failures: [String] = []
 
     public init() {}
@@ -36,13 +45,17 @@ public final class QueryEngine: @unchecked Sendable {
     // MARK: Inputs
 
     /// Sets `key` (nil: the input is absent, a file removed). A value with the fingerprint it
-    /// had starts no revision.
-    public func set<K: Input>(_ key: K, to value: K.Value?) {
+    /// had starts no revision, unless it is not `comparable` (a file written too recently for
+    /// its stamp to tell whether it changed since).
+    public func set<K: Input>(_ key: K, to value: K.Value?, comparable: Bool = true) {
+        // (Compared before fingerprinted: a driver sets every file's stamp on every build.)
+        if comparable, let slot = condition.withLock({ slots[key] }), slot.value as? K.Value? == value { return }
         let fingerprint = Fingerprint.of(value)
         condition.withLock {
-            if let slot = slots[key], slot.fingerprint == fingerprint { return }
+            if comparable, let slot = slots[key], slot.fingerprint == fingerprint { return }
             revision += 1
-            slots[key] = Slot(kind: "\(K.self)", value: value, fingerprint: fingerprint, revision: revision, dependencies: [], compute: nil)
+            let stored = comparable ? fingerprint : Fingerprint.of([fingerprint.description, "\(revision)"])
+            slots[key] = Slot(kind: "\(K.self)", value: value, fingerprint: stored, revision: revision, dependencies: [], compute: nil)
         }
     }
 
@@ -64,8 +77,19 @@ public final class QueryEngine: @unchecked Sendable {
         }
     }
 
+    /// How many times `Q` ran since the engine was made.
+    public func runs<Q: Query>(of query: Q.Type) -> Int {
+        condition.withLock { totals["\(Q.self)"] ?? 0 }
+    }
+
     /// The values whose recomputation gave another fingerprint (with `verifies`), by query.
     public var verificationFailures: [String] { condition.withLock { failures } }
+
+    /// The fingerprint of the values of `keys`, in order: what a value read, standing for it.
+    func fingerprint(of keys: [AnyHashable]) -> Fingerprint {
+        let parts = condition.withLock { keys.map { slots[$0]?.fingerprint } }
+        return Fingerprint.of(parts)
+    }
 
     func inputValue<K: Input>(_ key: K) -> K.Value? {
         condition.withLock { slots[key]?.value as? K.Value }
@@ -115,6 +139,7 @@ public final class QueryEngine: @unchecked Sendable {
             return kept!
         }
         executions[kind, default: 0] += 1
+        totals[kind, default: 0] += 1
         let changedAt = kept.map { $0.fingerprint == made.fingerprint ? $0.changedAt : now } ?? now
         let slot = Slot(kind: kind, value: made.value, fingerprint: made.fingerprint, revision: changedAt,
                         dependencies: child.dependencies, compute: compute)
@@ -177,7 +202,7 @@ public final class QueryContext: @unchecked Sendable {
     public func fetch<Q: Query>(_ query: Q) -> Q.Value {
         let slot = engine.refresh(query, kind: "\(Q.self)", from: self) { context in
             let value = query.compute(context)
-            return (value, Fingerprint.of(value))
+            return (value, Q.cutsOff ? Fingerprint.of(value) : context.engine.fingerprint(of: context.dependencies))
         }
         record(query)
         return slot.value as! Q.Value

@@ -10,13 +10,8 @@ extension RenderMarkdown {
         var bodies: BodyMemo
         /// What every body of the site reads besides its page (`BodyMemo.renderer`).
         var renderer: BodyMemo.Key
-        /// Each file's Markdown digest, made when it was parsed (the preview's parses taken
-        /// again hold no Markdown), by content path.
+        /// Each file's Markdown digest, made when it was parsed, by content path.
         var digests: [String: BodyMemo.Key]
-        /// Files whose parse was taken again, their Markdown left out, and where to read it.
-        var taken: Set<String>
-        var files: [String: ContentFile]
-        var reader: PageReader
 
         /// Keeps a body the site rendered or took, for the sites after it and the next build.
         func keep(_ key: BodyMemo.Key, _ taken: BodyMemo.Taken) {
@@ -27,15 +22,6 @@ extension RenderMarkdown {
         func key(for page: Page) -> (key: BodyMemo.Key, digest: BodyMemo.Key) {
             let digest = digests[page.contentPath] ?? BodyMemo.digest(page.markdown)
             return (BodyMemo.key(renderer: renderer, page: page, markdown: digest), digest)
-        }
-
-        /// `input` with its Markdown read again, when its parse was taken without it.
-        func withMarkdown(_ input: Page) -> Page? {
-            guard taken.contains(input.contentPath), let file = files[input.contentPath], let read = reader.read(file).value else { return nil }
-            var page = input
-            page.markdown = read.markdown
-            page.bodyFirstLine = read.bodyFirstLine
-            return page
         }
     }
 
@@ -63,9 +49,7 @@ extension RenderMarkdown {
     /// The site's view of the run's bodies (`bodies`): with the parses the preview's memo took
     /// (`parses`), or those `build` kept.
     static func memo(_ bodies: BodyMemo, parses: BuildMemo?, _ inputs: Inputs, walk: Walk, layout: SiteLayout) -> Memo {
-        let taken = parses?.taken ?? []
-        return Memo(bodies: bodies, renderer: BodyMemo.renderer(inputs.site, settings: inputs.settings, lint: inputs.lint),
-                    digests: parses?.markdownDigests ?? bodies.digests, taken: taken,
-                    files: taken.isEmpty ? [:] : walk.markdownByPath, reader: PageReader(layout: layout, config: inputs.settings))
+        Memo(bodies: bodies, renderer: BodyMemo.renderer(inputs.site, settings: inputs.settings, lint: inputs.lint),
+             digests: parses?.markdownDigests ?? bodies.digests)
     }
 }

@@ -132,7 +132,7 @@ enum RenderMarkdown {
                 taken.record = nil
                 return Made(page: finishing.page(input, taken.body, key: keys.key), kept: (keys.key, keys.digest, taken), taken: true)
             }
-            let page = memo?.withMarkdown(input) ?? input
+            let page = input
             let rule: TitleRule = page.frontMatter.title.map { .given($0) } ?? .fromFirstHeading
             var asked: [BodyMemo.AskedLink] = []
             let rendered = renderer.render(
