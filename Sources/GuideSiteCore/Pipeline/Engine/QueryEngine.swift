@@ -98,7 +98,7 @@ public final class QueryEngine: @unchecked Sendable {
     /// The slot of `key`, good at the current revision: reused when none of its dependencies
     /// changed since it was last good, else computed again. Waits for another thread computing it.
     func refresh(_ key: AnyHashable, kind: String, from context: QueryContext,
-                 compute: @escaping @Sendable (QueryContext) -> (any Sendable, Fingerprint)) -> Slot {
+                 compute: @escaping Compute) -> Slot {
         condition.lock()
         while true {
             if let slot = slots[key], slot.compute == nil || slot.verifiedAt == revision {
@@ -120,9 +120,11 @@ public final class QueryEngine: @unchecked Sendable {
         var made: (value: any Sendable, fingerprint: Fingerprint)?
         if let kept, !changed(kept.dependencies, since: kept.verifiedAt, context: child) {
             if verifies {
-                let again = compute(QueryContext(engine: self, key: key, parent: context)).1
-                if again != kept.fingerprint {
-                    condition.withLock { failures.append("\(key.base): kept \(kept.fingerprint), computed \(again)") }
+                // The values compared, whichever fingerprint the query keeps.
+                let again = compute(QueryContext(engine: self, key: key, parent: context)).value
+                let (before, after) = (Fingerprint.of(AnyEncodable(kept.value)), Fingerprint.of(AnyEncodable(again)))
+                if before != after {
+                    condition.withLock { failures.append("\(key.base): kept \(before), computed \(after)") }
                 }
             }
         } else {
@@ -160,6 +162,9 @@ public final class QueryEngine: @unchecked Sendable {
         return false
     }
 
+    /// A query's computation: its value and the fingerprint kept with it.
+    typealias Compute = @Sendable (QueryContext) -> (value: any Sendable, fingerprint: Fingerprint)
+
     /// One value: inputs have no `compute`.
     final class Slot: @unchecked Sendable {
         let kind: String
@@ -168,10 +173,9 @@ public final class QueryEngine: @unchecked Sendable {
         let changedAt: Int
         var verifiedAt: Int
         let dependencies: [AnyHashable]
-        let compute: (@Sendable (QueryContext) -> (any Sendable, Fingerprint))?
+        let compute: Compute?
 
-        init(kind: String, value: any Sendable, fingerprint: Fingerprint, revision: Int, dependencies: [AnyHashable],
-             compute: (@Sendable (QueryContext) -> (any Sendable, Fingerprint))?) {
+        init(kind: String, value: any Sendable, fingerprint: Fingerprint, revision: Int, dependencies: [AnyHashable], compute: Compute?) {
             self.kind = kind
             self.value = value
             self.fingerprint = fingerprint
@@ -230,5 +234,19 @@ public final class QueryContext: @unchecked Sendable {
         lock.withLock {
             if seen.insert(key).inserted { read.append(key) }
         }
+    }
+}
+
+/// A value kept as `any Sendable`, fingerprinted as what it is (every query's value is
+/// `Encodable`).
+private struct AnyEncodable: Encodable {
+    let value: any Sendable
+
+    init(_ value: any Sendable) {
+        self.value = value
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try (value as! any Encodable).encode(to: encoder)
     }
 }

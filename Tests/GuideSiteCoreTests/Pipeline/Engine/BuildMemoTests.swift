@@ -40,6 +40,7 @@ struct BuildMemoTests {
         let site = try TestSite(Self.files())
         try site.age()
         let memory = BuildMemory()
+        memory.memoized.queries.verifies = true
         let (first, _) = build(site, memory: memory)
         #expect(first.outcome == .success, "\(first.printed)")
         return (site, memory)
@@ -90,6 +91,7 @@ struct BuildMemoTests {
             let differences = BuildIncrementallyTests.differences(files, freshFiles)
             #expect(differences.isEmpty, "\(step): \(differences)")
             #expect(rebuilt.diagnostics == fresh.diagnostics, "\(step)")
+            #expect(memory.memoized.queries.verificationFailures.isEmpty, "\(step): \(memory.memoized.queries.verificationFailures)")
             if step == "an added entry" {
                 // The other files' parses and bodies are taken again, and the pages that show
                 // nothing of the edit (the stepper's page shows its own section's count only).

@@ -98,6 +98,9 @@ struct RandomEditTests {
         // build's inputs are known and entries added or removed can be patched.
         try site.age()
         let memory = BuildMemory()
+        // Every value the engine keeps is computed again and compared: a query that read what it
+        // did not fetch is named.
+        memory.memoized.queries.verifies = true
         var first = BuildRequest(root: site.root)
         first.adHoc = subset
         _ = SiteBuilder().build(first, into: MemoryOutput(), memory: memory)
@@ -127,6 +130,7 @@ struct RandomEditTests {
             #expect(differing.isEmpty, "seed \(seed), step \(step): \(differing) \(differing.map { (a[$0].map { String(decoding: $0, as: UTF8.self) } ?? "nil") + " / " + (b[$0].map { String(decoding: $0, as: UTF8.self) } ?? "nil") })")
             // Warnings too (broken links, anchors): the same as a fresh build's.
             #expect(rebuilt.outcome == built.outcome && rebuilt.diagnostics == built.diagnostics, "seed \(seed), step \(step)")
+            #expect(memory.memoized.queries.verificationFailures.isEmpty, "seed \(seed), step \(step): \(memory.memoized.queries.verificationFailures)")
             if !differing.isEmpty || rebuilt.diagnostics != built.diagnostics { failed = true }
         }
         for step in 0..<50 {
