@@ -1,5 +1,7 @@
-/// The checks `guidesite check` adds to a build: the front matter schema of each layout, titles
-/// repeated within a section, and categories site.yml does not declare.
+/// The checks of the content as a whole, which every build, `serve` and `check` report alike:
+/// each page's front matter against what its layout reads, categories site.yml does not
+/// declare, checks naming a criterion `wcag:` lacks (`problems(of:)`, with each page's other
+/// problems); and titles repeated within a section (`duplicateTitles`, over the site's pages).
 public struct ContentLinter: Sendable {
     /// Keys GuideSite gives a meaning to, for did-you-mean hints on misspelt keys.
     static let knownKeys = [
@@ -10,11 +12,32 @@ public struct ContentLinter: Sendable {
     /// Creates a linter.
     public init() {}
 
-    /// Problems in the pages of one site.
+    /// Problems in the pages of one site: each page's and the repeated titles.
     public func lint(_ pages: [Page], config: SiteConfig) -> [Diagnostic] {
+        pages.flatMap { Self.problems(of: $0, config: config) } + duplicateTitles(pages)
+    }
+
+    /// What one page's front matter and categories say wrong, once its body is rendered (its
+    /// title found).
+    static func problems(of page: Page, config: SiteConfig) -> [Diagnostic] {
+        guard !page.sourcePath.isEmpty else { return [] }
+        // (A library's pages carry its generator's own keys, which no did-you-mean is about.)
+        var problems = schema(of: page, suggestsKeys: config.library == nil) + CheckSuggester.notes(for: page)
+        let declared = Set(config.categories.map(\.slug))
+        if !declared.isEmpty, let entry = page.frontMatter.entries["categories"] {
+            for name in page.frontMatter.categories where !declared.contains(Slug.make(name)) {
+                problems.append(Diagnostic(.warning, page.sourcePath, line: entry.line, column: entry.column, category: "undeclared-category",
+                                           "category `\(name)` is not declared under `categories:` in site.yml.\(Suggestion.didYouMean(name, in: config.categories.map(\.slug)))"))
+            }
+        }
+        return problems
+    }
+
+    /// Entries of one section with one title: every entry of a section all of whose entries
+    /// share it at the first, else each entry after the first with a title taken.
+    public func duplicateTitles(_ pages: [Page]) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         var titles: [String: [String: Page]] = [:]
-        let declared = Set(config.categories.map(\.slug))
         let sharedTitles = sectionsSharingOneTitle(pages)
         for (section, first) in sharedTitles.sorted(by: { $0.key < $1.key }) {
             let count = pages.filter { $0.kind == .entry && $0.section == section }.count
@@ -22,24 +45,15 @@ public struct ContentLinter: Sendable {
                                        category: "duplicate-title",
                                        "all \(count) entries of section `\(section)` have the title \"\(first.title)\"; give each a `title:` in its front matter or a first `# Title` line (without either, the file name is the title)"))
         }
-        for page in pages where !page.sourcePath.isEmpty {
-            problems += schema(of: page)
-            problems += CheckSuggester.notes(for: page)
-            if page.kind == .entry, let section = page.section, sharedTitles[section] == nil {
-                let key = page.title.lowercased()
-                if let first = titles[section]?[key] {
-                    problems.append(Diagnostic(.warning, page.sourcePath, line: page.frontMatter.entries["title"]?.line ?? 1, column: 1,
-                                               category: "duplicate-title",
-                                               "\"\(page.title)\" is also the title of \(first.sourcePath) in the same section; give each entry its own title"))
-                } else {
-                    titles[section, default: [:]][key] = page
-                }
-            }
-            if !declared.isEmpty, let entry = page.frontMatter.entries["categories"] {
-                for name in page.frontMatter.categories where !declared.contains(Slug.make(name)) {
-                    problems.append(Diagnostic(.warning, page.sourcePath, line: entry.line, column: entry.column, category: "undeclared-category",
-                                               "category `\(name)` is not declared under `categories:` in site.yml.\(Suggestion.didYouMean(name, in: config.categories.map(\.slug)))"))
-                }
+        for page in pages where !page.sourcePath.isEmpty && page.kind == .entry {
+            guard let section = page.section, sharedTitles[section] == nil else { continue }
+            let key = page.title.lowercased()
+            if let first = titles[section]?[key] {
+                problems.append(Diagnostic(.warning, page.sourcePath, line: page.frontMatter.entries["title"]?.line ?? 1, column: 1,
+                                           category: "duplicate-title",
+                                           "\"\(page.title)\" is also the title of \(first.sourcePath) in the same section; give each entry its own title"))
+            } else {
+                titles[section, default: [:]][key] = page
             }
         }
         return problems
@@ -58,7 +72,7 @@ public struct ContentLinter: Sendable {
         }
     }
 
-    private func schema(of page: Page) -> [Diagnostic] {
+    private static func schema(of page: Page, suggestsKeys: Bool) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         let matter = page.frontMatter
         func report(_ entry: FrontEntry?, _ message: String, _ severity: Diagnostic.Severity = .error) {
@@ -101,7 +115,7 @@ public struct ContentLinter: Sendable {
                     }
                 }
             default:
-                if !Self.knownKeys.contains(entry.key), let suggestion = Suggestion.closest(to: entry.key, in: Self.knownKeys) {
+                if suggestsKeys, !Self.knownKeys.contains(entry.key), let suggestion = Suggestion.closest(to: entry.key, in: Self.knownKeys) {
                     report(entry, "unknown key `\(entry.key)`; did you mean `\(suggestion)`?", .warning)
                 }
             }

@@ -63,12 +63,6 @@ struct BuildContext {
     /// cannot be trusted.
     var inputs: BuildRecord.Inputs?
     var recordKey: String? { inputs?.key }
-    /// Whether the content checks are made: `check` reports them, and a full build records them
-    /// for a later check (not under `--strict`, whose warnings are errors; not a patch, which
-    /// lints only its files).
-    var makesContentChecks: Bool { store.recordsChecks && bases.isEmpty && lintsWhole }
-    /// Whether a build of every page of this request would make them.
-    var lintsWhole: Bool { store.recordsChecks && (request.check || !request.strict) }
     /// What the stages of a full-site build record for the last build (`LastBuild`) as they go.
     var recording = Recording()
     /// The last build and the files edited since, when the engine found that the last build
@@ -111,7 +105,6 @@ struct BuildContext {
 
     mutating func record(_ rendered: RenderMarkdown.Rendered) {
         diagnostics += rendered.diagnostics
-        recording.checkOnly += rendered.checkOnly
         for (path, problems) in rendered.byFile {
             // A file rendered in several sites has the problems of all, each once.
             guard let known = recording.markdownDiagnostics[path], !known.isEmpty else {
@@ -180,7 +173,6 @@ struct Recording {
     var exportLayout: ExportLayout?
     /// In a build, the problems only `check` reports (`Lint`), and every link problem found
     /// (which `check` reports as errors): what the record keeps for a later `check`.
-    var checkOnly: [Diagnostic] = []
     var linkProblems = Set<Diagnostic>()
 }
 

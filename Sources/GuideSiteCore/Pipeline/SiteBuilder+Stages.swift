@@ -171,19 +171,15 @@ extension SiteBuilder {
         // The preview renders a patch's pages anew; on disk their bodies are kept for the next build.
         let bodies = basis != nil && c.memoryOutput != nil ? nil : c.bodies
         var markdown = RenderMarkdown.Inputs(site: spec, settings: c.siteConfig, assets: Set(selected.assets.map(\.relativePath)), excluded: selected.excluded,
-                                             routes: RouteLookup([:]), lint: basis == nil ? c.makesContentChecks : bodies != nil && c.lintsWhole)
+                                             routes: RouteLookup([:]))
         let rendered = stages.time(RenderMarkdown.name) { log in
             let pages = taken(&selected.pages)
             markdown.routes = basis.map { RenderMarkdown.routes(of: $0, pages: pages) } ?? RouteLookup(RouteLookup.table(of: pages))
             let scratch = basis == nil && c.memoryOutput == nil ? RenderMarkdown.scratch(for: pages, upTo: c.request.bodiesInMemoryUpTo, beside: c.layout.output) : nil
             return RenderMarkdown.run(pages, markdown, last: basis, bodies: scratch == nil ? bodies : nil, parses: c.store.memo, scratch: scratch,
-                                      lintsWhole: c.lintsWhole, walk: c.walk, layout: c.layout, log: &log)
+                                      walk: c.walk, layout: c.layout, log: &log)
         }
         c.record(rendered)
-        if variant.subset == nil, c.makesContentChecks {
-            let checks = stages.time(Lint.name) { _ in Lint.run(rendered.pages, settings: c.siteConfig) }
-            c.recording.checkOnly += checks
-        }
         let output = c.plan.variants[0].output
         let linked = try stages.time(Link.name) { _ in
             let linked = try Link.run(rendered.pages, spec, assets: selected.assets, history: c.history, last: basis, renderer: theme.renderer)
@@ -194,6 +190,7 @@ extension SiteBuilder {
             return linked
         }
         (c.site, c.edits) = (linked.site, linked.edits)
+        if variant.subset == nil { c.diagnostics += stages.time(Lint.name) { _ in Lint.run(linked.site.pages) } }
         let checked = try stages.time(CheckLinks.name) { _ in try CheckLinks.run(linked.site, edits: linked.edits, last: basis) }
         c.site = checked.site
         c.record(links: checked.found)
@@ -246,9 +243,7 @@ extension SiteBuilder {
     /// of warnings, every site put in place together or none, and the last build kept.
     func finish(_ c: inout BuildContext, _ stages: StageClock) {
         if c.request.check {
-            let reported = stages.time(ReportChecks.name) { _ in
-                ReportChecks.run(c.diagnostics, checkOnly: c.recording.checkOnly, linkProblems: c.recording.linkProblems)
-            }
+            let reported = stages.time(ReportChecks.name) { _ in ReportChecks.run(c.diagnostics, linkProblems: c.recording.linkProblems) }
             c.diagnostics = reported
         }
         if c.request.strict {

@@ -35,7 +35,7 @@ struct SiteRootTests {
         #expect(decoded.diagnostics.map(\.description) == [
             "a.md:3:3: warning: [encoding] control character U+0001 here (and any others) shown as \u{FFFD}, since HTML cannot hold it; delete it",
         ])
-        let site = try TestSite(["Content/native/picker.md": "---\ntitle: \"Pick\u{1}er\"\n---\nText [link](../web/b.md) \u{1}.\n",
+        let site = try TestSite(["Content/native/picker.md": "---\ntitle: \"Pick\u{1}er\"\n---\nText [entry B](../web/b.md) \u{1}.\n",
                                  "Content/web/b.md": "# B\n", "Content/web/c\u{1}d.md": "Text.\n"])
         defer { site.remove() }
         let result = site.build()
@@ -43,7 +43,7 @@ struct SiteRootTests {
         #expect(result.diagnostics.map(\.category) == ["encoding"])
         let page = try site.html("native/picker/index.html")
         #expect(page.contains("<h1 id=\"page-title\">Pick\u{FFFD}er</h1>"))
-        #expect(page.contains("<a href=\"../../web/b/\">link</a> \u{FFFD}."))
+        #expect(page.contains("<a href=\"../../web/b/\">entry B</a> \u{FFFD}."))
         #expect(!page.utf8.contains(1))
         let web = try site.html("web/index.html")
         #expect(web.contains("<a href=\"../web/c%01d/\">C\u{FFFD}d</a>"), "a title from a file name")

@@ -2,7 +2,7 @@ import Foundation
 
 /// Each page's rendered Markdown, kept by what rendering it read (the question Salsa and Bazel
 /// ask of every value): the site's renderer (`renderer(_:)`: its settings and texts, the
-/// platforms a subset keeps, whether it lints, the code), the page's Markdown, path, first line
+/// platforms a subset keeps, the code), the page's Markdown, path, first line
 /// and given title, and the answer to every link it asked the resolver about. The keys are
 /// SHA-256, the same in every process, so the preview holds the bodies in memory (`BuildMemo`)
 /// and `build` keeps them in `.guidesite-cache/` (`BodyMemo+Storage`): a build that does not
@@ -150,10 +150,10 @@ final class BodyMemo: @unchecked Sendable {
 
     /// What every body of the site being built reads besides its page and its links' answers:
     /// the renderer's settings, the texts it writes (code block and callout labels), the
-    /// platforms a subset keeps, whether it lints, and the code that renders (`renderingCode`).
-    static func renderer(_ site: SiteSpec, settings: SiteConfig, lint: Bool) -> Key {
+    /// platforms a subset keeps, and the code that renders (`renderingCode`).
+    static func renderer(_ site: SiteSpec, settings: SiteConfig) -> Key {
         let config = site.config
-        var text = "guidesite-bodies/1\n\(config.unsafeHTML) \(config.highlightCode) \(config.tabs) \(lint)\n"
+        var text = "guidesite-bodies/2\n\(config.unsafeHTML) \(config.highlightCode) \(config.tabs)\n"
         text += String(reflecting: config.platforms) + "\n" + String(reflecting: config.frameworks) + "\n"
         if let subset = site.variant.subset, !subset.platforms.isEmpty {
             text += String(reflecting: PlatformFilter(platforms: settings.platforms, keep: subset.platforms, frameworks: settings.frameworks)) + "\n"

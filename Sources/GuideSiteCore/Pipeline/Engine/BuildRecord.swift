@@ -214,8 +214,10 @@ struct BuildRecord {
         self.init(key: key, outputInode: outputInode, pagesWritten: context.pagesWritten, sites: context.siteCount,
                   files: context.walk.files, pastedText: context.pastedText, diagnostics: context.diagnostics)
         languages = context.siteConfig.languages.map(\.code)
-        guard context.makesContentChecks else { return }
-        checkDiagnostics = ReportChecks.run(context.diagnostics, checkOnly: context.recording.checkOnly, linkProblems: context.recording.linkProblems)
+        // (Under `--strict` the warnings were made errors, and a patch knows the link problems of
+        // its own files only: not what `check` reports.)
+        guard !context.request.strict, context.bases.isEmpty else { return }
+        checkDiagnostics = ReportChecks.run(context.diagnostics, linkProblems: context.recording.linkProblems)
     }
 
     init(key: String, outputInode: UInt64, pagesWritten: Int, sites: Int, files: [ContentFile], pastedText: Int, diagnostics: [Diagnostic]) {

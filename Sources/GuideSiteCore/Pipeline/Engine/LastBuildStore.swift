@@ -23,9 +23,6 @@ protocol LastBuildStore {
     /// edit beyond a body (a title, categories) links the site anew and renders only the pages
     /// whose output it changed.
     var holdsWholeSite: Bool { get }
-    /// Whether what `check` reports is kept (the build record) or reported (`check`), so a full
-    /// run makes the content checks; the preview's are never read.
-    var recordsChecks: Bool { get }
     /// Whether the run writes a site: `check` writes none, so it renders no page and makes no
     /// export, and reports what rendering would (`RenderTemplates.problems`).
     var writesOutput: Bool { get }
@@ -68,8 +65,6 @@ extension BuildMemory: LastBuildStore {
     func encodesPages(_ context: BuildContext) -> Bool { false }
 
     var holdsWholeSite: Bool { true }
-
-    var recordsChecks: Bool { false }
 
     var writesOutput: Bool { true }
 
@@ -133,8 +128,6 @@ struct StateFolder: LastBuildStore {
 
     var holdsWholeSite: Bool { false }
 
-    var recordsChecks: Bool { true }
-
     var writesOutput: Bool { true }
 
     var memo: BuildMemo? { nil }
@@ -190,8 +183,6 @@ struct CheckRecord: LastBuildStore {
     func encodesPages(_ context: BuildContext) -> Bool { false }
 
     var holdsWholeSite: Bool { false }
-
-    var recordsChecks: Bool { true }
 
     var writesOutput: Bool { false }
 

@@ -1,17 +1,16 @@
 import Foundation
 
-/// The content checks of `guidesite check`: the front matter schema, repeated titles and
-/// undeclared categories, once for the full site, set aside with those of the Markdown (vague
-/// link text, tables without headers, videos without captions): `ReportChecks` reports them
-/// under `check`, and a build records them for a later check instead of reporting them.
+/// The content checks made over a site's pages together, on every build of a full site (its
+/// pages' own checks come with their bodies: `RenderMarkdown.Finishing`): titles repeated
+/// within a section. Made again from the whole site each time, under a basis too (its last
+/// pages keep their `title` entries), so they are never the last build's.
 enum Lint {
     static let name = "lint"
 
-    /// The problems only `check` reports.
-    static let categories: Set<String> = ["empty-link", "link-text", "table-header", "video-captions", "duplicate-title",
-                                          "undeclared-category", "schema"]
+    /// The problems made again on every build, never taken from the last one (`Basis.lastDiagnostics`).
+    static let categories: Set<String> = ["duplicate-title"]
 
-    static func run(_ pages: [Page], settings: SiteConfig) -> [Diagnostic] {
-        ContentLinter().lint(pages, config: settings)
+    static func run(_ pages: [Page]) -> [Diagnostic] {
+        ContentLinter().duplicateTitles(pages)
     }
 }

@@ -29,27 +29,27 @@ extension RenderMarkdown {
     /// preview's memo took, `parses`), or kept in `scratch`; with the site's `last` build, the
     /// edited pages (`patched`).
     static func run(_ pages: [Page], _ inputs: Inputs, last: Basis?, bodies: BodyMemo?, parses: BuildMemo?, scratch: ScratchFile?,
-                    lintsWhole: Bool, walk: Walk, layout: SiteLayout, log: inout StageLog) -> Rendered {
-        guard last == nil else { return patched(pages, inputs, bodies: bodies, lintsWhole: lintsWhole, walk: walk, layout: layout, log: &log) }
+                    walk: Walk, layout: SiteLayout, log: inout StageLog) -> Rendered {
+        guard last == nil else { return patched(pages, inputs, bodies: bodies, walk: walk, layout: layout, log: &log) }
         let memo = bodies.map { Self.memo($0, parses: parses, inputs, walk: walk, layout: layout) }
         return run(pages, inputs, scratch: scratch, memo: memo, log: &log)
     }
 
-    /// A patch's edited pages, rendered as a build of every page would (`lintsWhole`): on disk
+    /// A patch's edited pages, rendered as a build of every page would: on disk
     /// (`bodies`) kept for the next such build, in a file of their own; in memory with the
     /// identity it would give them.
-    private static func patched(_ pages: [Page], _ inputs: Inputs, bodies: BodyMemo?, lintsWhole: Bool, walk: Walk, layout: SiteLayout,
+    private static func patched(_ pages: [Page], _ inputs: Inputs, bodies: BodyMemo?, walk: Walk, layout: SiteLayout,
                         log: inout StageLog) -> Rendered {
         bodies?.patching = true
         let kept = bodies.map { Self.memo($0, parses: nil, inputs, walk: walk, layout: layout) }
-        let identifying = BodyMemo.renderer(inputs.site, settings: inputs.settings, lint: lintsWhole)
+        let identifying = BodyMemo.renderer(inputs.site, settings: inputs.settings)
         return run(pages, inputs, scratch: nil, memo: kept, identifying: identifying, log: &log)
     }
 
     /// The site's view of the run's bodies (`bodies`): with the parses the preview's memo took
     /// (`parses`), or those `build` kept.
     static func memo(_ bodies: BodyMemo, parses: BuildMemo?, _ inputs: Inputs, walk: Walk, layout: SiteLayout) -> Memo {
-        Memo(bodies: bodies, renderer: BodyMemo.renderer(inputs.site, settings: inputs.settings, lint: inputs.lint),
+        Memo(bodies: bodies, renderer: BodyMemo.renderer(inputs.site, settings: inputs.settings),
              digests: parses?.markdownDigests ?? bodies.digests)
     }
 }

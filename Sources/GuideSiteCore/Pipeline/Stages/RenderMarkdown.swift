@@ -17,17 +17,14 @@ enum RenderMarkdown {
         var excluded: [(contentPath: String, route: Route)]
         /// The routes links resolve against (`RouteLookup`).
         var routes: RouteLookup
-        /// Whether the problems only `check` reports are looked for (`Lint`).
-        var lint: Bool
     }
 
-    /// The pages rendered, the problems to report, those only `check` reports (`Lint`), and each
-    /// file's problems (a file rendered in several sites, each subset's or an untranslated
-    /// page in each language's, has the problems of all).
+    /// The pages rendered, the problems to report, and each file's problems (a file rendered in
+    /// several sites, each subset's or an untranslated page in each language's, has the problems
+    /// of all).
     struct Rendered {
         var pages: [Page] = []
         var diagnostics: [Diagnostic] = []
-        var checkOnly: [Diagnostic] = []
         var byFile: [(contentPath: String, diagnostics: [Diagnostic])] = []
     }
 
@@ -60,10 +57,7 @@ enum RenderMarkdown {
         log.parts.append(("of which highlighting code, summed over threads", CodeHighlighter.timeSpent - highlighting))
         var rendered = Rendered()
         rendered.pages.reserveCapacity(done.count)
-        for var page in done {
-            // What only `check` reports is set aside (`Lint`, `ReportChecks`).
-            rendered.checkOnly += page.diagnostics.filter { Lint.categories.contains($0.category) }
-            page.diagnostics.removeAll { Lint.categories.contains($0.category) }
+        for page in done {
             rendered.diagnostics += page.diagnostics
             rendered.byFile.append((page.value.contentPath, page.diagnostics))
             rendered.pages.append(page.value)
@@ -116,7 +110,6 @@ enum RenderMarkdown {
         let platforms = subset.flatMap { subset in
             subset.platforms.isEmpty ? nil : PlatformFilter(platforms: settings.platforms, keep: subset.platforms, frameworks: settings.frameworks)
         }
-        let lint = inputs.lint
         let renderer = MarkdownRenderer(
             unsafeHTML: config.unsafeHTML, highlight: config.highlightCode,
             tabs: config.tabs ? TabNames(platforms: config.platforms, frameworks: config.frameworks) : nil,
@@ -143,7 +136,7 @@ enum RenderMarkdown {
                     if memo != nil || identifying != nil { asked.append(BodyMemo.AskedLink(url: url, target: target)) }
                     return target
                 },
-                annotate: annotator, platforms: platforms, lint: lint, demoStylesheet: stylesheet
+                annotate: annotator, platforms: platforms, lint: true, demoStylesheet: stylesheet
             )
             let body = BodyMemo.Body(links: asked, body: rendered.value, diagnostics: rendered.diagnostics)
             if let memo, let keys { memo.keep(keys.key, BodyMemo.Taken(body: body)) }
@@ -153,7 +146,9 @@ enum RenderMarkdown {
     }
 
     /// What a page takes from its body once rendered: its title, criteria, acceptance sections
-    /// a subset's platforms keep, and the notes of links a subset turned into text.
+    /// a subset's platforms keep, the notes of links a subset turned into text, and the checks
+    /// of the page as a whole (`ContentLinter.problems(of:)`, made on every build: a body taken
+    /// again does not stand for its front matter).
     struct Finishing: @unchecked Sendable {
         var config: SiteConfig
         var platforms: PlatformFilter?
@@ -177,7 +172,7 @@ enum RenderMarkdown {
                 Diagnostic(.note, page.sourcePath, line: $0.line, column: $0.column, category: "subset-link",
                            "\(subsetName ?? "subset"): link \($0.target)")
             }
-            return Diagnosed(page, made.diagnostics + criteria.diagnostics + notes)
+            return Diagnosed(page, made.diagnostics + criteria.diagnostics + notes + ContentLinter.problems(of: page, config: config))
         }
     }
 

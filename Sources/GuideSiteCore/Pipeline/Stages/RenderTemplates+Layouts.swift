@@ -2,8 +2,12 @@ import Foundation
 
 /// Each page's layout one the theme has, and what the template stage says of those it has not.
 extension RenderTemplates {
+    /// Where the layout warnings of the pages GuideSite writes point.
+    static let generatedLayoutsPath = "Templates/layouts"
+
     /// The site with each page's layout one the theme has (`page`, or a library's layout for
-    /// the page's place), and what it said of the others.
+    /// the page's place), and what it said of the others. A file's warning is made from the
+    /// layout its front matter names, so a page the last build laid out already says it again.
     static func laidOut(_ site: Site, _ inputs: Inputs) -> Written {
         var site = site
         let renderer = inputs.theme.renderer
@@ -11,8 +15,11 @@ extension RenderTemplates {
         let available = renderer.layouts.sorted().joined(separator: ", ")
         var reportedGenerated = Set<String>()
         let library = inputs.markdown.settings.library
-        for index in site.pages.indices where !renderer.layouts.contains(site.pages[index].layout) {
+        for index in site.pages.indices {
             let page = site.pages[index]
+            let written = page.sourcePath.isEmpty ? page.layout : page.frontMatter.layout ?? page.layout
+            guard !renderer.layouts.contains(page.layout) || !renderer.layouts.contains(written) && library == nil
+                && !renderer.brokenLayouts.contains(written) else { continue }
             if renderer.brokenLayouts.contains(page.layout) {
                 // Its template error is reported already; the build fails on it.
                 site.pages[index].layout = "page"
@@ -28,8 +35,8 @@ extension RenderTemplates {
             }
             let line = page.frontMatter.entries["layout"]?.line ?? 1
             layoutWarnings.append(Diagnostic(
-                .warning, page.sourcePath.isEmpty ? "Templates/layouts" : page.sourcePath, line: line, column: 1, category: "unknown-layout",
-                "unknown layout `\(page.layout)`, using `page` instead; the layouts are: \(available).\(Suggestion.didYouMean(page.layout, in: renderer.layouts))"
+                .warning, page.sourcePath.isEmpty ? generatedLayoutsPath : page.sourcePath, line: line, column: 1, category: "unknown-layout",
+                "unknown layout `\(written)`, using `page` instead; the layouts are: \(available).\(Suggestion.didYouMean(written, in: renderer.layouts))"
             ))
             site.pages[index].layout = "page"
         }
