@@ -34,42 +34,34 @@ public struct ContentLinter: Sendable {
     }
 
     /// Entries of one section with one title: every entry of a section all of whose entries
-    /// share it at the first, else each entry after the first with a title taken.
+    /// share it at the first, else each entry after the first with a title taken. (One pass of
+    /// positions and lowercased titles: it runs on every build, the preview's too.)
     public func duplicateTitles(_ pages: [Page]) -> [Diagnostic] {
-        var problems: [Diagnostic] = []
-        var titles: [String: [String: Page]] = [:]
-        let sharedTitles = sectionsSharingOneTitle(pages)
-        for (section, first) in sharedTitles.sorted(by: { $0.key < $1.key }) {
-            let count = pages.filter { $0.kind == .entry && $0.section == section }.count
-            problems.append(Diagnostic(.warning, first.sourcePath, line: first.frontMatter.entries["title"]?.line ?? 1, column: 1,
-                                       category: "duplicate-title",
-                                       "all \(count) entries of section `\(section)` have the title \"\(first.title)\"; give each a `title:` in its front matter or a first `# Title` line (without either, the file name is the title)"))
+        var bySection: [String: [(position: Int, title: String)]] = [:]
+        for (position, page) in pages.enumerated() where page.kind == .entry && !page.sourcePath.isEmpty {
+            if let section = page.section { bySection[section, default: []].append((position, page.title.lowercased())) }
         }
-        for page in pages where !page.sourcePath.isEmpty && page.kind == .entry {
-            guard let section = page.section, sharedTitles[section] == nil else { continue }
-            let key = page.title.lowercased()
-            if let first = titles[section]?[key] {
-                problems.append(Diagnostic(.warning, page.sourcePath, line: page.frontMatter.entries["title"]?.line ?? 1, column: 1,
-                                           category: "duplicate-title",
-                                           "\"\(page.title)\" is also the title of \(first.sourcePath) in the same section; give each entry its own title"))
-            } else {
-                titles[section, default: [:]][key] = page
+        var problems: [Diagnostic] = []
+        func warn(_ position: Int, _ message: String) {
+            let page = pages[position]
+            problems.append(Diagnostic(.warning, page.sourcePath, line: page.frontMatter.entries["title"]?.line ?? 1, column: 1,
+                                       category: "duplicate-title", message))
+        }
+        for (section, entries) in bySection.sorted(by: { $0.key < $1.key }) {
+            if entries.count >= 2, entries.allSatisfy({ $0.title == entries[0].title }) {
+                warn(entries[0].position, "all \(entries.count) entries of section `\(section)` have the title \"\(pages[entries[0].position].title)\"; give each a `title:` in its front matter or a first `# Title` line (without either, the file name is the title)")
+                continue
+            }
+            var first: [String: Int] = [:]
+            for entry in entries {
+                guard let taken = first[entry.title] else {
+                    first[entry.title] = entry.position
+                    continue
+                }
+                warn(entry.position, "\"\(pages[entry.position].title)\" is also the title of \(pages[taken].sourcePath) in the same section; give each entry its own title")
             }
         }
         return problems
-    }
-
-    /// Sections of two or more entries that all have one title, with their first entry.
-    private func sectionsSharingOneTitle(_ pages: [Page]) -> [String: Page] {
-        var bySection: [String: [Page]] = [:]
-        for page in pages where page.kind == .entry && !page.sourcePath.isEmpty {
-            if let section = page.section { bySection[section, default: []].append(page) }
-        }
-        return bySection.compactMapValues { entries in
-            guard entries.count >= 2, let first = entries.first else { return nil }
-            let title = first.title.lowercased()
-            return entries.allSatisfy({ $0.title.lowercased() == title }) ? first : nil
-        }
     }
 
     private static func schema(of page: Page, suggestsKeys: Bool) -> [Diagnostic] {

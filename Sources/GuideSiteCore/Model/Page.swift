@@ -251,6 +251,9 @@ public struct Page: Sendable, Hashable, Encodable {
     /// The front matter's `draft:`, read without copying the front matter.
     var isDraft: Bool { box.header.frontMatter.draft }
 
+    /// The front matter's `layout:`, read without copying the front matter.
+    var frontMatterLayout: String? { box.header.frontMatter.layout }
+
     /// The front matter's `categories:`, read without copying the front matter.
     var categoryNames: [String] { box.header.frontMatter.categories }
 

@@ -16,10 +16,11 @@ extension RenderTemplates {
         var reportedGenerated = Set<String>()
         let library = inputs.markdown.settings.library
         for index in site.pages.indices {
-            let page = site.pages[index]
-            let written = page.sourcePath.isEmpty ? page.layout : page.frontMatter.layout ?? page.layout
-            guard !renderer.layouts.contains(page.layout) || !renderer.layouts.contains(written) && library == nil
+            let laid = site.pages[index].layout
+            let written = site.pages[index].sourcePath.isEmpty ? laid : site.pages[index].frontMatterLayout ?? laid
+            guard !renderer.layouts.contains(laid) || !renderer.layouts.contains(written) && library == nil
                 && !renderer.brokenLayouts.contains(written) else { continue }
+            let page = site.pages[index]
             if renderer.brokenLayouts.contains(page.layout) {
                 // Its template error is reported already; the build fails on it.
                 site.pages[index].layout = "page"
