@@ -27,8 +27,11 @@ struct RandomEditTests {
         // from the number drawn already: each seed keeps its edits.
         let focus = random.next(50)
         let support = focus % 3 == 0 ? "support:\n  - at: VoiceOver\n    result: supported\n    date: 2026-0\(1 + focus % 9)-01\n" : ""
+        // Now and then what only the content checks see (every build reports them, as a fresh
+        // one does): a layout the theme lacks, a misspelt key, settings written as text.
+        let flaw = ["", "", "", "", "", "layout: entri\n", "descripton: Misspelt.\n", "settings: Large text\n"][focus % 8]
         return "---\ntitle: \(title)\ncategories: [\(Set(chosen).sorted().joined(separator: ", "))]\nwcag: [\(wcag.joined(separator: ", "))]\n\(order)\(description)\(extra)"
-            + "keyboard:\n  tab: |\n    Focus moves \(focus)\n\(support)---\n" + body(&random)
+            + "keyboard:\n  tab: |\n    Focus moves \(focus)\n\(support)\(flaw)---\n" + body(&random)
     }
 
     /// A body; most change only text, headings and links (the edits a rebuild patches into the
@@ -42,7 +45,9 @@ struct RandomEditTests {
         // A platform's heading (the search page's platform filter offers the platforms entries
         // have), from the number drawn already: each seed's edits stay the ones it was chosen for.
         let platform = ["", "", "\n## Web\n\nIn a browser.\n", "\n## iOS\n\nOn a phone.\n"][number % 4]
-        return "## Role\n\nBody \(number).\n\(link)\(mention)\(image)\(heading)\(platform)"
+        // (And link text the content checks warn about.)
+        let vague = number % 7 == 3 ? "Also [click here](entry-2.md).\n" : ""
+        return "## Role\n\nBody \(number).\n\(link)\(vague)\(mention)\(image)\(heading)\(platform)"
     }
 
     /// A theme's entry layout that shows how many entries the page's section has, and how many
