@@ -1,4 +1,4 @@
-// Platform and framework tabs, after the ARIA Authoring Practices' tabs pattern (automatic
+// Platform, framework and the author's own tabs, after the ARIA Authoring Practices' tabs pattern (automatic
 // activation): one tab stop, arrow keys, Home and End. The choice is kept in localStorage and
 // every tab set of the site with a tab of that name follows it. Without JavaScript the panels
 // stay headed sections.
@@ -47,7 +47,8 @@
     if (panels.length < 2) return;
     var list = document.createElement("div");
     list.setAttribute("role", "tablist");
-    list.setAttribute("aria-label", GuideSite.text(group.getAttribute("data-tabs") === "platform" ? "platforms" : "frameworks"));
+    var kind = group.getAttribute("data-tabs");
+    list.setAttribute("aria-label", GuideSite.text(kind === "platform" ? "platforms" : kind === "framework" ? "frameworks" : "tabs"));
     var set = { tabs: [], panels: panels, labels: [] };
     panels.forEach(function (panel, index) {
       var tab = document.createElement("button");

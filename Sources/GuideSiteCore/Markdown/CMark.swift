@@ -58,7 +58,7 @@ final class MarkdownDocument {
 }
 
 /// One node of a `MarkdownDocument`, valid while the document is and until it is removed.
-struct MarkdownNode: Equatable {
+struct MarkdownNode: Hashable {
     fileprivate let pointer: OpaquePointer
 
     fileprivate init(_ pointer: OpaquePointer) {
@@ -139,6 +139,7 @@ struct MarkdownNode: Equatable {
         case .text: type = CMARK_NODE_TEXT
         case .link: type = CMARK_NODE_LINK
         case .htmlBlock: type = CMARK_NODE_HTML_BLOCK
+        case .paragraph: type = CMARK_NODE_PARAGRAPH
         default: return nil
         }
         guard let pointer = cmark_node_new(type) else { return nil }

@@ -38,6 +38,7 @@ public struct MarkdownRenderer: Sendable {
         tree.labels = labels
         if let platforms { tree.dropPlatformSections(platforms) }
         tree.collect()
+        tree.groupContentTabs()
         if lint { tree.lintLinksAndTables() }
         tree.handleRawHTML()
         tree.rewriteMedia(rewriteLink, lint: lint)

@@ -39,10 +39,11 @@ public struct FrontMatter: Sendable, Hashable, Codable {
 
     /// The entries pages other than their own read: the search page's platforms, the support
     /// matrix's results and their language, and what places a translation (its language and the
-    /// key it shares, which the engine reads), and the title (a repeated title is reported at its
-    /// line). A build's state keeps them with what lists show.
+    /// key it shares, which the engine reads), and the title and layout (a repeated title and an
+    /// unknown layout are reported at their lines on every build). A build's state keeps them with
+    /// what lists show.
     static let sharedKeys: Set<String> = ["platforms", "support", SupportResults.languageKey, "lang", "ref", "translationKey",
-                                          "title"]
+                                          "title", "layout"]
 
     /// An empty front matter.
     public init() {}
