@@ -5,7 +5,7 @@ import Foundation
 /// loop cannot trap the walk.
 public struct ContentLoader: Sendable {
     /// Extensions read as Markdown by default.
-    public static let defaultExtensions: Set<String> = ["md", "markdown"]
+    public static let defaultExtensions: Set<String> = ["md", "markdown", "mdx"]
 
     /// Jekyll's own folders and files, which are never content.
     static let jekyllFolders: Set<String> = ["_includes", "_layouts", "_sass", "_site", "_data", "_plugins", "_drafts", "node_modules", "vendor"]

@@ -79,7 +79,7 @@ public struct LinkResolver: Sendable {
         let name = link.path.split(separator: "/").last.map(String.init) ?? ""
         guard let dot = name.lastIndex(of: "."), name.first != "." else { return false }
         let ext = name[name.index(after: dot)...].lowercased()
-        guard ext.contains(where: \.isLetter), !["md", "markdown", "html", "htm", "txt"].contains(ext) else { return false }
+        guard ext.contains(where: \.isLetter), !["md", "markdown", "mdx", "html", "htm", "txt"].contains(ext) else { return false }
         guard let path = link.target else { return true }
         return !assets.contains(path) && routes[path] == nil && excluded[path] == nil
     }

@@ -42,7 +42,7 @@ public struct SiteConfig: Sendable, Hashable, Codable {
     /// Folder of `{% include %}` files, relative to the content folder (`includes:`).
     public var includesFolder = "_includes"
     /// File extensions read as Markdown pages (`markdown-extensions: [md, markdown, txt]`).
-    public var markdownExtensions: [String] = ["md", "markdown"]
+    public var markdownExtensions: [String] = ["md", "markdown", "mdx"]
     /// Platform names whose headings open platform sections.
     public var platforms = ["iOS", "Android", "Web"]
     /// Framework names whose code blocks and sections become tabs (`frameworks:`), each with its

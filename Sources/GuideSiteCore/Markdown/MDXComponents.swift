@@ -1,0 +1,115 @@
+import Foundation
+
+/// MDX's components in a page written for Docusaurus or Starlight (a `.mdx` file, or one that
+/// imports components), carried over line for line before Liquid reads the page:
+/// - `<Admonition type="tip" title="…">` and Starlight's `<Aside type="…" title="…">`, their tags
+///   on lines of their own, become the `:::tip …` containers `Admonitions` reads, `<Details
+///   summary="…">` a folded one (inside a line, their text is kept);
+///   `<CodeBlock language="js">` a fenced code block; `<Card title="…">` its title in bold;
+/// - any other capitalised component is left out, its content kept, with one warning per
+///   component naming how many places;
+/// - a JSX attribute's `{…}` expression (`style={{color: 'blue'}}`) is left out of HTML tags: it
+///   has no static value, and `{{` would read as Liquid.
+/// (`Tabs` and `TabItem` are `ContentTabs`'; imports are left out there.) Fenced code is left alone.
+enum MDXComponents {
+    /// Whether `markdown` is MDX: a `.mdx` file, or a page that imports components.
+    static func isMDX(_ markdown: String, path: String) -> Bool {
+        path.hasSuffix(".mdx") || markdown.split(separator: "\n", maxSplits: 40).contains {
+            $0.hasPrefix("import ") && $0.contains(" from ")
+        }
+    }
+
+    static func process(_ markdown: String, firstLine: Int, path: String) -> Diagnosed<String> {
+        guard isMDX(markdown, path: path), markdown.containsBytes("<") else { return Diagnosed(markdown) }
+        var lines = markdown.lineSubstrings().map(String.init)
+        var unknown: [String: (count: Int, line: Int)] = [:]
+        var fence: String?
+        var code = false
+        for index in lines.indices {
+            let trimmed = lines[index].trimmingSpaces()
+            if let open = fence {
+                if trimmed.hasPrefix(open), trimmed.allSatisfy({ $0 == open.first }) { fence = nil }
+                continue
+            }
+            if code {
+                if trimmed == "</CodeBlock>" {
+                    lines[index] = "```"
+                    code = false
+                }
+                continue
+            }
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                fence = String(trimmed.prefix { $0 == trimmed.first })
+                continue
+            }
+            if let tag = ownLineTag(Substring(trimmed)), let known = known(tag) {
+                lines[index] = known.line
+                code = known.opensCode
+                continue
+            }
+            lines[index] = stripped(lines[index]) { name in
+                let seen = unknown[name]
+                unknown[name] = ((seen?.count ?? 0) + 1, seen?.line ?? firstLine + index)
+            }
+        }
+        let diagnostics = unknown.keys.sorted().map { name in
+            let (count, line) = unknown[name]!
+            return Diagnostic(.warning, path, line: line, column: 1, category: "mdx-component",
+                              "`<\(name)>` is an MDX component GuideSite does not know (\(count) place\(count == 1 ? "" : "s") in this file): left out, its content kept; write it as Markdown to show it otherwise")
+        }
+        return Diagnosed(lines.joined(separator: "\n"), diagnostics)
+    }
+
+    /// The components `known(_:)` carries over.
+    static let knownNames: Set<String> = ["Admonition", "Aside", "Details", "CodeBlock", "Card", "CardGrid", "Steps"]
+
+    struct Tag {
+        var name: String
+        var closing: Bool
+        var attributes: [String: String]
+    }
+
+    /// The line that stands for a known component's tag alone on its line.
+    private static func known(_ tag: Tag) -> (line: String, opensCode: Bool)? {
+        let title = tag.attributes["title"].map { " " + $0 } ?? ""
+        switch tag.name {
+        case "Admonition", "Aside": return (tag.closing ? ":::" : ":::" + (tag.attributes["type"] ?? "note") + title, false)
+        case "Details": return (tag.closing ? ":::" : "::: details" + (tag.attributes["summary"].map { " " + $0 } ?? ""), false)
+        case "CodeBlock" where !tag.closing: return ("```" + (tag.attributes["language"] ?? ""), true)
+        // (A hard break after the title: the card's content follows on the next line.)
+        case "Card": return (tag.closing ? "" : tag.attributes["title"].map { "**\($0)**\\" } ?? "", false)
+        case "CardGrid", "Steps": return ("", false)
+        default: return nil
+        }
+    }
+
+    /// A line that is one component tag: `<Name a="b">`, `</Name>`, `<Name />`.
+    private static func ownLineTag(_ trimmed: Substring) -> Tag? {
+        guard let match = trimmed.wholeMatch(of: /<(\/?)([A-Z][A-Za-z0-9.]*)((?:\s+[^<>]*)?)\/?>/) else { return nil }
+        var attributes: [String: String] = [:]
+        for attribute in match.3.matches(of: /([A-Za-z]+)=(?:"([^"]*)"|'([^']*)')/) {
+            attributes[String(attribute.1)] = String(attribute.2 ?? attribute.3 ?? "")
+        }
+        return Tag(name: String(match.2), closing: !match.1.isEmpty, attributes: attributes)
+    }
+
+    /// `line` without unknown components' tags and JSX expressions in tags, outside code spans;
+    /// `found` is told each component left out.
+    private static func stripped(_ line: String, found: (String) -> Void) -> String {
+        guard line.contains("<") else { return line }
+        var parts = line.split(separator: "`", omittingEmptySubsequences: false).map(String.init)
+        for index in stride(from: 0, to: parts.count, by: 2) {
+            var part = parts[index]
+            for match in part.matches(of: /<\/?([A-Z][A-Za-z0-9.]*)(?:\s[^<>]*)?\/?>/).reversed() {
+                let name = String(match.1)
+                guard name != "Tabs", name != "TabItem" else { continue }
+                // (A known component inside a line, `<Aside>Text</Aside>`, keeps its text as well.)
+                if !match.0.hasPrefix("</"), !knownNames.contains(name) { found(name) }
+                part.replaceSubrange(match.range, with: "")
+            }
+            part.replace(/\s[A-Za-z-]+=\{\{[^}]*\}\}|\s[A-Za-z-]+=\{[^{}]*\}/, with: "")
+            parts[index] = part
+        }
+        return parts.joined(separator: "`")
+    }
+}

@@ -1,0 +1,61 @@
+import Testing
+@testable import GuideSiteCore
+
+@Suite("MDX components of Docusaurus and Starlight")
+struct MDXComponentsTests {
+    /// `markdown` of `path` read as a page body is: components, tabs, admonitions, then rendered.
+    func html(_ markdown: String, path: String = "a.mdx") -> (html: String, diagnostics: [Diagnostic]) {
+        let mdx = MDXComponents.process(markdown, firstLine: 1, path: path)
+        let carried = Admonitions.process(ContentTabs.process(mdx.value), firstLine: 1, path: path)
+        let rendered = MarkdownRenderer(unsafeHTML: true, highlight: false).render(carried.value, firstLine: 1, path: path, title: .given("Page"))
+        return (rendered.value.html, mdx.diagnostics + carried.diagnostics + rendered.diagnostics)
+    }
+
+    @Test("known components become the theme's: Admonition and Aside callouts, Details folded, CodeBlock code, Card titles")
+    func known() {
+        let source = """
+            import Admonition from '@theme/Admonition';
+
+            <Admonition type="tip" title="Keyboard first">
+            Press **Tab**.
+            </Admonition>
+
+            <Aside type="caution">Check the contrast.</Aside>
+
+            <Details summary="Show the code">
+            Hidden.
+            </Details>
+
+            <CodeBlock language="swift">
+            let picker = UIPickerView()
+            </CodeBlock>
+
+            <Card title="Focus">
+            Visible at all times.
+            </Card>
+            """
+        #expect(source.split(separator: "\n", omittingEmptySubsequences: false).count
+            == MDXComponents.process(source, firstLine: 1, path: "a.mdx").value.split(separator: "\n", omittingEmptySubsequences: false).count)
+        let page = html(source)
+        #expect(page.html.contains("<aside class=\"callout callout-tip\" role=\"note\">\n<p class=\"callout-label\">Tip: Keyboard first</p>\n<p>Press <strong>Tab</strong>.</p>\n</aside>"), "\(page.html)")
+        #expect(page.html.contains("<details class=\"callout callout-note\">\n<summary class=\"callout-label\">Note: Show the code</summary>"), "\(page.html)")
+        #expect(page.html.contains("<code class=\"language-swift\">let picker = UIPickerView()"), "\(page.html)")
+        #expect(page.html.contains("<p><strong>Focus</strong><br />\nVisible at all times.</p>"), "\(page.html)")
+        #expect(page.html.contains("<p>Check the contrast.</p>") && !page.diagnostics.contains { $0.category == "mdx-component" }, "\(page)")
+        #expect(!page.html.contains("Admonition") && !page.html.contains("<Card") && !page.html.contains("import"), "\(page.html)")
+    }
+
+    @Test("an unknown component is left out with its content, one warning per name with a count; JSX expressions never reach Liquid")
+    func unknown() {
+        let page = html("<Highlight color=\"#25c2a0\">Docusaurus green</Highlight> and <Highlight>again</Highlight>.\n\n<Figure src=\"a.png\" />\n\n<div style={{color: 'blue'}}>Blue</div>\n")
+        #expect(page.html.contains("<p>Docusaurus green and again.</p>") && page.html.contains("<div>Blue</div>"), "\(page.html)")
+        let warnings = page.diagnostics.filter { $0.category == "mdx-component" }.map(\.message)
+        #expect(warnings.count == 2 && warnings[0].contains("`<Figure>`") && warnings[1].contains("`<Highlight>`") && warnings[1].contains("2 places"), "\(warnings)")
+    }
+
+    @Test("a Markdown page that imports nothing is not MDX: its text is left alone")
+    func plainMarkdown() {
+        let source = "Use the <Button> component.\n\n<Admonition type=\"tip\">\nText.\n</Admonition>\n"
+        #expect(MDXComponents.process(source, firstLine: 1, path: "a.md").value == source)
+    }
+}
