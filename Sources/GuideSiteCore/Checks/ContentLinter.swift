@@ -26,8 +26,10 @@ public struct ContentLinter: Sendable {
         let declared = Set(config.categories.map(\.slug))
         if !declared.isEmpty, let entry = page.frontMatter.entries["categories"] {
             for name in page.frontMatter.categories where !declared.contains(Slug.make(name)) {
-                problems.append(Diagnostic(.warning, page.sourcePath, line: entry.line, column: entry.column, category: "undeclared-category",
-                                           "category `\(name)` is not declared under `categories:` in site.yml.\(Suggestion.didYouMean(name, in: config.categories.map(\.slug)))"))
+                let hint = Suggestion.didYouMean(name, in: config.categories.map(\.slug))
+                problems.append(Diagnostic(.warning, page.sourcePath, line: entry.line, column: entry.column,
+                                           category: "undeclared-category",
+                                           "category `\(name)` is not declared under `categories:` in site.yml.\(hint)"))
             }
         }
         return problems
@@ -49,7 +51,9 @@ public struct ContentLinter: Sendable {
         }
         for (section, entries) in bySection.sorted(by: { $0.key < $1.key }) {
             if entries.count >= 2, entries.allSatisfy({ $0.title == entries[0].title }) {
-                warn(entries[0].position, "all \(entries.count) entries of section `\(section)` have the title \"\(pages[entries[0].position].title)\"; give each a `title:` in its front matter or a first `# Title` line (without either, the file name is the title)")
+                let title = pages[entries[0].position].title
+                warn(entries[0].position, "all \(entries.count) entries of section `\(section)` have the title \"\(title)\"; give each a "
+                    + "`title:` in its front matter or a first `# Title` line (without either, the file name is the title)")
                 continue
             }
             var first: [String: Int] = [:]
@@ -58,7 +62,8 @@ public struct ContentLinter: Sendable {
                     first[entry.title] = entry.position
                     continue
                 }
-                warn(entry.position, "\"\(pages[entry.position].title)\" is also the title of \(pages[taken].sourcePath) in the same section; give each entry its own title")
+                let (title, other) = (pages[entry.position].title, pages[taken].sourcePath)
+                warn(entry.position, "\"\(title)\" is also the title of \(other) in the same section; give each entry its own title")
             }
         }
         return problems
@@ -107,7 +112,8 @@ public struct ContentLinter: Sendable {
                     }
                 }
             default:
-                if suggestsKeys, !Self.knownKeys.contains(entry.key), let suggestion = Suggestion.closest(to: entry.key, in: Self.knownKeys) {
+                if suggestsKeys, !Self.knownKeys.contains(entry.key),
+                   let suggestion = Suggestion.closest(to: entry.key, in: Self.knownKeys) {
                     report(entry, "unknown key `\(entry.key)`; did you mean `\(suggestion)`?", .warning)
                 }
             }

@@ -90,6 +90,12 @@ struct TypedFields {
             } else {
                 report(entry, "`order` must be a number such as `order: 10`, but it is \(describe(entry.value))", into: &matter)
             }
+        case "sidebar_position", "nav_order", "weight":
+            // Docusaurus's, Jekyll's Just the Docs' and Hugo's names for it: the order of the
+            // section's lists, where `order:` says nothing.
+            if matter.order == nil, let number = entry.value.text.flatMap({ Double($0.trimmingSpaces()) }), number.isFinite {
+                matter.order = number
+            }
         case "draft":
             switch entry.value {
             case .bool(let flag): matter.draft = flag

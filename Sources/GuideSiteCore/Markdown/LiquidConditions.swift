@@ -57,20 +57,59 @@ struct LiquidConditions {
 
     /// The condition's truth, or nil when it holds something this build does not read.
     static func truth(of condition: Substring, output: LiquidOutput) -> Bool? {
-        // Liquid reads `and` and `or` from the right; without parentheses, the same here.
-        let words = condition.split(separator: " ", omittingEmptySubsequences: true)
-        if let index = words.lastIndex(where: { $0 == "or" || $0 == "and" }) {
-            guard let left = truth(of: Substring(words[..<index].joined(separator: " ")), output: output),
-                  let right = truth(of: Substring(words[(index + 1)...].joined(separator: " ")), output: output) else { return nil }
+        truth(of: tokens(condition)[...], output: output)
+    }
+
+    /// The words of a condition, each parenthesis one of its own.
+    private static func tokens(_ condition: Substring) -> [Substring] {
+        var words: [Substring] = []
+        for word in condition.split(separator: " ", omittingEmptySubsequences: true) {
+            var rest = word
+            while rest.first == "(" {
+                words.append("(")
+                rest = rest.dropFirst()
+            }
+            var closing = 0
+            while rest.last == ")" {
+                closing += 1
+                rest = rest.dropLast()
+            }
+            if !rest.isEmpty { words.append(rest) }
+            words += Array(repeating: ")", count: closing)
+        }
+        return words
+    }
+
+    private static func truth(of condition: ArraySlice<Substring>, output: LiquidOutput) -> Bool? {
+        var words = condition
+        // Parentheses around the whole condition group it, as the author means (`(a or b) and c`).
+        while words.first == "(", closing(of: words) == words.index(before: words.endIndex) {
+            words = words.dropFirst().dropLast()
+        }
+        // Liquid reads `and` and `or` from the right, outside parentheses.
+        var depth = 0, split: Int?
+        for index in words.indices.reversed() {
+            switch words[index] {
+            case ")": depth += 1
+            case "(": depth -= 1
+            case "or" where depth == 0, "and" where depth == 0: split = index
+            default: break
+            }
+            if split != nil { break }
+        }
+        if let index = split {
+            guard let left = truth(of: words[..<index], output: output), let right = truth(of: words[(index + 1)...], output: output) else { return nil }
             return words[index] == "or" ? left || right : left && right
         }
-        if words.first == "not" { return truth(of: Substring(words.dropFirst().joined(separator: " ")), output: output).map { !$0 } }
+        if words.first == "not" { return truth(of: words.dropFirst(), output: output).map { !$0 } }
+        guard !words.contains("(") else { return nil }
+        let at = words.startIndex
         if words.count == 1 {
-            guard let value = output.operand(String(words[0])) else { return nil }
+            guard let value = output.operand(String(words[at])) else { return nil }
             return value.isTrue
         }
-        guard words.count == 3, let left = output.operand(String(words[0])), let right = output.operand(String(words[2])) else { return nil }
-        switch words[1] {
+        guard words.count == 3, let left = output.operand(String(words[at])), let right = output.operand(String(words[at + 2])) else { return nil }
+        switch words[at + 1] {
         case "==", "===": return left.text == right.text
         case "!=", "!==": return left.text != right.text
         case "contains":
@@ -78,6 +117,19 @@ struct LiquidConditions {
             return right.text.map { left.text?.contains($0) ?? false }
         default: return nil
         }
+    }
+
+    /// The position of the parenthesis that closes the one `words` opens with.
+    private static func closing(of words: ArraySlice<Substring>) -> Int? {
+        var depth = 0
+        for index in words.indices {
+            if words[index] == "(" { depth += 1 }
+            if words[index] == ")" {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+        }
+        return nil
     }
 }
 

@@ -198,8 +198,14 @@ extension LiquidPreprocessor {
             return Diagnosed("", [Diagnostic(.warning, includeDisplay(name), line: 1, column: 1, category: "liquid",
                                              "includes nest more than \(Self.maximumDepth) deep (does a file include itself?); the deeper ones are left out")])
         }
+        let call = (relative ? "./" : "") + name + parameters.keys.sorted().map { " \($0)=\(String(describing: parameters[$0]!))" }.joined()
+        guard !includeChain.contains(call) else {
+            return Diagnosed("", [Diagnostic(.warning, includeDisplay(name), line: 1, column: 1, category: "liquid",
+                                             "`\(name)` includes itself with the same values, which would never end; the repeat is left out")])
+        }
         var inner = self
         inner.depth = depth + 1
+        inner.includeChain = includeChain + [call]
         inner.output = output
         inner.output.include = parameters
         return inner.process(text, firstLine: 1, path: includeDisplay(name))

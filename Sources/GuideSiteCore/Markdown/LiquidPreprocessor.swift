@@ -28,6 +28,9 @@ public struct LiquidPreprocessor: Sendable {
     var publishedFolders: [URL] = []
     /// How many includes and loops this text is inside.
     var depth = 0
+    /// The includes this text is inside, each with the values it was given: one that includes
+    /// itself with the same values would never end.
+    var includeChain: [String] = []
     /// The text is a code sample's (`{% highlight %}`): includes come in as they are written.
     var inCode = false
     /// What the page's loops may still run, shared with the includes and loops inside it.

@@ -54,8 +54,10 @@ enum MDXComponents {
         }
         let diagnostics = unknown.keys.sorted().map { name in
             let (count, line) = unknown[name]!
+            let places = "\(count) place\(count == 1 ? "" : "s") in this file"
             return Diagnostic(.warning, path, line: line, column: 1, category: "mdx-component",
-                              "`<\(name)>` is an MDX component GuideSite does not know (\(count) place\(count == 1 ? "" : "s") in this file): left out, its content kept; write it as Markdown to show it otherwise")
+                              "`<\(name)>` is an MDX component GuideSite does not know (\(places)): left out, its content kept; "
+                                  + "write it as Markdown to show it otherwise")
         }
         return Diagnosed(lines.joined(separator: "\n"), diagnostics)
     }

@@ -71,6 +71,16 @@ struct FrontMatterParserTests {
         #expect(matter.draft == true)
     }
 
+    @Test("other generators' position keys order a section's lists where `order:` says nothing", arguments: [
+        ("sidebar_position: 3", 3.0), ("nav_order: 2", 2.0), ("weight: 10", 10.0),
+        ("sidebar_position: 3\norder: 1", 1.0), ("order: 1\nsidebar_position: 3", 1.0), ("weight: heavy", nil),
+    ] as [(String, Double?)])
+    func positions(yaml: String, order: Double?) {
+        let parsed = parser.parse(yaml, firstLine: 2, path: "a.md")
+        #expect(parsed.value.order == order)
+        #expect(parsed.diagnostics.isEmpty)
+    }
+
     @Test("categories from a list or from words separated by spaces or commas",
           arguments: [
             ("categories: nav form", ["nav", "form"]),

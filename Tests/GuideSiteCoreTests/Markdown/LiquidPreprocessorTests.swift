@@ -62,7 +62,7 @@ struct LiquidPreprocessorTests {
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
     }
 
-    @Test("conditions read the page's values: if, elsif, elif, else, unless, not, ==, !=, contains, and, or", arguments: [
+    @Test("conditions read the page's values: if, elsif, elif, else, unless, not, ==, !=, contains, and, or, parentheses", arguments: [
         ("{% if page.author %}by {{ author }}{% endif %}", "by Ana"),
         ("{% if showVisited %}visited{% endif %}after", "after"),
         ("{% if level == \"AA\" %}double{% elsif level == \"A\" %}single{% else %}none{% endif %}", "double"),
@@ -73,6 +73,10 @@ struct LiquidPreprocessorTests {
         ("{% if draft or level != \"AA\" %}x{% else %}y{% endif %}", "y"),
         ("{% if missing %}{% include \"gone.html\" %}{% assign x = 1 %}{% endif %}done", "done"),
         ("{% if page.author %}{% if missing %}no{% else %}yes{% endif %}{% endif %}", "yes"),
+        // Grouped as written (Liquid alone would read `draft or level == "AA"` first, from the right).
+        ("{% if (draft or level == \"AA\") and missing %}x{% else %}y{% endif %}", "y"),
+        ("{% if (missing and draft) or (tags contains \"b\") %}x{% else %}y{% endif %}", "x"),
+        ("{% if not (draft or missing) %}x{% endif %}", "x"),
     ])
     func conditions(input: String, expected: String) {
         let page = [FrontEntry(key: "author", value: .text("Ana"), line: 2, column: 1),

@@ -54,7 +54,8 @@ enum Parse {
         memo.parseInputs.set(memo.queries, walk: walk, stamps: stamps, settings: settings, layout: layout)
         let runs = memo.queries.runs(of: ParsedFile.self)
         let values = markdown.concurrentMap { memo.queries.fetch(ParsedFile(file: $0)) }
-        memo.markdownDigests = Dictionary(zip(markdown.map(\.relativePath), values.map(\.markdownDigest)), uniquingKeysWith: { first, _ in first })
+        let digests = zip(markdown.map(\.relativePath), values.map(\.markdownDigest))
+        memo.markdownDigests = Dictionary(digests, uniquingKeysWith: { first, _ in first })
         log.notes.append("memo: \(markdown.count - memo.queries.runs(of: ParsedFile.self) + runs) of \(markdown.count) parses taken again")
         return Parsed(values.map { ($0.result, $0.includes) }, drafts: drafts)
     }

@@ -35,9 +35,11 @@ extension RenderTemplates {
                 continue
             }
             let line = page.frontMatter.entries["layout"]?.line ?? 1
+            let hint = Suggestion.didYouMean(written, in: renderer.layouts)
             layoutWarnings.append(Diagnostic(
-                .warning, page.sourcePath.isEmpty ? generatedLayoutsPath : page.sourcePath, line: line, column: 1, category: "unknown-layout",
-                "unknown layout `\(written)`, using `page` instead; the layouts are: \(available).\(Suggestion.didYouMean(written, in: renderer.layouts))"
+                .warning, page.sourcePath.isEmpty ? generatedLayoutsPath : page.sourcePath, line: line, column: 1,
+                category: "unknown-layout",
+                "unknown layout `\(written)`, using `page` instead; the layouts are: \(available).\(hint)"
             ))
             site.pages[index].layout = "page"
         }
