@@ -48,14 +48,18 @@ public final class QueryEngine: @unchecked Sendable {
     /// had starts no revision, unless it is not `comparable` (a file written too recently for
     /// its stamp to tell whether it changed since).
     public func set<K: Input>(_ key: K, to value: K.Value?, comparable: Bool = true) {
-        // (Compared before fingerprinted: a driver sets every file's stamp on every build.)
-        if comparable, let slot = condition.withLock({ slots[key] }), slot.value as? K.Value? == value { return }
+        // (Compared before fingerprinted: a driver sets every file's stamp on every build. A value
+        // set when it could not be compared is read again once it can: what was read then may
+        // not be what the value now stands for.)
+        if comparable, let slot = condition.withLock({ slots[key] }), slot.comparable, slot.value as? K.Value? == value { return }
         let fingerprint = Fingerprint.of(value)
         condition.withLock {
-            if comparable, let slot = slots[key], slot.fingerprint == fingerprint { return }
+            if comparable, let slot = slots[key], slot.comparable, slot.fingerprint == fingerprint { return }
             revision += 1
             let stored = comparable ? fingerprint : Fingerprint.of([fingerprint.description, "\(revision)"])
-            slots[key] = Slot(kind: "\(K.self)", value: value, fingerprint: stored, revision: revision, dependencies: [], compute: nil)
+            let slot = Slot(kind: "\(K.self)", value: value, fingerprint: stored, revision: revision, dependencies: [], compute: nil)
+            slot.comparable = comparable
+            slots[key] = slot
         }
     }
 
@@ -174,6 +178,8 @@ public final class QueryEngine: @unchecked Sendable {
         var verifiedAt: Int
         let dependencies: [AnyHashable]
         let compute: Compute?
+        /// For an input: whether its value could be compared when it was set.
+        var comparable = true
 
         init(kind: String, value: any Sendable, fingerprint: Fingerprint, revision: Int, dependencies: [AnyHashable], compute: Compute?) {
             self.kind = kind

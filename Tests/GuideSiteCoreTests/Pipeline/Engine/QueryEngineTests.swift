@@ -112,6 +112,21 @@ struct QueryEngineTests {
         #expect(engine.takeExecutions() == [:])
     }
 
+    @Test("a value set as not comparable is read again on every set, and once more when it becomes comparable, then no more")
+    func notComparable() {
+        let (engine, paths) = Self.site(3)
+        _ = Self.render(engine, paths)
+        let text = "Title entry-1.md\nBody of entry-1.md."
+        var runs: [Int] = []
+        for comparable in [false, false, true, true] {
+            _ = engine.takeExecutions()
+            engine.set(FileText(path: "entry-1.md"), to: text, comparable: comparable)
+            _ = Self.render(engine, paths)
+            runs.append(engine.takeExecutions()["Header"] ?? 0)
+        }
+        #expect(runs == [1, 1, 1, 0])
+    }
+
     @Test("a file removed: the queries that read it see it absent")
     func removed() {
         let (engine, paths) = Self.site(3)
