@@ -98,7 +98,8 @@ struct LiquidConditions {
             if split != nil { break }
         }
         if let index = split {
-            guard let left = truth(of: words[..<index], output: output), let right = truth(of: words[(index + 1)...], output: output) else { return nil }
+            guard let left = truth(of: words[..<index], output: output),
+                  let right = truth(of: words[(index + 1)...], output: output) else { return nil }
             return words[index] == "or" ? left || right : left && right
         }
         if words.first == "not" { return truth(of: words.dropFirst(), output: output).map { !$0 } }
@@ -108,7 +109,8 @@ struct LiquidConditions {
             guard let value = output.operand(String(words[at])) else { return nil }
             return value.isTrue
         }
-        guard words.count == 3, let left = output.operand(String(words[at])), let right = output.operand(String(words[at + 2])) else { return nil }
+        guard words.count == 3, let left = output.operand(String(words[at])),
+              let right = output.operand(String(words[at + 2])) else { return nil }
         switch words[at + 1] {
         case "==", "===": return left.text == right.text
         case "!=", "!==": return left.text != right.text

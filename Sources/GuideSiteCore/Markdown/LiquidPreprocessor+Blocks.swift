@@ -189,39 +189,6 @@ extension LiquidPreprocessor {
         }
         return (name, parameters)
     }
-
-    /// An include's text run through the preprocessor with its parameters; nil when the file
-    /// is not there. `relative`: `include_relative`, from the page's own folder.
-    func included(_ name: String, parameters: [String: FrontValue], relative: Bool, output: LiquidOutput, depth: Int) -> Diagnosed<String>? {
-        guard let text = relative ? relativeInclude(name) : include(name) else { return nil }
-        guard depth < Self.maximumDepth else {
-            return Diagnosed("", [Diagnostic(.warning, includeDisplay(name), line: 1, column: 1, category: "liquid",
-                                             "includes nest more than \(Self.maximumDepth) deep (does a file include itself?); the deeper ones are left out")])
-        }
-        let call = (relative ? "./" : "") + name + parameters.keys.sorted().map { " \($0)=\(String(describing: parameters[$0]!))" }.joined()
-        guard !includeChain.contains(call) else {
-            return Diagnosed("", [Diagnostic(.warning, includeDisplay(name), line: 1, column: 1, category: "liquid",
-                                             "`\(name)` includes itself with the same values, which would never end; the repeat is left out")])
-        }
-        var inner = self
-        inner.depth = depth + 1
-        inner.includeChain = includeChain + [call]
-        inner.output = output
-        inner.output.include = parameters
-        return inner.process(text, firstLine: 1, path: includeDisplay(name))
-    }
-
-    /// A file beside the page (`include_relative`), never above the content folder.
-    private func relativeInclude(_ name: String) -> String? {
-        guard let pagePath, !name.hasPrefix("/"), !name.split(separator: "/").contains("..") else { return nil }
-        let url = URL(fileURLWithPath: pagePath).deletingLastPathComponent().appending(path: name)
-        return includeFiles?.text(at: url) ?? (includeFiles == nil ? try? String(contentsOf: url, encoding: .utf8) : nil)
-    }
-
-    /// How diagnostics name an include file.
-    private func includeDisplay(_ name: String) -> String {
-        (includesDisplay.map { $0 + "/" } ?? "") + name.drop { $0 == "/" }
-    }
 }
 
 /// The passes the loops of one page have left, shared by the loops nested in it.

@@ -270,33 +270,4 @@ public struct LiquidPreprocessor: Sendable {
         let inner = tag.dropFirst(2).dropLast(2).trimming("- \t")
         return inner.split(whereSeparator: \.isWhitespace).dropFirst().map(String.init)
     }
-
-    /// The text of an include file, if there is one.
-    /// Like Jekyll, a leading slash (`{% include /examples/input.html %}`) still means the
-    /// includes folder.
-    func include(_ name: String) -> String? {
-        let relative = name.drop { $0 == "/" }
-        guard let includes, !relative.isEmpty, !relative.split(separator: "/").contains("..") else { return nil }
-        reads?.note(String(relative))
-        if let includeFiles { return includeFiles.text(named: String(relative), in: includes) }
-        return try? String(contentsOf: includes.appending(path: String(relative)), encoding: .utf8)
-    }
-
-    /// An include as raw HTML, or as an HTML code sample when raw HTML is not allowed.
-    func insertion(_ text: String, alone: Bool) -> String {
-        let trimmed = text.trimming { $0 == "\n" || $0 == "\r" }
-        if inCode { return trimmed }
-        if unsafeHTML, alone {
-            // An include that opens an element another closes: a blank line after the one (and
-            // before the other) keeps the Markdown between them Markdown, not raw HTML.
-            let balance = HTMLBalancer.openBalance(of: trimmed)
-            return balance > 0 ? trimmed + "\n" : balance < 0 ? "\n" + trimmed : trimmed
-        }
-        if unsafeHTML { return trimmed.replacingBytes("\n", with: " ") }
-        if alone {
-            let fence = String(repeating: "`", count: max(3, Self.longestBacktickRun(trimmed) + 1))
-            return fence + "html\n" + trimmed + "\n" + fence
-        }
-        return "`` " + trimmed.replacingBytes("\n", with: " ") + " ``"
-    }
 }

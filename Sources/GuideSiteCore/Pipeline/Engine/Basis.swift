@@ -51,19 +51,11 @@ struct Basis {
 
     /// What the last build reported that stands for this one: the problems of every file not
     /// edited and of the checks of the whole site (walk, site.yml, theme, layouts, addresses),
-    /// but those every build makes again from all the site's pages (`madeAgain`).
+    /// but those every build makes from all the site's pages (`Lint.isMadeOnEveryBuild`).
     var lastDiagnostics: [Diagnostic] {
         let edited = Set(self.edited)
         return (last.otherDiagnostics + last.fileDiagnostics.indices.filter { !edited.contains($0) }.flatMap { last.fileDiagnostics[$0] })
-            .filter { !Self.madeAgain($0) }
-    }
-
-    /// Whether every build makes `problem` again from the site's pages, whatever changed: a
-    /// library's layout notes and a page's unknown layout (the template stage), repeated titles
-    /// (`Lint`).
-    static func madeAgain(_ problem: Diagnostic) -> Bool {
-        Lint.categories.contains(problem.category) || problem.category == "library-layout"
-            || problem.category == "unknown-layout" && problem.path != RenderTemplates.generatedLayoutsPath
+            .filter { !Lint.isMadeOnEveryBuild($0) }
     }
 
     /// Why the last build cannot stand for this one, for `--timings`.

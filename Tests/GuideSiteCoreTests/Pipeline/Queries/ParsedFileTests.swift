@@ -24,13 +24,21 @@ struct ParsedFileTests {
         return (memo.queries.runs(of: ParsedFile.self) - before, walk.files.count { $0.kind == .markdown }, parsed.pages)
     }
 
-    @Test("a body edit, an include, an include made, a copied file, site.yml: each reads again only the files that read it")
-    func readsAgain() throws {
-        let site = try TestSite(Self.files())
-        defer { site.remove() }
+    /// The test site, its files older than two seconds (their stamps trusted), parsed once into
+    /// a memo; the first parse's runs and files.
+    static func parsedOnce() throws -> (TestSite, BuildMemo, runs: Int, files: Int) {
+        let site = try TestSite(files())
         try site.age()
         let memo = BuildMemo()
-        let first = Self.parse(site, memo)
+        let first = parse(site, memo)
+        return (site, memo, first.runs, first.files)
+    }
+
+    @Test("a body edit, an include, an include made, a copied file, site.yml: each reads again only the files that read it")
+    func readsAgain() throws {
+        let (site, memo, runs, files) = try Self.parsedOnce()
+        defer { site.remove() }
+        let first = (runs: runs, files: files)
         let markdown = first.files
         #expect(first.runs == markdown && markdown >= 5)
         #expect(Self.parse(site, memo).runs == 0, "nothing changed")
@@ -63,11 +71,8 @@ struct ParsedFileTests {
 
     @Test("a file saved in the last two seconds is read again on every build (its stamp cannot tell)")
     func recent() throws {
-        let site = try TestSite(Self.files())
+        let (site, memo, _, _) = try Self.parsedOnce()
         defer { site.remove() }
-        try site.age()
-        let memo = BuildMemo()
-        _ = Self.parse(site, memo)
         try site.write(Data("---\ntitle: Button\n---\nJust saved.\n".utf8), to: "Content/web/button.md")
         #expect(Self.parse(site, memo).runs == 1)
         #expect(Self.parse(site, memo).runs == 1)
