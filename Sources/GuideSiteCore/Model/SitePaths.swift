@@ -9,6 +9,11 @@ public enum SitePaths {
     /// The Atom feed of the pages changed last (with site.yml's `url`).
     public static let feed = "feed.xml"
 
+    /// A category's feed, beside its page (`categories/forms/feed.xml`).
+    static func feed(of page: Route) -> String {
+        page.folder + feed
+    }
+
     /// The coverage table beside the coverage page (`wcag/coverage/coverage.csv`).
     public static func coverageCSV(in site: Site) -> String? {
         guard let index = site.coverage else { return nil }

@@ -1,20 +1,44 @@
-/// `feed.xml`: an Atom feed (RFC 4287) of the pages changed last, by the git history's dates,
-/// written when site.yml gives the site's `url` (a feed's addresses must be absolute, as the
-/// sitemap's) and the site has a history.
+/// The Atom feeds (RFC 4287) of the pages changed last, by the git history's dates: the site's
+/// (`feed.xml`) and one per category beside its page, written when site.yml gives the site's
+/// `url` (a feed's addresses must be absolute, as the sitemap's) and the site has a history.
 enum AtomFeed {
+    /// The site's feed, or nil when no page has a date or the site no `url`.
     static func xml(for site: Site, siteURL: String, basePath: String) -> String? {
         let recent = RecentPages.latest(in: site)
-        guard let newest = recent.first.flatMap({ site.pages[$0].updated }),
-              let home = SitePaths.absolute(basePath, siteURL: siteURL) else { return nil }
-        let updatesPage = site.pages.first { $0.kind == .updates }
+        guard let newest = recent.first.flatMap({ site.pages[$0].updated }) else { return nil }
+        let updates = site.pages.first { $0.kind == .updates }
+        // (Its id is the site's address, as it was before categories had feeds: readers key on it.)
+        return xml(site, recent, title: "recently updated", path: SitePaths.feed, id: "", page: updates?.route, updated: newest,
+                   siteURL: siteURL, basePath: basePath)
+    }
+
+    /// Each category's feed by path (what changed in "Forms"), when the site has its feed: a
+    /// category none of whose entries has a date is as new as the site.
+    static func categoryFeeds(for site: Site, siteURL: String, basePath: String) -> [(path: String, xml: String)] {
+        guard let siteNewest = RecentPages.latest(in: site, limit: 1).first.flatMap({ site.pages[$0].updated }) else { return [] }
+        return site.categories.compactMap { category in
+            let page = site.pages[category.page]
+            guard !page.route.isInOtherLanguage else { return nil }
+            let recent = RecentPages.latest(in: site, among: category.entries)
+            let updated = recent.first.flatMap { site.pages[$0].updated } ?? siteNewest
+            let path = SitePaths.feed(of: page.route)
+            return xml(site, recent, title: category.title, path: path, id: path, page: page.route, updated: updated, siteURL: siteURL, basePath: basePath)
+                .map { (path, $0) }
+        }
+    }
+
+    private static func xml(_ site: Site, _ recent: [Int], title: String, path: String, id: String, page: Route?, updated: CommitDate,
+                            siteURL: String, basePath: String) -> String? {
+        guard let home = SitePaths.absolute(basePath, siteURL: siteURL) else { return nil }
+        let alternate = SitePaths.absolute(page?.href(basePath: basePath) ?? basePath, siteURL: siteURL) ?? home
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
             <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(HTML.escape(site.config.language))">
-              <title>\(HTML.escape(site.config.title)): recently updated</title>
-              <id>\(HTML.escape(home))</id>
-              <updated>\(newest.iso)</updated>
-              <link rel="self" href="\(HTML.escape(home + SitePaths.feed))"/>
-              <link rel="alternate" type="text/html" href="\(HTML.escape(SitePaths.absolute(updatesPage?.route.href(basePath: basePath) ?? basePath, siteURL: siteURL) ?? home))"/>
+              <title>\(HTML.escape(site.config.title)): \(HTML.escape(title))</title>
+              <id>\(HTML.escape(home + id))</id>
+              <updated>\(updated.iso)</updated>
+              <link rel="self" href="\(HTML.escape(home + path))"/>
+              <link rel="alternate" type="text/html" href="\(HTML.escape(alternate))"/>
               <author><name>\(HTML.escape(site.config.title))</name></author>
               <generator>GuideSite</generator>
 

@@ -38,7 +38,7 @@ enum CopyFiles {
                                                    "could not write the site: \(error.localizedDescription)")])
         }
         guard edits.relinked else { return try patched(site, spec, writer: writer, edits: edits, basis: last, output: output, layout: layout) }
-        return try relinked(site, spec, writer: writer, exports: exports, layout: layout)
+        return try relinked(site, spec, writer: writer, exports: exports, layout: layout, last: edits.lastSite ?? last.last.site)
     }
 
     private static func copied(_ site: Site, _ spec: SiteSpec, theme: Theme, writer: any SiteOutput, exports: SiteExports?, layout: SiteLayout) -> Copied {
@@ -61,12 +61,13 @@ enum CopyFiles {
         }
     }
 
-    /// Linked anew from the last build's pages: the copied files stand; the feed and the sitemap
-    /// show titles and dates.
-    private static func relinked(_ site: Site, _ spec: SiteSpec, writer: any SiteOutput, exports: SiteExports?, layout: SiteLayout) throws -> Copied {
+    /// Linked anew from the last build's pages: the copied files stand; the listings show titles,
+    /// dates and categories.
+    private static func relinked(_ site: Site, _ spec: SiteSpec, writer: any SiteOutput, exports: SiteExports?, layout: SiteLayout,
+                                 last: Site) throws -> Copied {
         defer { _ = try? exports?.wait() }
         do {
-            try writeListings(site, spec, writer: writer, overLast: true)
+            try writeListings(site, spec, writer: writer, over: last)
             return Copied(search: try exports?.wait(), exportParts: exports?.parts, exportLayout: exports?.layout)
         } catch let declined as Basis.Declined {
             throw declined
@@ -94,15 +95,26 @@ enum CopyFiles {
         }
     }
 
-    /// The sitemap and the Atom feed, with site.yml's `url`; `overLast`: over the last build's
-    /// files, where a feed no page dates any more is removed.
-    private static func writeListings(_ site: Site, _ spec: SiteSpec, writer: any SiteOutput, overLast: Bool = false) throws {
-        guard let url = spec.config.url else { return }
-        try writer.write(Data(Sitemap.xml(for: site, siteURL: url, basePath: spec.basePath).utf8), to: "sitemap.xml")
-        if let feed = AtomFeed.xml(for: site, siteURL: url, basePath: spec.basePath) {
-            try writer.write(Data(feed.utf8), to: SitePaths.feed)
-        } else if overLast {
-            try writer.remove(SitePaths.feed)
-        }
+    /// The files listing the site's pages, by path: the sitemap and the Atom feeds, with
+    /// site.yml's `url`. Made from the whole site by every build, whatever it edited.
+    static func listings(_ site: Site, _ spec: SiteSpec) -> [(path: String, text: String)] {
+        guard let url = spec.config.url else { return [] }
+        let feed = AtomFeed.xml(for: site, siteURL: url, basePath: spec.basePath).map { (SitePaths.feed, $0) }
+        return [("sitemap.xml", Sitemap.xml(for: site, siteURL: url, basePath: spec.basePath))] + (feed.map { [$0] } ?? [])
+            + AtomFeed.categoryFeeds(for: site, siteURL: url, basePath: spec.basePath)
+    }
+
+    /// The listings written; `over`: the last build's site, whose listings no longer made are removed.
+    private static func writeListings(_ site: Site, _ spec: SiteSpec, writer: any SiteOutput, over last: Site? = nil) throws {
+        let made = listings(site, spec)
+        for file in made { try writer.write(Data(file.text.utf8), to: file.path) }
+        guard let last else { return }
+        let kept = Set(made.map(\.path))
+        for path in listingPaths(last, spec) where !kept.contains(path) { try writer.remove(path) }
+    }
+
+    /// Every path `listings` can write for `site` (removing one not there does nothing).
+    private static func listingPaths(_ site: Site, _ spec: SiteSpec) -> [String] {
+        ["sitemap.xml", SitePaths.feed] + site.categories.map { SitePaths.feed(of: site.pages[$0.page].route) }
     }
 }

@@ -41,6 +41,7 @@ extension ThemeValues {
             ValueField(.count, .number, "How many entries it has."),
             ValueField(.countText, .text, "That count in words."),
             ValueField(.summary, .text, "A sentence saying so."),
+            ValueField(.feedHref, .text, "Its Atom feed's address, when the site has a feed (site.yml's `url:` and a history)."),
             ValueField(.sections, .list(group), "This numbered page's entries, by section."),
         ])), "Category pages."),
         ValueField(.search, .object(search), "The search page."),
