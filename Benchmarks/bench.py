@@ -12,6 +12,7 @@ Markdown files (a minimal equivalent layout: entry pages with their test tables,
 - peak memory and CPU utilisation of one full build of each (/usr/bin/time)
 - runs of several sites (two subsets; English and French): a full build, and one entry's body
   edited (bench_sites.py), beside `--before`'s binary when given
+- at 10,000 entries, issue 78's targets (bench_engine.py): both subsets and languages at once
 
 and writes the medians and ratios to Benchmarks/results.md (or --output).
 
@@ -31,6 +32,7 @@ import sys
 import time
 
 import bench_cold
+import bench_engine
 import bench_large
 import bench_sites
 
@@ -244,6 +246,9 @@ def bench_size(guidesite, count, runs, workdir, before=None):
     binaries = [guidesite] + ([before] if before else [])
     row["sites"] = bench_sites.bench(binaries, bench_sites.corpora(corpus, workdir, count, stamp, derived_corpus, binaries),
                                      count, max(runs, 5), fresh)
+    if count >= 10000:
+        roots = {binary: bench_engine.corpus_for(index, corpus, workdir, count, stamp, derived_corpus) for index, binary in enumerate(binaries)}
+        row["engine"] = bench_engine.measure(binaries, roots, count, max(runs, 5), time_once)
     row["hugo_full"] = hyperfine("hugo", f"hugo --quiet -s {hugo_root} -d {fresh}/hugo-{unique}", runs)
     row["cold"] = bench_cold.measure(guidesite, corpus, hugo_root, fresh, runs)
     row["guidesite_time"] = time_once(build.split() + ["--output", f"{fresh}/guidesite-timed"])
@@ -525,6 +530,9 @@ def report(rows, runs, hugo_version):
               " before its text, as Jekyll and Eleventy libraries write them, against the corpus; medians of five full"
               " builds of each, alternated, each into a new folder.", ""]
     lines += bench_sites.report(rows, seconds, max(runs, 5))
+    for row in rows:
+        if "engine" in row:
+            lines += bench_engine.report(row["count"], row["engine"], max(runs, 5))
     lines += ["| entries | search index | site HTML | index / HTML | heaviest page | query in headless Chromium (median, max of 8) |",
               "|---:|---:|---:|---:|---:|---:|"]
     for row in rows:

@@ -124,6 +124,18 @@ struct CheckTests {
             // (A subset takes what the full site rendered in the same run.)
             #expect(alone.timings.compactMap { SitesOnDiskTests.taken($0.stage) }.first == 0)
             #expect(alone.diagnostics == edited.diagnostics, "subsets: \(subsets)")
+            // A build that starts from the last one records what a check reports too.
+            #expect(SiteBuilder().build(request).outcome == .success)
+            #expect(SiteBuilder().build(request).upToDate)
+            try site.write(Data("---\ntitle: Other picker\n---\nSame title no more, [a broken link](nowhere.md).\n".utf8), to: "Content/native/b.md")
+            try site.age(by: 50, only: ["Content/native/b.md"])
+            #expect(SiteBuilder().build(request).patched, "subsets: \(subsets)")
+            let afterPatch = SiteChecker().check(BuildRequest(root: site.root))
+            #expect(afterPatch.upToDate, "subsets: \(subsets): \(afterPatch.timings.map(\.stage))")
+            try FileManager.default.removeItem(at: site.root.appending(path: ".guidesite-cache"))
+            let reference = SiteChecker().check(BuildRequest(root: site.root))
+            #expect(!reference.upToDate && afterPatch.diagnostics == reference.diagnostics, "subsets: \(subsets)")
+            #expect(reference.diagnostics.contains { $0.message.contains("nowhere.md") && $0.severity == .error })
         }
     }
 

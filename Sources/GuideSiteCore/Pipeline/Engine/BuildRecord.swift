@@ -22,8 +22,8 @@ struct BuildRecord {
     var pastedText: Int
     /// The problems that build reported, printed again by a build that finds nothing changed.
     var diagnostics: [Diagnostic]
-    /// What `guidesite check` reports of the same inputs (the content checks too, link problems
-    /// as errors), after a full build of every site; nil after a patch.
+    /// What `guidesite check` reports of the same inputs (link problems as errors), after a
+    /// build of every site; nil after a `--strict` one.
     var checkDiagnostics: [Diagnostic]?
     /// The codes of the sites' languages (the default first), which the next build plans its
     /// sites in before it reads the pages that name them (`FindLanguages`).
@@ -214,9 +214,8 @@ struct BuildRecord {
         self.init(key: key, outputInode: outputInode, pagesWritten: context.pagesWritten, sites: context.siteCount,
                   files: context.walk.files, pastedText: context.pastedText, diagnostics: context.diagnostics)
         languages = context.siteConfig.languages.map(\.code)
-        // (Under `--strict` the warnings were made errors, and a patch knows the link problems of
-        // its own files only: not what `check` reports.)
-        guard !context.request.strict, context.bases.isEmpty else { return }
+        // (Under `--strict` the warnings were made errors: not what `check` reports.)
+        guard !context.request.strict else { return }
         checkDiagnostics = ReportChecks.run(context.diagnostics, linkProblems: context.recording.linkProblems)
     }
 
