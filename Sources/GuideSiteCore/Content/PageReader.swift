@@ -118,6 +118,7 @@ public struct PageReader: Sendable {
         let foreign = Admonitions.process(ContentTabs.process(mdx.value), firstLine: split.value.bodyFirstLine, path: path)
         diagnostics += carried.diagnostics + mdx.diagnostics + foreign.diagnostics
         var preprocessor = LiquidPreprocessor(includes: includes, unsafeHTML: config.unsafeHTML, page: matter.entries, site: config.entries, data: config.data)
+        preprocessor.evaluatesTemplates = config.library?.evaluatesTemplates ?? true
         preprocessor.includeFiles = includeFiles
         preprocessor.reads = reads
         preprocessor.pagePath = file.path

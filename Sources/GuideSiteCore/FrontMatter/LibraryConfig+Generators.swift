@@ -103,6 +103,8 @@ extension LibraryConfig {
     /// permalinks, and goldmark's `unsafe`. Hugo's keys are case-insensitive.
     static func hugo(_ map: [FrontEntry], path: String) -> LibraryConfig {
         var config = LibraryConfig(generator: .hugo, path: path, original: map)
+        // Hugo's shortcodes are read as such (`ForeignMarkup`); it runs no Liquid over pages.
+        config.evaluatesTemplates = false
         func key(_ name: String) -> FrontEntry? { map.first { $0.key.lowercased() == name.lowercased() } }
         config.entries.append(FrontEntry(key: "content", value: .text("content"), line: 1, column: 1))
         if let title = key("title"), let value = text(title) { config.set("title", .text(value), from: title) }

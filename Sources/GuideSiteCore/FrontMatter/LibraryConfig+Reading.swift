@@ -7,8 +7,13 @@ extension LibraryConfig {
     static let hugoFiles = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml", "config.json"]
     /// Eleventy's configuration file names.
     static let eleventyFiles = ["eleventy.config.js", "eleventy.config.mjs", "eleventy.config.cjs", ".eleventy.js"]
+    static let mkdocsFiles = ["mkdocs.yml", "mkdocs.yaml"]
+    static let docusaurusFiles = ["docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs"]
+    static let astroFiles = ["astro.config.mjs", "astro.config.ts", "astro.config.js"]
+    /// VitePress's, in `.vitepress/` at the root or in `docs/`: the folder holding it is the content.
+    static let vitepressFiles = ["", "docs/"].flatMap { folder in ["js", "ts", "mjs", "mts"].map { folder + ".vitepress/config." + $0 } }
     /// Every file name a library's configuration may have, for what watches the site's root.
-    public static let fileNames = ["_config.yml"] + hugoFiles + eleventyFiles
+    public static let fileNames = ["_config.yml"] + hugoFiles + eleventyFiles + mkdocsFiles + docusaurusFiles + astroFiles
 
     /// The configuration found in `root`, if the folder holds one of a generator's.
     public static func find(in root: URL, display: (URL) -> String) -> LibraryConfig? {
@@ -38,6 +43,24 @@ extension LibraryConfig {
             let file = root.appending(path: name)
             guard let script = try? String(contentsOf: file, encoding: .utf8) else { continue }
             return eleventy(script, path: display(file))
+        }
+        for name in mkdocsFiles where manager.fileExists(atPath: root.appending(path: name).path) {
+            let file = root.appending(path: name)
+            return read(file, display: display(file)) { map, path in Self.mkdocs(map, path: path) }
+        }
+        let scripts: [(Generator, [String], (String) -> String?)] = [
+            (.docusaurus, docusaurusFiles, { _ in "docs" }),
+            (.vitepress, vitepressFiles, { name in name.hasPrefix("docs/") ? "docs" : "." }),
+            // Astro alone is not a documentation generator: its Starlight integration is.
+            (.starlight, astroFiles, { _ in "src/content/docs" }),
+        ]
+        for (generator, names, content) in scripts {
+            for name in names {
+                let file = root.appending(path: name)
+                guard let script = try? String(contentsOf: file, encoding: .utf8), let folder = content(name),
+                      generator != .starlight || script.contains("starlight") else { continue }
+                return javaScript(generator, script: script, path: display(file), content: folder)
+            }
         }
         return nil
     }

@@ -33,6 +33,9 @@ public struct LiquidPreprocessor: Sendable {
     var includeChain: [String] = []
     /// The text is a code sample's (`{% highlight %}`): includes come in as they are written.
     var inCode = false
+    /// False for a generator that runs no template engine (MkDocs, Docusaurus, VitePress,
+    /// Starlight, Hugo): `{{ }}`, `{% %}` and `{# #}` stay as written; attribute lists are read.
+    var evaluatesTemplates = true
     /// What the page's loops may still run, shared with the includes and loops inside it.
     var passes = LoopPasses()
 
@@ -48,7 +51,8 @@ public struct LiquidPreprocessor: Sendable {
 
     /// Returns the rewritten Markdown and a warning for each tag it could not carry over.
     public func process(_ markdown: String, firstLine: Int, path: String) -> Diagnosed<String> {
-        guard markdown.containsBytes("{%") || markdown.containsBytes("{{") || markdown.containsBytes("{:") || markdown.containsBytes("{#") else { return Diagnosed(markdown) }
+        guard markdown.containsBytes("{:") || evaluatesTemplates && (markdown.containsBytes("{%") || markdown.containsBytes("{{") || markdown.containsBytes("{#"))
+        else { return Diagnosed(markdown) }
         // Substrings of the text, cut with memchr: a line becomes a String of its own only when
         // it holds a brace or may be a fence.
         var lines = markdown.lineSubstrings()
@@ -88,7 +92,7 @@ public struct LiquidPreprocessor: Sendable {
                 index += 1
                 continue
             }
-            if !inRaw, let highlight = HighlightTag(line) {
+            if !inRaw, evaluatesTemplates, let highlight = HighlightTag(line) {
                 guard let end = (index + 1..<lines.count).first(where: { HighlightTag.isEnd(String(lines[$0])) }) else {
                     diagnostics.append(Diagnostic(
                         .warning, path, line: lineNumber, column: highlight.column, category: "liquid",
@@ -129,7 +133,7 @@ public struct LiquidPreprocessor: Sendable {
             let current = inRaw || !line.containsBytes("{:") ? line : Self.stripTrailingAttributes(line)
             func text(_ piece: Substring) -> String {
                 if dropping != nil || !conditions.shown { return "" }
-                guard !inRaw, piece.contains("{{") || piece.contains("{#") else { return String(piece) }
+                guard !inRaw, evaluatesTemplates, piece.contains("{{") || piece.contains("{#") else { return String(piece) }
                 let offset = current.distance(from: current.startIndex, to: piece.startIndex)
                 let rewritten = rewriteOutputTags(String(piece), output: output, lineNumber: lineNumber, columnOffset: offset, path: path,
                                                   alone: current.trimmingSpaces() == piece.trimmingSpaces())
@@ -138,7 +142,7 @@ public struct LiquidPreprocessor: Sendable {
             }
             var rewritten = ""
             var rest = current[...]
-            while let open = rest.byteRange(of: "{%") {
+            while evaluatesTemplates, let open = rest.byteRange(of: "{%") {
                 rewritten += text(rest[..<open.lowerBound])
                 guard let close = rest[open.upperBound...].byteRange(of: "%}") else {
                     rest = rest[open.lowerBound...]

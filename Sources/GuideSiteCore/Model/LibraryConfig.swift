@@ -1,12 +1,13 @@
 /// A library's own configuration, written for the generator it was made for: Jekyll's
-/// `_config.yml`, Hugo's `hugo.toml` (`.yaml`, `.json`, or the older `config.*`), or Eleventy's
-/// conventions. What GuideSite can use becomes site.yml's keys (`entries`); site.yml, when
+/// `_config.yml`, Hugo's `hugo.toml` (`.yaml`, `.json`, or the older `config.*`), Eleventy's
+/// conventions, `mkdocs.yml`, or the JavaScript of Docusaurus, VitePress and Starlight. What GuideSite can use becomes site.yml's keys (`entries`); site.yml, when
 /// there is one, replaces them key by key. Every other key stays for templates (`site.KEY`).
 /// Read by `FrontMatter/LibraryConfig+Reading`; kept in `SiteConfig.library`.
 public struct LibraryConfig: Sendable, Hashable, Codable {
     /// The generator a library was written for.
     public enum Generator: String, Sendable, Hashable, Codable {
         case jekyll = "Jekyll", hugo = "Hugo", eleventy = "Eleventy"
+        case mkdocs = "MkDocs", docusaurus = "Docusaurus", vitepress = "VitePress", starlight = "Starlight"
     }
 
     /// Whose configuration this is.
@@ -29,6 +30,9 @@ public struct LibraryConfig: Sendable, Hashable, Codable {
     public var notTaken: [String] = []
     /// Problems reading it.
     public var diagnostics: [Diagnostic] = []
+    /// Whether the generator runs a template engine over pages (Jekyll's and Eleventy's Liquid
+    /// and Nunjucks, MkDocs's macros plugin): where it runs none, `{{ }}` and `{% %}` are text.
+    public var evaluatesTemplates = true
 
     /// Adds `key: value` to the entries, at the line of `from`.
     mutating func set(_ key: String, _ value: FrontValue, from: FrontEntry, note: String? = nil) {

@@ -225,7 +225,7 @@ struct OtherGeneratorLibrariesTests {
     }
 
     @Test("each builds with no error, and no page shows {%, {{, {::, {: or a <script> outside code", arguments: [
-        "eleventy-library", "hugo-library", "criteria-ja-library", "jekyll-library", "jekyll-kramdown-library",
+        "eleventy-library", "hugo-library", "criteria-ja-library", "jekyll-library", "jekyll-kramdown-library", "containers-library", "mkdocs-library",
     ])
     func noForeignSyntax(library: String) throws {
         let site = try LibraryFixtureTests.copy(library)

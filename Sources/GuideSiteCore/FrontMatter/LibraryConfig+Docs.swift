@@ -1,0 +1,104 @@
+import Foundation
+
+/// The documentation generators' configurations: MkDocs's `mkdocs.yml`, read as YAML, and those
+/// written in JavaScript (Docusaurus, VitePress, Starlight), whose plain string settings are read
+/// where they are written, as Eleventy's are. None of them runs a template engine over pages
+/// (MkDocs does with its `macros` plugin).
+extension LibraryConfig {
+    /// MkDocs: site_name, site_description, site_url, docs_dir, copyright, and `nav:` (the
+    /// sections' titles and order, each page's place and title).
+    static func mkdocs(_ map: [FrontEntry], path: String) -> LibraryConfig {
+        var config = LibraryConfig(generator: .mkdocs, path: path, original: map)
+        config.entries.append(FrontEntry(key: "content", value: .text("docs"), line: 1, column: 1))
+        // Python-Markdown keeps the HTML written in Markdown.
+        config.entries.append(FrontEntry(key: "markdown", value: .map([FrontEntry(key: "unsafe-html", value: .bool(true), line: 1, column: 1)]),
+                                         line: 1, column: 1))
+        config.evaluatesTemplates = false
+        for entry in map {
+            switch entry.key {
+            case "site_name": if let value = text(entry) { config.set("title", .text(value), from: entry, note: "site_name") }
+            case "site_description": if let value = text(entry) { config.set("description", .text(value), from: entry, note: "site_description") }
+            case "site_url": if let value = text(entry) { config.set("url", .text(value.trimming("/") + "/"), from: entry, note: "site_url") }
+            case "docs_dir": if let value = text(entry) { config.set("content", .text(value.trimming("./")), from: entry, note: "docs_dir") }
+            case "copyright": if let value = text(entry) { config.set("footer", .text(value), from: entry, note: "copyright") }
+            case "nav": config.mkdocsNav(entry)
+            case "theme": config.notTaken.append("`theme` (GuideSite's theme is used; `Templates/` changes it)")
+            case "plugins":
+                // A list of names, or of maps from a name to its settings; or a map of them.
+                let names: [String] = switch entry.value {
+                case .list(let items): items.compactMap(pluginName)
+                case .map(let items): items.map(\.key)
+                default: []
+                }
+                // The macros plugin runs Jinja2 over pages: its `{{ }}` read as GuideSite reads Liquid's.
+                config.evaluatesTemplates = names.contains("macros")
+                let others = names.filter { !["search", "macros"].contains($0) }
+                if !others.isEmpty { config.notTaken.append("plugins " + others.map { "`\($0)`" }.joined(separator: ", ") + " (Python plugins do not run)") }
+            default: break
+            }
+        }
+        return config
+    }
+
+    private static func pluginName(_ item: FrontValue) -> String? {
+        if case .map(let settings) = item { return settings.first?.key }
+        return item.text
+    }
+
+    /// `nav:`'s pages in order: each page's `order` and the title the navigation gives it (front
+    /// matter defaults scoped to its file, which its own front matter overrides), and each
+    /// top-level group whose pages share a folder as that folder's section, titled and in order.
+    private mutating func mkdocsNav(_ entry: FrontEntry) {
+        guard case .list(let items) = entry.value else { return }
+        var defaults: [FrontValue] = [], sections: [FrontEntry] = []
+        func line(_ key: String, _ value: FrontValue) -> FrontEntry { FrontEntry(key: key, value: value, line: entry.line, column: entry.column) }
+        /// The pages below `item`, in order, with their titles when the navigation gives one.
+        func pages(_ item: FrontValue, title: String? = nil) -> [(path: String, title: String?)] {
+            switch item {
+            case .text(let target): return target.contains("://") ? [] : [(target.trimming("/"), title)]
+            case .list(let children): return children.flatMap { pages($0) }
+            case .map(let pairs): return pairs.flatMap { pages($0.value, title: $0.key) }
+            default: return []
+            }
+        }
+        for item in items {
+            let found = pages(item)
+            if case .map(let pairs) = item, pairs.count == 1, case .list = pairs[0].value {
+                let folders = Set(found.map { $0.path.split(separator: "/").dropLast().first.map(String.init) ?? "" })
+                if folders.count == 1, let folder = folders.first, !folder.isEmpty {
+                    sections.append(line(folder, .map([line("title", .text(pairs[0].key))])))
+                }
+            }
+            for page in found {
+                var values = [line("order", .text(String(defaults.count + 1)))]
+                if let title = page.title { values.append(line("title", .text(title))) }
+                defaults.append(.map([line("scope", .map([line("path", .text(page.path))])), line("values", .map(values))]))
+            }
+        }
+        guard !defaults.isEmpty else { return }
+        if items.contains(where: { pages($0).contains { $0.title != nil } }) {
+            notTaken.append("`nav:` titles of pages that open with a heading (the heading titles them; a page without one takes its `nav:` title)")
+        }
+        set("defaults", .list(defaults), from: entry, note: "nav (\(defaults.count) pages\(sections.isEmpty ? "" : ", \(sections.count) sections"))")
+        if !sections.isEmpty { entries.append(line("sections", .map(sections))) }
+    }
+
+    /// A generator configured in JavaScript: its title where written as a plain string, and its
+    /// content folder (`docs` for Docusaurus, Starlight's `src/content/docs`, VitePress's root).
+    static func javaScript(_ generator: Generator, script: String, path: String, content: String) -> LibraryConfig {
+        var config = LibraryConfig(generator: generator, path: path)
+        config.evaluatesTemplates = false
+        config.entries.append(FrontEntry(key: "content", value: .text(content), line: 1, column: 1))
+        config.entries.append(FrontEntry(key: "markdown", value: .map([FrontEntry(key: "unsafe-html", value: .bool(true), line: 1, column: 1)]),
+                                         line: 1, column: 1))
+        let pattern = #"\btitle\s*:\s*["'`]([^"'`]*)["'`]"#
+        if let range = script.range(of: pattern, options: .regularExpression) {
+            let match = script[range]
+            let value = match.drop { $0 != "\"" && $0 != "'" && $0 != "`" }.dropFirst().dropLast()
+            let line = script[..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+            if !value.isEmpty { config.set("title", .text(String(value)), from: FrontEntry(key: "title", value: .null, line: line, column: 1)) }
+        }
+        config.notTaken.append("plugins, components and settings computed in JavaScript")
+        return config
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import GuideSiteCore
+
+/// Libraries written for MkDocs, Docusaurus, VitePress and Starlight, read through their own
+/// configuration: none of these generators runs a template engine over pages.
+@Suite("Libraries written for MkDocs, Docusaurus, VitePress and Starlight")
+struct DocsGeneratorTests {
+    @Test("the MkDocs library: mkdocs.yml alone (Python tags and all), nav's order and section titles, template code shown as written")
+    func mkdocs() throws {
+        let site = try LibraryFixtureTests.copy("mkdocs-library")
+        defer { site.remove() }
+        let result = site.build()
+        #expect(result.outcome == .success && result.warningCount == 0, "\(result.printed)")
+        #expect(result.configuration.first == "Read mkdocs.yml (MkDocs): site_name, site_description, site_url, copyright, nav (8 pages, 2 sections)")
+        #expect(result.configuration.contains { $0.contains("`nav:` titles of pages that open with a heading") })
+        let home = try site.html("index.html")
+        let sections = ["Getting started", "Components"].map { home.range(of: "\">\($0)</a>")?.lowerBound }
+        #expect(sections.allSatisfy { $0 != nil } && sections[0]! < sections[1]!, "nav's order, not the folders' (c before g)")
+        let components = try site.html("components/index.html")
+        let entries = ["Disclosure widget", "Dialog", "Tooltip"].map { components.range(of: "/\">\($0)</a>")?.lowerBound }
+        #expect(entries.allSatisfy { $0 != nil } && entries == entries.sorted { $0! < $1! }, "nav's order; a page nav does not list last")
+        let disclosure = try site.html("components/disclosure/index.html")
+        #expect(disclosure.contains("prints the label with <code>{{ label }}</code> and repeats the region with\n<code>{% for item in items %}</code>"))
+        #expect(disclosure.contains("<code>{% raw %}{{ region.text }}{% endraw %}"))
+        #expect(disclosure.contains("<link rel=\"canonical\" href=\"https://handbook.example.org/components/disclosure/\">"))
+        #expect(try site.html("getting-started/keyboard/index.html").contains("<details"), "??? tip")
+    }
+
+    @Test("Docusaurus, VitePress and Starlight: found by their configuration, titled from it, their content folder read, no template run")
+    func javaScriptConfigured() throws {
+        let page = "---\ntitle: Focus\nsidebar_position: 1\n---\nVue and MDX print `{{ count }}`; Liquid's `{% if %}` means nothing here.\n"
+        let libraries: [(String, [String: String], String)] = [
+            ("Docusaurus", ["docusaurus.config.js": "export default {\n  title: 'Focus handbook',\n  url: 'https://example.org',\n};\n",
+                            "docs/focus.md": page], "Read docusaurus.config.js (Docusaurus): title"),
+            ("VitePress", ["docs/.vitepress/config.mts": "import { defineConfig } from 'vitepress'\nexport default defineConfig({\n  title: \"Focus handbook\",\n})\n",
+                           "docs/focus.md": page], "Read docs/.vitepress/config.mts (VitePress): title"),
+            ("Starlight", ["astro.config.mjs": "import starlight from '@astrojs/starlight';\nexport default defineConfig({\n  integrations: [starlight({ title: 'Focus handbook' })],\n});\n",
+                           "src/content/docs/focus.md": page], "Read astro.config.mjs (Starlight): title"),
+        ]
+        for (generator, files, read) in libraries {
+            let site = try TestSite(files)
+            defer { site.remove() }
+            let result = site.build()
+            #expect(result.outcome == .success && result.warningCount == 0, "\(generator): \(result.printed)")
+            #expect(result.configuration.first == read, "\(generator): \(result.configuration)")
+            #expect(result.title == "Focus handbook", "\(generator)")
+            let focus = try site.html("focus/index.html")
+            #expect(focus.contains("print <code>{{ count }}</code>; Liquid’s <code>{% if %}</code>") || focus.contains("print <code>{{ count }}</code>; Liquid's <code>{% if %}</code>"),
+                    "\(generator)")
+        }
+    }
+
+    @Test("Jekyll and Eleventy still run Liquid; an Astro site without Starlight is no library")
+    func templatesWhereTheGeneratorRunsThem() throws {
+        let jekyll = try TestSite(["_config.yml": "title: Guide\n", "focus.md": "---\ntitle: Focus\n---\nThe guide {{ site.title }}.\n"])
+        defer { jekyll.remove() }
+        #expect(jekyll.build().errorCount == 0)
+        #expect(try jekyll.html("focus/index.html").contains("The guide Guide."))
+        let astro = try TestSite(["astro.config.mjs": "export default defineConfig({ title: 'Shop' });\n", "Content/focus.md": "# Focus\n\nText.\n"])
+        defer { astro.remove() }
+        #expect(astro.build().configuration.first?.hasPrefix("Read astro") != true)
+    }
+}
