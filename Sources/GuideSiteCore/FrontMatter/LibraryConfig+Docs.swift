@@ -88,6 +88,8 @@ extension LibraryConfig {
     static func javaScript(_ generator: Generator, script: String, path: String, content: String) -> LibraryConfig {
         var config = LibraryConfig(generator: generator, path: path)
         config.evaluatesTemplates = false
+        // Docusaurus's partials (`_snippet.mdx`, imported by pages) and Starlight's `_` files are no pages.
+        config.underscoreIsPrivate = generator != .vitepress
         config.entries.append(FrontEntry(key: "content", value: .text(content), line: 1, column: 1))
         config.entries.append(FrontEntry(key: "markdown", value: .map([FrontEntry(key: "unsafe-html", value: .bool(true), line: 1, column: 1)]),
                                          line: 1, column: 1))

@@ -7,6 +7,7 @@ extension LibraryConfig {
     /// exclude.
     static func jekyll(_ map: [FrontEntry], path: String) -> LibraryConfig {
         var config = LibraryConfig(generator: .jekyll, path: path, original: map)
+        config.underscoreIsPrivate = true
         // Jekyll's source is the folder of _config.yml unless `source:` says otherwise, and
         // kramdown keeps the HTML written in Markdown.
         config.entries.append(FrontEntry(key: "content", value: .text(text(map["source"]) ?? "."), line: map["source"]?.line ?? 1, column: 1))

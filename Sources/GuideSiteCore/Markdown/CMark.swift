@@ -16,11 +16,13 @@ final class MarkdownDocument {
         return true
     }()
 
-    /// Parses `markdown`; nil when cmark-gfm runs out of memory.
-    init?(_ markdown: String) {
+    /// Parses `markdown`; nil when cmark-gfm runs out of memory. `tagFilter`: GFM's filter that
+    /// escapes `<iframe>`, `<style>` and the like; off where the site keeps raw HTML, as the
+    /// generators that keep it (kramdown, Python-Markdown, markdown-it with `html`) do.
+    init?(_ markdown: String, tagFilter: Bool = true) {
         _ = Self.extensionsRegistered
         guard let parser = cmark_parser_new(Self.options) else { return nil }
-        for name in ["table", "strikethrough", "autolink", "tagfilter", "tasklist"] {
+        for name in ["table", "strikethrough", "autolink", "tasklist"] + (tagFilter ? ["tagfilter"] : []) {
             if let syntax = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, syntax) }
         }
         markdown.utf8CString.withUnsafeBufferPointer { buffer in cmark_parser_feed(parser, buffer.baseAddress, buffer.count - 1) }

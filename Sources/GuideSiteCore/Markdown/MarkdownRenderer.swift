@@ -29,7 +29,7 @@ public struct MarkdownRenderer: Sendable {
         annotate: TextAnnotator? = nil, platforms: PlatformFilter? = nil, lint: Bool = false,
         demoStylesheet: String = "/assets/site.css"
     ) -> Diagnosed<RenderedBody> {
-        guard let document = MarkdownDocument(DemoBlocks.fencing(markdown)) else {
+        guard let document = MarkdownDocument(DemoBlocks.fencing(markdown), tagFilter: !unsafeHTML) else {
             return Diagnosed(RenderedBody(html: "", headings: []), [
                 Diagnostic(.error, path, category: "markdown", "out of memory while parsing Markdown")
             ])

@@ -53,7 +53,19 @@ extension MarkdownTree {
     /// Raw HTML is the author's to allow: without `unsafe-html` it is dropped, with one warning
     /// per file so nothing disappears silently.
     mutating func handleRawHTML() {
-        guard !unsafeHTML, let first = rawHTML.first else { return }
+        if unsafeHTML {
+            // GFM's tag filter is off (`<iframe>`, `<style>` kept), but for the tags that run code
+            // or swallow the rest of the page, escaped as the filter escapes them.
+            for node in rawHTML {
+                guard let literal = node.literal, Self.filtered.contains(where: { literal.range(of: "<" + $0, options: .caseInsensitive) != nil }) else { continue }
+                node.literal = Self.filtered.reduce(literal) { text, tag in
+                    text.replacingOccurrences(of: "<" + tag, with: "&lt;" + tag, options: .caseInsensitive)
+                        .replacingOccurrences(of: "</" + tag, with: "&lt;/" + tag, options: .caseInsensitive)
+                }
+            }
+            return
+        }
+        guard let first = rawHTML.first else { return }
         let count = rawHTML.count
         diagnostics.append(Diagnostic(
             .warning, path, line: line(of: first), column: column(of: first), category: "raw-html",
@@ -63,6 +75,9 @@ extension MarkdownTree {
         for node in rawHTML { node.remove() }
         rawHTML = []
     }
+
+    /// Raw HTML tags escaped even where raw HTML is kept.
+    static let filtered = ["script", "plaintext", "xmp"]
 
     /// With raw HTML kept: media file addresses (`<video src>`, `<source src>`, `<track src>`,
     /// `poster`) get the base path and are checked like links; under `check`, a `<video>` without

@@ -33,6 +33,9 @@ public struct LibraryConfig: Sendable, Hashable, Codable {
     /// Whether the generator runs a template engine over pages (Jekyll's and Eleventy's Liquid
     /// and Nunjucks, MkDocs's macros plugin): where it runs none, `{{ }}` and `{% %}` are text.
     public var evaluatesTemplates = true
+    /// Whether the generator keeps files and folders named `_…` to itself (Jekyll, Docusaurus,
+    /// Starlight): never published but for Jekyll's collections and posts.
+    public var underscoreIsPrivate = false
 
     /// Adds `key: value` to the entries, at the line of `from`.
     mutating func set(_ key: String, _ value: FrontValue, from: FrontEntry, note: String? = nil) {

@@ -144,6 +144,18 @@ public struct FrontMatterDefault: Sendable, Hashable, Codable {
 extension SiteConfig {
     /// The default front matter of the page at `contentPath`: each key once, where the most
     /// specific scope (the longest path), then the later one, wins, as Jekyll merges them.
+    /// A file or folder named `_…` that the generator never publishes (Jekyll's, Docusaurus's
+    /// partials, Starlight's): all but a section's own folder (a Jekyll collection) and `_posts`.
+    private func isPrivate(_ contentPath: String) -> Bool {
+        let parts = contentPath.split(separator: "/")
+        for (index, part) in parts.enumerated() where part.hasPrefix("_") {
+            let isFolder = index < parts.count - 1
+            if index == 0, isFolder, part == "_posts" || sections.contains(where: { $0.name == part }) { continue }
+            return true
+        }
+        return false
+    }
+
     func frontMatterDefaults(for contentPath: String) -> [FrontEntry] {
         guard !frontMatterDefaults.isEmpty else { return [] }
         let matching = frontMatterDefaults.enumerated().filter { $0.element.applies(to: contentPath) }
@@ -159,9 +171,10 @@ extension SiteConfig {
     }
 
     /// Whether the content path is left out by `exclude:` (a path from the content folder, or a
-    /// pattern), as Jekyll matches its `exclude:`.
+    /// pattern), as Jekyll matches its `exclude:`, or is the library's generator's own (`_name`).
     func excludes(_ contentPath: String) -> Bool {
-        exclude.contains { pattern in
+        if library?.underscoreIsPrivate == true, isPrivate(contentPath) { return true }
+        return exclude.contains { pattern in
             let trimmed = pattern.trimming("/")
             return contentPath == trimmed || contentPath.hasPrefix(trimmed + "/") || fnmatch(trimmed, contentPath, 0) == 0
         }

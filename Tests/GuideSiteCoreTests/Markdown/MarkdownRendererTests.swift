@@ -188,6 +188,16 @@ struct MarkdownRendererTests {
         #expect(html.contains("href=\"/base/b/\""))
         #expect(html.contains("href=\"https://w3.org\""))
     }
+
+    @Test("with raw HTML kept, GFM's tag filter is off: an <iframe> or <style> the author wrote is an element, not escaped text; without, raw HTML is dropped")
+    func tagFilterFollowsRawHTML() {
+        let markdown = "Watch the demo:\n\n<iframe src=\"https://www.youtube-nocookie.com/embed/x\" title=\"Demo\"></iframe>\n\nA <textarea>note</textarea> field.\n"
+        let kept = MarkdownRenderer(unsafeHTML: true).render(markdown, firstLine: 1, path: "a.md", title: .given("Page")).value.htmlText
+        #expect(kept.contains("<iframe src=\"https://www.youtube-nocookie.com/embed/x\" title=\"Demo\"></iframe>"), "\(kept)")
+        #expect(kept.contains("A <textarea>note</textarea> field.") && !kept.contains("&lt;"), "\(kept)")
+        let dropped = MarkdownRenderer().render(markdown, firstLine: 1, path: "a.md", title: .given("Page")).value.htmlText
+        #expect(!dropped.contains("iframe") && !dropped.contains("textarea"), "\(dropped)")
+    }
 }
 
 @Suite("Link resolution")

@@ -61,4 +61,37 @@ struct DocsGeneratorTests {
         defer { astro.remove() }
         #expect(astro.build().configuration.first?.hasPrefix("Read astro") != true)
     }
+
+    @Test("files and folders named _… are the generator's own in Jekyll (but collections and posts), Docusaurus and Starlight: never published")
+    func underscoreIsPrivate() throws {
+        let jekyll = try TestSite([
+            "_config.yml": "title: Guide\ncollections:\n  components:\n    output: true\n",
+            "_components/button.md": "---\ntitle: Button\n---\nText.\n",
+            "_posts/2024-01-02-news.md": "---\ntitle: News\n---\nText.\n",
+            "guides/_draft.md": "---\ntitle: Draft\n---\nNot yet.\n",
+            "_notes/idea.md": "---\ntitle: Idea\n---\nNot a page.\n",
+            "guides/focus.md": "---\ntitle: Focus\n---\nText.\n",
+        ])
+        defer { jekyll.remove() }
+        #expect(jekyll.build().errorCount == 0)
+        let written = try jekyll.snapshot().keys.filter { $0.hasSuffix("index.html") }
+        #expect(written.contains { $0.contains("button") } && written.contains { $0.contains("news") } && written.contains("guides/focus/index.html"))
+        #expect(!written.contains { $0.contains("draft") || $0.contains("idea") }, "\(written.sorted())")
+
+        let docusaurus = try TestSite([
+            "docusaurus.config.js": "export default { title: 'Handbook' };\n",
+            "docs/focus.mdx": "---\ntitle: Focus\n---\nText.\n",
+            "docs/_snippet.mdx": "A partial other pages import.\n",
+            "docs/guides/_category_.json": "{\"label\": \"Guides\"}\n",
+        ])
+        defer { docusaurus.remove() }
+        #expect(docusaurus.build().errorCount == 0)
+        #expect(docusaurus.exists("focus/index.html") && !docusaurus.exists("_snippet/index.html") && !docusaurus.exists("snippet/index.html"))
+        #expect(!docusaurus.exists("guides/_category_.json"))
+
+        let vitepress = try TestSite([".vitepress/config.mts": "export default { title: 'Handbook' }\n", "_kept.md": "# Kept\n\nVitePress publishes it.\n"])
+        defer { vitepress.remove() }
+        #expect(vitepress.build().errorCount == 0)
+        #expect(try vitepress.snapshot().values.contains { String(decoding: $0, as: UTF8.self).contains("VitePress publishes it.") })
+    }
 }
