@@ -90,10 +90,11 @@ struct TypedFields {
             } else {
                 report(entry, "`order` must be a number such as `order: 10`, but it is \(describe(entry.value))", into: &matter)
             }
-        case "sidebar_position", "nav_order", "weight":
-            // Docusaurus's, Jekyll's Just the Docs' and Hugo's names for it: the order of the
-            // section's lists, where `order:` says nothing.
-            if matter.order == nil, let number = entry.value.text.flatMap({ Double($0.trimmingSpaces()) }), number.isFinite {
+        case "sidebar_position", "nav_order", "weight", "sidebar":
+            // Docusaurus's, Jekyll's Just the Docs', Hugo's and Starlight's (`sidebar: {order: 2}`)
+            // names for it: the order of the section's lists, where `order:` says nothing.
+            let value = if case .map(let settings) = entry.value { settings["order"]?.value } else { entry.value }
+            if matter.order == nil, let number = value?.text.flatMap({ Double($0.trimmingSpaces()) }), number.isFinite {
                 matter.order = number
             }
         case "draft":

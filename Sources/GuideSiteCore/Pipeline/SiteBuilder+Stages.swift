@@ -15,6 +15,7 @@ extension SiteBuilder {
         c.diagnostics += loaded.diagnostics
         c.walk = loaded.value.walk
         c.siteConfig.frontMatterDefaults += loaded.value.defaults
+        c.siteConfig.sections = Load.sections(c.siteConfig.sections, adding: loaded.value.sections)
         let history = stages.time(ReadHistory.name) { _ in ReadHistory.run(c.walk, settings: c.siteConfig, layout: c.layout) }
         c.history = history
         let planned = stages.time(PlanSites.name) { _ in PlanSites.run(c.siteConfig, request: c.request, layout: c.layout) }

@@ -95,3 +95,33 @@ struct DocsGeneratorTests {
         #expect(try vitepress.snapshot().values.contains { String(decoding: $0, as: UTF8.self).contains("VitePress publishes it.") })
     }
 }
+
+extension DocsGeneratorTests {
+    @Test("Docusaurus's _category_.json titles and orders the sections, and an edit of it is seen by the next build; Starlight's sidebar.order orders pages")
+    func categoryFiles() throws {
+        let site = try TestSite([
+            "docusaurus.config.js": "export default { title: 'Handbook' };\n",
+            "docs/intro.md": "---\ntitle: Intro\n---\nText.\n",
+            "docs/apis/_category_.json": "{\"label\": \"Platform APIs\", \"position\": 2}\n",
+            "docs/apis/roles.md": "---\ntitle: Roles\n---\nText.\n",
+            "docs/basics/_category_.yml": "label: First steps\nposition: 1\n",
+            "docs/basics/focus.md": "---\ntitle: Focus\nsidebar:\n  order: 2\n---\nText.\n",
+            "docs/basics/contrast.md": "---\ntitle: Contrast\nsidebar:\n  order: 1\n---\nText.\n",
+        ])
+        defer { site.remove() }
+        try site.age()
+        #expect(site.build().errorCount == 0)
+        let home = try site.html("index.html")
+        let order = ["First steps", "Platform APIs"].map { home.range(of: ">\($0)</a>")?.lowerBound }
+        #expect(order.allSatisfy { $0 != nil } && order[0]! < order[1]!, "position 1 before 2, not the folders' order")
+        let basics = try site.html("basics/index.html")
+        #expect(basics.range(of: ">Contrast</a>")!.lowerBound < basics.range(of: ">Focus</a>")!.lowerBound, "sidebar.order")
+        #expect(!site.exists("apis/_category_.json"))
+        try site.write(Data("{\"label\": \"Programming interfaces\", \"position\": 0}\n".utf8), to: "docs/apis/_category_.json")
+        try site.age(by: 100, only: ["docs/apis/_category_.json"])
+        let again = site.build()
+        #expect(!again.upToDate)
+        let moved = try site.html("index.html")
+        #expect(moved.range(of: ">Programming interfaces</a>")!.lowerBound < moved.range(of: ">First steps</a>")!.lowerBound)
+    }
+}

@@ -112,6 +112,8 @@ struct BuildRecord {
                 return nil
             }
         }
+        // Sections named by the library's files that are not published (`_category_.json`).
+        hash.add(Fingerprint.of(context.siteConfig.sections).description)
         // Looked up by name in each open folder, on every core: a full path per file was most
         // of this stage at 10,000 entries.
         var markdownStamps: [FileStamp?] = [], assets: [String: FileStamp?] = [:]

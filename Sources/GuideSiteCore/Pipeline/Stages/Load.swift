@@ -17,6 +17,8 @@ enum Load {
     struct Loaded {
         var walk = Walk()
         var defaults: [FrontMatterDefault] = []
+        /// Sections the library's own files name (Docusaurus's `_category_.json`).
+        var sections: [SiteConfig.Section] = []
     }
 
     /// `known`: the files the watcher reports changed; `last`: the last build in memory.
@@ -39,6 +41,10 @@ enum Load {
             walk.diagnostics = loaded.diagnostics
             // Before anything is read: a file saved during the build then shows as changed next time.
             walk.stamps = FileStamp.stamps(of: walk.files)
+        }
+        if settings.library?.generator == .docusaurus {
+            let sections = docusaurusSections(in: layout.content, layout: layout)
+            return Diagnosed(Loaded(walk: walk, sections: sections.value), walk.diagnostics + sections.diagnostics)
         }
         guard settings.library?.generator == .eleventy else { return Diagnosed(Loaded(walk: walk), walk.diagnostics) }
         let data = directoryData(in: walk.files, layout: layout)
