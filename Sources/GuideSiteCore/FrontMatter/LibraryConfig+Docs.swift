@@ -11,16 +11,17 @@ extension LibraryConfig {
         var config = LibraryConfig(generator: .mkdocs, path: path, original: map)
         config.entries.append(FrontEntry(key: "content", value: .text("docs"), line: 1, column: 1))
         // Python-Markdown keeps the HTML written in Markdown.
-        config.entries.append(FrontEntry(key: "markdown", value: .map([FrontEntry(key: "unsafe-html", value: .bool(true), line: 1, column: 1)]),
-                                         line: 1, column: 1))
+        config.entries.append(rawHTMLKept)
         config.evaluatesTemplates = false
+        let renamed = ["site_name": "title", "site_description": "description", "site_url": "url", "docs_dir": "content",
+                       "copyright": "footer"]
         for entry in map {
+            if let key = renamed[entry.key], let value = text(entry) {
+                let written = key == "url" ? value.trimming("/") + "/" : key == "content" ? value.trimming("./") : value
+                config.set(key, .text(written), from: entry, note: entry.key)
+                continue
+            }
             switch entry.key {
-            case "site_name": if let value = text(entry) { config.set("title", .text(value), from: entry, note: "site_name") }
-            case "site_description": if let value = text(entry) { config.set("description", .text(value), from: entry, note: "site_description") }
-            case "site_url": if let value = text(entry) { config.set("url", .text(value.trimming("/") + "/"), from: entry, note: "site_url") }
-            case "docs_dir": if let value = text(entry) { config.set("content", .text(value.trimming("./")), from: entry, note: "docs_dir") }
-            case "copyright": if let value = text(entry) { config.set("footer", .text(value), from: entry, note: "copyright") }
             case "nav": config.mkdocsNav(entry)
             case "theme": config.notTaken.append("`theme` (GuideSite's theme is used; `Templates/` changes it)")
             case "plugins":
@@ -33,12 +34,20 @@ extension LibraryConfig {
                 // The macros plugin runs Jinja2 over pages: its `{{ }}` read as GuideSite reads Liquid's.
                 config.evaluatesTemplates = names.contains("macros")
                 let others = names.filter { !["search", "macros"].contains($0) }
-                if !others.isEmpty { config.notTaken.append("plugins " + others.map { "`\($0)`" }.joined(separator: ", ") + " (Python plugins do not run)") }
+                if !others.isEmpty {
+                    config.notTaken.append("plugins " + others.map { "`\($0)`" }.joined(separator: ", ") + " (Python plugins do not run)")
+                }
             default: break
             }
         }
         return config
     }
+
+    /// `markdown: {unsafe-html: true}`: the generator's Markdown keeps the HTML written in it.
+    static let rawHTMLKept: FrontEntry = {
+        let kept = FrontEntry(key: "unsafe-html", value: .bool(true), line: 1, column: 1)
+        return FrontEntry(key: "markdown", value: .map([kept]), line: 1, column: 1)
+    }()
 
     private static func pluginName(_ item: FrontValue) -> String? {
         if case .map(let settings) = item { return settings.first?.key }
@@ -51,7 +60,9 @@ extension LibraryConfig {
     private mutating func mkdocsNav(_ entry: FrontEntry) {
         guard case .list(let items) = entry.value else { return }
         var defaults: [FrontValue] = [], sections: [FrontEntry] = []
-        func line(_ key: String, _ value: FrontValue) -> FrontEntry { FrontEntry(key: key, value: value, line: entry.line, column: entry.column) }
+        func line(_ key: String, _ value: FrontValue) -> FrontEntry {
+            FrontEntry(key: key, value: value, line: entry.line, column: entry.column)
+        }
         /// The pages below `item`, in order, with their titles when the navigation gives one.
         func pages(_ item: FrontValue, title: String? = nil) -> [(path: String, title: String?)] {
             switch item {
@@ -77,9 +88,11 @@ extension LibraryConfig {
         }
         guard !defaults.isEmpty else { return }
         if items.contains(where: { pages($0).contains { $0.title != nil } }) {
-            notTaken.append("`nav:` titles of pages that open with a heading (the heading titles them; a page without one takes its `nav:` title)")
+            notTaken.append("`nav:` titles of pages that open with a heading (the heading titles them;"
+                            + " a page without one takes its `nav:` title)")
         }
-        set("defaults", .list(defaults), from: entry, note: "nav (\(defaults.count) pages\(sections.isEmpty ? "" : ", \(sections.count) sections"))")
+        let counted = "\(defaults.count) pages" + (sections.isEmpty ? "" : ", \(sections.count) sections")
+        set("defaults", .list(defaults), from: entry, note: "nav (\(counted))")
         if !sections.isEmpty { entries.append(line("sections", .map(sections))) }
     }
 
@@ -91,14 +104,14 @@ extension LibraryConfig {
         // Docusaurus's partials (`_snippet.mdx`, imported by pages) and Starlight's `_` files are no pages.
         config.underscoreIsPrivate = generator != .vitepress
         config.entries.append(FrontEntry(key: "content", value: .text(content), line: 1, column: 1))
-        config.entries.append(FrontEntry(key: "markdown", value: .map([FrontEntry(key: "unsafe-html", value: .bool(true), line: 1, column: 1)]),
-                                         line: 1, column: 1))
+        config.entries.append(rawHTMLKept)
         let pattern = #"\btitle\s*:\s*["'`]([^"'`]*)["'`]"#
         if let range = script.range(of: pattern, options: .regularExpression) {
             let match = script[range]
             let value = match.drop { $0 != "\"" && $0 != "'" && $0 != "`" }.dropFirst().dropLast()
             let line = script[..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-            if !value.isEmpty { config.set("title", .text(String(value)), from: FrontEntry(key: "title", value: .null, line: line, column: 1)) }
+            let written = FrontEntry(key: "title", value: .null, line: line, column: 1)
+            if !value.isEmpty { config.set("title", .text(String(value)), from: written) }
         }
         config.notTaken.append("plugins, components and settings computed in JavaScript")
         return config

@@ -11,8 +11,7 @@ extension LibraryConfig {
         // Jekyll's source is the folder of _config.yml unless `source:` says otherwise, and
         // kramdown keeps the HTML written in Markdown.
         config.entries.append(FrontEntry(key: "content", value: .text(text(map["source"]) ?? "."), line: map["source"]?.line ?? 1, column: 1))
-        config.entries.append(FrontEntry(key: "markdown", value: .map([FrontEntry(key: "unsafe-html", value: .bool(true), line: 1, column: 1)]),
-                                         line: 1, column: 1))
+        config.entries.append(rawHTMLKept)
         for entry in map {
             switch entry.key {
             case "title", "description": if let value = text(entry) { config.set(entry.key, .text(value), from: entry) }

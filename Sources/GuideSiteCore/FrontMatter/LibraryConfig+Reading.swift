@@ -111,8 +111,7 @@ extension LibraryConfig {
                        note: "data `\(data.0)` (dir.data)")
         }
         // Eleventy's Markdown (markdown-it with `html: true`) keeps the HTML written in it.
-        config.entries.append(FrontEntry(key: "markdown", value: .map([FrontEntry(key: "unsafe-html", value: .bool(true), line: 1, column: 1)]),
-                                         line: 1, column: 1))
+        config.entries.append(rawHTMLKept)
         config.notTaken.append("filters, shortcodes and collections defined in JavaScript")
         return config
     }

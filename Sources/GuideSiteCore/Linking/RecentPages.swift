@@ -5,7 +5,10 @@ enum RecentPages {
 
     /// `among`: the pages to choose from (a category's entries), all by default.
     static func latest(in site: Site, among: [Int]? = nil, limit: Int = limit) -> [Int] {
-        let dated = (among ?? Array(site.pages.indices)).filter { site.pages[$0].updated != nil && !site.pages[$0].route.isInOtherLanguage && [.entry, .page, .section, .home].contains(site.pages[$0].kind) }
+        let dated = (among ?? Array(site.pages.indices)).filter { index in
+            let page = site.pages[index]
+            return page.updated != nil && !page.route.isInOtherLanguage && [.entry, .page, .section, .home].contains(page.kind)
+        }
         let sorted = dated.sorted {
             let a = site.pages[$0], b = site.pages[$1]
             return (b.updated!.seconds, a.title, a.route.path) < (a.updated!.seconds, b.title, b.route.path)

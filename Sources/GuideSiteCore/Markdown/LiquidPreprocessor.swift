@@ -51,8 +51,8 @@ public struct LiquidPreprocessor: Sendable {
 
     /// Returns the rewritten Markdown and a warning for each tag it could not carry over.
     public func process(_ markdown: String, firstLine: Int, path: String) -> Diagnosed<String> {
-        guard markdown.containsBytes("{:") || evaluatesTemplates && (markdown.containsBytes("{%") || markdown.containsBytes("{{") || markdown.containsBytes("{#"))
-        else { return Diagnosed(markdown) }
+        let templated = evaluatesTemplates && (markdown.containsBytes("{%") || markdown.containsBytes("{{") || markdown.containsBytes("{#"))
+        guard templated || markdown.containsBytes("{:") else { return Diagnosed(markdown) }
         // Substrings of the text, cut with memchr: a line becomes a String of its own only when
         // it holds a brace or may be a fence.
         var lines = markdown.lineSubstrings()

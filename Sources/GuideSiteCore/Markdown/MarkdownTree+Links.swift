@@ -57,7 +57,8 @@ extension MarkdownTree {
             // GFM's tag filter is off (`<iframe>`, `<style>` kept), but for the tags that run code
             // or swallow the rest of the page, escaped as the filter escapes them.
             for node in rawHTML {
-                guard let literal = node.literal, Self.filtered.contains(where: { literal.range(of: "<" + $0, options: .caseInsensitive) != nil }) else { continue }
+                guard let literal = node.literal,
+                      Self.filtered.contains(where: { literal.range(of: "<" + $0, options: .caseInsensitive) != nil }) else { continue }
                 node.literal = Self.filtered.reduce(literal) { text, tag in
                     text.replacingOccurrences(of: "<" + tag, with: "&lt;" + tag, options: .caseInsensitive)
                         .replacingOccurrences(of: "</" + tag, with: "&lt;/" + tag, options: .caseInsensitive)

@@ -1,6 +1,7 @@
 /// A library's own configuration, written for the generator it was made for: Jekyll's
 /// `_config.yml`, Hugo's `hugo.toml` (`.yaml`, `.json`, or the older `config.*`), Eleventy's
-/// conventions, `mkdocs.yml`, or the JavaScript of Docusaurus, VitePress and Starlight. What GuideSite can use becomes site.yml's keys (`entries`); site.yml, when
+/// conventions, `mkdocs.yml`, or the JavaScript of Docusaurus, VitePress and Starlight. What
+/// GuideSite can use becomes site.yml's keys (`entries`); site.yml, when
 /// there is one, replaces them key by key. Every other key stays for templates (`site.KEY`).
 /// Read by `FrontMatter/LibraryConfig+Reading`; kept in `SiteConfig.library`.
 public struct LibraryConfig: Sendable, Hashable, Codable {

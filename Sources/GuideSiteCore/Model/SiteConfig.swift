@@ -144,18 +144,6 @@ public struct FrontMatterDefault: Sendable, Hashable, Codable {
 extension SiteConfig {
     /// The default front matter of the page at `contentPath`: each key once, where the most
     /// specific scope (the longest path), then the later one, wins, as Jekyll merges them.
-    /// A file or folder named `_…` that the generator never publishes (Jekyll's, Docusaurus's
-    /// partials, Starlight's): all but a section's own folder (a Jekyll collection) and `_posts`.
-    private func isPrivate(_ contentPath: String) -> Bool {
-        let parts = contentPath.split(separator: "/")
-        for (index, part) in parts.enumerated() where part.hasPrefix("_") {
-            let isFolder = index < parts.count - 1
-            if index == 0, isFolder, part == "_posts" || sections.contains(where: { $0.name == part }) { continue }
-            return true
-        }
-        return false
-    }
-
     func frontMatterDefaults(for contentPath: String) -> [FrontEntry] {
         guard !frontMatterDefaults.isEmpty else { return [] }
         let matching = frontMatterDefaults.enumerated().filter { $0.element.applies(to: contentPath) }
@@ -168,6 +156,18 @@ extension SiteConfig {
             }
         }
         return result
+    }
+
+    /// A file or folder named `_…` that the generator never publishes (Jekyll's, Docusaurus's
+    /// partials, Starlight's): all but a section's own folder (a Jekyll collection) and `_posts`.
+    private func isPrivate(_ contentPath: String) -> Bool {
+        let parts = contentPath.split(separator: "/")
+        for (index, part) in parts.enumerated() where part.hasPrefix("_") {
+            let isFolder = index < parts.count - 1
+            if index == 0, isFolder, part == "_posts" || sections.contains(where: { $0.name == part }) { continue }
+            return true
+        }
+        return false
     }
 
     /// Whether the content path is left out by `exclude:` (a path from the content folder, or a

@@ -22,8 +22,9 @@ enum AtomFeed {
             let recent = RecentPages.latest(in: site, among: category.entries)
             let updated = recent.first.flatMap { site.pages[$0].updated } ?? siteNewest
             let path = SitePaths.feed(of: page.route)
-            return xml(site, recent, title: category.title, path: path, id: path, page: page.route, updated: updated, siteURL: siteURL, basePath: basePath)
-                .map { (path, $0) }
+            let made = xml(site, recent, title: category.title, path: path, id: path, page: page.route, updated: updated,
+                           siteURL: siteURL, basePath: basePath)
+            return made.map { (path, $0) }
         }
     }
 

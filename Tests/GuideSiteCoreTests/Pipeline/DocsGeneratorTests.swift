@@ -110,6 +110,8 @@ extension DocsGeneratorTests {
         ])
         defer { site.remove() }
         try site.age()
+        let memory = BuildMemory()
+        _ = SiteBuilder().build(BuildRequest(root: site.root), into: MemoryOutput(), memory: memory)
         #expect(site.build().errorCount == 0)
         let home = try site.html("index.html")
         let order = ["First steps", "Platform APIs"].map { home.range(of: ">\($0)</a>")?.lowerBound }
@@ -123,5 +125,12 @@ extension DocsGeneratorTests {
         #expect(!again.upToDate)
         let moved = try site.html("index.html")
         #expect(moved.range(of: ">Programming interfaces</a>")!.lowerBound < moved.range(of: ">First steps</a>")!.lowerBound)
+        // The preview, told of the file by the watcher, shows it too.
+        var preview = BuildRequest(root: site.root)
+        preview.knownChanges = [site.root.appending(path: "docs/apis/_category_.json").standardizedFileURL.path]
+        let output = MemoryOutput()
+        _ = SiteBuilder().build(preview, into: output, memory: memory)
+        let served = String(decoding: try #require(output.files["index.html"]), as: UTF8.self)
+        #expect(served.contains(">Programming interfaces</a>"))
     }
 }

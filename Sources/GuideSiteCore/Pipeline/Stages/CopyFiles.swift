@@ -96,7 +96,8 @@ enum CopyFiles {
     }
 
     /// The files listing the site's pages, by path: the sitemap and the Atom feeds, with
-    /// site.yml's `url`. Made from the whole site by every build, whatever it edited.
+    /// site.yml's `url`. Made from the whole site by every build that links it (an edit inside
+    /// a body, patched, changes nothing they show).
     static func listings(_ site: Site, _ spec: SiteSpec) -> [(path: String, text: String)] {
         guard let url = spec.config.url else { return [] }
         let feed = AtomFeed.xml(for: site, siteURL: url, basePath: spec.basePath).map { (SitePaths.feed, $0) }
@@ -110,11 +111,11 @@ enum CopyFiles {
         for file in made { try writer.write(Data(file.text.utf8), to: file.path) }
         guard let last else { return }
         let kept = Set(made.map(\.path))
-        for path in listingPaths(last, spec) where !kept.contains(path) { try writer.remove(path) }
+        for path in listingPaths(last) where !kept.contains(path) { try writer.remove(path) }
     }
 
     /// Every path `listings` can write for `site` (removing one not there does nothing).
-    private static func listingPaths(_ site: Site, _ spec: SiteSpec) -> [String] {
+    private static func listingPaths(_ site: Site) -> [String] {
         ["sitemap.xml", SitePaths.feed] + site.categories.map { SitePaths.feed(of: site.pages[$0.page].route) }
     }
 }

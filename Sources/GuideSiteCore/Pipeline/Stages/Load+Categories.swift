@@ -5,7 +5,8 @@ import Foundation
 extension Load {
     static func docusaurusSections(in content: URL, layout: SiteLayout) -> Diagnosed<[SiteConfig.Section]> {
         let manager = FileManager.default
-        let folders = ((try? manager.contentsOfDirectory(atPath: content.path)) ?? []).filter { !$0.hasPrefix(".") && !$0.hasPrefix("_") }.sorted()
+        let names = (try? manager.contentsOfDirectory(atPath: content.path)) ?? []
+        let folders = names.filter { !$0.hasPrefix(".") && !$0.hasPrefix("_") }.sorted()
         var found: [(position: Double, section: SiteConfig.Section)] = [], diagnostics: [Diagnostic] = []
         for folder in folders {
             guard let file = ["_category_.json", "_category_.yml", "_category_.yaml"].lazy
@@ -20,7 +21,8 @@ extension Load {
             found.append((position, section))
         }
         // (A stable sort: folders without a position keep their name's order, after the others.)
-        let ordered = found.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }.map(\.element.section)
+        let ordered = found.enumerated().sorted { ($0.element.position, $0.offset) < ($1.element.position, $1.offset) }
+            .map(\.element.section)
         return Diagnosed(ordered, diagnostics)
     }
 

@@ -37,7 +37,9 @@ enum Load {
         } else {
             let loaded = ContentLoader(markdownExtensions: Set(settings.markdownExtensions)).loadFiles(in: layout.content, layout: layout)
             walk.files = loaded.value
-            if !settings.exclude.isEmpty || settings.library?.underscoreIsPrivate == true { walk.files.removeAll { settings.excludes($0.relativePath) } }
+            if !settings.exclude.isEmpty || settings.library?.underscoreIsPrivate == true {
+                walk.files.removeAll { settings.excludes($0.relativePath) }
+            }
             walk.diagnostics = loaded.diagnostics
             // Before anything is read: a file saved during the build then shows as changed next time.
             walk.stamps = FileStamp.stamps(of: walk.files)
