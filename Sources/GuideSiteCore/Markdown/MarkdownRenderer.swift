@@ -12,6 +12,8 @@ public struct MarkdownRenderer: Sendable {
     public var tabs: TabNames?
     /// The words it writes into bodies, in the site's language.
     public var labels: MarkdownLabels
+    /// Whose rules make the headings' ids (the library's generator's).
+    var headingIDs = HeadingIDGenerator.Style.guidesite
 
     /// Creates a renderer.
     public init(unsafeHTML: Bool = false, highlight: Bool = true, tabs: TabNames? = nil, labels: MarkdownLabels = MarkdownLabels()) {
@@ -49,7 +51,7 @@ public struct MarkdownRenderer: Sendable {
         tree.replaceCodeBlocks(demoStylesheet: demoStylesheet, highlight: highlight)
         tree.wrapTables()
         tree.replaceCallouts()
-        let headings = tree.replaceHeadings(reservedIDs: reservedIDs)
+        let headings = tree.replaceHeadings(reservedIDs: reservedIDs, style: headingIDs)
         let taskLabels = tree.taskItems.map { tree.plainText($0) }
 
         guard var html = document.withHTML({ Self.scopingColumnHeaders($0) }) else {

@@ -119,8 +119,9 @@ extension MarkdownTree {
 
     /// Gives every heading a unique id and a self-link, places body headings under the page's
     /// `h1` (a body that uses `#` moves down one level), and warns about skipped levels.
-    mutating func replaceHeadings(reservedIDs: Set<String>) -> [Heading] {
+    mutating func replaceHeadings(reservedIDs: Set<String>, style: HeadingIDGenerator.Style = .guidesite) -> [Heading] {
         var generator = HeadingIDGenerator(reserved: reservedIDs)
+        generator.style = style
         let shift = headings.contains { $0.headingLevel == 1 } ? 1 : 0
         var previousLevel = 1
         var result: [Heading] = []

@@ -1,7 +1,19 @@
 import Foundation
 
-/// Gives headings stable ids: `## Name` is `name`, a second `## Name` is `name-1`.
+/// Gives headings stable ids: `## Name` is `name`, a second `## Name` is `name-1`; or by the
+/// rules of the generator a library was written for, so that its links' anchors resolve.
 struct HeadingIDGenerator {
+    /// Whose rules make an id from a heading's text.
+    enum Style: String, Sendable, Hashable, Codable {
+        /// Letters and digits, runs of anything else between words one `-`.
+        case guidesite
+        /// Python-Markdown's `toc` (MkDocs): ASCII only, `_` kept, a second one `name_1`.
+        case pythonMarkdown
+        /// github-slugger (Docusaurus, VitePress, Starlight): punctuation dropped, each space a `-`.
+        case github
+    }
+
+    var style = Style.guidesite
     private let reserved: Set<String>
     /// The ids given, searched in order while there are few (a page has a dozen headings):
     /// copying the reserved set into a set of used ids cost more than the page's lookups.
@@ -21,12 +33,12 @@ struct HeadingIDGenerator {
     /// `explicit`: the id the heading asks for (`## Keys {#keys}`), kept as written, else made
     /// from the text; either way one no other heading has.
     mutating func id(for text: String, explicit: String? = nil) -> String {
-        let base = explicit ?? Self.slug(text)
+        let base = explicit ?? Self.slug(text, style: style)
         var candidate = base
         var counter = 0
         while isTaken(candidate) {
             counter += 1
-            candidate = "\(base)-\(counter)"
+            candidate = base + (style == .pythonMarkdown ? "_" : "-") + String(counter)
         }
         if !givenSet.isEmpty {
             givenSet.insert(candidate)
@@ -38,6 +50,29 @@ struct HeadingIDGenerator {
             given = []
         }
         return candidate
+    }
+
+    /// `text`'s id by `style`'s rules, before a repeated one is numbered.
+    static func slug(_ text: String, style: Style) -> String {
+        switch style {
+        case .guidesite: return slug(text)
+        case .pythonMarkdown:
+            // slugify(): NFKD, ASCII only, `[^\w\s-]` dropped, lowercased, runs of `-` and spaces one `-`.
+            let ascii = text.decomposedStringWithCompatibilityMapping.unicodeScalars.filter(\.isASCII)
+            let kept = ascii.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) || "_- \t".unicodeScalars.contains($0) }
+            let words = String(String.UnicodeScalarView(kept)).lowercased().split { $0 == "-" || $0 == " " || $0 == "\t" }
+            return words.joined(separator: "-")
+        case .github:
+            // github-slugger: lowercased, all but letters, marks, numbers, `-`, `_` and spaces dropped, each space a `-`.
+            let kept = text.lowercased().unicodeScalars.filter { scalar in
+                switch scalar.properties.generalCategory {
+                case .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber: return true
+                default: return scalar.properties.isAlphabetic || scalar == "-" || scalar == "_" || scalar == " "
+                }
+            }
+            let slug = String(String.UnicodeScalarView(kept)).replacingOccurrences(of: " ", with: "-")
+            return slug.isEmpty ? "section" : slug
+        }
     }
 
     /// Lowercase letters and digits, words joined by `-`; punctuation dropped.

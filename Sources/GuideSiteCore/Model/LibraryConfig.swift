@@ -9,6 +9,15 @@ public struct LibraryConfig: Sendable, Hashable, Codable {
     public enum Generator: String, Sendable, Hashable, Codable {
         case jekyll = "Jekyll", hugo = "Hugo", eleventy = "Eleventy"
         case mkdocs = "MkDocs", docusaurus = "Docusaurus", vitepress = "VitePress", starlight = "Starlight"
+
+        /// Whose rules its headings' ids follow, so that the library's links' anchors resolve.
+        var headingIDs: HeadingIDGenerator.Style {
+            switch self {
+            case .mkdocs: .pythonMarkdown
+            case .docusaurus, .vitepress, .starlight: .github
+            case .jekyll, .hugo, .eleventy: .guidesite
+            }
+        }
     }
 
     /// Whose configuration this is.

@@ -22,4 +22,17 @@ struct HeadingIDTests {
         #expect(headings("## Sets {a, b}\n\n## Style {.wide}\n").map(\.text) == ["Sets {a, b}", "Style {.wide}"])
         #expect(headings("## Bad {#two words here}\n").map(\.id) == ["bad-two-words-here"])
     }
+
+    @Test("ids by the generator's rules: Python-Markdown's toc (MkDocs) and github-slugger (Docusaurus, VitePress, Starlight)")
+    func generatorStyles() {
+        func ids(_ texts: [String], _ style: HeadingIDGenerator.Style) -> [String] {
+            var generator = HeadingIDGenerator()
+            generator.style = style
+            return texts.map { generator.id(for: $0) }
+        }
+        let texts = ["Keyboard & focus", "snake_case keys", "Über uns", "Step 1: Open", "Notes", "Notes"]
+        #expect(ids(texts, .guidesite) == ["keyboard-focus", "snake-case-keys", "über-uns", "step-1-open", "notes", "notes-1"])
+        #expect(ids(texts, .pythonMarkdown) == ["keyboard-focus", "snake_case-keys", "uber-uns", "step-1-open", "notes", "notes_1"])
+        #expect(ids(texts, .github) == ["keyboard--focus", "snake_case-keys", "über-uns", "step-1-open", "notes", "notes-1"])
+    }
 }

@@ -25,11 +25,16 @@ struct DocsGeneratorTests {
         #expect(disclosure.contains("<code>{% raw %}{{ region.text }}{% endraw %}"))
         #expect(disclosure.contains("<link rel=\"canonical\" href=\"https://handbook.example.org/components/disclosure/\">"))
         #expect(try site.html("getting-started/keyboard/index.html").contains("<details"), "??? tip")
+        // Python-Markdown's ids: `_` kept, a repeated heading `_1`; the links to them resolve (no warning above).
+        let keyboard = try site.html("getting-started/keyboard/index.html")
+        #expect(keyboard.contains("id=\"focus_visible\"") && keyboard.contains("id=\"notes_1\""))
+        #expect(disclosure.contains("href=\"../../getting-started/keyboard/#notes_1\""))
     }
 
     @Test("Docusaurus, VitePress and Starlight: found by their configuration, titled from it, their content folder read, no template run")
     func javaScriptConfigured() throws {
         let page = "---\ntitle: Focus\nsidebar_position: 1\n---\nVue and MDX print `{{ count }}`; Liquid's `{% if %}` means nothing here.\n"
+            + "\n## Keyboard & focus\n\nSee [the same](#keyboard--focus), github-slugger's id.\n"
         let libraries: [(String, [String: String], String)] = [
             ("Docusaurus", ["docusaurus.config.js": "export default {\n  title: 'Focus handbook',\n  url: 'https://example.org',\n};\n",
                             "docs/focus.md": page], "Read docusaurus.config.js (Docusaurus): title"),
@@ -43,6 +48,7 @@ struct DocsGeneratorTests {
             defer { site.remove() }
             let result = site.build()
             #expect(result.outcome == .success && result.warningCount == 0, "\(generator): \(result.printed)")
+            #expect(try site.html("focus/index.html").contains("id=\"keyboard--focus\""), "\(generator)")
             #expect(result.configuration.first == read, "\(generator): \(result.configuration)")
             #expect(result.title == "Focus handbook", "\(generator)")
             let focus = try site.html("focus/index.html")

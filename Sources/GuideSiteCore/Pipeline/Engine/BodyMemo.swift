@@ -153,7 +153,8 @@ final class BodyMemo: @unchecked Sendable {
     /// platforms a subset keeps, and the code that renders (`renderingCode`).
     static func renderer(_ site: SiteSpec, settings: SiteConfig) -> Key {
         let config = site.config
-        var text = "guidesite-bodies/2\n\(config.unsafeHTML) \(config.highlightCode) \(config.tabs)\n"
+        let headingIDs = config.library?.generator.headingIDs ?? .guidesite
+        var text = "guidesite-bodies/2\n\(config.unsafeHTML) \(config.highlightCode) \(config.tabs) \(headingIDs)\n"
         text += String(reflecting: config.platforms) + "\n" + String(reflecting: config.frameworks) + "\n"
         if let subset = site.variant.subset, !subset.platforms.isEmpty {
             text += String(reflecting: PlatformFilter(platforms: settings.platforms, keep: subset.platforms, frameworks: settings.frameworks)) + "\n"

@@ -110,11 +110,13 @@ enum RenderMarkdown {
         let platforms = subset.flatMap { subset in
             subset.platforms.isEmpty ? nil : PlatformFilter(platforms: settings.platforms, keep: subset.platforms, frameworks: settings.frameworks)
         }
-        let renderer = MarkdownRenderer(
+        var made = MarkdownRenderer(
             unsafeHTML: config.unsafeHTML, highlight: config.highlightCode,
             tabs: config.tabs ? TabNames(platforms: config.platforms, frameworks: config.frameworks) : nil,
             labels: MarkdownLabels { [strings = inputs.site.strings] in strings[$0] }
         )
+        made.headingIDs = config.library?.generator.headingIDs ?? .guidesite
+        let renderer = made
         let finishing = Finishing(config: config, platforms: platforms, subsetName: subset?.name, scratch: scratch)
         let annotator = CriteriaCollector.annotator(basePath: SiteRoot.marker)
         let stylesheet = SiteRoot.marker + "assets/site.css"
