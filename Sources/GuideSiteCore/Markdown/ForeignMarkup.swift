@@ -7,14 +7,16 @@ import Foundation
 /// - Hugo's shortcodes: `figure`, `highlight`, `ref` and `relref` as Hugo renders them; any other
 ///   is left out with a warning, the text between a paired one's tags kept (its closing tag goes
 ///   silently);
-/// - `<script>` elements, which never run in a page of the site: removed with a warning.
+/// - `<script>` elements, which never run in a page of the site: removed with a warning;
+/// - inline attribute lists and icon shortcodes (`ForeignMarkup+Inline`).
 enum ForeignMarkup {
     /// The paragraph that stands for the page's contents until its headings are known.
     static let contentsPlaceholder = "\u{E000}guidesite-contents\u{E000}"
 
     static func process(_ markdown: String, firstLine: Int, path: String) -> Diagnosed<String> {
         guard markdown.containsBytes("{:") || markdown.containsBytes("{{<") || markdown.containsBytes("{{%")
-                || markdown.containsBytes("<script") || markdown.containsBytes("<SCRIPT") else { return Diagnosed(markdown) }
+                || markdown.containsBytes("<script") || markdown.containsBytes("<SCRIPT") || mayHoldInlineExtras(markdown)
+        else { return Diagnosed(markdown) }
         var lines = markdown.lineSubstrings().map(String.init)
         var diagnostics: [Diagnostic] = []
         var fence: String?
@@ -84,6 +86,7 @@ enum ForeignMarkup {
             }
             current = scripts(in: current) { warn($0, at: $1) }
             current = shortcodes(in: current) { warn($0, at: $1) }
+            current = inlineExtras(in: current) { warn($0, at: $1) }
             lines[index] = current
         }
         return Diagnosed(lines.joined(separator: "\n"), diagnostics)
@@ -113,7 +116,7 @@ enum ForeignMarkup {
     }
 
     /// The line's inline code spans: a run of backticks up to the next run of the same length.
-    private static func codeSpans(in line: String) -> [Range<String.Index>] {
+    static func codeSpans(in line: String) -> [Range<String.Index>] {
         var spans: [Range<String.Index>] = []
         var index = line.startIndex
         while let start = line[index...].firstIndex(of: "`") {

@@ -48,4 +48,16 @@ struct ForeignMarkupTests {
         #expect(result.value == "Before  after\n\n```html\n<script>kept()</script>\n```\nUse `<script>` or ``<script src>`` \n    <script>indented code</script>")
         #expect(result.diagnostics.map { "\($0.line):\($0.column)" } == ["4:8", "5:1", "9:36"])
     }
+
+    @Test("attribute lists on inline elements and MkDocs Material's icons are left out with a warning each, never shown; code and headings' ids keep theirs")
+    func inlineExtras() {
+        let text = "[Subscribe](#){ .md-button .md-button--primary } and **Note**{:.lead} :material-check: done\n"
+            + "`code{ .x }` and ![Logo](logo.png){ width=\"120\" }\n## Keys {#keys}\nA set {a, b} stays."
+        let result = process(text)
+        #expect(result.value == "[Subscribe](#) and **Note**  done\n`code{ .x }` and ![Logo](logo.png)\n## Keys {#keys}\nA set {a, b} stays.")
+        #expect(result.diagnostics.map(\.column) == [15, 62, 71, 35], "\(result.diagnostics)")
+        #expect(result.diagnostics.map(\.line) == [4, 4, 4, 5])
+        #expect(result.diagnostics[3].message.contains("`{ width=\"120\" }`"))
+        #expect(result.diagnostics.contains { $0.message.contains("the icon `:material-check:` is left out") })
+    }
 }
