@@ -84,7 +84,10 @@ enum ForeignMarkup {
                     dropping = (["{:/nomarkdown}", "{:/}"], true)
                 }
             }
+            // A script element over several lines (VitePress's `<script setup>`): its code goes too.
+            let opensScript = opensScriptBlock(current)
             current = scripts(in: current) { warn($0, at: $1) }
+            if opensScript { dropping = (["</script>", "</SCRIPT>"], false) }
             current = shortcodes(in: current) { warn($0, at: $1) }
             current = inlineExtras(in: current) { warn($0, at: $1) }
             lines[index] = current
@@ -92,9 +95,8 @@ enum ForeignMarkup {
         return Diagnosed(lines.joined(separator: "\n"), diagnostics)
     }
 
-    /// `<script>…</script>` on one line removed; a script element spanning lines loses its tags
-    /// (the lines between are code a reader should never see as text either: left to the
-    /// HTML rules, which do not run them).
+    /// `<script>…</script>` on one line removed (a script element spanning lines is dropped to
+    /// its end by `process`: its code is nothing a reader should see as text).
     private static func scripts(in line: String, warn: (String, Int) -> Void) -> String {
         // An indented code block or an inline code span shows `<script>` as text: left alone.
         guard !line.hasPrefix("    "), line.range(of: "<script", options: .caseInsensitive) != nil else { return line }
@@ -113,6 +115,13 @@ enum ForeignMarkup {
             result.removeSubrange(open.lowerBound..<end)
         }
         return result
+    }
+
+    /// Whether the line's last `<script` (outside code) is not closed on it.
+    private static func opensScriptBlock(_ line: String) -> Bool {
+        guard !line.hasPrefix("    "), let open = line.range(of: "<script", options: [.caseInsensitive, .backwards]),
+              !codeSpans(in: line).contains(where: { $0.contains(open.lowerBound) }) else { return false }
+        return line.range(of: "</script>", options: .caseInsensitive, range: open.upperBound..<line.endIndex) == nil
     }
 
     /// The line's inline code spans: a run of backticks up to the next run of the same length.

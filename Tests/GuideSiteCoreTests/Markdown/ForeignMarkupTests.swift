@@ -47,6 +47,10 @@ struct ForeignMarkupTests {
         let result = process("Before <script>alert(1)</script> after\n<script src=\"https://x.example/embed.js\"></script>\n```html\n<script>kept()</script>\n```\nUse `<script>` or ``<script src>`` <script>x()</script>\n    <script>indented code</script>")
         #expect(result.value == "Before  after\n\n```html\n<script>kept()</script>\n```\nUse `<script>` or ``<script src>`` \n    <script>indented code</script>")
         #expect(result.diagnostics.map { "\($0.line):\($0.column)" } == ["4:8", "5:1", "9:36"])
+        // VitePress's `<script setup>`: its code is dropped with it, the lines kept in place.
+        let setup = process("# Counter\n\n<script setup>\nimport { ref } from 'vue'\nconst count = ref(0)\n</script>\n\nText.")
+        #expect(setup.value == "# Counter\n\n\n\n\n\n\nText.")
+        #expect(setup.diagnostics.map { "\($0.line):\($0.column)" } == ["6:1"])
     }
 
     @Test("attribute lists on inline elements and MkDocs Material's icons are left out with a warning each, never shown; code and headings' ids keep theirs")
