@@ -19,8 +19,9 @@ enum MDXComponents {
         }
     }
 
-    static func process(_ markdown: String, firstLine: Int, path: String) -> Diagnosed<String> {
-        guard isMDX(markdown, path: path), markdown.containsBytes("<") else { return Diagnosed(markdown) }
+    /// `components`: the library's generator has components every page may use unimported.
+    static func process(_ markdown: String, firstLine: Int, path: String, components: Bool = false) -> Diagnosed<String> {
+        guard components || isMDX(markdown, path: path), markdown.containsBytes("<") else { return Diagnosed(markdown) }
         var lines = markdown.lineSubstrings().map(String.init)
         var unknown: [String: (count: Int, line: Int)] = [:]
         var fence: String?

@@ -10,6 +10,12 @@ public struct LibraryConfig: Sendable, Hashable, Codable {
         case jekyll = "Jekyll", hugo = "Hugo", eleventy = "Eleventy"
         case mkdocs = "MkDocs", docusaurus = "Docusaurus", vitepress = "VitePress", starlight = "Starlight"
 
+        /// Whether its pages use components (MDX's, Vue's) without importing them: VitePress's
+        /// `<Badge>`, Starlight's and Docusaurus's globals.
+        var writesComponents: Bool {
+            [.docusaurus, .vitepress, .starlight].contains(self)
+        }
+
         /// Whose rules its headings' ids follow, so that the library's links' anchors resolve.
         var headingIDs: HeadingIDGenerator.Style {
             switch self {

@@ -143,3 +143,22 @@ extension DocsGeneratorTests {
         #expect(served.contains(">Programming interfaces</a>"))
     }
 }
+
+extension DocsGeneratorTests {
+    @Test("VitePress: <script setup> goes with its code, a global component (<Badge>) unimported is left out with a warning, its text kept")
+    func vueInMarkdown() throws {
+        let site = try TestSite([
+            ".vitepress/config.mts": "export default { title: 'Handbook' }\n",
+            "counter.md": "# Counter\n\n<script setup>\nimport { ref } from 'vue'\nconst count = ref(0)\n</script>\n\n"
+                + "A counter <Badge type=\"tip\" text=\"new\" /> that a screen reader announces.\n",
+        ])
+        defer { site.remove() }
+        let result = site.build()
+        #expect(result.errorCount == 0)
+        #expect(Set(result.diagnostics.map(\.category)) == ["foreign-markup", "mdx-component"], "\(result.printed)")
+        let page = try site.html("counter/index.html")
+        #expect(!page.contains("const count") && !page.contains("import {") && !page.contains("<Badge"))
+        #expect(page.contains("A counter  that a screen reader announces.") || page.contains("A counter that a screen reader announces."), "\(page)")
+    }
+}
+
