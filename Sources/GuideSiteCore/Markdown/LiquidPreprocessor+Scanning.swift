@@ -83,8 +83,9 @@ struct HighlightTag {
         self.column = indent.count + 1
     }
 
+    /// `{% endhighlight %}`, with or without kramdown's attribute list after it (`{: .demo}`).
     static func isEnd(_ line: String) -> Bool {
-        let trimmed = line.drop { $0 == " " || $0 == "\t" }.trimmingSuffix()
+        let trimmed = LiquidPreprocessor.stripTrailingAttributes(line).drop { $0 == " " || $0 == "\t" }.trimmingSuffix()
         return trimmed.hasPrefix("{%") && trimmed.hasSuffix("%}") && LiquidPreprocessor.tagName(trimmed) == "endhighlight"
     }
 }

@@ -14,6 +14,14 @@ struct LiquidPreprocessorTests {
         #expect(result.value == "Intro\n```kotlin\nval x = 1\n```\nAfter")
     }
 
+    @Test("an endhighlight followed by kramdown's attribute list closes the block: the code stays code, the heading after it a heading")
+    func highlightWithAttributes() {
+        let input = "{% highlight html %}\n<button>Save</button>\n{% endhighlight %}{: .demo}\n## After"
+        let result = liquid.process(input, firstLine: 1, path: "a.md")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.value == "```html\n<button>Save</button>\n```\n## After")
+    }
+
     @Test("a highlight block holding backtick fences gets a longer fence")
     func longerFence() {
         let result = liquid.process("{% highlight md %}\n```\ncode\n```\n{% endhighlight %}", firstLine: 1, path: "a.md")
