@@ -56,6 +56,7 @@ public struct LiquidPreprocessor: Sendable {
         // Substrings of the text, cut with memchr: a line becomes a String of its own only when
         // it holds a brace or may be a fence.
         var lines = markdown.lineSubstrings()
+        if evaluatesTemplates { Self.joiningSpannedTags(&lines) }
         var diagnostics: [Diagnostic] = []
         var fence: Fence?
         var inRaw = false

@@ -22,6 +22,17 @@ struct LiquidPreprocessorTests {
         #expect(result.value == "```html\n<button>Save</button>\n```\n## After")
     }
 
+    @Test("tags written over several lines are read as one, later lines keeping their numbers; code keeps its braces")
+    func spannedTags() {
+        let input = "{% assign name =\n  \"Save\" %}\nButton {{\n  name\n}} here.\n```\n{{ open\n}}\n```\nSee `{{` in text.\n}} stays."
+        let result = liquid.process(input, firstLine: 1, path: "a.md")
+        let lines = result.value.components(separatedBy: "\n")
+        #expect(lines.count == 11, "\(result.value)")
+        #expect(lines[2] == "Button Save here." && lines[3].isEmpty && lines[4].isEmpty, "\(lines)")
+        #expect(lines[6...8] == ["{{ open", "}}", "```"] && lines[9] == "See `{{` in text.", "\(lines)")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    }
+
     @Test("a highlight block holding backtick fences gets a longer fence")
     func longerFence() {
         let result = liquid.process("{% highlight md %}\n```\ncode\n```\n{% endhighlight %}", firstLine: 1, path: "a.md")
