@@ -48,7 +48,7 @@ extension LibraryConfig {
             let file = root.appending(path: name)
             return read(file, display: display(file)) { map, path in Self.mkdocs(map, path: path) }
         }
-        let scripts: [(Generator, [String], (String) -> String?)] = [
+        let scripts: [(Generator, [String], (String) -> String)] = [
             (.docusaurus, docusaurusFiles, { _ in "docs" }),
             (.vitepress, vitepressFiles, { name in name.hasPrefix("docs/") ? "docs" : "." }),
             // Astro alone is not a documentation generator: its Starlight integration is.
@@ -57,9 +57,9 @@ extension LibraryConfig {
         for (generator, names, content) in scripts {
             for name in names {
                 let file = root.appending(path: name)
-                guard let script = try? String(contentsOf: file, encoding: .utf8), let folder = content(name),
+                guard let script = try? String(contentsOf: file, encoding: .utf8),
                       generator != .starlight || script.contains("starlight") else { continue }
-                return javaScript(generator, script: script, path: display(file), content: folder)
+                return javaScript(generator, script: script, path: display(file), content: content(name))
             }
         }
         return nil
