@@ -4,6 +4,7 @@ import Foundation
 /// left out with a warning each (the report counts them) rather than shown as text:
 /// - attribute lists on inline elements, `[Subscribe](#){ .md-button }`, `**Note**{:.lead}`;
 /// - MkDocs Material's icon shortcodes, `:material-check:`, `:octicons-alert-16:`.
+/// And pymdownx.keys' `++ctrl+alt+del++`, written as the keys in code (`Ctrl+Alt+Del`).
 extension ForeignMarkup {
     static let iconSets = ["material", "octicons", "fontawesome", "simple"]
     /// `.class`, `#id` or `key="value"`, as attr_list and kramdown write them.
@@ -11,9 +12,32 @@ extension ForeignMarkup {
     private static let attributeList = #"\{:?[ \t]*"# + attribute + #"(?:[ \t]+"# + attribute + #")*[ \t]*\}"#
     private static let icon = #":(?:material|octicons|fontawesome|simple)-[a-z0-9-]+:"#
 
-    /// Whether the text may hold either, before any line is looked at.
+    private static let keys = #"\+\+([A-Za-z0-9-]+(?:\+[A-Za-z0-9-]+)*)\+\+"#
+
+    /// Whether the text may hold any, before any line is looked at.
     static func mayHoldInlineExtras(_ markdown: String) -> Bool {
-        ["){", "]{", "*{", "_{", "`{"].contains { markdown.containsBytes($0) } || iconSets.contains { markdown.containsBytes(":" + $0 + "-") }
+        ["){", "]{", "*{", "_{", "`{", "++"].contains { markdown.containsBytes($0) }
+            || iconSets.contains { markdown.containsBytes(":" + $0 + "-") }
+    }
+
+    /// `++ctrl+alt+n++` as `` `Ctrl+Alt+N` ``, outside code spans.
+    static func keyboardKeys(in line: String) -> String {
+        guard line.contains("++") else { return line }
+        var result = line
+        var from = result.startIndex
+        while let found = result.range(of: keys, options: .regularExpression, range: from..<result.endIndex) {
+            if let span = codeSpans(in: result).first(where: { $0.contains(found.lowerBound) }) {
+                from = span.upperBound
+                continue
+            }
+            let names = result[found].dropFirst(2).dropLast(2).split(separator: "+").map { key in
+                key.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+            }
+            let written = "`" + names.joined(separator: "+") + "`"
+            result.replaceSubrange(found, with: written)
+            from = result.index(found.lowerBound, offsetBy: written.count)
+        }
+        return result
     }
 
     /// `line` without them, outside its code spans; `warn` says what went, at its column.

@@ -89,7 +89,7 @@ enum ForeignMarkup {
             current = scripts(in: current) { warn($0, at: $1) }
             if opensScript { dropping = (["</script>", "</SCRIPT>"], false) }
             current = shortcodes(in: current) { warn($0, at: $1) }
-            current = inlineExtras(in: current) { warn($0, at: $1) }
+            current = keyboardKeys(in: inlineExtras(in: current) { warn($0, at: $1) })
             lines[index] = current
         }
         return Diagnosed(lines.joined(separator: "\n"), diagnostics)

@@ -54,6 +54,13 @@ extension MarkdownTree {
     /// per file so nothing disappears silently.
     mutating func handleRawHTML() {
         if unsafeHTML {
+            // Python-Markdown's `md_in_html` marks a block whose text is Markdown (`<div markdown>`,
+            // which cmark reads as such between blank lines): the mark is no HTML attribute.
+            for node in rawHTML {
+                guard let literal = node.literal, literal.contains("markdown") else { continue }
+                let unmarked = literal.replacingOccurrences(of: Self.markdownAttribute, with: "$1", options: .regularExpression)
+                if unmarked != literal { node.literal = unmarked }
+            }
             // GFM's tag filter is off (`<iframe>`, `<style>` kept), but for the tags that run code
             // or swallow the rest of the page, escaped as the filter escapes them.
             for node in rawHTML {
@@ -76,6 +83,9 @@ extension MarkdownTree {
         for node in rawHTML { node.remove() }
         rawHTML = []
     }
+
+    /// `md_in_html`'s attribute in a start tag: `markdown`, `markdown="1"`, `markdown="block"`.
+    static let markdownAttribute = #"(<[A-Za-z][^<>]*?)\s+markdown(?:=(?:"[^"]*"|'[^']*'|[^\s>]+))?(?=[\s/>])"#
 
     /// Raw HTML tags escaped even where raw HTML is kept.
     static let filtered = ["script", "plaintext", "xmp"]

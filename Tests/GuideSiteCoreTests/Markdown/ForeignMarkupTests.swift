@@ -64,4 +64,11 @@ struct ForeignMarkupTests {
         #expect(result.diagnostics[3].message.contains("`{ width=\"120\" }`"))
         #expect(result.diagnostics.contains { $0.message.contains("the icon `:material-check:` is left out") })
     }
+
+    @Test("pymdownx.keys: ++ctrl+alt+n++ is the keys in code; C++ and code spans are left alone")
+    func keys() {
+        let result = process("Press ++ctrl+alt+n++ then ++tab++ or ++page-up++; C++ and i++ stay; `++tab++` too.")
+        #expect(result.value == "Press `Ctrl+Alt+N` then `Tab` or `Page Up`; C++ and i++ stay; `++tab++` too.")
+        #expect(result.diagnostics.isEmpty)
+    }
 }

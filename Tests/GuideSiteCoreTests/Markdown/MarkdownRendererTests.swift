@@ -189,6 +189,14 @@ struct MarkdownRendererTests {
         #expect(html.contains("href=\"https://w3.org\""))
     }
 
+    @Test("md_in_html: a block marked markdown has its text read as Markdown and loses the mark, which is no HTML attribute")
+    func markdownInHTML() {
+        let markdown = "<div class=\"grid cards\" markdown>\n\n- **Set up** in minutes\n\n</div>\n\n<section markdown=\"1\" id=\"s\">\n\n*Text*\n\n</section>\n"
+        let html = MarkdownRenderer(unsafeHTML: true).render(markdown, firstLine: 1, path: "a.md", title: .given("Page")).value.htmlText
+        #expect(html.contains("<div class=\"grid cards\">") && html.contains("<section id=\"s\">"), "\(html)")
+        #expect(html.contains("<strong>Set up</strong>") && html.contains("<em>Text</em>") && !html.contains("markdown"), "\(html)")
+    }
+
     @Test("with raw HTML kept, GFM's tag filter is off: an <iframe> or <style> the author wrote is an element, not escaped text; without, raw HTML is dropped")
     func tagFilterFollowsRawHTML() {
         let markdown = "Watch the demo:\n\n<iframe src=\"https://www.youtube-nocookie.com/embed/x\" title=\"Demo\"></iframe>\n\nA <textarea>note</textarea> field.\n"
