@@ -37,6 +37,11 @@ extension LibraryConfig {
                 let earlier: [FrontValue] = if case .list(let names)? = config.entries["exclude"]?.value { names } else { [] }
                 let value: FrontValue = if case .list(let names) = entry.value { .list(names + earlier) } else { entry.value }
                 config.set("exclude", value, from: entry)
+            case "include":
+                // Files and folders named `_…` that Jekyll processes all the same.
+                let names: [String] = if case .list(let items) = entry.value { items.compactMap(\.text) }
+                    else { text(entry).map { [$0] } ?? [] }
+                config.publishedPrivate = names.map { $0.trimming("/") }
             case "theme", "remote_theme": config.notTaken.append("`\(entry.key)` (GuideSite's theme is used; `Templates/` changes it)")
             case "plugins", "gems": config.notTaken.append("`\(entry.key)` (Ruby plugins do not run)")
             case "permalink":

@@ -52,6 +52,8 @@ public struct LibraryConfig: Sendable, Hashable, Codable {
     /// Whether the generator keeps files and folders named `_…` to itself (Jekyll, Docusaurus,
     /// Starlight): never published but for Jekyll's collections and posts.
     public var underscoreIsPrivate = false
+    /// The `_…` names the library publishes all the same (Jekyll's `include: [_pages]`).
+    public var publishedPrivate: [String] = []
 
     /// Adds `key: value` to the entries, at the line of `from`.
     mutating func set(_ key: String, _ value: FrontValue, from: FrontEntry, note: String? = nil) {

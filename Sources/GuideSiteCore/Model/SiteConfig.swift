@@ -165,6 +165,7 @@ extension SiteConfig {
         for (index, part) in parts.enumerated() where part.hasPrefix("_") {
             let isFolder = index < parts.count - 1
             if index == 0, isFolder, part == "_posts" || sections.contains(where: { $0.name == part }) { continue }
+            if library?.publishedPrivate.contains(String(part)) == true { continue }
             return true
         }
         return false

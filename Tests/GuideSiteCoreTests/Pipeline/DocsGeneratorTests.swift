@@ -74,7 +74,8 @@ struct DocsGeneratorTests {
     @Test("files and folders named _… are the generator's own in Jekyll (but collections and posts), Docusaurus and Starlight: never published")
     func underscoreIsPrivate() throws {
         let jekyll = try TestSite([
-            "_config.yml": "title: Guide\ncollections:\n  components:\n    output: true\n",
+            "_config.yml": "title: Guide\ninclude: [_pages]\ncollections:\n  components:\n    output: true\n",
+            "_pages/about.md": "---\ntitle: About\npermalink: /about/\n---\nJekyll's include: publishes it.\n",
             "_components/button.md": "---\ntitle: Button\n---\nText.\n",
             "_posts/2024-01-02-news.md": "---\ntitle: News\n---\nText.\n",
             "guides/_draft.md": "---\ntitle: Draft\n---\nNot yet.\n",
@@ -86,6 +87,7 @@ struct DocsGeneratorTests {
         let written = try jekyll.snapshot().keys.filter { $0.hasSuffix("index.html") }
         #expect(written.contains { $0.contains("button") } && written.contains { $0.contains("news") } && written.contains("guides/focus/index.html"))
         #expect(!written.contains { $0.contains("draft") || $0.contains("idea") }, "\(written.sorted())")
+        #expect(written.contains("about/index.html"), "include: [_pages]: \(written.sorted())")
 
         let docusaurus = try TestSite([
             "docusaurus.config.js": "export default { title: 'Handbook' };\n",
