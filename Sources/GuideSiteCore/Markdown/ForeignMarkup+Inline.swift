@@ -10,7 +10,7 @@ extension ForeignMarkup {
     /// `.class`, `#id` or `key="value"`, as attr_list and kramdown write them.
     private static let attribute = #"(?:[.#][\w-]+|[\w-]+=(?:"[^"]*"|'[^']*'|[^\s}]+))"#
     private static let attributeList = #"\{:?[ \t]*"# + attribute + #"(?:[ \t]+"# + attribute + #")*[ \t]*\}"#
-    private static let icon = #":(?:material|octicons|fontawesome|simple)-[a-z0-9-]+:"#
+    private static let icon = ":(?:" + iconSets.joined(separator: "|") + ")-[a-z0-9-]+:"
 
     private static let keys = #"\+\+([A-Za-z0-9-]+(?:\+[A-Za-z0-9-]+)*)\+\+"#
 
@@ -22,7 +22,7 @@ extension ForeignMarkup {
 
     /// `++ctrl+alt+n++` as `` `Ctrl+Alt+N` ``, outside code spans.
     static func keyboardKeys(in line: String) -> String {
-        guard line.contains("++") else { return line }
+        guard line.contains("++"), !line.hasPrefix("    ") else { return line }
         var result = line
         var from = result.startIndex
         while let found = result.range(of: keys, options: .regularExpression, range: from..<result.endIndex) {

@@ -3,7 +3,7 @@ import Foundation
 /// Tags written over several lines, as Jekyll and Eleventy libraries write long include and
 /// macro calls (`{% include card.html\n  title="…"\n%}`, `{{ button({\n  text: "Save"\n}) }}`):
 /// each is joined onto its first line, the lines it spanned left empty so later lines keep
-/// their numbers. Fenced code is left alone; a tag still open after `limit` lines is text.
+/// their numbers. Fenced code is left alone; a tag still open after `spanLimit` lines is text.
 extension LiquidPreprocessor {
     static let spanLimit = 24
 
