@@ -5,11 +5,12 @@ import Foundation
 extension LiquidPreprocessor {
     /// An include's text run through the preprocessor with its parameters; nil when the file
     /// is not there. `relative`: `include_relative`, from the page's own folder.
-    func included(_ name: String, parameters: [String: FrontValue], relative: Bool, output: LiquidOutput, depth: Int) -> Diagnosed<String>? {
+    func included(_ name: String, parameters: [String: FrontValue], relative: Bool, output: LiquidOutput,
+                  depth: Int) -> Diagnosed<String>? {
         guard let text = relative ? relativeInclude(name) : include(name) else { return nil }
         guard depth < Self.maximumDepth else {
-            return Diagnosed("", [Diagnostic(.warning, includeDisplay(name), line: 1, column: 1, category: "liquid",
-                                             "includes nest more than \(Self.maximumDepth) deep (does a file include itself?); the deeper ones are left out")])
+            let message = "includes nest more than \(Self.maximumDepth) deep (does a file include itself?); the deeper ones are left out"
+            return Diagnosed("", [Diagnostic(.warning, includeDisplay(name), line: 1, column: 1, category: "liquid", message)])
         }
         let call = (relative ? "./" : "") + name + parameters.keys.sorted().map { " \($0)=\(String(describing: parameters[$0]!))" }.joined()
         guard !includeChain.contains(call) else {

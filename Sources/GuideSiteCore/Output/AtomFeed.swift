@@ -2,30 +2,27 @@
 /// (`feed.xml`) and one per category beside its page, written when site.yml gives the site's
 /// `url` (a feed's addresses must be absolute, as the sitemap's) and the site has a history.
 enum AtomFeed {
-    /// The site's feed, or nil when no page has a date or the site no `url`.
-    static func xml(for site: Site, siteURL: String, basePath: String) -> String? {
+    /// Every feed by path: the site's (`feed.xml`), then each category's (what changed in
+    /// "Forms"); none when no page has a date. A category none of whose entries has a date is
+    /// as new as the site.
+    static func feeds(for site: Site, siteURL: String, basePath: String) -> [(path: String, xml: String)] {
         let recent = RecentPages.latest(in: site)
-        guard let newest = recent.first.flatMap({ site.pages[$0].updated }) else { return nil }
+        guard let newest = recent.first.flatMap({ site.pages[$0].updated }) else { return [] }
         let updates = site.pages.first { $0.kind == .updates }
         // (Its id is the site's address, as it was before categories had feeds: readers key on it.)
-        return xml(site, recent, title: "recently updated", path: SitePaths.feed, id: "", page: updates?.route, updated: newest,
-                   siteURL: siteURL, basePath: basePath)
-    }
-
-    /// Each category's feed by path (what changed in "Forms"), when the site has its feed: a
-    /// category none of whose entries has a date is as new as the site.
-    static func categoryFeeds(for site: Site, siteURL: String, basePath: String) -> [(path: String, xml: String)] {
-        guard let siteNewest = RecentPages.latest(in: site, limit: 1).first.flatMap({ site.pages[$0].updated }) else { return [] }
-        return site.categories.compactMap { category in
+        let own = xml(site, recent, title: "recently updated", path: SitePaths.feed, id: "", page: updates?.route, updated: newest,
+                      siteURL: siteURL, basePath: basePath).map { (SitePaths.feed, $0) }
+        let categories: [(path: String, xml: String)] = site.categories.compactMap { category in
             let page = site.pages[category.page]
             guard !page.route.isInOtherLanguage else { return nil }
             let recent = RecentPages.latest(in: site, among: category.entries)
-            let updated = recent.first.flatMap { site.pages[$0].updated } ?? siteNewest
+            let updated = recent.first.flatMap { site.pages[$0].updated } ?? newest
             let path = SitePaths.feed(of: page.route)
             let made = xml(site, recent, title: category.title, path: path, id: path, page: page.route, updated: updated,
                            siteURL: siteURL, basePath: basePath)
             return made.map { (path, $0) }
         }
+        return (own.map { [$0] } ?? []) + categories
     }
 
     private static func xml(_ site: Site, _ recent: [Int], title: String, path: String, id: String, page: Route?, updated: CommitDate,

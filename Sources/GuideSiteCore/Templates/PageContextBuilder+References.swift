@@ -190,7 +190,7 @@ extension PageContextBuilder {
                                       .summary: .text(strings.format("category-summary", ["count": strings.count(category.entries.count, "entries")])),
                                       .sections: .list(bySection(shownItems(of: index, number: number)))]
             values[.description] = .text(ifAny: category.description)
-            // Its feed is written beside it whenever the site's is (`AtomFeed.categoryFeeds`).
+            // Its feed is written beside it whenever the site's is (`AtomFeed.feeds`).
             if shared.site[.feedHref] != nil { values[.feedHref] = .text(basePath + SitePaths.feed(of: page.route)) }
             context[.category] = .map(values)
         default:

@@ -100,9 +100,8 @@ enum CopyFiles {
     /// a body, patched, changes nothing they show).
     static func listings(_ site: Site, _ spec: SiteSpec) -> [(path: String, text: String)] {
         guard let url = spec.config.url else { return [] }
-        let feed = AtomFeed.xml(for: site, siteURL: url, basePath: spec.basePath).map { (SitePaths.feed, $0) }
-        return [("sitemap.xml", Sitemap.xml(for: site, siteURL: url, basePath: spec.basePath))] + (feed.map { [$0] } ?? [])
-            + AtomFeed.categoryFeeds(for: site, siteURL: url, basePath: spec.basePath)
+        return [("sitemap.xml", Sitemap.xml(for: site, siteURL: url, basePath: spec.basePath))]
+            + AtomFeed.feeds(for: site, siteURL: url, basePath: spec.basePath)
     }
 
     /// The listings written; `over`: the last build's site, whose listings no longer made are removed.
