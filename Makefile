@@ -30,13 +30,13 @@ FUZZ_SECONDS ?= 600
 .PHONY: site test deps audit-deps audit build bench bench-serve fuzz install clean help theme-docs
 
 help:
-	@echo "make site   install what is missing, build GuideSite, build Content/ into Output/"
+	@echo "make site   install what is missing, build GuideSite, build Content/ into Output/ and the user guide docs/ into docs/Output/"
 	@echo "make test   install what is missing, run every check (Tests/run.py; Tests/run.py STEP for a few)"
 	@echo "make audit  axe-core and HTML validation of every page of the sample site and the fixture libraries"
 	@echo "make fuzz   libFuzzer + AddressSanitizer on front matter, Markdown, templates (FUZZ_SECONDS each)"
 	@echo "make bench  GuideSite beside Hugo at 1,000 and 10,000 entries, and 100,000 (Benchmarks/results.md)"
 	@echo "make bench-serve  save-to-reload latency and requests/s of guidesite serve"
-	@echo "make theme-docs  write docs/THEME.md (every value a theme can use) from the schema"
+	@echo "make theme-docs  write docs/Content/theme/values.md (every value a theme can use, a page of the user guide) from the schema"
 	@echo "make install  put guidesite in $(PREFIX)/bin (PREFIX=... to change)"
 	@echo "make clean  remove build products and Output/"
 
@@ -79,10 +79,11 @@ audit: deps audit-deps
 build: deps
 	$(SWIFT) build -c release -Xswiftc -enable-testing --product guidesite
 
-## Build the sample site in Content/ into Output/.
+## Build the sample site in Content/ into Output/, and the user guide in docs/ into docs/Output/.
 site: build
 	$(RELEASE_BIN) build --root . --all-subsets
-	@echo "Open $(CURDIR)/Output/index.html"
+	$(RELEASE_BIN) build --root docs --strict
+	@echo "Open $(CURDIR)/Output/index.html (the sample guide) or $(CURDIR)/docs/Output/index.html (the user guide)"
 
 ## Every check of the project: Tests/run.py holds the list (one optimised, testable build; the
 ## unit tests, command-line checks, hostile inputs, browser tests, fuzz replay and the audit of
@@ -118,15 +119,16 @@ bench-serve: build
 	@echo "10,000 entries in English and French, 1,000 translated:"
 	$(PYTHON) Benchmarks/serve-latency.py $(RELEASE_BIN) .build/bench/serve-10000-fr --edits 30 --wrk-seconds 0
 
-## docs/THEME.md from the theme's schema (Sources/GuideSiteCore/Templates/Values/); a test fails when it is stale.
+## docs/Content/theme/values.md from the theme's schema (Sources/GuideSiteCore/Templates/Values/); a test fails when it is stale.
 theme-docs: build
-	$(RELEASE_BIN) theme values > docs/THEME.md
+	$(RELEASE_BIN) theme values > docs/Content/theme/values.md
 
 ## Installs guidesite (its default theme is inside the binary) into $(PREFIX)/bin.
+## (Through sudo only when the folder cannot be written: the build stays the user's.)
 install: build
-	install -d $(DESTDIR)$(PREFIX)/bin
-	install -m 0755 $(RELEASE_BIN) $(DESTDIR)$(PREFIX)/bin/guidesite
+	@dest="$(DESTDIR)$(PREFIX)/bin"; use=""; { mkdir -p "$$dest" 2>/dev/null && [ -w "$$dest" ]; } || use="$(SUDO)"; \
+	$$use install -d "$$dest" && $$use install -m 0755 $(RELEASE_BIN) "$$dest/guidesite"
 	@echo "Installed $(DESTDIR)$(PREFIX)/bin/guidesite; try: guidesite init ~/guide && cd ~/guide && guidesite serve"
 
 clean:
-	rm -rf .build Output
+	rm -rf .build Output docs/Output

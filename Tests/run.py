@@ -52,12 +52,14 @@ STEPS = [
                          + " ".join(BUILD) + " --product guidesite-fuzz"], after=["build"]),
     Step("swift-test", [SWIFT, "test", "-c", "release", "-Xswiftc", "-enable-testing", "--skip-build", "--parallel"],
          after=["build-tests"], cores=2),
-    Step("audit", [AUDIT_PY, "Tests/audit/audit.py", "--guidesite", BIN, "--axe", AXE, "--root", "."]
+    # The sample site and the user guide with --strict, the fixture libraries as they are.
+    Step("audit", [AUDIT_PY, "Tests/audit/audit.py", "--guidesite", BIN, "--axe", AXE, "--root", ".", "--root", "docs"]
          + [argument for library in FIXTURES for argument in ("--fixture", f"Tests/fixtures/{library}")],
          after=["build"], cores=2),
     Step("hostile", [PYTHON, "Tests/hostile/catalogue.py", BIN], after=["build"], cores=2),
     Step("cli-checks", ["./Tests/cli-checks.sh", BIN], after=["build"]),
     Step("help-examples", [PYTHON, "Tests/help-examples.py", BIN], after=["build"]),
+    Step("quick-start", [PYTHON, "Tests/quick-start.py", BIN], after=["build"]),
     Step("whole-responses", [PYTHON, "Tests/serve/whole-responses-test.py", BIN], after=["build"]),
     # wrk's 64 connections and the rebuilds keep both cores busy.
     Step("editor-saves", [PYTHON, "Tests/serve/editor-saves-test.py", BIN], after=["build"], cores=2),

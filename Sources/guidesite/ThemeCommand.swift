@@ -44,7 +44,7 @@ struct ThemeCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print, as Markdown, every value a layout or partial can use, with its type and meaning.",
             discussion: """
-                The same text as docs/THEME.md in GuideSite's repository.
+                The same text as docs/Content/theme/values.md in GuideSite's repository.
 
                 Examples:
                   guidesite theme values

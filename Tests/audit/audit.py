@@ -88,9 +88,13 @@ def audit_demos(driver, axe_source, output, base, pages):
     return report
 
 
-def is_redirect(file):
+def has_layout(file, layout):
     with open(file, encoding="utf-8") as handle:
-        return '<body class="layout-redirect">' in handle.read()
+        return f'<body class="layout-{layout}">' in handle.read()
+
+
+def is_redirect(file):
+    return has_layout(file, "redirect")
 
 
 # The search page is also audited with results on screen: a query and a filter, in every view.
@@ -195,7 +199,9 @@ class SiteAudit:
         # validated, and the page they lead to is audited in its own right.
         self.files = html_pages(self.output)
         pages = [page for page in self.files if not is_redirect(os.path.join(self.output, page))]
-        pages += [f"{page}?{state}" for page in pages if page.endswith("search/index.html") for state in SEARCH_STATES]
+        # (The site's search page, by its layout: a page of the site may be named search too.)
+        pages += [f"{page}?{state}" for page in pages if page.endswith("search/index.html")
+                  and has_layout(os.path.join(self.output, page), "search") for state in SEARCH_STATES]
         # A site without a page of tests (no Add to my criteria in it: a library of articles, or a
         # language whose translations hold no tests) has nothing to fill it with.
         offering = [page for page in pages if "?" not in page
@@ -203,6 +209,8 @@ class SiteAudit:
         pages += [f"{page}?{BASKET_FILLED}" for page in pages if page.endswith("my-criteria/index.html")
                   and any(other.startswith(page[:-len("my-criteria/index.html")]) for other in offering)]
         self.pages = [page for page in pages if not only or re.search(only, page)]
+        # A site of articles alone (the user guide) has no entry for the queries to find.
+        self.has_entries = bool(offering)
         self.failures = defaultdict(lambda: {"impact": "", "help": "", "where": set()})
         self.problems, self.demos, self.layouts, self.html_errors = [], [], {}, []
         self.digests = {}
@@ -233,9 +241,9 @@ class SiteAudit:
                 problems.append(f"basket: /{path} had no entries to fill it with")
         elif "?" in path:
             WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "search-status").text)
-            # A subset, or a fixture library without those words, may rightly have nothing to
-            # show; the sample site must have results.
-            if not path.startswith("subsets/") and not self.fixture \
+            # A subset, a fixture library without those words or a site without entries may
+            # rightly have nothing to show; the sample site must have results.
+            if not path.startswith("subsets/") and not self.fixture and self.has_entries \
                     and not driver.find_elements(By.CSS_SELECTOR, "#search-results > li"):
                 problems.append(f"search: /{path} showed no results to audit")
         for scheme, width in VIEWS:

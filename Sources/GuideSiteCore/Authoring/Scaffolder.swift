@@ -26,14 +26,8 @@ public struct Scaffolder: Sendable {
         guard !FileManager.default.fileExists(atPath: file.path) else {
             throw Failure(description: "\(layout.displayPath(file)) already exists; edit it, or choose another title")
         }
-        let override = layout.templates.appending(path: "archetypes/entry.md")
-        let archetype = (try? String(contentsOf: override, encoding: .utf8))
-            ?? DefaultTheme.files()["archetypes/entry.md"].flatMap { String(data: $0, encoding: .utf8) }
-            ?? "---\ntitle: \"{{title}}\"\ncategories: [{{categories}}]\n---\n"
-        let text = archetype
-            .replacingBytes("{{title}}", with: trimmed.replacingBytes("\"", with: "\\\""))
-            .replacingBytes("{{lowerTitle}}", with: trimmed.lowercased())
-            .replacingBytes("{{categories}}", with: categories.joined(separator: ", "))
+        let archetype = Archetype.text(of: layout) ?? "---\ntitle: \"{{title}}\"\ncategories: [{{categories}}]\n---\n"
+        let text = Archetype.render(archetype, title: trimmed, categories: categories)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: file, options: .withoutOverwriting)
         return file
@@ -50,7 +44,7 @@ public struct Scaffolder: Sendable {
         }
         let files: [(String, String)] = [
             ("site.yml", """
-                # GuideSite settings. Every key is optional; see GuideSite's README for all of them.
+                # GuideSite settings. Every key is optional; GuideSite's user guide lists them all (site.yml reference).
 
                 # Shown in every page title and in the header.
                 title: \(title)
@@ -102,6 +96,7 @@ public struct Scaffolder: Sendable {
                 `screenreader` and `settings`, and the WCAG success criteria it serves under `wcag`.
 
                 """),
+            ("Content/components/button.md", Self.exampleEntry),
             (".gitignore", "Output/\n.Output.*/\n.guidesite-cache/\n"),
         ]
         var written: [URL] = []
@@ -111,7 +106,6 @@ public struct Scaffolder: Sendable {
             try Data(text.utf8).write(to: url, options: .withoutOverwriting)
             written.append(url)
         }
-        written.append(try newEntry(title: "Button", section: "components", categories: ["controls"], root: folder))
         return written
     }
 }

@@ -15,6 +15,7 @@ public struct PageReader: Sendable {
     private let publishedFolders: [URL]
     private let acceptance: AcceptanceSectionReader
     private let includeFiles = IncludeFiles()
+    private let archetype: Archetype?
 
     /// The largest Markdown file read as a page: 10 MB, hundreds of times a long guideline entry.
     public static let maximumBytes = 10_000_000
@@ -27,6 +28,7 @@ public struct PageReader: Sendable {
         includesDisplay = layout.displayPath(includes)
         publishedFolders = [layout.content, layout.root.appending(path: "static", directoryHint: .isDirectory)]
         acceptance = AcceptanceSectionReader(headings: config.acceptanceHeadings, platforms: config.platforms)
+        archetype = config.archetype.map(Archetype.init)
     }
 
     /// The file's bytes, or a diagnostic saying why they cannot be read.
@@ -110,6 +112,7 @@ public struct PageReader: Sendable {
             matter = parsed.value
             diagnostics += parsed.diagnostics
         }
+        if let archetype, let title = matter.title { diagnostics += archetype.placeholders(in: text, title: title, path: path) }
         var body = split.value.body
         let pasted = !matter.isPresent && PastedTextConverter.looksPasted(body)
         if pasted { body = PastedTextConverter(platforms: config.platforms).convert(body) }
@@ -119,7 +122,7 @@ public struct PageReader: Sendable {
         let foreign = Admonitions.process(ContentTabs.process(mdx.value), firstLine: split.value.bodyFirstLine, path: path)
         diagnostics += carried.diagnostics + mdx.diagnostics + foreign.diagnostics
         var preprocessor = LiquidPreprocessor(includes: includes, unsafeHTML: config.unsafeHTML, page: matter.entries, site: config.entries, data: config.data)
-        preprocessor.evaluatesTemplates = config.library?.evaluatesTemplates ?? true
+        preprocessor.evaluatesTemplates = (config.library?.evaluatesTemplates ?? true) && FrontMatter.rendersTemplates(matter.entries)
         preprocessor.includeFiles = includeFiles
         preprocessor.reads = reads
         preprocessor.pagePath = file.path

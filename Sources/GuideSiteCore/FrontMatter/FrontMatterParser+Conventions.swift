@@ -88,3 +88,15 @@ extension TypedFields {
         }, as: UTF8.self)
     }
 }
+
+extension FrontMatter {
+    /// Whether the page's template syntax runs: Jekyll's `render_with_liquid: false` and
+    /// Eleventy's `templateEngineOverride: md` keep it as text (a page documenting templates).
+    static func rendersTemplates(_ entries: [FrontEntry]) -> Bool {
+        if case .bool(false) = entries["render_with_liquid"]?.value { return false }
+        if let engines = entries["templateEngineOverride"]?.value.text?.lowercased() {
+            return engines.contains("liquid") || engines.contains("njk")
+        }
+        return true
+    }
+}

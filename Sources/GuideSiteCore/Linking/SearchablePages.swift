@@ -32,7 +32,7 @@ public enum SearchablePages {
     }
 
     /// The fields of each entry of the index, in the order they are written: the index names
-    /// them (`fields`), search.js reads entries by these names, and docs/THEME.md lists them.
+    /// them (`fields`), search.js reads entries by these names, and docs/Content/theme/values.md lists them.
     static let indexFields: [(name: String, meaning: String)] = [
         ("title", "The page's title."),
         ("href", "Its address from the site's root (`native/picker/`)."),

@@ -100,6 +100,9 @@ public struct SiteConfig: Sendable, Hashable, Codable {
     public var dataFolder = "_data"
     /// The values of the data files, by file name, read by `Configure`.
     public var data: [FrontEntry] = []
+    /// The entry archetype `guidesite new` writes from, read by `Configure`: text of it an
+    /// entry still holds is a placeholder (`Archetype`), so every page is read again when it moves.
+    public var archetype: String?
     /// The library's own configuration that this one was made from, when the site has one.
     public var library: LibraryConfig?
     /// What the build report says of where the settings came from.

@@ -20,7 +20,7 @@ public struct SiteChecker: Sendable {
     public enum Format: String, CaseIterable, Sendable {
         /// `path:line:column: severity: [category] message`, then a summary.
         case text
-        /// The `guidesite-check/1` document described in the README.
+        /// The `guidesite-check/1` document described in the user guide (`docs/Content/commands/check.md`).
         case json
         /// GitHub Actions workflow commands (`::error file=...,line=...::message`).
         case github

@@ -34,7 +34,7 @@ struct TemplateCheck {
     let templates: [String: CompiledTemplate]
     let strings: Set<String>
     private(set) var findings: [Finding] = []
-    /// The top-level values each template uses (THEME.md lists them).
+    /// The top-level values each template uses (the theme values page lists them).
     private(set) var used: [String: Set<String>] = [:]
     /// Every field of the schema the walked templates may read, as `Object.field` (`Criterion.count`),
     /// `Object.*` where a template writes a whole object (`{{.}}`): what a page's key reads.
@@ -181,7 +181,7 @@ extension TemplateCheck {
             Diagnostic(.warning, parsed[finding.path].map { theme.origins[$0.path] ?? $0.path } ?? finding.path, line: finding.location.line, column: finding.location.column, category: "theme",
                        "`\(finding.name)` is no value this template receives, so it renders nothing."
                        + (finding.suggestion.map { " Did you mean `\($0)`?" } ?? "")
-                       + " `guidesite theme values` lists every value (docs/THEME.md).")
+                       + " `guidesite theme values` lists every value (docs/Content/theme/values.md).")
         }
     }
 }

@@ -145,6 +145,25 @@ struct AliasesAndKeywordsTests {
         let index = try site.html("search/index.js")
         #expect(index.contains(#""cta\nsubmit control\nprimary action\npress"]"#))
     }
+
+    @Test("Jekyll's render_with_liquid: false and Eleventy's templateEngineOverride: md keep a page's template syntax as text")
+    func templatesAsText() throws {
+        let body = "Write `{{ page.title }}` and `{% include note.html %}`.\n"
+        let site = try TestSite([
+            "Content/a.md": "---\ntitle: A\nrender_with_liquid: false\n---\n" + body,
+            "Content/b.md": "---\ntitle: B\ntemplateEngineOverride: md\n---\n" + body,
+            "Content/c.md": "---\ntitle: C\ntemplateEngineOverride: njk,md\n---\nTitle: {{ title }}.\n",
+        ])
+        defer { site.remove() }
+        let result = site.build()
+        #expect(result.outcome == .success)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        for page in ["a", "b"] {
+            let html = try site.html("\(page)/index.html")
+            #expect(html.contains("<code>{{ page.title }}</code>") && html.contains("<code>{% include note.html %}</code>"))
+        }
+        #expect(try site.html("c/index.html").contains("Title: C."), "a page whose engines include Nunjucks runs it")
+    }
 }
 
 @Suite("categories written other ways")

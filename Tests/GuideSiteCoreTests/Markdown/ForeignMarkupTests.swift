@@ -16,6 +16,14 @@ struct ForeignMarkupTests {
         #expect(result.diagnostics.isEmpty)
     }
 
+    @Test("kramdown's extensions and a script named in code spans are text: a page documenting them keeps every line")
+    func namedInCode() {
+        let line = "| kramdown's `{::nomarkdown}`, `{:toc}` | a `<script>`: removed |"
+        let result = process(line + "\nNext line.\n")
+        #expect(result.value == line + "\nNext line.\n")
+        #expect(result.diagnostics.isEmpty)
+    }
+
     @Test("kramdown's {:toc} after a list item becomes the page's contents, nested by level")
     func contents() throws {
         let site = try TestSite(["Content/a.md": "---\ntitle: A\n---\n* TOC\n{:toc}\n\n## One\n\n### One.1\n\n## Two\n"])

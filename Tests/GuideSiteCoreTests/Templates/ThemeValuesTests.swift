@@ -9,10 +9,10 @@ struct ThemeValuesTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    @Test("docs/THEME.md is what `make theme-docs` writes from the schema now")
+    @Test("docs/Content/theme/values.md is what `make theme-docs` writes from the schema now")
     func referenceIsCurrent() throws {
-        let written = try String(contentsOf: Self.repository.appending(path: "docs/THEME.md"), encoding: .utf8)
-        #expect(written == ThemeReference.markdown(), "docs/THEME.md is out of date: run `make theme-docs`")
+        let written = try String(contentsOf: Self.repository.appending(path: "docs/Content/theme/values.md"), encoding: .utf8)
+        #expect(written == ThemeReference.markdown(), "docs/Content/theme/values.md is out of date: run `make theme-docs`")
         #expect(written.contains("| `title` | text | The page's title. |"))
         #expect(written.contains("### Criterion") && written.contains("| `nav-home` |"))
     }

@@ -112,6 +112,8 @@ struct BuildRecord {
                 return nil
             }
         }
+        // Every page's placeholders are read against the archetype, a theme file.
+        hash.add(context.siteConfig.archetype ?? "-")
         // Sections named by the library's files that are not published (`_category_.json`).
         hash.add(Fingerprint.of(context.siteConfig.sections).description)
         // Looked up by name in each open folder, on every core: a full path per file was most

@@ -40,6 +40,7 @@ enum Configure {
         let data = DataFiles.read(in: made.layout.content.appending(path: made.settings.dataFolder, directoryHint: .isDirectory),
                                   display: layout.displayPath)
         made.settings.data = data.value
+        made.settings.archetype = Archetype.text(of: made.layout)
         diagnostics += data.diagnostics
         return Diagnosed(made, diagnostics)
     }

@@ -1,9 +1,15 @@
-/// docs/THEME.md: every value a layout or partial receives, written from `ThemeValues` and the
+/// docs/Content/theme/values.md: every value a layout or partial receives, written from `ThemeValues` and the
 /// built-in theme (`guidesite theme values`, `make theme-docs`; a test fails when it is stale).
 public enum ThemeReference {
     public static func markdown() -> String {
+        // A page of the user guide, whose Mustache tags are text.
         var out = """
-            # The theme's values
+            ---
+            title: The theme's values
+            description: Every value a layout or partial can use, with its type and meaning.
+            order: 3
+            render_with_liquid: false
+            ---
 
             Written by `make theme-docs` (`guidesite theme values`) from `Sources/GuideSiteCore/Templates/Values/`;
             do not edit it by hand. A test fails when it no longer matches.

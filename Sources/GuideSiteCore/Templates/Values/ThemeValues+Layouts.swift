@@ -71,7 +71,7 @@ extension ThemeValues {
         ])), "The translations page."),
     ])
 
-    /// Every object THEME.md describes, in the order it lists them.
+    /// Every object the theme values page describes, in the order it lists them.
     static var documented: [ValueObject] {
         var seen: [ValueObject] = []
         func visit(_ object: ValueObject) {

@@ -1,5 +1,5 @@
 /// What a layout or partial receives: every value `PageContextBuilder` makes, with its type and
-/// meaning. Builders name values through `ValueName`, which only this schema declares; docs/THEME.md
+/// meaning. Builders name values through `ValueName`, which only this schema declares; docs/Content/theme/values.md
 /// is written from it (`make theme-docs`), `TemplateCheck` warns of a name it lacks, and
 /// ThemeValuesTests check every value of real pages against it.
 indirect enum ValueType: Sendable {
@@ -57,7 +57,7 @@ final class ValueObject: Sendable {
     let name: String
     let meaning: String
     let fields: [ValueField]
-    /// Whether THEME.md gives it a section (an `items` wrapper is described by its field).
+    /// Whether the theme values page gives it a section (an `items` wrapper is described by its field).
     let documented: Bool
 
     init(_ name: String, _ meaning: String, _ fields: [ValueField], documented: Bool = true) {

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("The theme's style sheets and scripts edited, in the preview and on disk")
 struct ThemeFilesMovedTests {
-    @Test("a style sheet, script or archetype of the theme made, edited or removed renders no page (a brand style sheet, every page); the site equals a fresh build's, problems included, and a copied file of the content keeps its place")
+    @Test("a style sheet or script of the theme made, edited or removed renders no page (a brand style sheet, every page; the archetype builds whole); the site equals a fresh build's, problems included, and a copied file of the content keeps its place")
     func themeFilesEdited() throws {
         var files = Fixtures.site()
         files["Content/assets/brand.css"] = "/* the content's own */\n"
@@ -26,8 +26,10 @@ struct ThemeFilesMovedTests {
             let url = site.root.appending(path: edit.path)
             if let text = edit.text { try site.write(Data(text.utf8), to: edit.path) } else { try FileManager.default.removeItem(at: url) }
             let (result, incremental) = builds.memoryBuild(site, memory: memory, changed: [edit.path])
-            // (A brand style sheet is linked from every page: its coming and going renders them all.)
-            #expect(result.pagesRendered == (edit.path == brand ? first.pagesWritten : 0), "step \(step): \(result.timings.map(\.stage))")
+            // (A brand style sheet is linked from every page: its coming and going renders them all. Every page's
+            // placeholders are read against the archetype: its edits build whole.)
+            let rendered: Int? = edit.path == archetype ? nil : edit.path == brand ? first.pagesWritten : 0
+            #expect(result.pagesRendered == rendered, "step \(step): \(result.timings.map(\.stage))")
             let (fresh, freshFiles) = builds.memoryBuild(site, memory: BuildMemory())
             #expect(BuildIncrementallyTests.differences(incremental, freshFiles).isEmpty, "step \(step): \(BuildIncrementallyTests.differences(incremental, freshFiles))")
             #expect(result.diagnostics == fresh.diagnostics, "step \(step): \(result.diagnostics) against \(fresh.diagnostics)")
@@ -38,7 +40,7 @@ struct ThemeFilesMovedTests {
         #expect(String(decoding: last["assets/site.css"] ?? Data(), as: UTF8.self) == String(decoding: DefaultTheme.files()["assets/site.css"] ?? Data(), as: UTF8.self))
     }
 
-    @Test("on disk, with a subset and two languages: a style sheet, script or archetype made, edited or removed renders no page in any site (a brand style sheet made or removed builds whole, edited renders none); every site equals a fresh build's")
+    @Test("on disk, with a subset and two languages: a style sheet or script made, edited or removed renders no page in any site (a brand style sheet made or removed builds whole, edited renders none; the archetype builds whole); every site equals a fresh build's")
     func onDisk() throws {
         var files = Fixtures.site()
         files["site.yml"] = "title: Test Guide\nurl: https://a11y.example.com/guide/\nsections:\n  native:\n    title: Native apps\n"
@@ -65,8 +67,9 @@ struct ThemeFilesMovedTests {
                 try FileManager.default.removeItem(at: url)
             }
             let (result, fresh, ours, theirs) = try SitesOnDiskTests.patchedAndFresh(site)
-            // (A brand style sheet is linked from every page: its coming and going builds them all.)
-            let whole = edit.path == brand && step != 5
+            // (A brand style sheet is linked from every page: its coming and going builds them all; the archetype
+            // is what every page's placeholders are read against.)
+            let whole = edit.path == brand && step != 5 || edit.path == archetype
             #expect(whole ? result.pagesRendered == nil : result.pagesRendered == 0, "step \(step): \(result.timings.map(\.stage))")
             #expect(BuildIncrementallyTests.differences(ours, theirs).isEmpty, "step \(step): \(BuildIncrementallyTests.differences(ours, theirs))")
             #expect(result.outcome == .success && result.diagnostics == fresh.diagnostics, "step \(step): \(result.diagnostics) against \(fresh.diagnostics)")
