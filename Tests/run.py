@@ -28,7 +28,7 @@ BIN = ".build/release/guidesite"
 FUZZ_BIN = ".build/release/guidesite-fuzz"
 FIXTURES = ["jekyll-library", "headings-library", "developer-notes", "translated-library", "eleventy-library", "mkdocs-library",
             "hugo-library", "criteria-ja-library", "jekyll-kramdown-library", "containers-library"]
-BROWSER_TESTS = ["injection", "search", "code", "print", "portable", "acceptance", "basket", "brand", "support"]
+BROWSER_TESTS = ["injection", "search", "code", "print", "portable", "acceptance", "basket", "brand", "support", "layout"]
 FUZZ_REPLAY = " && ".join(
     f"GUIDESITE_FUZZ_TARGET={target} {FUZZ_BIN} Tests/fuzz/seeds/{target} Tests/fuzz/regressions/{target}"
     for target in ["front-matter", "markdown", "templates"])

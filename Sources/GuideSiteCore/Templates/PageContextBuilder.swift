@@ -109,7 +109,8 @@ struct PageContextBuilder: Sendable {
         // A body with contents of its own (kramdown's `{:toc}`) has one list of contents.
         if !toc.isEmpty, !html.containsBytes("<nav class=\"page-contents\"") { pageValues[.toc] = Self.items(toc) }
 
-        let navigation = page.kind == .entry ? page.section.flatMap { shared.entryNavigation[$0] } ?? navigation(current: page) : navigation(current: page)
+        var navigation = page.kind == .entry ? page.section.flatMap { shared.entryNavigation[$0] } ?? navigation(current: page) : navigation(current: page)
+        addSectionPages(to: &navigation, index: index, section: section)
         var context: ContextMap = [
             .site: .map(shared.site),
             .page: .map(pageValues),
@@ -211,54 +212,6 @@ struct PageContextBuilder: Sendable {
         if page.kind == .entry, let section { parts.append(section.title) }
         parts.append(site.config.title)
         return parts.joined(separator: " – ")
-    }
-
-    private func navigation(current page: Page) -> [ContextMap] {
-        var items: [ContextMap] = []
-        let home = site.pages[site.home]
-        var homeItem: ContextMap = [.title: .text(strings["nav-home"]), .href: .text(href(home))]
-        if page.kind == .home { homeItem[.ariaCurrent] = .text("page") }
-        items.append(homeItem)
-        for section in site.sections {
-            var item: ContextMap = [.title: .text(section.title), .href: .text(href(site.pages[section.page]))]
-            if page.kind == .section, page.section == section.name {
-                item[.ariaCurrent] = .text("page")
-            } else if page.section == section.name {
-                item[.ariaCurrent] = .text("true")
-            }
-            items.append(item)
-        }
-        let extra: [(Int?, String, Set<PageKind>)] = [
-            (site.criteriaIndex, strings["nav-criteria"], [.criterion, .coverage]),
-            (site.categoryIndex, strings["nav-categories"], [.category]),
-        ]
-        for (target, title, children) in extra {
-            guard let target else { continue }
-            var item: ContextMap = [.title: .text(title), .href: .text(href(site.pages[target]))]
-            if site.pages[target].route == page.route {
-                item[.ariaCurrent] = .text("page")
-            } else if children.contains(page.kind) {
-                item[.ariaCurrent] = .text("true")
-            }
-            items.append(item)
-        }
-        return items
-    }
-
-    private func breadcrumbs(_ page: Page, section: SiteSection?) -> [ContextMap] {
-        guard page.kind != .home else { return [] }
-        var trail: [ContextMap] = [[.title: .text(strings["nav-home"]), .href: .text(href(site.pages[site.home]))]]
-        if page.kind == .entry, let section {
-            trail.append([.title: .text(section.title), .href: .text(href(site.pages[section.page]))])
-        }
-        if [.criterion, .coverage].contains(page.kind), let index = site.criteriaIndex {
-            trail.append([.title: .text(site.pages[index].title), .href: .text(href(site.pages[index]))])
-        }
-        if page.kind == .category, let index = site.categoryIndex {
-            trail.append([.title: .text(site.pages[index].title), .href: .text(href(site.pages[index]))])
-        }
-        trail.append([.title: .text(page.title), .href: .text(href(page)), .current: .flag(true)])
-        return trail
     }
 
     /// The keyboard / mobile / screenreader / settings maps as tables, in front matter order.

@@ -138,7 +138,7 @@ public struct Theme: Sendable {
 
     /// The theme's scripts in the order they run, one behaviour each (`scripts/text.js` first:
     /// the `GuideSite` namespace and its texts), then any other of the site's own by name.
-    static let scriptOrder = ["text", "copy", "demos", "tabs", "disk-links", "basket"]
+    static let scriptOrder = ["text", "menu", "copy", "demos", "tabs", "disk-links", "basket"]
 
     /// `assets/site.js`: the scripts of `scripts/` one after the other, each named; a site's
     /// `Templates/scripts/tabs.js` replaces that one behaviour. (Written without template

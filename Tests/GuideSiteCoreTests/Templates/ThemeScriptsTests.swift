@@ -17,7 +17,7 @@ struct ThemeScriptsTests {
         defer { site.remove() }
         let script = try Self.script(site)
         let names = script.split(separator: "\n").filter { $0.hasPrefix("// ") }.map { String($0.dropFirst(3)) }
-        #expect(names == ["text.js", "copy.js", "demos.js", "tabs.js", "disk-links.js", "basket.js"])
+        #expect(names == ["text.js", "menu.js", "copy.js", "demos.js", "tabs.js", "disk-links.js", "basket.js"])
         #expect(!script.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("//") && !$0.hasPrefix("// ") })
         // Every assignment to window names the namespace alone.
         let globals = script.matches(of: /window\.([A-Za-z]+) =/).map { String($0.1) }

@@ -4,8 +4,8 @@
 extension RenderPlan {
     /// The pages whose key `key(for:)` may make differently in `site` than in `last`, from what
     /// it reads: the pages that list others (every page but entries and plain pages), each page
-    /// whose own fields differ, and each entry whose neighbours, related entries or cited
-    /// criteria's counts differ or changed. Nil when every key may differ (the site-wide values
+    /// whose own fields differ, and each entry whose neighbours, related entries, section's pages
+    /// in the navigation or cited criteria's counts differ or changed. Nil when every key may differ (the site-wide values
     /// or a category's title moved, or the pages are not at the same places).
     /// `changed`: the pages whose own fields differ.
     static func candidates(last: Site, site: Site, basePath: String, layoutKeys: LayoutKeys) -> (pages: [Int], changed: Set<Int>)? {
@@ -27,10 +27,17 @@ extension RenderPlan {
             if layoutKeys.citingCounts.contains(page.layout), page.criteria.contains(where: { recounted.contains($0.number) }) { return true }
             let sides = newNeighbours[index]
             if oldNeighbours[index] != sides || [sides?.previous, sides?.next].contains(where: { $0.map(changed.contains) ?? false }) { return true }
+            let listed = navigated(page, in: site)
+            if navigated(last.pages[index], in: last) != listed || listed.contains(where: changed.contains) { return true }
             let related = site.related[index] ?? []
             return last.related[index] ?? [] != related || related.contains(where: changed.contains)
         }
         return (pages, changed)
+    }
+
+    /// The pages the navigation lists beside an entry, as `key(for:)` reads them.
+    private static func navigated(_ page: Page, in site: Site) -> [Int] {
+        site.section(of: page).map { SectionNavigation.pages(of: $0, in: site) } ?? []
     }
 
     private struct Sides: Equatable {

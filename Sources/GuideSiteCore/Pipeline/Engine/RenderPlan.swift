@@ -220,6 +220,10 @@ struct RenderPlan {
                 show(position + 1 < section.entries.count ? section.entries[position + 1] : nil, into: &hasher)
             }
             show(site.related[index] ?? [], withList: withList, into: &hasher)
+            // The navigation lists the section's pages when they fit on one list page.
+            if let section = site.section(of: page) {
+                show(SectionNavigation.pages(of: section, in: site), withList: withList, into: &hasher)
+            }
         case .section:
             show(site.sections.first { $0.page == index }?.entries ?? [], withList: withList, into: &hasher)
         case .home:
