@@ -57,3 +57,17 @@
     });
   }
 })();
+
+// A printout is a test record: the "Copy as" forms open while the page prints.
+(function () {
+  "use strict";
+  var opened = [];
+  window.addEventListener("beforeprint", function () {
+    opened = Array.prototype.filter.call(document.querySelectorAll("details.copy-as"), function (details) { return !details.open; });
+    opened.forEach(function (details) { details.open = true; });
+  });
+  window.addEventListener("afterprint", function () {
+    opened.forEach(function (details) { details.open = false; });
+    opened = [];
+  });
+})();

@@ -105,9 +105,12 @@ struct PageContextBuilder: Sendable {
         pageValues[.support] = supportValues(for: page)
         addLibraryValues(for: page, to: &pageValues)
         addMetaValues(for: page, to: &pageValues)
-        let toc = tableOfContents(page.body.headings)
+        // An entry's contents name its main sections, "How to test" first; a page's go a level deeper.
+        let tested = pageValues[.testing] != nil
+        let toc = (tested ? [[.text: .text(strings["how-to-test"]), .id: .text("how-to-test")]] : [])
+            + tableOfContents(page.body.headings, deeper: !tested)
         // A body with contents of its own (kramdown's `{:toc}`) has one list of contents.
-        if !toc.isEmpty, !html.containsBytes("<nav class=\"page-contents\"") { pageValues[.toc] = Self.items(toc) }
+        if toc.count >= 2, !html.containsBytes("<nav class=\"page-contents\"") { pageValues[.toc] = Self.items(toc) }
 
         var navigation = page.kind == .entry ? page.section.flatMap { shared.entryNavigation[$0] } ?? navigation(current: page) : navigation(current: page)
         addSectionPages(to: &navigation, index: index, section: section)
@@ -227,8 +230,8 @@ struct PageContextBuilder: Sendable {
         }
     }
 
-    /// Second-level headings with their third-level children, when there are at least two.
-    private func tableOfContents(_ headings: [Heading]) -> [ContextMap] {
+    /// Second-level headings, `deeper`: with their third-level children.
+    private func tableOfContents(_ headings: [Heading], deeper: Bool) -> [ContextMap] {
         var items: [ContextMap] = []
         var children: [ContextMap] = []
         func flush() {
@@ -239,11 +242,11 @@ struct PageContextBuilder: Sendable {
             if heading.level == 2 {
                 flush()
                 items.append([.text: .text(heading.text), .id: .text(heading.id)])
-            } else if !items.isEmpty {
+            } else if deeper, !items.isEmpty {
                 children.append([.text: .text(heading.text), .id: .text(heading.id)])
             }
         }
         flush()
-        return items.count >= 2 ? items : []
+        return items
     }
 }

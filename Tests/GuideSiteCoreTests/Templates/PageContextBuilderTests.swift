@@ -69,7 +69,9 @@ struct PageContextBuilderTests {
         let nav = Self.value(values, "nav") as? [[String: Any]]
         #expect(nav?.first { $0["title"] as? String == "Native" }?["ariaCurrent"] as? String == "true")
         let toc = Self.value(values, "page.toc.items") as? [[String: Any]]
-        #expect(toc?.map { $0["text"] as? String } == ["iOS", "Android"])
+        // An entry's main sections, "How to test" first, without their sub-headings.
+        #expect(toc?.map { $0["text"] as? String } == ["How to test", "iOS", "Android"])
+        #expect(toc?.allSatisfy { $0["children"] == nil } == true)
         #expect(Self.value(values, "pager.previous.title") as? String == "Menu", "Menu comes first by title")
         #expect(Self.value(values, "pager.next") == nil)
     }
