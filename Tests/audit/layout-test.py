@@ -4,7 +4,8 @@
 - at 1,280 x 900, a header of one row (at most 120 px), the navigation beside the text with the
   page marked `aria-current="page"` under its section, the page's contents beside the text on the
   other side, both sticky, and "How to test" within the first screen;
-- at 1,024 px, the navigation beside the text and the contents in it;
+- at 1,024 px, the navigation beside the text and the contents in it; the coverage table wider
+  than the text's measure;
 - at 390 px, a header of at most 160 px and the navigation behind a Menu button that follows the
   disclosure pattern (closed at first, opened and closed by the button, closed by Escape with the
   focus back on the button); without JavaScript the navigation shows and the button does not;
@@ -65,6 +66,10 @@ def main():
             check(wide["current"] == "Wheel picker", f"the page is current under its section: {wide['current']!r}")
             check(wide["toc"]["left"] >= wide["main"]["right"] and wide["toc"]["sticky"], "the contents are beside the text on the other side, sticky")
             check(wide["testing"] is not None and wide["testing"] < 900, "How to test starts within the first screen")
+            coverage = measure(driver, url.replace("native/wheel-picker/", "wcag/coverage/"), 1280)
+            print(f"1280 x 900: the coverage table's column at {coverage['main']['left']:.0f}-{coverage['main']['right']:.0f}")
+            check(coverage["main"]["right"] - coverage["main"]["left"] > wide["main"]["right"] - wide["main"]["left"] + 200,
+                  "the coverage table takes the whole width beside the navigation")
             middle = measure(driver, url, 1024)
             check(middle["nav"]["right"] <= middle["main"]["left"], "at 1,024 px the navigation is beside the text")
             check(middle["main"]["left"] <= middle["toc"]["left"] < middle["main"]["right"], "and the contents are in it")
