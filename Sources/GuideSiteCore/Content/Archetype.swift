@@ -56,7 +56,9 @@ public struct Archetype: Sendable {
     /// titled `title`, each a warning at its line.
     public func placeholders(in text: String, title: String, path: String) -> [Diagnostic] {
         guard !lines.isEmpty else { return [] }
-        let filled = lines.map { line in Line(text: Self.render(line.text, title: title, categories: []), inFrontMatter: line.inFrontMatter, heading: line.heading) }
+        let filled = lines.map { line in
+            Line(text: Self.render(line.text, title: title, categories: []), inFrontMatter: line.inFrontMatter, heading: line.heading)
+        }
         let texts = Set(filled.filter { $0.heading == nil }.map { "\($0.inFrontMatter) \($0.text)" })
         let headings = Set(filled.filter { $0.heading != nil }.map(\.text))
         let page = Self.regions(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
@@ -69,7 +71,8 @@ public struct Archetype: Sendable {
                 let shown = trimmed.count > 60 ? String(trimmed.prefix(57)) + "…" : trimmed
                 found.append(Diagnostic(.warning, path, line: index + 1, column: column, category: "placeholder",
                                         "`\(shown)` is the archetype's placeholder, unchanged: write what you observed, or remove it"))
-            } else if !line.inFrontMatter, headings.contains(trimmed), let level = Self.headingLevel(trimmed), Self.isEmpty(after: index, level: level, in: page) {
+            } else if !line.inFrontMatter, headings.contains(trimmed), let level = Self.headingLevel(trimmed),
+                      Self.isEmpty(after: index, level: level, in: page) {
                 found.append(Diagnostic(.warning, path, line: index + 1, column: column, category: "placeholder",
                                         "the archetype's heading `\(trimmed)` has nothing under it: write its notes, or remove it"))
             }

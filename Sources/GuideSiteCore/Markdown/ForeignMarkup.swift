@@ -77,7 +77,8 @@ enum ForeignMarkup {
                 continue
             }
             // (Named in a code span, as a page documenting kramdown does, it is text.)
-            if let marker = current.range(of: "{::nomarkdown}"), !codeSpans(in: current).contains(where: { $0.contains(marker.lowerBound) }) {
+            if let marker = current.range(of: "{::nomarkdown}"),
+               !codeSpans(in: current).contains(where: { $0.contains(marker.lowerBound) }) {
                 current = current.replacingOccurrences(of: "{::nomarkdown}", with: "")
                 if current.contains("{:/") {
                     current = current.replacingOccurrences(of: "{:/nomarkdown}", with: "").replacingOccurrences(of: "{:/}", with: "")

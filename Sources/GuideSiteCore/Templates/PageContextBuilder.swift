@@ -112,7 +112,8 @@ struct PageContextBuilder: Sendable {
         // A body with contents of its own (kramdown's `{:toc}`) has one list of contents.
         if toc.count >= 2, !html.containsBytes("<nav class=\"page-contents\"") { pageValues[.toc] = Self.items(toc) }
 
-        var navigation = page.kind == .entry ? page.section.flatMap { shared.entryNavigation[$0] } ?? navigation(current: page) : navigation(current: page)
+        var navigation = page.kind == .entry ? page.section.flatMap { shared.entryNavigation[$0] } ?? navigation(current: page)
+            : navigation(current: page)
         addSectionPages(to: &navigation, index: index, section: section)
         var context: ContextMap = [
             .site: .map(shared.site),

@@ -221,9 +221,7 @@ struct RenderPlan {
             }
             show(site.related[index] ?? [], withList: withList, into: &hasher)
             // The navigation lists the section's pages when they fit on one list page.
-            if let section = site.section(of: page) {
-                show(SectionNavigation.pages(of: section, in: site), withList: withList, into: &hasher)
-            }
+            show(site.section(of: page).map { SectionNavigation.pages(of: $0, in: site) } ?? [], withList: withList, into: &hasher)
         case .section:
             show(site.sections.first { $0.page == index }?.entries ?? [], withList: withList, into: &hasher)
         case .home:

@@ -116,7 +116,8 @@ extension ThemeValues {
         ValueField(.href, .text, "Its address."),
         ValueField(.ariaCurrent, .text, "`page` on the page itself, `true` on its section (navigation)."),
         ValueField(.current, .flag, "The page itself (breadcrumbs)."),
-        ValueField(.pages, .items(navPage), "Under the section of the page shown, its pages, when they fit on one list page (site.yml's `pagination.size`)."),
+        ValueField(.pages, .items(navPage),
+                   "Under the section of the page shown, its pages, when they fit on one list page (site.yml's `pagination.size`)."),
     ])
     static let navPage = ValueObject("Section page in the navigation", "A page of the section shown, listed under its section.", [
         ValueField(.title, .text, "Its title."),
