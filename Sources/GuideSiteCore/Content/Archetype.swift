@@ -66,8 +66,7 @@ public struct Archetype: Sendable {
     /// titled `title`, each a warning at its line.
     public func placeholders(in text: String, title: String, path: String) -> [Diagnostic] {
         guard !lines.isEmpty || !fixedLengths.isEmpty else { return [] }
-        // Most lines of a page are no placeholder: their length rules them out before any string
-        // is made (reading every page's lines as strings was a second more at 10,000 entries).
+        // The lines `new` filled this entry's title in, and their lengths without the f/b mark.
         let titled = lines.map { line in
             (text: (line.inFrontMatter ? "f" : "b") + Self.render(line.text, title: title, categories: []), line: line)
         }
