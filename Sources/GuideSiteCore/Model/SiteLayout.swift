@@ -47,14 +47,15 @@ public struct SiteLayout: Sendable, Hashable, Encodable {
 
     /// The path inside the theme folder (`assets/site.css`) when `path` (absolute, as the watcher
     /// reports it) is a file of the theme that no page holds the bytes of: a style sheet, a
-    /// script, an archetype, anything but a layout, a partial, the strings and hidden names.
+    /// script, anything but a layout, a partial, the strings, the archetypes (read into the
+    /// settings, `SiteConfig.archetype`, like a data file) and hidden names.
     public func themeFile(_ path: String) -> String? {
         let theme = templates.path.hasSuffix("/") ? templates.path : templates.path + "/"
         let content = self.content.path.hasSuffix("/") ? self.content.path : self.content.path + "/"
         guard path.hasPrefix(theme), !path.hasPrefix(content), !theme.hasPrefix(content), !isTemplate(path) else { return nil }
         let inside = String(path.dropFirst(theme.count))
         let parts = inside.split(separator: "/", omittingEmptySubsequences: false)
-        guard !inside.hasPrefix("strings/"), parts.allSatisfy({ !$0.isEmpty && !EditorLitter.isLitter(String($0)) }) else { return nil }
+        guard !inside.hasPrefix("strings/"), !inside.hasPrefix("archetypes/"), parts.allSatisfy({ !$0.isEmpty && !EditorLitter.isLitter(String($0)) }) else { return nil }
         return inside
     }
 

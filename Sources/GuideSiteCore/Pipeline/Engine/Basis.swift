@@ -91,8 +91,6 @@ struct Basis {
                 } else if context.layout.isTemplate(path) {
                     templatesMoved = true
                 } else if let file = context.layout.themeFile(path) {
-                    // Every page's placeholders are read against the archetype (`SiteConfig.archetype`).
-                    guard file != Archetype.path else { throw Declined("the entry archetype changed") }
                     themeFiles.insert(file)
                 } else if let asset = memory.files.first(where: { $0.kind == .asset && $0.path == path }) {
                     // Its stamp is not kept: the next build that compares stamps reads it again.

@@ -48,8 +48,8 @@ struct BuildRecord {
         var shared = ""
         /// The content folder's copied files, by path, with their stamps (nil: not trusted).
         var assets: [String: FileStamp?] = [:]
-        /// The theme's files but its strings (`SiteLayout.themeFile`: style sheets, scripts,
-        /// archetypes; and its layouts and partials), by path in the theme, with their stamps: in
+        /// The theme's files but its strings and archetypes (`SiteLayout.themeFile`: style sheets,
+        /// scripts; and its layouts and partials), by path in the theme, with their stamps: in
         /// `settings`, not in `shared` (which has the names of the layouts).
         var theme: [String: FileStamp] = [:]
         /// The includes folder's files, by path in it, with their stamps: in `settings`, not in
@@ -112,8 +112,6 @@ struct BuildRecord {
                 return nil
             }
         }
-        // Every page's placeholders are read against the archetype, a theme file.
-        hash.add(context.siteConfig.archetype ?? "-")
         // Sections named by the library's files that are not published (`_category_.json`).
         hash.add(Fingerprint.of(context.siteConfig.sections).description)
         // Looked up by name in each open folder, on every core: a full path per file was most
