@@ -3,7 +3,8 @@
 
 - at 1,280 x 900, a header of one row (at most 120 px), the navigation beside the text with the
   page marked `aria-current="page"` under its section, the page's contents beside the text on the
-  other side, both sticky, and "How to test" within the first screen;
+  other side, both sticky, "How to test" within the first screen, the platform sections as tabs
+  (a link into a hidden one shows it) and the page at most 5,000 px tall;
 - at 1,024 px, the navigation beside the text and the contents in it; the coverage table wider
   than the text's measure;
 - at 390 px, a header of at most 160 px and the navigation behind a Menu button that follows the
@@ -66,6 +67,13 @@ def main():
             check(wide["current"] == "Wheel picker", f"the page is current under its section: {wide['current']!r}")
             check(wide["toc"]["left"] >= wide["main"]["right"] and wide["toc"]["sticky"], "the contents are beside the text on the other side, sticky")
             check(wide["testing"] is not None and wide["testing"] < 900, "How to test starts within the first screen")
+            check(wide["height"] <= 5000, f"the page is at most 5,000 px tall: {wide['height']}")
+            platforms = driver.find_elements(By.CSS_SELECTOR, '[data-tabs="platform"] > [role="tablist"] > [role="tab"]')
+            check([tab.text for tab in platforms] == ["iOS", "Android"], "the platform sections are tabs, their parts inside them")
+            driver.get(url + "#name-1")
+            android = driver.find_element(By.ID, "name-1")
+            check(android.is_displayed() and platforms[1].get_attribute("aria-selected") == "true" if len(platforms) == 2 else False,
+                  "a link to a heading in the Android tab shows that tab")
             coverage = measure(driver, url.replace("native/wheel-picker/", "wcag/coverage/"), 1280)
             print(f"1280 x 900: the coverage table's column at {coverage['main']['left']:.0f}-{coverage['main']['right']:.0f}")
             check(coverage["main"]["right"] - coverage["main"]["left"] > wide["main"]["right"] - wide["main"]["left"] + 200,

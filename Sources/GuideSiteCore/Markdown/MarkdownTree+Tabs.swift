@@ -6,7 +6,7 @@ extension MarkdownTree {
     /// Groups the page's tab runs; a subset's filter first drops other platforms' members.
     mutating func groupTabs(_ names: TabNames, filter: PlatformFilter?) {
         groupCodeTabs(names, filter: filter)
-        groupSectionTabs(names)
+        groupSectionTabs(names, from: document.root.firstChild, until: nil)
     }
 
     /// Adjacent code blocks whose fence names a platform or framework (```` ```swift UIKit ````
@@ -46,39 +46,39 @@ extension MarkdownTree {
         }
     }
 
-    /// Sibling sections at the top of the page whose headings name a platform or framework,
-    /// each running to the next heading of its level; a section with headings below its own
-    /// stays a section (its headings are in the table of contents).
-    private mutating func groupSectionTabs(_ names: TabNames) {
-        var node = document.root.firstChild
+    /// Sibling sections whose headings name a platform or framework, each running to the next
+    /// heading of its level or above: a member's own headings go with it into its panel, and
+    /// runs inside a member (`## iOS` with `### UIKit` and `### SwiftUI`) are tabs inside it.
+    private mutating func groupSectionTabs(_ names: TabNames, from first: MarkdownNode?, until end: MarkdownNode?) {
+        var node = first
         var run: [(heading: MarkdownNode, label: String, kind: TabNames.Kind)] = []
         var runLevel = 0
         func close(before end: MarkdownNode?) {
             defer { run = [] }
-            guard run.count > 1 else { return }
-            let kind: TabNames.Kind = run.allSatisfy { $0.kind == .platform } ? .platform : .framework
+            // Inner runs first, so their closing markup comes before this run's next panel.
             for (position, member) in run.enumerated() {
-                member.heading.insertBefore(html: (position == 0 ? Self.groupOpening(kind) : "</div>\n") + Self.panelOpening(member.label))
+                groupSectionTabs(names, from: member.heading.next, until: position + 1 < run.count ? run[position + 1].heading : end)
             }
-            if let end { end.insertBefore(html: "</div>\n</div>\n") } else { document.root.lastChild?.insertAfter(html: "</div>\n</div>\n") }
+            if run.count > 1 {
+                let kind: TabNames.Kind = run.allSatisfy { $0.kind == .platform } ? .platform : .framework
+                for (position, member) in run.enumerated() {
+                    member.heading.insertBefore(html: (position == 0 ? Self.groupOpening(kind) : "</div>\n") + Self.panelOpening(member.label))
+                }
+                if let end { end.insertBefore(html: "</div>\n</div>\n") } else { document.root.lastChild?.insertAfter(html: "</div>\n</div>\n") }
+            }
         }
-        while let current = node {
+        while let current = node, current != end {
             node = current.next
             guard current.kind == .heading else { continue }
             let level = current.headingLevel, label = plainText(current), kind = names.kind(of: label)
-            if let last = run.last, level > runLevel {
-                // A heading below a member's: that member is a section with parts, not a tab.
-                run.removeLast()
-                close(before: last.heading)
-            } else if !run.isEmpty, level < runLevel || kind == nil {
-                close(before: current)
-            }
+            if !run.isEmpty, level > runLevel { continue }
+            if !run.isEmpty, level < runLevel || kind == nil { close(before: current) }
             if let kind {
                 if run.isEmpty { runLevel = level }
                 run.append((current, label, kind))
             }
         }
-        close(before: nil)
+        close(before: end)
     }
 
     private static func groupOpening(_ kind: TabNames.Kind) -> String {

@@ -37,18 +37,24 @@ struct MarkdownTabsTests {
         }
     }
 
-    @Test("sibling sections naming platforms or frameworks become tabs unless they have parts")
+    @Test("sibling sections naming platforms or frameworks become tabs, their own headings inside")
     func sectionTabs() {
         let page = html("## State\n\n### UIKit\n\nSelected trait.\n\n### SwiftUI\n\nToggle.\n\n## After\n\nText.\n")
         #expect(page.contains("<div class=\"tabs\" data-tabs=\"framework\">\n<div class=\"tab-panel\" data-tab=\"UIKit\">\n<div class=\"heading\"><h3 id=\"uikit\">"))
         #expect(page.contains("<p>Toggle.</p>\n</div>\n</div>\n<div class=\"heading\"><h2 id=\"after\">"))
         let platforms = html("## iOS\n\nA.\n\n## Android\n\nB.\n")
         #expect(platforms.contains("data-tabs=\"platform\"") && platforms.hasSuffix("<p>B.</p>\n</div>\n</div>\n"))
-        // Platform sections with parts are the page's structure: they stay sections.
-        let parts = html("## iOS\n\n### Name\n\nA.\n\n## Android\n\n### Name\n\nB.\n")
-        #expect(!parts.contains("class=\"tabs\""))
-        // Inside such a section, framework sections still make tabs.
-        #expect(html("## iOS\n\n### UIKit\n\nA.\n\n### SwiftUI\n\nB.\n\n## Android\n\nC.\n").components(separatedBy: "class=\"tabs\"").count == 2)
+        // A platform section's own headings go into its tab; the next heading of its level ends it.
+        let parts = html("## iOS\n\n### Name\n\nA.\n\n## Android\n\n### Name\n\nB.\n\n## Notes\n\nC.\n")
+        #expect(parts.components(separatedBy: "class=\"tabs\"").count == 2)
+        #expect(parts.contains("<h3 id=\"name-1\">Name</h3>"), "\(parts)")
+        #expect(parts.contains("<p>B.</p>\n</div>\n</div>\n<div class=\"heading\"><h2 id=\"notes\">"), "\(parts)")
+        // A member that is a heading alone, last on the page, is an empty tab.
+        #expect(html("## iOS\n\nA.\n\n## Android\n").hasSuffix("Android</span></a></div>\n</div>\n</div>\n"))
+        // Inside such a section, framework sections make a tab set of their own, closed before the next tab.
+        let nested = html("## iOS\n\n### UIKit\n\nA.\n\n### SwiftUI\n\nB.\n\n## Android\n\nC.\n")
+        #expect(nested.components(separatedBy: "class=\"tabs\"").count == 3)
+        #expect(nested.contains("<p>B.</p>\n</div>\n</div>\n</div>\n<div class=\"tab-panel\" data-tab=\"Android\">"), "\(nested)")
     }
 
     @Test("a subset drops other platforms' tabs; one left is no tab group")
