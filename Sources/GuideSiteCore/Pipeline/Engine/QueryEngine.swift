@@ -26,6 +26,10 @@ public protocol Input: Hashable, Sendable {
 /// computes it again only when one changed; a value computed again to the same fingerprint keeps
 /// its old revision, so what depends on it is not computed again (early cutoff).
 ///
+/// Each key has one `Slot` for the engine's life, found through a table of its own type (an
+/// `AnyHashable` key compares through the runtime's metadata: most of a fetch's time), and a
+/// value's dependencies are those slots themselves, so checking them hashes nothing.
+///
 /// Fetches may run on several threads; inputs are set between fetches, never during them.
 public final class QueryEngine: @unchecked Sendable {
     /// Computes every value it would keep a second time and compares fingerprints: a query that
@@ -34,8 +38,7 @@ public final class QueryEngine: @unchecked Sendable {
 
     private let condition = NSCondition()
     private var revision = 1
-    private var slots: [AnyHashable: Slot] = [:]
-    private var running: Set<AnyHashable> = []
+    private var tables: [ObjectIdentifier: AnyObject] = [:]
     private var executions: [String: Int] = [:]
     private var totals: [String: Int] = [:]
     private var failures: [String] = []
@@ -51,15 +54,15 @@ public final class QueryEngine: @unchecked Sendable {
         // (Compared before fingerprinted: a driver sets every file's stamp on every build. A value
         // set when it could not be compared is read again once it can: what was read then may
         // not be what the value now stands for.)
-        if comparable, let slot = condition.withLock({ slots[key] }), slot.comparable, slot.value as? K.Value? == value { return }
+        let slot = condition.withLock { self.slot(key, compute: nil) }
+        if comparable, condition.withLock({ slot.known && slot.comparable && slot.value as? K.Value? == value }) { return }
         let fingerprint = Fingerprint.of(value)
         condition.withLock {
-            if comparable, let slot = slots[key], slot.comparable, slot.fingerprint == fingerprint { return }
+            if comparable, slot.known, slot.comparable, slot.fingerprint == fingerprint { return }
             revision += 1
-            let stored = comparable ? fingerprint : Fingerprint.of([fingerprint.description, "\(revision)"])
-            let slot = Slot(kind: "\(K.self)", value: value, fingerprint: stored, revision: revision, dependencies: [], compute: nil)
-            slot.comparable = comparable
-            slots[key] = slot
+            slot.value = value
+            slot.fingerprint = comparable ? fingerprint : Fingerprint.of([fingerprint.description, "\(revision)"])
+            (slot.changedAt, slot.verifiedAt, slot.known, slot.comparable) = (revision, revision, true, comparable)
         }
     }
 
@@ -70,7 +73,10 @@ public final class QueryEngine: @unchecked Sendable {
 
     /// The value of `query` now.
     public func fetch<Q: Query>(_ query: Q) -> Q.Value {
-        QueryContext(engine: self, key: nil, parent: nil).fetch(query)
+        let slot = querySlot(query)
+        if let value = greenValue(slot) { return value as! Q.Value }
+        refresh(slot, from: QueryContext(engine: self, slot: nil, parent: nil))
+        return value(of: slot) as! Q.Value
     }
 
     /// How many times each kind of query ran since the last call (by type name).
@@ -89,79 +95,124 @@ public final class QueryEngine: @unchecked Sendable {
     /// The values whose recomputation gave another fingerprint (with `verifies`), by query.
     public var verificationFailures: [String] { condition.withLock { failures } }
 
-    /// The fingerprint of the values of `keys`, in order: what a value read, standing for it.
-    func fingerprint(of keys: [AnyHashable]) -> Fingerprint {
-        let parts = condition.withLock { keys.map { slots[$0]?.fingerprint } }
-        return Fingerprint.of(parts)
+    /// The fingerprint of the values of `slots`, in order: what a value read, standing for it.
+    func fingerprint(of slots: [Slot]) -> Fingerprint {
+        Fingerprint.of(condition.withLock { slots.map { $0.known ? $0.fingerprint : nil } })
     }
 
-    func inputValue<K: Input>(_ key: K) -> K.Value? {
-        condition.withLock { slots[key]?.value as? K.Value }
+    /// The slot of an input, made absent when it was never set (so that setting it later is a
+    /// change of what read it).
+    func inputSlot<K: Input>(_ key: K) -> Slot {
+        condition.withLock { slot(key, compute: nil) }
     }
 
-    /// The slot of `key`, good at the current revision: reused when none of its dependencies
-    /// changed since it was last good, else computed again. Waits for another thread computing it.
-    func refresh(_ key: AnyHashable, kind: String, from context: QueryContext,
-                 compute: @escaping Compute) -> Slot {
+    func value(of slot: Slot) -> (any Sendable)? {
+        condition.withLock { slot.value }
+    }
+
+    /// The slot of `query`, made the first time it is asked for.
+    func querySlot<Q: Query>(_ query: Q) -> Slot {
+        condition.withLock {
+            slot(query) { context in
+                let value = query.compute(context)
+                return (value, Q.cutsOff ? Fingerprint.of(value) : context.engine.fingerprint(of: context.dependencies))
+            }
+        }
+    }
+
+    /// Under the lock.
+    private func slot<K: Hashable & Sendable>(_ key: K, compute: Compute?) -> Slot {
+        let table: Table<K>
+        if let found = tables[ObjectIdentifier(K.self)] {
+            table = unsafeDowncast(found, to: Table<K>.self)
+        } else {
+            table = Table<K>()
+            tables[ObjectIdentifier(K.self)] = table
+        }
+        if let slot = table.slots[key] { return slot }
+        let slot = Slot(key: key, kind: "\(K.self)", compute: compute)
+        table.slots[key] = slot
+        return slot
+    }
+
+    /// `slot`'s value when it is known good now without computing anything (`markGreen`); nil
+    /// when something must run, or when every value is verified by computing it again.
+    func greenValue(_ slot: Slot) -> (any Sendable)? {
+        condition.withLock { !verifies && markGreen(slot) ? slot.value : nil }
+    }
+
+    /// Under the lock: whether `slot` is good at the current revision because nothing it read
+    /// changed since it was last good, each derived dependency shown good the same way (rustc's
+    /// "try mark green"): one walk under one lock. False when a dependency must be computed
+    /// again (it may still come back unchanged: `refresh` then decides, in order).
+    private func markGreen(_ slot: Slot) -> Bool {
+        guard slot.known, !slot.running else { return false }
+        if slot.compute == nil || slot.verifiedAt == revision { return true }
+        for dependency in slot.dependencies {
+            if dependency.compute != nil, dependency.verifiedAt != revision, !markGreen(dependency) { return false }
+            if dependency.changedAt > slot.verifiedAt { return false }
+        }
+        slot.verifiedAt = revision
+        return true
+    }
+
+    /// `slot` made good at the current revision: kept when none of its dependencies changed
+    /// since it was last good, else computed again. Waits for another thread computing it.
+    func refresh(_ slot: Slot, from context: QueryContext) {
         condition.lock()
         while true {
-            if let slot = slots[key], slot.compute == nil || slot.verifiedAt == revision {
+            if slot.known, slot.compute == nil || slot.verifiedAt == revision {
                 condition.unlock()
-                return slot
+                return
             }
-            guard running.contains(key) else { break }
-            if context.chain.contains(key) {
+            guard slot.running else { break }
+            if context.chain.contains(where: { $0 === slot }) {
                 condition.unlock()
-                fatalError("query cycle: \(context.chain.map { "\($0.base)" }.joined(separator: " → ")) → \(key.base)")
+                fatalError("query cycle: \(context.chain.map { "\($0.key.base)" }.joined(separator: " → ")) → \(slot.key.base)")
             }
             condition.wait()
         }
-        running.insert(key)
-        let now = revision, kept = slots[key]
+        slot.running = true
+        let now = revision, known = slot.known, dependencies = slot.dependencies, since = slot.verifiedAt
         condition.unlock()
 
-        let child = QueryContext(engine: self, key: key, parent: context)
+        let child = QueryContext(engine: self, slot: slot, parent: context)
         var made: (value: any Sendable, fingerprint: Fingerprint)?
-        if let kept, !changed(kept.dependencies, since: kept.verifiedAt, context: child) {
-            if verifies {
-                // The values compared, whichever fingerprint the query keeps.
-                let again = compute(QueryContext(engine: self, key: key, parent: context)).value
-                let (before, after) = (Fingerprint.of(AnyEncodable(kept.value)), Fingerprint.of(AnyEncodable(again)))
-                if before != after {
-                    condition.withLock { failures.append("\(key.base): kept \(before), computed \(after)") }
-                }
-            }
+        if known, !changed(dependencies, since: since, context: child) {
+            if verifies { verify(slot, from: context) }
         } else {
-            made = compute(child)
+            made = slot.compute!(child)
         }
         condition.lock()
         defer {
-            running.remove(key)
+            slot.running = false
             condition.broadcast()
             condition.unlock()
         }
-        guard let made else {
-            kept!.verifiedAt = now
-            return kept!
-        }
-        executions[kind, default: 0] += 1
-        totals[kind, default: 0] += 1
-        let changedAt = kept.map { $0.fingerprint == made.fingerprint ? $0.changedAt : now } ?? now
-        let slot = Slot(kind: kind, value: made.value, fingerprint: made.fingerprint, revision: changedAt,
-                        dependencies: child.dependencies, compute: compute)
         slot.verifiedAt = now
-        slots[key] = slot
-        return slot
+        guard let made else { return }
+        executions[slot.kind, default: 0] += 1
+        totals[slot.kind, default: 0] += 1
+        if !(known && slot.fingerprint == made.fingerprint) { slot.changedAt = now }
+        (slot.value, slot.fingerprint, slot.dependencies, slot.known) = (made.value, made.fingerprint, child.dependencies, true)
+    }
+
+    /// The values compared, whichever fingerprint the query keeps.
+    private func verify(_ slot: Slot, from context: QueryContext) {
+        let again = slot.compute!(QueryContext(engine: self, slot: slot, parent: context)).value
+        let (before, after) = (Fingerprint.of(AnyEncodable(value(of: slot)!)), Fingerprint.of(AnyEncodable(again)))
+        if before != after {
+            condition.withLock { failures.append("\(slot.key.base): kept \(before), computed \(after)") }
+        }
     }
 
     /// Whether any of `dependencies` changed after `revision`, each brought up to date in order
     /// (a later one may no longer be read once an earlier one changed).
-    private func changed(_ dependencies: [AnyHashable], since revision: Int, context: QueryContext) -> Bool {
-        for key in dependencies {
-            // No slot: an input read while never set, and still not set.
-            guard let slot = condition.withLock({ slots[key] }) else { continue }
-            let current = slot.compute.map { refresh(key, kind: slot.kind, from: context, compute: $0) } ?? slot
-            if condition.withLock({ current.changedAt }) > revision { return true }
+    private func changed(_ dependencies: [Slot], since revision: Int, context: QueryContext) -> Bool {
+        for dependency in dependencies {
+            let green = condition.withLock { !verifies && markGreen(dependency) }
+            if !green, dependency.compute != nil { refresh(dependency, from: context) }
+            if condition.withLock({ dependency.changedAt }) > revision { return true }
         }
         return false
     }
@@ -169,25 +220,31 @@ public final class QueryEngine: @unchecked Sendable {
     /// A query's computation: its value and the fingerprint kept with it.
     typealias Compute = @Sendable (QueryContext) -> (value: any Sendable, fingerprint: Fingerprint)
 
-    /// One value: inputs have no `compute`.
+    /// The slots of one key type.
+    private final class Table<K: Hashable> {
+        var slots: [K: Slot] = [:]
+    }
+
+    /// One key's value, for the engine's life: inputs have no `compute`. Read and written under
+    /// the engine's lock.
     final class Slot: @unchecked Sendable {
+        let key: AnyHashable
         let kind: String
-        let value: any Sendable
-        let fingerprint: Fingerprint
-        let changedAt: Int
-        var verifiedAt: Int
-        let dependencies: [AnyHashable]
         let compute: Compute?
+        var value: (any Sendable)?
+        var fingerprint = Fingerprint(high: 0, low: 0)
+        var changedAt = 0
+        var verifiedAt = 0
+        var dependencies: [Slot] = []
+        /// Whether it has a value (an input set, even to absent; a query computed).
+        var known = false
+        var running = false
         /// For an input: whether its value could be compared when it was set.
         var comparable = true
 
-        init(kind: String, value: any Sendable, fingerprint: Fingerprint, revision: Int, dependencies: [AnyHashable], compute: Compute?) {
+        init(key: AnyHashable, kind: String, compute: Compute?) {
+            self.key = key
             self.kind = kind
-            self.value = value
-            self.fingerprint = fingerprint
-            changedAt = revision
-            verifiedAt = revision
-            self.dependencies = dependencies
             self.compute = compute
         }
     }
@@ -196,49 +253,50 @@ public final class QueryEngine: @unchecked Sendable {
 /// What a running query fetches through: it records each input and query read, in order.
 public final class QueryContext: @unchecked Sendable {
     let engine: QueryEngine
-    let key: AnyHashable?
+    let slot: QueryEngine.Slot?
     let parent: QueryContext?
     private let lock = NSLock()
-    private var read: [AnyHashable] = []
-    private var seen: Set<AnyHashable> = []
+    private var read: [QueryEngine.Slot] = []
+    private var seen: Set<ObjectIdentifier> = []
 
-    init(engine: QueryEngine, key: AnyHashable?, parent: QueryContext?) {
+    init(engine: QueryEngine, slot: QueryEngine.Slot?, parent: QueryContext?) {
         self.engine = engine
-        self.key = key
+        self.slot = slot
         self.parent = parent
     }
 
     /// The value of `query`, recorded as read by the query running.
     public func fetch<Q: Query>(_ query: Q) -> Q.Value {
-        let slot = engine.refresh(query, kind: "\(Q.self)", from: self) { context in
-            let value = query.compute(context)
-            return (value, Q.cutsOff ? Fingerprint.of(value) : context.engine.fingerprint(of: context.dependencies))
-        }
-        record(query)
-        return slot.value as! Q.Value
+        let slot = engine.querySlot(query)
+        record(slot)
+        if let value = engine.greenValue(slot) { return value as! Q.Value }
+        engine.refresh(slot, from: self)
+        return engine.value(of: slot) as! Q.Value
     }
 
     /// The value of `key` (nil when it is absent), recorded as read.
     public func input<K: Input>(_ key: K) -> K.Value? {
-        record(key)
-        return engine.inputValue(key)
+        let slot = engine.inputSlot(key)
+        record(slot)
+        return engine.value(of: slot) as? K.Value
     }
 
-    var dependencies: [AnyHashable] { lock.withLock { read } }
+    var dependencies: [QueryEngine.Slot] { lock.withLock { read } }
 
-    /// The keys of the queries running, outermost first: a fetch of one of them is a cycle.
-    var chain: [AnyHashable] {
-        var keys: [AnyHashable] = [], context: QueryContext? = self
+    /// The slots of the queries running, outermost first: a fetch of one of them is a cycle.
+    var chain: [QueryEngine.Slot] {
+        var slots: [QueryEngine.Slot] = [], context: QueryContext? = self
         while let current = context {
-            if let key = current.key { keys.insert(key, at: 0) }
+            if let slot = current.slot { slots.insert(slot, at: 0) }
             context = current.parent
         }
-        return keys
+        return slots
     }
 
-    private func record(_ key: AnyHashable) {
+    private func record(_ slot: QueryEngine.Slot) {
+        guard self.slot != nil else { return }
         lock.withLock {
-            if seen.insert(key).inserted { read.append(key) }
+            if seen.insert(ObjectIdentifier(slot)).inserted { read.append(slot) }
         }
     }
 }
