@@ -22,7 +22,7 @@ extension LibraryConfig {
                 continue
             }
             switch entry.key {
-            case "nav": config.mkdocsNav(entry)
+            case "nav": config.apply(navigation: NavItem.mkdocs(entry.value), from: entry, name: "nav")
             case "theme": config.notTaken.append("`theme` (GuideSite's theme is used; `Templates/` changes it)")
             case "plugins":
                 // A list of names, or of maps from a name to its settings; or a map of them.
@@ -54,51 +54,9 @@ extension LibraryConfig {
         return item.text
     }
 
-    /// `nav:`'s pages in order: each page's `order` and the title the navigation gives it (front
-    /// matter defaults scoped to its file, which its own front matter overrides), and each
-    /// top-level group whose pages share a folder as that folder's section, titled and in order.
-    private mutating func mkdocsNav(_ entry: FrontEntry) {
-        guard case .list(let items) = entry.value else { return }
-        var defaults: [FrontValue] = [], sections: [FrontEntry] = []
-        func line(_ key: String, _ value: FrontValue) -> FrontEntry {
-            FrontEntry(key: key, value: value, line: entry.line, column: entry.column)
-        }
-        /// The pages below `item`, in order, with their titles when the navigation gives one.
-        func pages(_ item: FrontValue, title: String? = nil) -> [(path: String, title: String?)] {
-            switch item {
-            case .text(let target): return target.contains("://") ? [] : [(target.trimming("/"), title)]
-            case .list(let children): return children.flatMap { pages($0) }
-            case .map(let pairs): return pairs.flatMap { pages($0.value, title: $0.key) }
-            default: return []
-            }
-        }
-        for item in items {
-            let found = pages(item)
-            if case .map(let pairs) = item, pairs.count == 1, case .list = pairs[0].value {
-                let folders = Set(found.map { $0.path.split(separator: "/").dropLast().first.map(String.init) ?? "" })
-                if folders.count == 1, let folder = folders.first, !folder.isEmpty {
-                    sections.append(line(folder, .map([line("title", .text(pairs[0].key))])))
-                }
-            }
-            for page in found {
-                var values = [line("order", .text(String(defaults.count + 1)))]
-                if let title = page.title { values.append(line("title", .text(title))) }
-                defaults.append(.map([line("scope", .map([line("path", .text(page.path))])), line("values", .map(values))]))
-            }
-        }
-        guard !defaults.isEmpty else { return }
-        if items.contains(where: { pages($0).contains { $0.title != nil } }) {
-            notTaken.append("`nav:` titles of pages that open with a heading (the heading titles them;"
-                            + " a page without one takes its `nav:` title)")
-        }
-        let counted = "\(defaults.count) pages" + (sections.isEmpty ? "" : ", \(sections.count) sections")
-        set("defaults", .list(defaults), from: entry, note: "nav (\(counted))")
-        if !sections.isEmpty { entries.append(line("sections", .map(sections))) }
-    }
-
     /// A generator configured in JavaScript: its title where written as a plain string, and its
     /// content folder (`docs` for Docusaurus, Starlight's `src/content/docs`, VitePress's root).
-    static func javaScript(_ generator: Generator, script: String, path: String, content: String) -> LibraryConfig {
+    static func javaScript(_ generator: Generator, script: String, path: String, content: String, root: URL) -> LibraryConfig {
         var config = LibraryConfig(generator: generator, path: path)
         config.evaluatesTemplates = false
         // Docusaurus's partials (`_snippet.mdx`, imported by pages) and Starlight's `_` files are no pages.
@@ -113,6 +71,7 @@ extension LibraryConfig {
             let written = FrontEntry(key: "title", value: .null, line: line, column: 1)
             if !value.isEmpty { config.set("title", .text(String(value)), from: written) }
         }
+        config.readNavigation(script: script, root: root, content: content, path: path)
         config.notTaken.append("plugins, components and settings computed in JavaScript")
         return config
     }

@@ -12,8 +12,10 @@ extension LibraryConfig {
     static let astroFiles = ["astro.config.mjs", "astro.config.ts", "astro.config.js"]
     /// VitePress's, in `.vitepress/` at the root or in `docs/`: the folder holding it is the content.
     static let vitepressFiles = ["", "docs/"].flatMap { folder in ["js", "ts", "mjs", "mts"].map { folder + ".vitepress/config." + $0 } }
+    /// Docusaurus's sidebars, beside its configuration.
+    static let sidebarFiles = ["sidebars.js", "sidebars.ts", "sidebars.mjs", "sidebars.cjs"]
     /// Every file name a library's configuration may have, for what watches the site's root.
-    public static let fileNames = ["_config.yml"] + hugoFiles + eleventyFiles + mkdocsFiles + docusaurusFiles + astroFiles
+    public static let fileNames = ["_config.yml"] + hugoFiles + eleventyFiles + mkdocsFiles + docusaurusFiles + astroFiles + sidebarFiles
 
     /// The configuration found in `root`, if the folder holds one of a generator's.
     public static func find(in root: URL, display: (URL) -> String) -> LibraryConfig? {
@@ -59,7 +61,7 @@ extension LibraryConfig {
                 let file = root.appending(path: name)
                 guard let script = try? String(contentsOf: file, encoding: .utf8),
                       generator != .starlight || script.contains("starlight") else { continue }
-                return javaScript(generator, script: script, path: display(file), content: content(name))
+                return javaScript(generator, script: script, path: display(file), content: content(name), root: root)
             }
         }
         return nil

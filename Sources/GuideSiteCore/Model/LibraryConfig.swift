@@ -54,6 +54,9 @@ public struct LibraryConfig: Sendable, Hashable, Codable {
     public var underscoreIsPrivate = false
     /// The `_…` names the library publishes all the same (Jekyll's `include: [_pages]`).
     public var publishedPrivate: [String] = []
+    /// Other files its settings were read from, below the root (Docusaurus's `sidebars.js`):
+    /// the build record's key holds their stamps.
+    public var readFiles: [String] = []
 
     /// Adds `key: value` to the entries, at the line of `from`.
     mutating func set(_ key: String, _ value: FrontValue, from: FrontEntry, note: String? = nil) {

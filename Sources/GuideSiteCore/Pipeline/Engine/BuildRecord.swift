@@ -103,10 +103,10 @@ struct BuildRecord {
             hash.add("site.yml")
             hash.add(stamp)
         }
-        if let library = context.siteConfig.library {
-            let file = layout.root.appending(path: library.path)
+        for path in context.siteConfig.library.map({ [$0.path] + $0.readFiles }) ?? [] {
+            let file = layout.root.appending(path: path)
             if let stamp = FileStamp(path: file.path) {
-                hash.add(library.path)
+                hash.add(path)
                 hash.add(stamp)
             } else if FileManager.default.fileExists(atPath: file.path) {
                 return nil

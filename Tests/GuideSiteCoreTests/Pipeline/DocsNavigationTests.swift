@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import GuideSiteCore
+
+/// The navigation a JavaScript-configured library writes as plain data orders its pages, titles
+/// those without a title of their own and titles the sections (`LibraryConfig+Navigation`).
+@Suite("Docusaurus's sidebars.js, VitePress's and Starlight's sidebar")
+struct DocsNavigationTests {
+    static let pages = [
+        "intro.md": "---\ntitle: Introduction\n---\nText.\n",
+        "components/button.md": "A control that acts.\n",
+        "components/tooltip.md": "---\ntitle: Tooltip\n---\nText.\n",
+    ]
+
+    static func files(_ configuration: [String: String], in folder: String) -> [String: String] {
+        var files = configuration
+        for (path, text) in pages { files[folder + path] = text }
+        return files
+    }
+
+    static let libraries: [(String, [String: String], String)] = [
+        ("Docusaurus", files(["docusaurus.config.js": "export default { title: 'Handbook' };\n",
+                              "sidebars.js": """
+                              // @ts-check
+                              const sidebars = {
+                                docs: [
+                                  'intro',
+                                  {type: 'category', label: 'Controls', items: ['components/tooltip', {type: 'doc', id: 'components/button', label: 'Push button'}]},
+                                ],
+                              };
+                              module.exports = sidebars;
+                              """], in: "docs/"), "sidebars.js (3 pages, 1 sections)"),
+        ("VitePress", files([".vitepress/config.mts": """
+                             export default { title: 'Handbook', themeConfig: { sidebar: [
+                               { text: 'Introduction', link: '/intro' },
+                               { text: 'Controls', items: [{ text: 'Tooltip', link: '/components/tooltip' }, { text: 'Push button', link: '/components/button.md' }] },
+                             ] } }
+                             """], in: ""), "sidebar (3 pages, 1 sections)"),
+        ("Starlight", files(["astro.config.mjs": """
+                             import starlight from '@astrojs/starlight';
+                             export default defineConfig({ integrations: [starlight({ title: 'Handbook', sidebar: [
+                               'intro',
+                               { label: 'Controls', items: ['components/tooltip', { slug: 'components/button', label: 'Push button' }] },
+                               { label: 'Reference', autogenerate: { directory: 'reference' } },
+                             ] })] });
+                             """], in: "src/content/docs/"), "sidebar (3 pages, 1 sections)"),
+    ]
+
+    @Test("the navigation's order (not the files'), its title for a page without one, its group as the section's title")
+    func ordered() throws {
+        for (generator, files, taken) in Self.libraries {
+            let site = try TestSite(files)
+            defer { site.remove() }
+            let result = site.build()
+            #expect(result.outcome == .success, "\(generator): \(result.printed)")
+            #expect(result.configuration.first?.contains(taken) == true, "\(generator): \(result.configuration)")
+            let section = try site.html("components/index.html")
+            let order = ["Tooltip", "Push button"].map { section.range(of: "/\">\($0)</a>")?.lowerBound }
+            #expect(order.allSatisfy { $0 != nil } && order[0]! < order[1]!, "\(generator): the sidebar's order, not the names'")
+            #expect(try site.html("components/button/index.html").contains("<title>Push button"), "\(generator): the sidebar's title for a page without one")
+            #expect(try site.html("index.html").contains(">Controls</a>"), "\(generator): the group titles the section")
+        }
+    }
+
+    @Test("an edit of sidebars.js is seen by the next build and equals a fresh one; a sidebar computed in JavaScript is said, the pages keep their order")
+    func edited() throws {
+        let (_, files, _) = Self.libraries[0]
+        let site = try TestSite(files)
+        defer { site.remove() }
+        try site.age()
+        #expect(site.build().errorCount == 0)
+        let swapped = files["sidebars.js"]!.replacingOccurrences(of: "['components/tooltip', {type: 'doc', id: 'components/button', label: 'Push button'}]",
+                                                                 with: "[{type: 'doc', id: 'components/button', label: 'Push button'}, 'components/tooltip']")
+        try site.write(Data(swapped.utf8), to: "sidebars.js")
+        try site.age(by: 100, only: ["sidebars.js"])
+        let again = site.build()
+        #expect(!again.upToDate)
+        let section = try site.html("components/index.html")
+        #expect(section.range(of: "/\">Push button</a>")!.lowerBound < section.range(of: "/\">Tooltip</a>")!.lowerBound)
+        try site.write(Data("module.exports = require('./generated-sidebars');\n".utf8), to: "sidebars.js")
+        try site.age(by: 200, only: ["sidebars.js"])
+        let computed = site.build()
+        #expect(computed.configuration.contains { $0.contains("`sidebars.js` (computed in JavaScript") }, "\(computed.configuration)")
+    }
+}
