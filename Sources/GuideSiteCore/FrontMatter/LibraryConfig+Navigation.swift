@@ -54,7 +54,7 @@ extension LibraryConfig {
         }
         guard !defaults.isEmpty else { return }
         if items.contains(where: { $0.pages.contains { $0.title != nil } }) {
-            notTaken.append("`\(name)` titles of pages that open with a heading (the heading titles them;"
+            notTaken.append("`\(name)` titles of pages with a title of their own (in their front matter or first heading;"
                             + " a page without one takes its `\(name)` title)")
         }
         let counted = "\(defaults.count) pages" + (sections.isEmpty ? "" : ", \(sections.count) sections")

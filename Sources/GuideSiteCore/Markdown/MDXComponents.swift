@@ -10,6 +10,7 @@ import Foundation
 ///   component naming how many places;
 /// - a JSX attribute's `{…}` expression (`style={{color: 'blue'}}`) is left out of HTML tags: it
 ///   has no static value, and `{{` would read as Liquid.
+/// - an MDX comment, `{/* … */}`, on one line or several, is left out, as MDX shows none.
 /// (`Tabs` and `TabItem` are `ContentTabs`'; imports are left out there.) Fenced code is left alone.
 enum MDXComponents {
     /// Whether `markdown` is MDX: a `.mdx` file, or a page that imports components.
@@ -21,13 +22,13 @@ enum MDXComponents {
 
     /// `components`: the library's generator has components every page may use unimported.
     static func process(_ markdown: String, firstLine: Int, path: String, components: Bool = false) -> Diagnosed<String> {
-        guard components || isMDX(markdown, path: path), markdown.containsBytes("<") else { return Diagnosed(markdown) }
+        guard components || isMDX(markdown, path: path), markdown.containsBytes("<") || markdown.containsBytes("{/*") else { return Diagnosed(markdown) }
         var lines = markdown.lineSubstrings().map(String.init)
         var unknown: [String: (count: Int, line: Int)] = [:]
         var fence: String?
-        var code = false
+        var code = false, comment = false
         for index in lines.indices {
-            let trimmed = lines[index].trimmingSpaces()
+            var trimmed = lines[index].trimmingSpaces()
             if let open = fence {
                 if trimmed.hasPrefix(open), trimmed.allSatisfy({ $0 == open.first }) { fence = nil }
                 continue
@@ -39,9 +40,13 @@ enum MDXComponents {
                 }
                 continue
             }
-            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+            if !comment, trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
                 fence = String(trimmed.prefix { $0 == trimmed.first })
                 continue
+            }
+            if comment || lines[index].contains("{/*") {
+                (lines[index], comment) = uncommented(lines[index], inside: comment)
+                trimmed = lines[index].trimmingSpaces()
             }
             if let tag = ownLineTag(Substring(trimmed)), let known = known(tag) {
                 lines[index] = known.line
@@ -94,6 +99,27 @@ enum MDXComponents {
             attributes[String(attribute.1)] = String(attribute.2 ?? attribute.3 ?? "")
         }
         return Tag(name: String(match.2), closing: !match.1.isEmpty, attributes: attributes)
+    }
+
+    /// `line` without MDX comments outside code spans, and whether a comment it opens goes on.
+    private static func uncommented(_ line: String, inside: Bool) -> (String, Bool) {
+        var rest = Substring(line), kept = ""
+        if inside {
+            guard let end = rest.range(of: "*/}") else { return ("", true) }
+            rest = rest[end.upperBound...]
+        }
+        while let open = rest.range(of: "{/*") {
+            // (In a code span it is the text of the span: an odd count of backticks before it.)
+            if (kept + rest[..<open.lowerBound]).count(where: { $0 == "`" }) % 2 == 1 {
+                kept += rest[..<open.upperBound]
+                rest = rest[open.upperBound...]
+                continue
+            }
+            kept += rest[..<open.lowerBound]
+            guard let end = rest[open.upperBound...].range(of: "*/}") else { return (kept, true) }
+            rest = rest[end.upperBound...]
+        }
+        return (kept + rest, false)
     }
 
     /// `line` without unknown components' tags and JSX expressions in tags, outside code spans;

@@ -58,4 +58,12 @@ struct MDXComponentsTests {
         let source = "Use the <Button> component.\n\n<Admonition type=\"tip\">\nText.\n</Admonition>\n"
         #expect(MDXComponents.process(source, firstLine: 1, path: "a.md").value == source)
     }
+
+    @Test("MDX comments are left out, on one line or several, line for line; in code they are code")
+    func comments() {
+        let source = "Before {/* hidden */} after.\n\n{/*\nTwo lines\nof comment. */}\nKept.\n\n`{/* shown */}`\n\n```js\n{/* code */}\n```\n"
+        let carried = MDXComponents.process(source, firstLine: 1, path: "a.mdx").value
+        #expect(carried == "Before  after.\n\n\n\n\nKept.\n\n`{/* shown */}`\n\n```js\n{/* code */}\n```\n", "\(carried)")
+        #expect(MDXComponents.process("{/* Markdown, not MDX */}\n", firstLine: 1, path: "a.md").value == "{/* Markdown, not MDX */}\n")
+    }
 }

@@ -16,7 +16,7 @@ struct DocsGeneratorTests {
         #expect(result.diagnostics.allSatisfy { $0.path == "docs/components/dialog.md" && $0.category == "foreign-markup" }, "\(result.printed)")
         #expect(!(try site.html("components/dialog/index.html")).contains(":material-check:"))
         #expect(result.configuration.first == "Read mkdocs.yml (MkDocs): site_name, site_description, site_url, copyright, nav (8 pages, 2 sections)")
-        #expect(result.configuration.contains { $0.contains("`nav` titles of pages that open with a heading") })
+        #expect(result.configuration.contains { $0.contains("`nav` titles of pages with a title of their own") })
         let home = try site.html("index.html")
         let sections = ["Getting started", "Components"].map { home.range(of: "\">\($0)</a>")?.lowerBound }
         #expect(sections.allSatisfy { $0 != nil } && sections[0]! < sections[1]!, "nav's order, not the folders' (c before g)")

@@ -224,8 +224,9 @@ struct OtherGeneratorLibrariesTests {
         return pages
     }
 
-    @Test("each builds with no error, and no page shows {%, {{, {::, {: or a <script> outside code", arguments: [
+    @Test("each builds with no error, and no page shows {%, {{, {::, {:, :::, {/* or a <script> outside code", arguments: [
         "eleventy-library", "hugo-library", "criteria-ja-library", "jekyll-library", "jekyll-kramdown-library", "containers-library", "mkdocs-library",
+        "docusaurus-library",
     ])
     func noForeignSyntax(library: String) throws {
         let site = try LibraryFixtureTests.copy(library)
@@ -235,7 +236,7 @@ struct OtherGeneratorLibrariesTests {
         let pages = try Self.readerText(of: site)
         #expect(pages.count > 90)
         for (path, text) in pages {
-            for syntax in ["{%", "{{", "{::", "{:", "<script"] where text.contains(syntax) {
+            for syntax in ["{%", "{{", "{::", "{:", ":::", "{/*", "<script"] where text.contains(syntax) {
                 Issue.record("\(library)/\(path) shows `\(syntax)`")
             }
         }
