@@ -26,7 +26,7 @@ AXE = ".build/audit/axe.min.js"
 BUILD = [SWIFT, "build", "-c", "release", "-Xswiftc", "-enable-testing"]
 BIN = ".build/release/guidesite"
 FUZZ_BIN = ".build/release/guidesite-fuzz"
-FIXTURES = ["docusaurus-library", "jekyll-library", "headings-library", "developer-notes", "translated-library", "eleventy-library", "mkdocs-library",
+FIXTURES = ["docusaurus-library", "vitepress-library", "jekyll-library", "headings-library", "developer-notes", "translated-library", "eleventy-library", "mkdocs-library",
             "hugo-library", "criteria-ja-library", "jekyll-kramdown-library", "containers-library"]
 BROWSER_TESTS = ["injection", "search", "code", "print", "portable", "acceptance", "basket", "brand", "support", "layout"]
 FUZZ_REPLAY = " && ".join(

@@ -118,7 +118,8 @@ public struct PageReader: Sendable {
         if pasted { body = PastedTextConverter(platforms: config.platforms).convert(body) }
         let carried = ForeignMarkup.process(body, firstLine: split.value.bodyFirstLine, path: path)
         let mdx = MDXComponents.process(carried.value, firstLine: split.value.bodyFirstLine, path: path,
-                                        components: config.library?.generator.writesComponents ?? false)
+                                        components: config.library?.generator.writesComponents ?? false,
+                                        interpolates: config.library?.generator == .vitepress)
         let foreign = Admonitions.process(ContentTabs.process(mdx.value), firstLine: split.value.bodyFirstLine, path: path)
         diagnostics += carried.diagnostics + mdx.diagnostics + foreign.diagnostics
         var preprocessor = LiquidPreprocessor(includes: includes, unsafeHTML: config.unsafeHTML, page: matter.entries, site: config.entries, data: config.data)

@@ -10,7 +10,9 @@ import Foundation
 ///   component naming how many places;
 /// - a JSX attribute's `{…}` expression (`style={{color: 'blue'}}`) is left out of HTML tags: it
 ///   has no static value, and `{{` would read as Liquid.
-/// - an MDX comment, `{/* … */}`, on one line or several, is left out, as MDX shows none.
+/// - an MDX comment, `{/* … */}`, on one line or several, is left out, as MDX shows none;
+/// - in VitePress (`interpolates`), a Vue interpolation `{{ … }}` outside code is left out with
+///   one warning counting them: Vue computes it in the browser, which a static page does not.
 /// (`Tabs` and `TabItem` are `ContentTabs`'; imports are left out there.) Fenced code is left alone.
 enum MDXComponents {
     /// Whether `markdown` is MDX: a `.mdx` file, or a page that imports components.
@@ -21,8 +23,11 @@ enum MDXComponents {
     }
 
     /// `components`: the library's generator has components every page may use unimported.
-    static func process(_ markdown: String, firstLine: Int, path: String, components: Bool = false) -> Diagnosed<String> {
-        guard components || isMDX(markdown, path: path), markdown.containsBytes("<") || markdown.containsBytes("{/*") else { return Diagnosed(markdown) }
+    static func process(_ markdown: String, firstLine: Int, path: String, components: Bool = false,
+                        interpolates: Bool = false) -> Diagnosed<String> {
+        guard components || isMDX(markdown, path: path),
+              markdown.containsBytes("<") || markdown.containsBytes("{/*") || (interpolates && markdown.containsBytes("{{")) else { return Diagnosed(markdown) }
+        var interpolations: (count: Int, line: Int, first: String)?
         var lines = markdown.lineSubstrings().map(String.init)
         var unknown: [String: (count: Int, line: Int)] = [:]
         var fence: String?
@@ -53,17 +58,27 @@ enum MDXComponents {
                 code = known.opensCode
                 continue
             }
+            if interpolates, lines[index].contains("{{") {
+                lines[index] = uninterpolated(lines[index]) { expression in
+                    interpolations = ((interpolations?.count ?? 0) + 1, interpolations?.line ?? firstLine + index, interpolations?.first ?? expression)
+                }
+            }
             lines[index] = stripped(lines[index]) { name in
                 let seen = unknown[name]
                 unknown[name] = ((seen?.count ?? 0) + 1, seen?.line ?? firstLine + index)
             }
         }
-        let diagnostics = unknown.keys.sorted().map { name in
+        var diagnostics = unknown.keys.sorted().map { name in
             let (count, line) = unknown[name]!
             let places = "\(count) place\(count == 1 ? "" : "s") in this file"
             return Diagnostic(.warning, path, line: line, column: 1, category: "mdx-component",
                               "`<\(name)>` is an MDX component GuideSite does not know (\(places)): left out, its content kept; "
                                   + "write it as Markdown to show it otherwise")
+        }
+        if let (count, line, first) = interpolations {
+            diagnostics.append(Diagnostic(.warning, path, line: line, column: 1, category: "foreign-markup",
+                "`\(first)` is a Vue interpolation (\(count) in this file), which VitePress computes in the browser: left out; "
+                    + "write the text it stands for, or put it in a code span to show it as code"))
         }
         return Diagnosed(lines.joined(separator: "\n"), diagnostics)
     }
@@ -99,6 +114,17 @@ enum MDXComponents {
             attributes[String(attribute.1)] = String(attribute.2 ?? attribute.3 ?? "")
         }
         return Tag(name: String(match.2), closing: !match.1.isEmpty, attributes: attributes)
+    }
+
+    /// `line` without `{{ … }}` outside code spans; `found` is told each one left out.
+    private static func uninterpolated(_ line: String, found: (String) -> Void) -> String {
+        var parts = line.split(separator: "`", omittingEmptySubsequences: false).map(String.init)
+        for index in stride(from: 0, to: parts.count, by: 2) {
+            let matches = parts[index].matches(of: /\{\{.*?\}\}/)
+            for match in matches { found(String(match.0)) }
+            for match in matches.reversed() { parts[index].replaceSubrange(match.range, with: "") }
+        }
+        return parts.joined(separator: "`")
     }
 
     /// `line` without MDX comments outside code spans, and whether a comment it opens goes on.

@@ -66,4 +66,14 @@ struct MDXComponentsTests {
         #expect(carried == "Before  after.\n\n\n\n\nKept.\n\n`{/* shown */}`\n\n```js\n{/* code */}\n```\n", "\(carried)")
         #expect(MDXComponents.process("{/* Markdown, not MDX */}\n", firstLine: 1, path: "a.md").value == "{/* Markdown, not MDX */}\n")
     }
+
+    @Test("VitePress's Vue interpolations outside code are left out, one warning counting them at the first; in code they are code")
+    func interpolations() {
+        let source = "Seen {{ count }} times by {{ $frontmatter.author }}.\n\n`{{ kept }}`\n\n```vue\n{{ code }}\n```\n\nAgain {{ count }}.\n"
+        let carried = MDXComponents.process(source, firstLine: 3, path: "a.md", components: true, interpolates: true)
+        #expect(carried.value == "Seen  times by .\n\n`{{ kept }}`\n\n```vue\n{{ code }}\n```\n\nAgain .\n", "\(carried.value)")
+        #expect(carried.diagnostics.count == 1 && carried.diagnostics[0].line == 3, "\(carried.diagnostics)")
+        #expect(carried.diagnostics.first?.message.hasPrefix("`{{ count }}` is a Vue interpolation (3 in this file)") == true)
+        #expect(MDXComponents.process(source, firstLine: 1, path: "a.md", components: true).value == source, "Docusaurus and Starlight: not Vue")
+    }
 }

@@ -226,7 +226,7 @@ struct OtherGeneratorLibrariesTests {
 
     @Test("each builds with no error, and no page shows {%, {{, {::, {:, :::, {/* or a <script> outside code", arguments: [
         "eleventy-library", "hugo-library", "criteria-ja-library", "jekyll-library", "jekyll-kramdown-library", "containers-library", "mkdocs-library",
-        "docusaurus-library",
+        "docusaurus-library", "vitepress-library",
     ])
     func noForeignSyntax(library: String) throws {
         let site = try LibraryFixtureTests.copy(library)
