@@ -62,12 +62,14 @@ struct DocsNavigationTests {
         }
     }
 
-    @Test("an edit of sidebars.js is seen by the next build and equals a fresh one; a sidebar computed in JavaScript is said, the pages keep their order")
+    @Test("an edit of sidebars.js is seen by the next build and by the preview; a sidebar computed in JavaScript is said, the pages keep their order")
     func edited() throws {
         let (_, files, _) = Self.libraries[0]
         let site = try TestSite(files)
         defer { site.remove() }
         try site.age()
+        let memory = BuildMemory()
+        _ = SiteBuilder().build(BuildRequest(root: site.root), into: MemoryOutput(), memory: memory)
         #expect(site.build().errorCount == 0)
         let swapped = files["sidebars.js"]!.replacingOccurrences(of: "['components/tooltip', {type: 'doc', id: 'components/button', label: 'Push button'}]",
                                                                  with: "[{type: 'doc', id: 'components/button', label: 'Push button'}, 'components/tooltip']")
@@ -77,6 +79,13 @@ struct DocsNavigationTests {
         #expect(!again.upToDate)
         let section = try site.html("components/index.html")
         #expect(section.range(of: "/\">Push button</a>")!.lowerBound < section.range(of: "/\">Tooltip</a>")!.lowerBound)
+        // The preview, told of the file by the watcher, shows it too, as a fresh build does.
+        var preview = BuildRequest(root: site.root)
+        preview.knownChanges = [site.root.appending(path: "sidebars.js").standardizedFileURL.path]
+        let output = MemoryOutput()
+        _ = SiteBuilder().build(preview, into: output, memory: memory)
+        let served = String(decoding: try #require(output.files["components/index.html"]), as: UTF8.self)
+        #expect(served == section)
         try site.write(Data("module.exports = require('./generated-sidebars');\n".utf8), to: "sidebars.js")
         try site.age(by: 200, only: ["sidebars.js"])
         let computed = site.build()
