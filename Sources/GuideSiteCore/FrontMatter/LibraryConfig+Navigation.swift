@@ -21,7 +21,9 @@ indirect enum NavItem: Equatable {
         case .text(let target): target.contains("://") ? [] : [.page(path: target.trimming("/"), title: nil)]
         case .list(let children): children.flatMap(mkdocs)
         case .map(let pairs): pairs.flatMap { pair -> [NavItem] in
-            if case .text(let target) = pair.value { return target.contains("://") ? [] : [.page(path: target.trimming("/"), title: pair.key)] }
+            if case .text(let target) = pair.value {
+                return target.contains("://") ? [] : [.page(path: target.trimming("/"), title: pair.key)]
+            }
             return [.group(title: pair.key, items: mkdocs(pair.value))]
         }
         default: []
@@ -115,7 +117,8 @@ extension LibraryConfig {
                 if type == "doc", let id = fields["id"]?.value.text { return page(id).map { [.page(path: $0, title: label)] } ?? [] }
                 guard type == "category", let label else { return [] }
                 let linked: [NavItem] = fields["link"].flatMap { link in
-                    guard case .map(let target) = link.value, target["type"]?.value.text == "doc", let id = target["id"]?.value.text else { return nil }
+                    guard case .map(let target) = link.value, target["type"]?.value.text == "doc",
+                          let id = target["id"]?.value.text else { return nil }
                     return page(id).map { [.page(path: $0, title: nil)] }
                 } ?? []
                 return [.group(title: label, items: linked + (fields["items"].map { items($0.value) } ?? []))]

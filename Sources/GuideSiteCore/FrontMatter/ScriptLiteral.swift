@@ -93,9 +93,9 @@ enum ScriptLiteral {
             while position < bytes.count, bytes[position] != quote {
                 var byte = bytes[position]
                 if byte == UInt8(ascii: "\n") { line += 1 }
-                if quote == UInt8(ascii: "`"), byte == UInt8(ascii: "$"), position + 1 < bytes.count, bytes[position + 1] == UInt8(ascii: "{") {
-                    return nil
-                }
+                // (A template's `${}` is computed.)
+                let computed = position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "{")
+                if quote == UInt8(ascii: "`"), byte == UInt8(ascii: "$"), computed { return nil }
                 if byte == UInt8(ascii: "\\"), position + 1 < bytes.count {
                     position += 1
                     byte = bytes[position]
@@ -111,13 +111,14 @@ enum ScriptLiteral {
 
         private mutating func identifier() -> String {
             let start = position
-            while position < bytes.count, bytes[position] >= 0x80 || bytes[position] == UInt8(ascii: "_") || bytes[position] == UInt8(ascii: "$")
-                || bytes[position] == UInt8(ascii: "-") || bytes[position] == UInt8(ascii: ".")
-                || (bytes[position] | 0x20 >= UInt8(ascii: "a") && bytes[position] | 0x20 <= UInt8(ascii: "z"))
-                || (bytes[position] >= UInt8(ascii: "0") && bytes[position] <= UInt8(ascii: "9")) {
-                position += 1
-            }
+            while position < bytes.count, Self.isWordByte(bytes[position]) { position += 1 }
             return String(decoding: bytes[start..<position], as: UTF8.self)
+        }
+
+        /// A byte of a name or a number: letters, digits, `_`, `$`, `-`, `.` and UTF-8's.
+        private static func isWordByte(_ byte: UInt8) -> Bool {
+            byte >= 0x80 || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || "_$-.".utf8.contains(byte)
         }
 
         /// White space and comments.

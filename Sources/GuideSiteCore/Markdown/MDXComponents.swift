@@ -25,8 +25,8 @@ enum MDXComponents {
     /// `components`: the library's generator has components every page may use unimported.
     static func process(_ markdown: String, firstLine: Int, path: String, components: Bool = false,
                         interpolates: Bool = false) -> Diagnosed<String> {
-        guard components || isMDX(markdown, path: path),
-              markdown.containsBytes("<") || markdown.containsBytes("{/*") || (interpolates && markdown.containsBytes("{{")) else { return Diagnosed(markdown) }
+        let marked = markdown.containsBytes("<") || markdown.containsBytes("{/*") || (interpolates && markdown.containsBytes("{{"))
+        guard components || isMDX(markdown, path: path), marked else { return Diagnosed(markdown) }
         var interpolations: (count: Int, line: Int, first: String)?
         var lines = markdown.lineSubstrings().map(String.init)
         var unknown: [String: (count: Int, line: Int)] = [:]
@@ -60,7 +60,8 @@ enum MDXComponents {
             }
             if interpolates, lines[index].contains("{{") {
                 lines[index] = uninterpolated(lines[index]) { expression in
-                    interpolations = ((interpolations?.count ?? 0) + 1, interpolations?.line ?? firstLine + index, interpolations?.first ?? expression)
+                    let seen = interpolations
+                    interpolations = ((seen?.count ?? 0) + 1, seen?.line ?? firstLine + index, seen?.first ?? expression)
                 }
             }
             lines[index] = stripped(lines[index]) { name in

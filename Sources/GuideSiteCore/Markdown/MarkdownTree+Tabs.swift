@@ -62,9 +62,11 @@ extension MarkdownTree {
             if run.count > 1 {
                 let kind: TabNames.Kind = run.allSatisfy { $0.kind == .platform } ? .platform : .framework
                 for (position, member) in run.enumerated() {
-                    member.heading.insertBefore(html: (position == 0 ? Self.groupOpening(kind) : "</div>\n") + Self.panelOpening(member.label))
+                    let open = position == 0 ? Self.groupOpening(kind) : "</div>\n"
+                    member.heading.insertBefore(html: open + Self.panelOpening(member.label))
                 }
-                if let end { end.insertBefore(html: "</div>\n</div>\n") } else { document.root.lastChild?.insertAfter(html: "</div>\n</div>\n") }
+                let closing = "</div>\n</div>\n"
+                if let end { end.insertBefore(html: closing) } else { document.root.lastChild?.insertAfter(html: closing) }
             }
         }
         while let current = node, current != end {
