@@ -102,67 +102,67 @@ extension LibraryConfig {
         return candidates.first { FileManager.default.fileExists(atPath: folder.appending(path: $0).path) }
     }
 
+    /// A navigation's value: a list is its items in order, a text names a page, and a map is
+    /// read by `map`, which is given this walk for the values inside it.
+    private static func outline(_ value: FrontValue, page: (String) -> String?,
+                                map: ([FrontEntry], (FrontValue) -> [NavItem]) -> [NavItem]) -> [NavItem] {
+        // (The walk hands itself to `map`, which calls it back: neither outlives this call.)
+        withoutActuallyEscaping(map) { map in
+            func items(_ value: FrontValue) -> [NavItem] {
+                switch value {
+                case .list(let list): list.flatMap(items)
+                case .text(let target): page(target).map { [.page(path: $0, title: nil)] } ?? []
+                case .map(let fields): map(fields, items)
+                default: []
+                }
+            }
+            return items(value)
+        }
+    }
+
     /// Docusaurus: the first sidebar; a doc id, `{type: 'doc', id, label}`, `{type: 'category',
     /// label, items, link: {type: 'doc', id}}` and the shorthand `{'Label': [items]}`.
     private static func docusaurus(_ sidebars: FrontValue, page: (String) -> String?) -> [NavItem] {
         guard case .map(let named) = sidebars, let first = named.first else { return [] }
-        func items(_ value: FrontValue) -> [NavItem] {
-            switch value {
-            case .list(let list): return list.flatMap(items)
-            case .text(let id): return page(id).map { [.page(path: $0, title: nil)] } ?? []
-            case .map(let fields):
-                let type = fields["type"]?.value.text
-                if type == nil, fields.count == 1 { return [.group(title: fields[0].key, items: items(fields[0].value))] }
-                let label = fields["label"]?.value.text
-                if type == "doc", let id = fields["id"]?.value.text { return page(id).map { [.page(path: $0, title: label)] } ?? [] }
-                guard type == "category", let label else { return [] }
-                let linked: [NavItem] = fields["link"].flatMap { link in
-                    guard case .map(let target) = link.value, target["type"]?.value.text == "doc",
-                          let id = target["id"]?.value.text else { return nil }
-                    return page(id).map { [.page(path: $0, title: nil)] }
-                } ?? []
-                return [.group(title: label, items: linked + (fields["items"].map { items($0.value) } ?? []))]
-            default: return []
-            }
+        return outline(first.value, page: page) { fields, items in
+            let type = fields["type"]?.value.text
+            if type == nil, fields.count == 1 { return [.group(title: fields[0].key, items: items(fields[0].value))] }
+            let label = fields["label"]?.value.text
+            if type == "doc", let id = fields["id"]?.value.text { return page(id).map { [.page(path: $0, title: label)] } ?? [] }
+            guard type == "category", let label else { return [] }
+            let linked: [NavItem] = fields["link"].flatMap { link in
+                guard case .map(let target) = link.value, target["type"]?.value.text == "doc",
+                      let id = target["id"]?.value.text else { return nil }
+                return page(id).map { [.page(path: $0, title: nil)] }
+            } ?? []
+            return [.group(title: label, items: linked + (fields["items"].map { items($0.value) } ?? []))]
         }
-        return items(first.value)
     }
 
     /// VitePress: `[{text, link, items}]`, or by path prefix `{'/guide/': [...]}` (each in turn).
     private static func vitepress(_ sidebar: FrontValue, page: (String) -> String?) -> [NavItem] {
-        func items(_ value: FrontValue) -> [NavItem] {
-            switch value {
-            case .list(let list): return list.flatMap(items)
-            case .map(let fields) where fields["text"] != nil || fields["link"] != nil:
-                let title = fields["text"]?.value.text, own = fields["link"]?.value.text.flatMap(page)
-                guard let children = fields["items"] else { return own.map { [.page(path: $0, title: title)] } ?? [] }
-                // A group's own page opens it, titled by its page (the group's title is the section's).
-                let opening = own.map { [NavItem.page(path: $0, title: nil)] } ?? []
-                return [.group(title: title ?? "", items: opening + items(children.value))]
-            case .map(let prefixes): return prefixes.flatMap { prefix -> [NavItem] in
-                if case .map(let settings) = prefix.value, let list = settings["items"] { return items(list.value) }
-                return items(prefix.value)
+        outline(sidebar, page: page) { fields, items in
+            guard fields["text"] != nil || fields["link"] != nil else {
+                return fields.flatMap { prefix -> [NavItem] in
+                    if case .map(let settings) = prefix.value, let list = settings["items"] { return items(list.value) }
+                    return items(prefix.value)
+                }
             }
-            default: return []
-            }
+            let title = fields["text"]?.value.text, own = fields["link"]?.value.text.flatMap(page)
+            guard let children = fields["items"] else { return own.map { [.page(path: $0, title: title)] } ?? [] }
+            // A group's own page opens it, titled by its page (the group's title is the section's).
+            let opening = own.map { [NavItem.page(path: $0, title: nil)] } ?? []
+            return [.group(title: title ?? "", items: opening + items(children.value))]
         }
-        return items(sidebar)
     }
 
     /// Starlight: `[{label, items}, {label, link}, {slug, label}, 'slug', {autogenerate}]`.
     private static func starlight(_ sidebar: FrontValue, page: (String) -> String?) -> [NavItem] {
-        func items(_ value: FrontValue) -> [NavItem] {
-            switch value {
-            case .list(let list): return list.flatMap(items)
-            case .text(let slug): return page(slug).map { [.page(path: $0, title: nil)] } ?? []
-            case .map(let fields):
-                let label = fields["label"]?.value.text
-                if let children = fields["items"] { return [.group(title: label ?? "", items: items(children.value))] }
-                guard let target = (fields["slug"] ?? fields["link"])?.value.text, let path = page(target) else { return [] }
-                return [.page(path: path, title: label)]
-            default: return []
-            }
+        outline(sidebar, page: page) { fields, items in
+            let label = fields["label"]?.value.text
+            if let children = fields["items"] { return [.group(title: label ?? "", items: items(children.value))] }
+            guard let target = (fields["slug"] ?? fields["link"])?.value.text, let path = page(target) else { return [] }
+            return [.page(path: path, title: label)]
         }
-        return items(sidebar)
     }
 }

@@ -55,7 +55,9 @@ public struct SiteLayout: Sendable, Hashable, Encodable {
         guard path.hasPrefix(theme), !path.hasPrefix(content), !theme.hasPrefix(content), !isTemplate(path) else { return nil }
         let inside = String(path.dropFirst(theme.count))
         let parts = inside.split(separator: "/", omittingEmptySubsequences: false)
-        guard !inside.hasPrefix("strings/"), !inside.hasPrefix("archetypes/"), parts.allSatisfy({ !$0.isEmpty && !EditorLitter.isLitter(String($0)) }) else { return nil }
+        // (Strings and archetypes are settings: the record's shared key holds their stamps.)
+        guard !["strings/", "archetypes/"].contains(where: inside.hasPrefix) else { return nil }
+        guard parts.allSatisfy({ !$0.isEmpty && !EditorLitter.isLitter(String($0)) }) else { return nil }
         return inside
     }
 
