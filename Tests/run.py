@@ -27,7 +27,7 @@ BUILD = [SWIFT, "build", "-c", "release", "-Xswiftc", "-enable-testing"]
 BIN = ".build/release/guidesite"
 FUZZ_BIN = ".build/release/guidesite-fuzz"
 FIXTURES = ["docusaurus-library", "vitepress-library", "jekyll-library", "headings-library", "developer-notes", "translated-library", "eleventy-library", "mkdocs-library",
-            "hugo-library", "criteria-ja-library", "jekyll-kramdown-library", "containers-library"]
+            "hugo-library", "criteria-ja-library", "jekyll-kramdown-library", "containers-library", "starlight-library"]
 BROWSER_TESTS = ["injection", "search", "code", "print", "portable", "acceptance", "basket", "brand", "support", "layout"]
 FUZZ_REPLAY = " && ".join(
     f"GUIDESITE_FUZZ_TARGET={target} {FUZZ_BIN} Tests/fuzz/seeds/{target} Tests/fuzz/regressions/{target}"

@@ -5,7 +5,7 @@
 public struct ContentLinter: Sendable {
     /// Keys GuideSite gives a meaning to, for did-you-mean hints on misspelt keys.
     static let knownKeys = [
-        "layout", "title", "description", "categories", "order", "permalink", "draft", "wcag",
+        "layout", "title", "linkTitle", "description", "categories", "order", "permalink", "draft", "wcag",
         "keyboard", "mobile", "screenreader", "settings", "gherkin-keyboard", "gherkin-mobile", "render_with_liquid",
     ]
 

@@ -7,16 +7,34 @@ public struct ContentLoader: Sendable {
     /// Extensions read as Markdown by default.
     public static let defaultExtensions: Set<String> = ["md", "markdown", "mdx"]
 
-    /// Jekyll's own folders and files, which are never content.
+    /// Jekyll's own folders and files, which are never content (nor are the generators'
+    /// configurations, `LibraryConfig.fileNames`).
     static let jekyllFolders: Set<String> = ["_includes", "_layouts", "_sass", "_site", "_data", "_plugins", "_drafts", "node_modules", "vendor"]
     static let jekyllFiles: Set<String> = ["_config.yml", "Gemfile", "Gemfile.lock", "package.json", "package-lock.json"]
 
     /// Extensions read as Markdown (site.yml `markdown-extensions`), lowercased.
     let markdownExtensions: Set<String>
 
-    /// Creates a loader reading files with these extensions as Markdown.
-    public init(markdownExtensions: Set<String> = ContentLoader.defaultExtensions) {
+    /// The library's template files that are pages (`LibraryConfig.templatePages`), but in
+    /// the folders it copies as they are.
+    let templates: Set<String>
+    let copiedAsIs: [String]
+    let scriptTemplates: [String]
+
+    /// Creates a loader reading files with these extensions as Markdown, and the library's
+    /// template files (`library`) as pages.
+    public init(markdownExtensions: Set<String> = ContentLoader.defaultExtensions, library: LibraryConfig? = nil) {
         self.markdownExtensions = Set(markdownExtensions.map { $0.lowercased() })
+        templates = library?.templatePages ?? []
+        copiedAsIs = library?.copiedAsIs ?? []
+        scriptTemplates = library?.scriptTemplates ?? []
+    }
+
+    /// Whether the file is a page: Markdown, or a template of the library outside the folders it copies.
+    private func isPage(_ relativePath: String, extension pathExtension: String) -> Bool {
+        let lowered = pathExtension.lowercased()
+        if markdownExtensions.contains(lowered) { return true }
+        return templates.contains(lowered) && !copiedAsIs.contains { relativePath == $0 || relativePath.hasPrefix($0 + "/") }
     }
 
     /// Every file under `folder`, sorted by path so builds are deterministic.
@@ -65,7 +83,8 @@ public struct ContentLoader: Sendable {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            let generatorOwn = relative.isEmpty && (Self.jekyllFolders.contains(name) || Self.jekyllFiles.contains(name))
+            let generatorOwn = relative.isEmpty && (Self.jekyllFolders.contains(name) || Self.jekyllFiles.contains(name)
+                || LibraryConfig.fileNames.contains(name))
             guard !EditorLitter.isLitter(name), !generatorOwn else { continue }
             let childPath = path + "/" + name
             if skipped.contains(childPath) { continue }
@@ -103,9 +122,14 @@ public struct ContentLoader: Sendable {
             if type == Int32(DT_DIR) {
                 walk(childPath, relative: childRelative, layout: layout, rootPath: rootPath, skipped: skipped, files: &files, diagnostics: &diagnostics)
             } else if type == Int32(DT_REG) {
+                if scriptTemplates.contains(where: name.hasSuffix) {
+                    diagnostics.append(Diagnostic(.warning, display(), category: "library-template",
+                                                  "a template written in JavaScript, which a static build does not run: not published"))
+                    continue
+                }
                 let dot = name.utf8.lastIndex(of: UInt8(ascii: "."))
                 let pathExtension = dot.map { String(name[name.utf8.index(after: $0)...]) } ?? ""
-                let kind: ContentFile.Kind = markdownExtensions.contains(pathExtension.lowercased()) ? .markdown : .asset
+                let kind: ContentFile.Kind = isPage(childRelative, extension: pathExtension) ? .markdown : .asset
                 files.append(ContentFile(path: childPath, relativePath: childRelative, kind: kind))
             }
         }

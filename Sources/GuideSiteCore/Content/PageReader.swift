@@ -112,6 +112,7 @@ public struct PageReader: Sendable {
             matter = parsed.value
             diagnostics += parsed.diagnostics
         }
+        if let reasons = Self.notBuilt(matter, path: path) { return Diagnosed(nil, diagnostics + reasons) }
         if let archetype, let title = matter.title { diagnostics += archetype.placeholders(in: text, title: title, path: path) }
         var body = split.value.body
         let pasted = !matter.isPresent && PastedTextConverter.looksPasted(body)
@@ -129,8 +130,9 @@ public struct PageReader: Sendable {
         preprocessor.pagePath = file.path
         preprocessor.includesDisplay = includesDisplay
         preprocessor.publishedFolders = publishedFolders
-        let liquid = preprocessor.process(foreign.value, firstLine: split.value.bodyFirstLine, path: path)
+        var liquid = preprocessor.process(foreign.value, firstLine: split.value.bodyFirstLine, path: path)
         diagnostics += liquid.diagnostics
+        if isTemplate(file) { liquid = Diagnosed(Self.htmlBlock(liquid.value)) }
 
         // A translation stands at its source's place: the same section, kind and address.
         let translation = TranslationPath(file.relativePath, languages: config.languages)

@@ -87,6 +87,22 @@ extension TypedFields {
             return lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z") ? lower : nil
         }, as: UTF8.self)
     }
+
+    /// A home page's banner as Starlight's splash and VitePress's home pages write it: `hero:`'s
+    /// `tagline` is the page's description where it has none; its `actions` (links drawn as
+    /// buttons) and VitePress's `features:` cards have no place in the theme: shown as written.
+    mutating func heroOtherwise(from entries: [FrontEntry], into matter: inout FrontMatter) {
+        if let hero = entries["hero"], case .map(let fields) = hero.value {
+            if matter.description == nil, let tagline = fields["tagline"]?.value.text { matter.description = tagline.trimmingWhitespace() }
+            if fields["actions"] != nil {
+                report(hero, "`hero`'s `actions` (a home page banner's buttons) have no place in GuideSite's theme: write them as links in the page",
+                       into: &matter)
+            }
+        }
+        if let features = entries["features"], case .list = features.value {
+            report(features, "`features` (a home page's cards) have no place in GuideSite's theme: write them in the page's Markdown", into: &matter)
+        }
+    }
 }
 
 extension FrontMatter {

@@ -33,6 +33,7 @@ public struct FrontMatterParser: Sendable {
             fields.categoriesOtherwise(from: entries, into: &matter)
             fields.criteriaOtherwise(from: entries, into: &matter)
             fields.datesAndAuthors(from: entries, into: &matter)
+            fields.heroOtherwise(from: entries, into: &matter)
             diagnostics += fields.diagnostics
         case let other:
             diagnostics.append(Diagnostic(
@@ -80,6 +81,8 @@ struct TypedFields {
         case "description":
             matter.description = text(entry, example: "description: \"One sentence.\"", into: &matter)
         case "permalink":
+            // (`permalink: false`: Eleventy writes no page; `PageReader` makes none.)
+            if entry.value == .bool(false) { return }
             matter.permalink = text(entry, example: "permalink: /native/picker/", into: &matter)
         case "categories":
             matter.categories = categories(entry, into: &matter)

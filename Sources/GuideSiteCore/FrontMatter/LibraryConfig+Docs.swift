@@ -54,8 +54,9 @@ extension LibraryConfig {
         return item.text
     }
 
-    /// A generator configured in JavaScript: its title where written as a plain string, and its
-    /// content folder (`docs` for Docusaurus, Starlight's `src/content/docs`, VitePress's root).
+    /// A generator configured in JavaScript: its title, description and address where written as
+    /// plain strings, and its content folder (`docs` for Docusaurus, Starlight's
+    /// `src/content/docs`, VitePress's root).
     static func javaScript(_ generator: Generator, script: String, path: String, content: String, root: URL) -> LibraryConfig {
         var config = LibraryConfig(generator: generator, path: path)
         config.evaluatesTemplates = false
@@ -63,16 +64,35 @@ extension LibraryConfig {
         config.underscoreIsPrivate = generator != .vitepress
         config.entries.append(FrontEntry(key: "content", value: .text(content), line: 1, column: 1))
         config.entries.append(rawHTMLKept)
-        let pattern = #"\btitle\s*:\s*["'`]([^"'`]*)["'`]"#
-        if let range = script.range(of: pattern, options: .regularExpression) {
-            let match = script[range]
-            let value = match.drop { $0 != "\"" && $0 != "'" && $0 != "`" }.dropFirst().dropLast()
-            let line = script[..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-            let written = FrontEntry(key: "title", value: .null, line: line, column: 1)
-            if !value.isEmpty { config.set("title", .text(String(value)), from: written) }
+        let described = generator == .docusaurus ? "tagline" : "description"
+        for (key, name) in [("title", "title"), ("description", described)] {
+            if let (value, line) = scriptString(name, in: script), !value.isEmpty {
+                config.set(key, .text(value), from: FrontEntry(key: name, value: .null, line: line, column: 1), note: name)
+            }
+        }
+        // Where the site is published: Docusaurus's `url` and `baseUrl`, Astro's `site` and
+        // `base`, VitePress's `base` (its address is its sitemap's `hostname`).
+        let names = switch generator {
+        case .docusaurus: ("url", "baseUrl")
+        case .vitepress: ("hostname", "base")
+        default: ("site", "base")
+        }
+        let base = scriptString(names.1, in: script).map { "/" + $0.value.trimming("/") } ?? ""
+        if let (origin, line) = scriptString(names.0, in: script), origin.hasPrefix("http://") || origin.hasPrefix("https://") {
+            let url = origin.trimming("/") + (base == "/" ? "" : base) + "/"
+            config.set("url", .text(url), from: FrontEntry(key: names.0, value: .null, line: line, column: 1), note: names.0)
+        } else if base.count > 1, let (_, line) = scriptString(names.1, in: script) {
+            config.set("base-url", .text(base + "/"), from: FrontEntry(key: names.1, value: .null, line: line, column: 1), note: names.1)
         }
         config.readNavigation(script: script, root: root, content: content, path: path)
         config.notTaken.append("plugins, components and settings computed in JavaScript")
         return config
+    }
+
+    /// The first plain string the script gives `key` (`key: 'value'`), and its line.
+    static func scriptString(_ key: String, in script: String) -> (value: String, line: Int)? {
+        guard let range = script.range(of: #"\b"# + key + #"\s*:\s*["'`]([^"'`$]*)["'`]"#, options: .regularExpression) else { return nil }
+        let value = script[range].drop { $0 != "\"" && $0 != "'" && $0 != "`" }.dropFirst().dropLast()
+        return (String(value), script[..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 })
     }
 }

@@ -93,14 +93,7 @@ extension LibraryConfig {
     /// follows Eleventy's conventions (`_includes`, `_data`, directory data files).
     static func eleventy(_ script: String, path: String) -> LibraryConfig {
         var config = LibraryConfig(generator: .eleventy, path: path)
-        func setting(_ name: String) -> (String, Int)? {
-            let pattern = #"\b"# + name + #"\s*:\s*["'`]([^"'`]*)["'`]"#
-            guard let range = script.range(of: pattern, options: .regularExpression) else { return nil }
-            let match = String(script[range])
-            let value = match.drop { $0 != "\"" && $0 != "'" && $0 != "`" }.dropFirst().dropLast()
-            let line = script[..<range.lowerBound].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-            return (String(value), line)
-        }
+        func setting(_ name: String) -> (String, Int)? { scriptString(name, in: script) }
         let input = setting("input").map { ($0.0.trimming("./").isEmpty ? "." : $0.0.trimming("/"), $0.1) } ?? (".", 1)
         config.set("content", .text(input.0), from: FrontEntry(key: "content", value: .null, line: input.1, column: 1),
                    note: "content folder `\(input.0)` (dir.input)")
@@ -114,6 +107,14 @@ extension LibraryConfig {
         }
         // Eleventy's Markdown (markdown-it with `html: true`) keeps the HTML written in it.
         config.entries.append(rawHTMLKept)
+        // Its Nunjucks and Liquid templates are pages too, but in the folders it copies as they are.
+        config.templatePages = ["njk", "liquid"]
+        config.scriptTemplates = [".11ty.js", ".11ty.cjs", ".11ty.mjs"]
+        let inside = input.0 == "." ? "" : input.0 + "/"
+        for call in script.matches(of: /addPassthroughCopy\(\s*["'`]([^"'`*]+)["'`]\s*\)/) {
+            let path = String(call.1).trimming("./").trimming("/")
+            if inside.isEmpty || path.hasPrefix(inside) { config.copiedAsIs.append(String(path.dropFirst(inside.count))) }
+        }
         config.notTaken.append("filters, shortcodes and collections defined in JavaScript")
         return config
     }

@@ -6,13 +6,15 @@ import Foundation
 ///   on lines of their own, become the `:::tip …` containers `Admonitions` reads, `<Details
 ///   summary="…">` a folded one (inside a line, their text is kept);
 ///   `<CodeBlock language="js">` a fenced code block; `<Card title="…">` its title in bold;
+///   `<Badge text="…">` its text, `<LinkCard>` a link with its description;
 /// - any other capitalised component is left out, its content kept, with one warning per
 ///   component naming how many places;
 /// - a JSX attribute's `{…}` expression (`style={{color: 'blue'}}`) is left out of HTML tags: it
 ///   has no static value, and `{{` would read as Liquid.
 /// - an MDX comment, `{/* … */}`, on one line or several, is left out, as MDX shows none;
 /// - in VitePress (`interpolates`), a Vue interpolation `{{ … }}` outside code is left out with
-///   one warning counting them: Vue computes it in the browser, which a static page does not.
+///   one warning counting them: Vue computes it in the browser, which a static page does not;
+///   so are Vue's directives in HTML tags (`@click`, `v-if`), the elements kept.
 /// (`Tabs` and `TabItem` are `ContentTabs`'; imports are left out there.) Fenced code is left alone.
 enum MDXComponents {
     /// Whether `markdown` is MDX: a `.mdx` file, or a page that imports components.
@@ -27,7 +29,7 @@ enum MDXComponents {
                         interpolates: Bool = false) -> Diagnosed<String> {
         let marked = markdown.containsBytes("<") || markdown.containsBytes("{/*") || (interpolates && markdown.containsBytes("{{"))
         guard components || isMDX(markdown, path: path), marked else { return Diagnosed(markdown) }
-        var interpolations: (count: Int, line: Int, first: String)?
+        var interpolations: (count: Int, line: Int, first: String)?, directives: (count: Int, line: Int, first: String)?
         var lines = markdown.lineSubstrings().map(String.init)
         var unknown: [String: (count: Int, line: Int)] = [:]
         var fence: String?
@@ -64,6 +66,12 @@ enum MDXComponents {
                     interpolations = ((seen?.count ?? 0) + 1, seen?.line ?? firstLine + index, seen?.first ?? expression)
                 }
             }
+            if interpolates, lines[index].contains("<") {
+                lines[index] = undirected(lines[index]) { directive in
+                    let seen = directives
+                    directives = ((seen?.count ?? 0) + 1, seen?.line ?? firstLine + index, seen?.first ?? directive)
+                }
+            }
             lines[index] = stripped(lines[index]) { name in
                 let seen = unknown[name]
                 unknown[name] = ((seen?.count ?? 0) + 1, seen?.line ?? firstLine + index)
@@ -81,11 +89,15 @@ enum MDXComponents {
                 "`\(first)` is a Vue interpolation (\(count) in this file), which VitePress computes in the browser: left out; "
                     + "write the text it stands for, or put it in a code span to show it as code"))
         }
+        if let (count, line, first) = directives {
+            diagnostics.append(Diagnostic(.warning, path, line: line, column: 1, category: "foreign-markup",
+                "`\(first)` is a Vue directive (\(count) in this file), which VitePress runs in the browser: left out, its element kept"))
+        }
         return Diagnosed(lines.joined(separator: "\n"), diagnostics)
     }
 
     /// The components `known(_:)` carries over.
-    static let knownNames: Set<String> = ["Admonition", "Aside", "Details", "CodeBlock", "Card", "CardGrid", "Steps"]
+    static let knownNames: Set<String> = ["Admonition", "Aside", "Details", "CodeBlock", "Card", "CardGrid", "Steps", "Badge", "LinkCard"]
 
     struct Tag {
         var name: String
@@ -103,18 +115,33 @@ enum MDXComponents {
         // (A hard break after the title: the card's content follows on the next line.)
         case "Card": return (tag.closing ? "" : tag.attributes["title"].map { "**\($0)**\\" } ?? "", false)
         case "CardGrid", "Steps": return ("", false)
+        case "Badge", "LinkCard": return (text(of: tag), false)
         default: return nil
         }
+    }
+
+    /// What Starlight's and VitePress's components written with their text in attributes show:
+    /// `<Badge text="New" />` its text, `<LinkCard title href description />` a link.
+    private static func text(of tag: Tag) -> String {
+        guard !tag.closing else { return "" }
+        if tag.name == "LinkCard", let title = tag.attributes["title"], let href = tag.attributes["href"] {
+            return "[\(title)](\(href))" + (tag.attributes["description"].map { ": " + $0 } ?? "")
+        }
+        return tag.attributes["text"] ?? ""
     }
 
     /// A line that is one component tag: `<Name a="b">`, `</Name>`, `<Name />`.
     private static func ownLineTag(_ trimmed: Substring) -> Tag? {
         guard let match = trimmed.wholeMatch(of: /<(\/?)([A-Z][A-Za-z0-9.]*)((?:\s+[^<>]*)?)\/?>/) else { return nil }
+        return Tag(name: String(match.2), closing: !match.1.isEmpty, attributes: attributes(match.3))
+    }
+
+    private static func attributes(_ text: Substring) -> [String: String] {
         var attributes: [String: String] = [:]
-        for attribute in match.3.matches(of: /([A-Za-z]+)=(?:"([^"]*)"|'([^']*)')/) {
+        for attribute in text.matches(of: /([A-Za-z]+)=(?:"([^"]*)"|'([^']*)')/) {
             attributes[String(attribute.1)] = String(attribute.2 ?? attribute.3 ?? "")
         }
-        return Tag(name: String(match.2), closing: !match.1.isEmpty, attributes: attributes)
+        return attributes
     }
 
     /// `line` without `{{ … }}` outside code spans; `found` is told each one left out.
@@ -125,6 +152,26 @@ enum MDXComponents {
             for match in matches { found(String(match.0)) }
             for match in matches.reversed() { parts[index].replaceSubrange(match.range, with: "") }
         }
+        return parts.joined(separator: "`")
+    }
+
+    /// `line` without Vue's directives in its HTML tags (`@click`, `v-if`, `:disabled`), outside
+    /// code spans; `found` is told each one left out.
+    private static func undirected(_ line: String, found: (String) -> Void) -> String {
+        var parts = line.split(separator: "`", omittingEmptySubsequences: false).map(String.init)
+        var names: [String] = []
+        for index in stride(from: 0, to: parts.count, by: 2) {
+            let start = names.count
+            for tag in parts[index].matches(of: /<[A-Za-z][^<>]*>/).reversed() {
+                var text = String(tag.0)
+                let written = text.matches(of: /\s((?:@|v-|:)[A-Za-z][\w:.\-]*)(?:\s*=\s*(?:"[^"]*"|'[^']*'))?/)
+                guard !written.isEmpty else { continue }
+                names.insert(contentsOf: written.map { String($0.1) }, at: start)
+                for directive in written.reversed() { text.removeSubrange(directive.range) }
+                parts[index].replaceSubrange(tag.range, with: text)
+            }
+        }
+        names.forEach(found)
         return parts.joined(separator: "`")
     }
 
@@ -156,12 +203,13 @@ enum MDXComponents {
         var parts = line.split(separator: "`", omittingEmptySubsequences: false).map(String.init)
         for index in stride(from: 0, to: parts.count, by: 2) {
             var part = parts[index]
-            for match in part.matches(of: /<\/?([A-Z][A-Za-z0-9.]*)(?:\s[^<>]*)?\/?>/).reversed() {
-                let name = String(match.1)
+            for match in part.matches(of: /<(\/?)([A-Z][A-Za-z0-9.]*)((?:\s[^<>]*)?)\/?>/).reversed() {
+                let name = String(match.2)
                 guard name != "Tabs", name != "TabItem" else { continue }
                 // (A known component inside a line, `<Aside>Text</Aside>`, keeps its text as well.)
-                if !match.0.hasPrefix("</"), !knownNames.contains(name) { found(name) }
-                part.replaceSubrange(match.range, with: "")
+                if match.1.isEmpty, !knownNames.contains(name) { found(name) }
+                let tag = Tag(name: name, closing: !match.1.isEmpty, attributes: attributes(match.3))
+                part.replaceSubrange(match.range, with: ["Badge", "LinkCard"].contains(name) ? text(of: tag) : "")
             }
             part.replace(/\s[A-Za-z-]+=\{\{[^}]*\}\}|\s[A-Za-z-]+=\{[^{}]*\}/, with: "")
             parts[index] = part

@@ -42,8 +42,21 @@ public struct FrontMatter: Sendable, Hashable, Codable {
     /// key it shares, which the engine reads), and the title and layout (a repeated title and an
     /// unknown layout are reported at their lines on every build). A build's state keeps them with
     /// what lists show.
-    static let sharedKeys: Set<String> = ["platforms", "support", SupportResults.languageKey, "lang", "ref", "translationKey",
-                                          "title", "layout"]
+    static let sharedKeys = Set(["platforms", "support", SupportResults.languageKey, "lang", "ref", "translationKey", "title", "layout"])
+        .union(navigationTitleKeys)
+
+    /// The keys that title a page in the navigation alone: GuideSite's and Hugo's `linkTitle`,
+    /// Docusaurus's `sidebar_label`, Starlight's `sidebar: {label}`.
+    static let navigationTitleKeys: Set<String> = ["linkTitle", "sidebar_label", "sidebar"]
+
+    /// The page's title in the navigation, when its front matter gives it one of its own.
+    public var navigationTitle: String? {
+        for entry in entries where Self.navigationTitleKeys.contains(entry.key) {
+            let value = if case .map(let settings) = entry.value { settings["label"]?.value } else { entry.value }
+            if entry.key != "sidebar" || value != nil, let title = value?.text?.trimmingWhitespace(), !title.isEmpty { return title }
+        }
+        return nil
+    }
 
     /// An empty front matter.
     public init() {}

@@ -54,6 +54,14 @@ public struct LibraryConfig: Sendable, Hashable, Codable {
     public var underscoreIsPrivate = false
     /// The `_…` names the library publishes all the same (Jekyll's `include: [_pages]`).
     public var publishedPrivate: [String] = []
+    /// The extensions of the template files the generator builds as pages, their text HTML
+    /// (Eleventy's Nunjucks and Liquid templates); a file of them in a folder it copies as is
+    /// (`copiedAsIs`, Eleventy's `addPassthroughCopy`, from the content folder) stays a file.
+    public var templatePages: Set<String> = []
+    public var copiedAsIs: [String] = []
+    /// The endings of the generator's templates written in a language a static build does not
+    /// run (Eleventy's JavaScript templates): never published.
+    public var scriptTemplates: [String] = []
     /// Other files its settings were read from, below the root (Docusaurus's `sidebars.js`):
     /// the build record's key holds their stamps.
     public var readFiles: [String] = []

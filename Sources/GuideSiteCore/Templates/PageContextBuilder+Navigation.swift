@@ -60,7 +60,8 @@ extension PageContextBuilder {
         guard !pages.isEmpty else { return }
         navigation[position + 1][.pages] = Self.items(pages.map { entry in
             // (`current` on every item: Mustache would find the section's `ariaCurrent` around one without.)
-            [.title: .text(site.pages[entry].title), .href: .text(href(site.pages[entry])), .current: .flag(entry == index)]
+            let page = site.pages[entry]
+            return [.title: .text(page.frontMatter.navigationTitle ?? page.title), .href: .text(href(page)), .current: .flag(entry == index)]
         })
     }
 }

@@ -156,7 +156,7 @@ struct PageContextBuilder: Sendable {
         if site.languages?.language.direction == .rtl { values[.rtl] = .flag(true) }
         // WCAG's names and texts are W3C's English: marked so in a page in another language.
         if !site.config.language.lowercased().hasPrefix("en") { values[.criteriaLanguage] = .text("en") }
-        values[.footer] = .text(ifAny: site.config.footer)
+        values[.footer] = .text(ifAny: site.config.footer.map { MarkdownRenderer(unsafeHTML: site.config.unsafeHTML).inline($0) })
         if let coverage = site.coverage { values[.coverageHref] = .text(href(site.pages[coverage])) }
         if let search = site.search { values[.searchHref] = .text(href(site.pages[search])) }
         if let basket = site.basket { values[.basketHref] = .text(href(site.pages[basket])) }

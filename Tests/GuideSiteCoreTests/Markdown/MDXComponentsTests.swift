@@ -45,6 +45,18 @@ struct MDXComponentsTests {
         #expect(!page.html.contains("Admonition") && !page.html.contains("<Card") && !page.html.contains("import"), "\(page.html)")
     }
 
+    @Test("Starlight's and VitePress's components whose text is in attributes show it: Badge its text, LinkCard a link")
+    func attributeText() {
+        let page = html("""
+            A switch <Badge text="WCAG 4.1.2" variant="note" /> has a role.
+
+            <LinkCard title="The switch" href="/components/switch/" description="Built first." />
+            """)
+        #expect(page.html.contains("<p>A switch WCAG 4.1.2 has a role.</p>"), "\(page.html)")
+        #expect(page.html.contains("<a href=\"/components/switch/\">The switch</a>: Built first."), "\(page.html)")
+        #expect(page.diagnostics.isEmpty, "\(page.diagnostics)")
+    }
+
     @Test("an unknown component is left out with its content, one warning per name with a count; JSX expressions never reach Liquid")
     func unknown() {
         let page = html("<Highlight color=\"#25c2a0\">Docusaurus green</Highlight> and <Highlight>again</Highlight>.\n\n<Figure src=\"a.png\" />\n\n<div style={{color: 'blue'}}>Blue</div>\n")
@@ -75,5 +87,14 @@ struct MDXComponentsTests {
         #expect(carried.diagnostics.count == 1 && carried.diagnostics[0].line == 3, "\(carried.diagnostics)")
         #expect(carried.diagnostics.first?.message.hasPrefix("`{{ count }}` is a Vue interpolation (3 in this file)") == true)
         #expect(MDXComponents.process(source, firstLine: 1, path: "a.md", components: true).value == source, "Docusaurus and Starlight: not Vue")
+    }
+
+    @Test("VitePress's Vue directives in HTML tags are left out, the elements kept, one warning counting them; in code they are code")
+    func directives() {
+        let source = "<button type=\"button\" @click=\"count++\" :disabled='busy'>Add</button> <p v-if=\"shown\">Shown</p>\n\n`<b @click=\"x\">`\n"
+        let carried = MDXComponents.process(source, firstLine: 2, path: "a.md", components: true, interpolates: true)
+        #expect(carried.value == "<button type=\"button\">Add</button> <p>Shown</p>\n\n`<b @click=\"x\">`\n", "\(carried.value)")
+        #expect(carried.diagnostics.map(\.line) == [2], "\(carried.diagnostics)")
+        #expect(carried.diagnostics.first?.message.hasPrefix("`@click` is a Vue directive (3 in this file)") == true, "\(carried.diagnostics)")
     }
 }

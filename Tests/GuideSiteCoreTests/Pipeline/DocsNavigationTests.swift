@@ -33,7 +33,7 @@ struct DocsNavigationTests {
         ("VitePress", files([".vitepress/config.mts": """
                              export default { title: 'Handbook', themeConfig: { sidebar: [
                                { text: 'Introduction', link: '/intro' },
-                               { text: 'Controls', items: [{ text: 'Tooltip', link: '/components/tooltip' }, { text: 'Push button', link: '/components/button.md' }] },
+                               { text: 'Controls', items: [{ text: 'Tooltips', link: '/components/tooltip' }, { text: 'Push button', link: '/components/button.md' }] },
                              ] } }
                              """], in: ""), "sidebar (3 pages, 1 sections)"),
         ("Starlight", files(["astro.config.mjs": """
@@ -54,12 +54,36 @@ struct DocsNavigationTests {
             let result = site.build()
             #expect(result.outcome == .success, "\(generator): \(result.printed)")
             #expect(result.configuration.first?.contains(taken) == true, "\(generator): \(result.configuration)")
-            let section = try site.html("components/index.html")
+            let section = try #require(OtherGeneratorLibrariesTests.readerText(of: site)["components/index.html"])
             let order = ["Tooltip", "Push button"].map { section.range(of: "/\">\($0)</a>")?.lowerBound }
             #expect(order.allSatisfy { $0 != nil } && order[0]! < order[1]!, "\(generator): the sidebar's order, not the names'")
             #expect(try site.html("components/button/index.html").contains("<title>Push button"), "\(generator): the sidebar's title for a page without one")
             #expect(try site.html("index.html").contains(">Controls</a>"), "\(generator): the group titles the section")
+            // A page with a title of its own keeps it, and the navigation shows the sidebar's.
+            let tooltip = try site.html("components/tooltip/index.html")
+            #expect(tooltip.contains("<title>Tooltip"), "\(generator)")
+            if generator == "VitePress" { #expect(tooltip.contains("aria-current=\"page\">Tooltips</a>"), "\(generator): \(tooltip)") }
         }
+    }
+
+    @Test("a page's title in the navigation alone: linkTitle (GuideSite's, Hugo's), sidebar_label (Docusaurus), sidebar.label (Starlight)")
+    func navigationTitles() throws {
+        let site = try TestSite([
+            "site.yml": "title: Guide\nsections:\n  components: {title: Components}\n",
+            "Content/components/a.md": "---\ntitle: Accordion component\nlinkTitle: Accordion\n---\nText.\n",
+            "Content/components/b.md": "---\ntitle: Button component\nsidebar_label: Button\n---\nText.\n",
+            "Content/components/c.md": "---\ntitle: Checkbox component\nsidebar:\n  label: Checkbox\n  order: 1\n---\nText.\n",
+        ])
+        defer { site.remove() }
+        let result = site.build()
+        #expect(result.outcome == .success && result.diagnostics.isEmpty, "\(result.printed)")
+        let page = try site.html("components/a/index.html")
+        #expect(page.contains("<h1 id=\"page-title\">Accordion component</h1>"))
+        let start = try #require(page.range(of: "<nav class=\"site-nav\""))
+        let navigation = String(page[start.lowerBound..<page.range(of: "</nav>", range: start.upperBound..<page.endIndex)!.upperBound])
+        let titles = ["Checkbox", "Accordion", "Button"].map { navigation.range(of: "\">\($0)</a>")?.lowerBound }
+        #expect(titles.allSatisfy { $0 != nil } && titles == titles.sorted { $0! < $1! }, "\(navigation)")
+        #expect(!navigation.contains("component</a>"), "\(navigation)")
     }
 
     @Test("an edit of sidebars.js is seen by the next build and by the preview; a sidebar computed in JavaScript is said, the pages keep their order")

@@ -63,6 +63,35 @@ struct GeneratorFixtureTests {
         let posts = try site.html("posts/index.html")
         #expect(posts.range(of: "target-size")!.lowerBound < posts.range(of: "focus-order")!.lowerBound, "newest first")
         #expect(site.exists("categories/keyboard/index.html") && site.exists("categories/pointer-input/index.html"))
+        // A Nunjucks template is a page, its HTML as written (an indented line is no code); one
+        // that writes a feed is left out, said at its permalink; a copied folder's stay files.
+        let about = try site.html("about/index.html")
+        #expect(about.contains("<title>About the design system") && about.contains("<p>The accessibility work of the Design system team, written down.</p>"))
+        #expect(about.contains("    <p>Ask in #design-system when a page does not answer.</p>") && !about.contains("<pre"), "\(about)")
+        #expect(about.contains("<a href=\"../components/button/\">Button</a>"))
+        #expect(!site.exists("about.njk") && !site.exists("feed.njk") && !site.exists("feed.xml/index.html"))
+        #expect(result.diagnostics.contains { $0.path == "src/feed.njk" && $0.line == 2 && $0.category == "library-template" }, "\(result.printed)")
+        #expect(site.exists("examples/button/default.njk"), "addPassthroughCopy(\"src/examples\")")
+    }
+
+    @Test("Eleventy's templates: without front matter a page too, `permalink: false` none, a JavaScript template never published")
+    func eleventyTemplates() throws {
+        let site = try TestSite([
+            "eleventy.config.js": "export default function (config) { config.addPassthroughCopy('demos'); }\n",
+            "index.md": "# Home\n",
+            "plain.njk": "<p>No front matter here.</p>\n",
+            "data.njk": "---\npermalink: false\n---\n<p>Data only.</p>\n",
+            "feed.11ty.js": "export default class { render() { return 'x'; } }\n",
+            "demos/a.njk": "<p>{{ not run }}</p>\n",
+        ])
+        defer { site.remove() }
+        let result = site.build()
+        #expect(result.errorCount == 0, "\(result.printed)")
+        #expect(try site.html("plain/index.html").contains("<p>No front matter here.</p>"))
+        #expect(try site.html("plain/index.html").contains("<title>Plain"))
+        #expect(!site.exists("data/index.html") && !site.exists("data.njk") && !site.exists("feed.11ty.js") && !site.exists("plain.njk"))
+        #expect(site.exists("demos/a.njk"))
+        #expect(result.diagnostics.map(\.path) == ["feed.11ty.js"], "\(result.printed)")
     }
 
     @Test("the Hugo handbook: hugo.toml alone, TOML and JSON front matter, _index.md pages, shortcodes, static/, translations by name and translationKey")

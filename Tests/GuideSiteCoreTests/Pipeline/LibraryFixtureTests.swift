@@ -204,11 +204,11 @@ extension LibraryFixtureTests {
 @Suite("Libraries written for other generators")
 struct OtherGeneratorLibrariesTests {
     /// Every page's main content with code taken out: what a reader reads as text.
-    static func readerText(of site: TestSite) throws -> [String: String] {
+    static func readerText(of site: TestSite, within element: String = "main") throws -> [String: String] {
         var pages: [String: String] = [:]
         for (path, data) in try site.snapshot() where path.hasSuffix(".html") {
             var html = String(decoding: data, as: UTF8.self)
-            guard let start = html.range(of: "<main"), let end = html.range(of: "</main>") else { continue }
+            guard let start = html.range(of: "<\(element)"), let end = html.range(of: "</\(element)>") else { continue }
             html = String(html[start.lowerBound..<end.upperBound])
             for (open, close) in [("<pre", "</pre>"), ("<code", "</code>")] {
                 while let from = html.range(of: open), let to = html.range(of: close, range: from.upperBound..<html.endIndex) {
@@ -226,7 +226,7 @@ struct OtherGeneratorLibrariesTests {
 
     @Test("each builds with no error, and no page shows {%, {{, {::, {:, :::, {/* or a <script> outside code", arguments: [
         "eleventy-library", "hugo-library", "criteria-ja-library", "jekyll-library", "jekyll-kramdown-library", "containers-library", "mkdocs-library",
-        "docusaurus-library", "vitepress-library",
+        "docusaurus-library", "vitepress-library", "starlight-library",
     ])
     func noForeignSyntax(library: String) throws {
         let site = try LibraryFixtureTests.copy(library)
@@ -238,6 +238,12 @@ struct OtherGeneratorLibrariesTests {
         for (path, text) in pages {
             for syntax in ["{%", "{{", "{::", "{:", ":::", "{/*", "<script"] where text.contains(syntax) {
                 Issue.record("\(library)/\(path) shows `\(syntax)`")
+            }
+        }
+        // A character reference escaped twice (`&amp;copy;`) shows as written, outside code.
+        for (path, text) in try Self.readerText(of: site, within: "body") {
+            if let match = text.firstMatch(of: /&amp;(#[0-9]+|#x[0-9a-fA-F]+|[a-zA-Z]+[0-9]*);/) {
+                Issue.record("\(library)/\(path) shows `\(match.output.0)`")
             }
         }
     }

@@ -35,6 +35,7 @@ extension RenderPlan {
         var hasher = Hasher()
         hasher.combine(page.route)
         hasher.combine(page.title)
+        hasher.combine(page.frontMatter.navigationTitle)
         hasher.combine(page.kind)
         hasher.combine(page.section)
         hasher.combine(page.frontMatter.description)

@@ -7,9 +7,12 @@ import Foundation
 enum Load {
     static let name = "load"
 
-    /// What a walk of the content folder depends on: the folder and the Markdown extensions.
+    /// What a walk of the content folder depends on: the folder, the Markdown extensions, the
+    /// excluded paths and the library's template pages.
     static func walkKey(_ layout: SiteLayout, _ settings: SiteConfig) -> String {
-        layout.content.path + "\n" + settings.markdownExtensions.joined(separator: " ") + "\n" + settings.exclude.joined(separator: "\n")
+        let templates = (settings.library?.templatePages.sorted() ?? []) + (settings.library?.copiedAsIs ?? [])
+        return layout.content.path + "\n" + settings.markdownExtensions.joined(separator: " ") + "\n" + settings.exclude.joined(separator: "\n")
+            + "\n" + templates.joined(separator: "\n")
     }
 
     /// The files, and in an Eleventy library the front matter defaults its directory data
@@ -35,7 +38,7 @@ enum Load {
             walk.diagnostics = last.walkDiagnostics
             walk.reused = true
         } else {
-            let loaded = ContentLoader(markdownExtensions: Set(settings.markdownExtensions)).loadFiles(in: layout.content, layout: layout)
+            let loaded = ContentLoader(markdownExtensions: Set(settings.markdownExtensions), library: settings.library).loadFiles(in: layout.content, layout: layout)
             walk.files = loaded.value
             if !settings.exclude.isEmpty || settings.library?.underscoreIsPrivate == true {
                 walk.files.removeAll { settings.excludes($0.relativePath) }

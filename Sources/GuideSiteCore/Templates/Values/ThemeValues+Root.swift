@@ -9,7 +9,7 @@ extension ThemeValues {
         ValueField(.baseURL, .text, "The site's root, relative to this page (`../../`)."),
         ValueField(.assets, .text, "The assets folder, relative to this page."),
         ValueField(.homeHref, .text, "The home page's address."),
-        ValueField(.footer, .text, "site.yml's `footer:` text."),
+        ValueField(.footer, .html, "site.yml's `footer:`, a line of Markdown as HTML: `{{{site.footer}}}`."),
         ValueField(.params, .written, "Every site.yml value as written: `{{site.params.team}}`."),
         ValueField(.brandStylesheet, .text, "The address of `assets/brand.css`, when the site has one."),
         ValueField(.searchHref, .text, "The search page's address."),
