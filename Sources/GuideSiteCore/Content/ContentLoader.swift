@@ -20,6 +20,7 @@ public struct ContentLoader: Sendable {
     let templates: Set<String>
     let copiedAsIs: [String]
     let scriptTemplates: [String]
+    let templatesNeedFrontMatter: Bool
 
     /// Creates a loader reading files with these extensions as Markdown, and the library's
     /// template files (`library`) as pages.
@@ -28,13 +29,26 @@ public struct ContentLoader: Sendable {
         templates = library?.templatePages ?? []
         copiedAsIs = library?.copiedAsIs ?? []
         scriptTemplates = library?.scriptTemplates ?? []
+        templatesNeedFrontMatter = library?.templatesNeedFrontMatter ?? false
     }
 
-    /// Whether the file is a page: Markdown, or a template of the library outside the folders it copies.
-    private func isPage(_ relativePath: String, extension pathExtension: String) -> Bool {
+    /// Whether the file is a page: Markdown, or a template of the library outside the folders it
+    /// copies (opening with front matter, where the generator builds only those).
+    private func isPage(_ path: String, _ relativePath: String, extension pathExtension: String) -> Bool {
         let lowered = pathExtension.lowercased()
         if markdownExtensions.contains(lowered) { return true }
-        return templates.contains(lowered) && !copiedAsIs.contains { relativePath == $0 || relativePath.hasPrefix($0 + "/") }
+        guard templates.contains(lowered), !copiedAsIs.contains(where: { relativePath == $0 || relativePath.hasPrefix($0 + "/") }) else {
+            return false
+        }
+        return !templatesNeedFrontMatter || Self.opensWithFrontMatter(path)
+    }
+
+    /// Whether the file's first line is `---`, as a front matter block opens.
+    static func opensWithFrontMatter(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 5)) ?? Data()
+        return head.starts(with: Data("---\n".utf8)) || head.starts(with: Data("---\r\n".utf8))
     }
 
     /// Every file under `folder`, sorted by path so builds are deterministic.
@@ -129,7 +143,7 @@ public struct ContentLoader: Sendable {
                 }
                 let dot = name.utf8.lastIndex(of: UInt8(ascii: "."))
                 let pathExtension = dot.map { String(name[name.utf8.index(after: $0)...]) } ?? ""
-                let kind: ContentFile.Kind = isPage(childRelative, extension: pathExtension) ? .markdown : .asset
+                let kind: ContentFile.Kind = isPage(childPath, childRelative, extension: pathExtension) ? .markdown : .asset
                 files.append(ContentFile(path: childPath, relativePath: childRelative, kind: kind))
             }
         }

@@ -178,6 +178,7 @@ public struct PageReader: Sendable {
                 diagnostics.append(Diagnostic(.error, path, line: line, column: 1, category: "permalink", error.message))
             }
         }
+        if let moved = slugRoute(matter, route: route) { route = moved }
         for alias in matter.aliases {
             guard case .failure(let error) = Permalink.route(alias) else { continue }
             let entry = matter.entries["aliases"]

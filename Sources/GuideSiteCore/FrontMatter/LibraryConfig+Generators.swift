@@ -8,6 +8,8 @@ extension LibraryConfig {
     static func jekyll(_ map: [FrontEntry], path: String) -> LibraryConfig {
         var config = LibraryConfig(generator: .jekyll, path: path, original: map)
         config.underscoreIsPrivate = true
+        // An HTML file with front matter is a page Jekyll builds; one without, a file it copies.
+        (config.templatePages, config.templatesNeedFrontMatter) = (["html"], true)
         // Jekyll's source is the folder of _config.yml unless `source:` says otherwise, and
         // kramdown keeps the HTML written in Markdown.
         config.entries.append(FrontEntry(key: "content", value: .text(text(map["source"]) ?? "."), line: map["source"]?.line ?? 1, column: 1))

@@ -20,9 +20,9 @@ extension ForeignMarkup {
             || iconSets.contains { markdown.containsBytes(":" + $0 + "-") }
     }
 
-    /// `++ctrl+alt+n++` as `` `Ctrl+Alt+N` ``, outside code spans.
+    /// `++ctrl+alt+n++` as `` `Ctrl+Alt+N` ``, outside code spans (`line` is no indented code).
     static func keyboardKeys(in line: String) -> String {
-        guard line.contains("++"), !line.hasPrefix("    ") else { return line }
+        guard line.contains("++") else { return line }
         var result = line
         var from = result.startIndex
         while let found = result.range(of: keys, options: .regularExpression, range: from..<result.endIndex) {
@@ -40,9 +40,9 @@ extension ForeignMarkup {
         return result
     }
 
-    /// `line` without them, outside its code spans; `warn` says what went, at its column.
+    /// `line` (no indented code) without them, outside its code spans; `warn` says what went,
+    /// at its column.
     static func inlineExtras(in line: String, warn: (String, Int) -> Void) -> String {
-        guard !line.hasPrefix("    ") else { return line }
         var result = line
         var from = result.startIndex
         // Characters removed before `from`: columns are the source's.
@@ -83,5 +83,24 @@ extension ForeignMarkup {
             start = line.index(after: range.lowerBound)
         }
         return nil
+    }
+}
+
+/// Where a line stands among the containers whose body is indented by four spaces
+/// (Python-Markdown's `!!! note`, `??? tip`, pymdownx.tabbed's `=== "Tab"`): a line indented
+/// four more than the body it is in is indented code, one of the body itself is text.
+struct IndentedContainers {
+    /// The indentation of each open container's marker line, outermost first.
+    private var markers: [Int] = []
+
+    /// Whether `line` is indented code; called for every line in order.
+    mutating func isIndentedCode(_ line: String) -> Bool {
+        let indent = line.prefix { $0 == " " }.count
+        guard indent < line.count else { return false }
+        while let last = markers.last, indent < last + 4 { markers.removeLast() }
+        let body = markers.last.map { $0 + 4 } ?? 0
+        let trimmed = line.dropFirst(indent)
+        if indent - body < 4, trimmed.wholeMatch(of: /(?:!!!|\?\?\?\+?|===[!+]?)(?:\s.*)?/) != nil { markers.append(indent) }
+        return indent - body >= 4
     }
 }

@@ -22,6 +22,7 @@ enum ForeignMarkup {
         var fence: String?
         var inHighlight = false
         var dropping: (end: [String], keep: Bool)?
+        var containers = IndentedContainers()
         for index in lines.indices {
             let line = lines[index]
             let trimmed = line.trimmingSpaces()
@@ -91,7 +92,7 @@ enum ForeignMarkup {
             current = scripts(in: current) { warn($0, at: $1) }
             if opensScript { dropping = (["</script>", "</SCRIPT>"], false) }
             current = shortcodes(in: current) { warn($0, at: $1) }
-            current = keyboardKeys(in: inlineExtras(in: current) { warn($0, at: $1) })
+            if !containers.isIndentedCode(line) { current = keyboardKeys(in: inlineExtras(in: current) { warn($0, at: $1) }) }
             lines[index] = current
         }
         return Diagnosed(lines.joined(separator: "\n"), diagnostics)

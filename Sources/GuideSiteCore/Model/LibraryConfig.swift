@@ -55,10 +55,12 @@ public struct LibraryConfig: Sendable, Hashable, Codable {
     /// The `_…` names the library publishes all the same (Jekyll's `include: [_pages]`).
     public var publishedPrivate: [String] = []
     /// The extensions of the template files the generator builds as pages, their text HTML
-    /// (Eleventy's Nunjucks and Liquid templates); a file of them in a folder it copies as is
+    /// (Eleventy's Nunjucks and Liquid templates, Jekyll's HTML); a file of them in a folder it copies as is
     /// (`copiedAsIs`, Eleventy's `addPassthroughCopy`, from the content folder) stays a file.
     public var templatePages: Set<String> = []
     public var copiedAsIs: [String] = []
+    /// Whether a template file is a page only with front matter (Jekyll), else a file.
+    public var templatesNeedFrontMatter = false
     /// The endings of the generator's templates written in a language a static build does not
     /// run (Eleventy's JavaScript templates): never published.
     public var scriptTemplates: [String] = []

@@ -79,4 +79,12 @@ struct ForeignMarkupTests {
         #expect(result.value == "Press `Ctrl+Alt+N` then `Tab` or `Page Up`; C++ and i++ stay; `++tab++` too.")
         #expect(result.diagnostics.isEmpty)
     }
+
+    @Test("inside an admonition's or a content tab's indented body, keys and icons are read; code indented in it is code")
+    func indentedBodies() {
+        let source = "??? tip \"Start\"\n    The first ++tab++ :material-check:\n\n        code ++tab++\n\n=== \"Mac\"\n\n    !!! note\n        Press ++cmd+q++.\n\n    code ++tab++\n"
+        let result = process(source)
+        #expect(result.value == "??? tip \"Start\"\n    The first `Tab` \n\n        code ++tab++\n\n=== \"Mac\"\n\n    !!! note\n        Press `Cmd+Q`.\n\n    code `Tab`\n", "\(result.value)")
+        #expect(result.diagnostics.map(\.line) == [5], "the icon, on the body's first line: \(result.diagnostics)")
+    }
 }

@@ -61,6 +61,23 @@ struct DocsGeneratorTests {
         #expect(testing.range(of: "Keyboard testing")!.lowerBound < testing.range(of: "Screen reader testing")!.lowerBound, "sidebar.order")
     }
 
+    @Test("Docusaurus's `slug:` moves a page, from the root or in place of its last part; links to its file follow it")
+    func slugs() throws {
+        let site = try TestSite([
+            "docusaurus.config.js": "export default { title: 'Handbook' };\n",
+            "docs/intro.md": "# Intro\n\nSee [keys](guides/keyboard.md) and [order](guides/focus.md).\n",
+            "docs/guides/keyboard.md": "---\nslug: /keyboard-access\n---\n# Keyboard\n",
+            "docs/guides/focus.md": "---\nslug: focus-order\n---\n# Focus\n",
+        ])
+        defer { site.remove() }
+        let result = site.build()
+        #expect(result.outcome == .success && result.diagnostics.isEmpty, "\(result.printed)")
+        #expect(site.exists("keyboard-access/index.html") && site.exists("guides/focus-order/index.html"))
+        #expect(!site.exists("guides/keyboard/index.html") && !site.exists("guides/focus/index.html"))
+        let intro = try site.html("intro/index.html")
+        #expect(intro.contains("href=\"../keyboard-access/\"") && intro.contains("href=\"../guides/focus-order/\""), "\(intro)")
+    }
+
     @Test("Docusaurus, VitePress and Starlight: found by their configuration, titled from it, their content folder read, no template run")
     func javaScriptConfigured() throws {
         let page = "---\ntitle: Focus\nsidebar_position: 1\n---\nVue and MDX print `{{ count }}`; Liquid's `{% if %}` means nothing here.\n"

@@ -119,4 +119,40 @@ struct GeneratorFixtureTests {
         #expect(try site.html("de/docs/switch/index.html").contains("Ein Schalter nennt"))
         #expect(!site.exists("de/patterns/untere-leiste/index.html"))
     }
+
+    @Test("Jekyll's HTML with front matter is a page it builds, without a file it copies; front matter added is seen by build and preview")
+    func jekyllHTMLPages() throws {
+        let site = try TestSite([
+            "_config.yml": "title: Handbook\n",
+            "index.md": "# Home\n",
+            "about.html": "---\ntitle: About us\n---\n<h2>Who</h2>\n\n    <p>The {{ site.title }} team.</p>\n",
+            "demo.html": "<!doctype html><title>Demo</title><p>A demo.</p>\n",
+        ])
+        defer { site.remove() }
+        try site.age()
+        let memory = BuildMemory()
+        _ = SiteBuilder().build(BuildRequest(root: site.root), into: MemoryOutput(), memory: memory)
+        let result = site.build()
+        #expect(result.errorCount == 0, "\(result.printed)")
+        let about = try site.html("about/index.html")
+        #expect(about.contains("<title>About us") && about.contains("    <p>The Handbook team.</p>") && !about.contains("<pre"), "\(about)")
+        #expect(site.exists("demo.html") && !site.exists("demo/index.html") && !site.exists("about.html"))
+        // The demo given front matter becomes a page, in the next build and in the preview.
+        try site.write(Data("---\ntitle: Demo page\n---\n<p>A demo.</p>\n".utf8), to: "demo.html")
+        try site.age(by: 100, only: ["demo.html"])
+        site.build()
+        #expect(site.exists("demo/index.html") && !site.exists("demo.html"))
+        var fresh = BuildRequest(root: site.root)
+        fresh.fresh = true
+        let reference = MemoryOutput()
+        _ = SiteBuilder().build(fresh, into: reference, memory: BuildMemory())
+        var preview = BuildRequest(root: site.root)
+        preview.knownChanges = [site.root.appending(path: "demo.html").standardizedFileURL.path]
+        let served = MemoryOutput()
+        _ = SiteBuilder().build(preview, into: served, memory: memory)
+        #expect(BuildIncrementallyTests.differences(served.files, reference.files).isEmpty)
+        // (But the marker of a folder GuideSite wrote, which only a folder on disk has.)
+        let onDisk = BuildIncrementallyTests.differences(try site.snapshot(), reference.files).filter { $0 != ".guidesite-output" }
+        #expect(onDisk.isEmpty, "\(onDisk)")
+    }
 }

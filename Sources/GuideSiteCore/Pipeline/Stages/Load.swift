@@ -30,7 +30,8 @@ enum Load {
         // Nothing created, deleted or moved since the last build in memory: the same files. A
         // reported file that walk did not find means it is older than the report: walk again.
         // (The theme's files and the includes are not content.)
-        if let known, let last, last.walkKey == walkKey(layout, settings), known.allSatisfy({ path in
+        if let known, let last, last.walkKey == walkKey(layout, settings), !known.contains(where: { mayHaveTurned($0, layout, settings) }),
+           known.allSatisfy({ path in
             last.positions[path] != nil || layout.isTemplate(path) || layout.themeFile(path) != nil
                 || layout.includeName(path, includesFolder: settings.includesFolder) != nil || last.files.contains { $0.path == path }
         }) {
@@ -54,6 +55,15 @@ enum Load {
         guard settings.library?.generator == .eleventy else { return Diagnosed(Loaded(walk: walk), walk.diagnostics) }
         let data = directoryData(in: walk.files, layout: layout)
         return Diagnosed(Loaded(walk: walk, defaults: data.defaults), walk.diagnostics + data.diagnostics)
+    }
+
+    /// Whether the content file at `path` is a template that is a page only with front matter
+    /// (Jekyll's HTML), which an edit may have turned into a page or out of one.
+    private static func mayHaveTurned(_ path: String, _ layout: SiteLayout, _ settings: SiteConfig) -> Bool {
+        guard let library = settings.library, library.templatesNeedFrontMatter,
+              library.templatePages.contains(URL(fileURLWithPath: path).pathExtension.lowercased()) else { return false }
+        let content = layout.content.standardizedFileURL.path + "/"
+        return path.hasPrefix(content) && !settings.excludes(String(path.dropFirst(content.count)))
     }
 
     /// Eleventy's directory data files (`posts/posts.json`, `posts/posts.11tydata.json`): their

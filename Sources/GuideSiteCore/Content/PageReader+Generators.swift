@@ -1,7 +1,8 @@
 import Foundation
 
-/// A library's template files that its generator builds as pages (Eleventy's `.njk` and
-/// `.liquid`): read as a Markdown page is, their text being HTML once the template has run.
+/// What other generators write that makes a page of a file, moves it or keeps it unbuilt: a
+/// library's template files (Eleventy's `.njk` and `.liquid`), read as a Markdown page is, their
+/// text being HTML once the template has run; `slug:`; permalinks naming files.
 extension PageReader {
     /// Whether `file` is one of the library's templates rather than Markdown.
     func isTemplate(_ file: ContentFile) -> Bool {
@@ -31,5 +32,16 @@ extension PageReader {
         return [Diagnostic(.warning, path, line: entry.line, column: entry.column, category: "library-template",
                            "`permalink: \(written)` writes a file from the library's templates, which GuideSite does not run: left out "
                                + "(GuideSite writes its own sitemap.xml and feed.xml when site.yml has a `url:`)")]
+    }
+
+    /// Where Docusaurus's and Hugo's `slug:` puts the page (at `route` otherwise): from the
+    /// site's root when it starts with `/` (Docusaurus), else in place of its last part.
+    func slugRoute(_ matter: FrontMatter, route: Route) -> Route? {
+        guard matter.permalink == nil, [.docusaurus, .hugo].contains(config.library?.generator),
+              let slug = matter.entries["slug"]?.value.text?.trimmingWhitespace(), slug != "/", !slug.isEmpty else { return nil }
+        var segments = route.path.split(separator: "/").map(String.init)
+        if slug.hasPrefix("/") { segments = [] } else if !segments.isEmpty { segments.removeLast() }
+        guard case .success(let moved) = Permalink.route("/" + (segments + [slug.trimming("/")]).joined(separator: "/") + "/") else { return nil }
+        return moved
     }
 }
