@@ -5,9 +5,17 @@ import Foundation
 extension TypedFields {
     /// Without `categories:`, Jekyll's singular `category:` (one name, spaces and all) and the
     /// `tags:` of Jekyll, Eleventy and Hugo (a list, or names separated by commas) are the
-    /// page's categories.
+    /// page's categories; beside them, the tags are words the search finds the page by.
     mutating func categoriesOtherwise(from entries: [FrontEntry], into matter: inout FrontMatter) {
-        guard entries["categories"] == nil else { return }
+        guard entries["categories"] == nil else {
+            let tags: [String] = switch entries["tags"]?.value {
+            case .text(let text)?: text.split(separator: ",").map(String.init)
+            case .list(let items)?: items.compactMap(\.text)
+            default: []
+            }
+            matter.keywords += tags.map(Self.oneSpaced).filter { !$0.isEmpty && !matter.keywords.contains($0) }
+            return
+        }
         var names: [String] = []
         for key in ["category", "tags"] {
             guard let entry = entries[key] else { continue }

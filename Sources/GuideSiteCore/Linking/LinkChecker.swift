@@ -42,14 +42,15 @@ public struct LinkChecker: Sendable {
     /// How a link to the site's host outside the site is told from a broken one.
     static let outside = "outside this site:"
 
-    /// Warnings for every broken link of the page at `index`, and notes for links outside the site.
+    /// Warnings for every broken link of the page at `index`, and for links that leave the site's
+    /// path for another address of its host (which may be right: it is said, not refused).
     public func check(_ index: Int) -> [Diagnostic] {
         let page = site.pages[index]
         var problems: [Diagnostic] = []
         for link in page.body.links {
             if let message = problem(with: link.target, in: page, index: index) {
                 let outside = message.hasPrefix(Self.outside)
-                problems.append(Diagnostic(outside ? .note : .warning, page.sourcePath, line: link.line, column: link.column,
+                problems.append(Diagnostic(.warning, page.sourcePath, line: link.line, column: link.column,
                                            category: outside ? "outside-site" : "broken-link", message))
             }
         }

@@ -168,7 +168,7 @@ struct AliasesAndKeywordsTests {
 
 @Suite("categories written other ways")
 struct OtherCategoriesTests {
-    @Test("Jekyll's singular category and the tags of Jekyll, Eleventy and Hugo are the categories of a page without categories:")
+    @Test("Jekyll's singular category and the tags of Jekyll, Eleventy and Hugo are the categories of a page without categories:, else search words")
     func categoryAndTags() {
         let parser = FrontMatterParser()
         #expect(parser.parse("category: Keyboard Access\ntags: [focus, Tab  Order]", firstLine: 2, path: "a.md").value.categories
@@ -176,6 +176,8 @@ struct OtherCategoriesTests {
         #expect(parser.parse("tags: forms, inputs", firstLine: 2, path: "a.md").value.categories == ["forms", "inputs"])
         #expect(parser.parse("categories: [controls]\ntags: [post]", firstLine: 2, path: "a.md").value.categories == ["controls"],
                 "categories: wins where a page has it")
+        #expect(parser.parse("categories: [controls]\ntags: [post, Tab  Order]\nkeywords: [post]", firstLine: 2, path: "a.md").value.keywords
+                == ["post", "Tab Order"], "beside them, the tags are search words")
     }
 
     @Test("two spellings of one category that differ in case or spacing are one category page")
