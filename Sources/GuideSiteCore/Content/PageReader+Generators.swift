@@ -41,7 +41,8 @@ extension PageReader {
               let slug = matter.entries["slug"]?.value.text?.trimmingWhitespace(), slug != "/", !slug.isEmpty else { return nil }
         var segments = route.path.split(separator: "/").map(String.init)
         if slug.hasPrefix("/") { segments = [] } else if !segments.isEmpty { segments.removeLast() }
-        guard case .success(let moved) = Permalink.route("/" + (segments + [slug.trimming("/")]).joined(separator: "/") + "/") else { return nil }
+        let path = "/" + (segments + [slug.trimming("/")]).joined(separator: "/") + "/"
+        guard case .success(let moved) = Permalink.route(path) else { return nil }
         return moved
     }
 }

@@ -8,12 +8,7 @@ extension TypedFields {
     /// page's categories; beside them, the tags are words the search finds the page by.
     mutating func categoriesOtherwise(from entries: [FrontEntry], into matter: inout FrontMatter) {
         guard entries["categories"] == nil else {
-            let tags: [String] = switch entries["tags"]?.value {
-            case .text(let text)?: text.split(separator: ",").map(String.init)
-            case .list(let items)?: items.compactMap(\.text)
-            default: []
-            }
-            matter.keywords += tags.map(Self.oneSpaced).filter { !$0.isEmpty && !matter.keywords.contains($0) }
+            matter.keywords += matter.tags.map(Self.oneSpaced).filter { !matter.keywords.contains($0) }
             return
         }
         var names: [String] = []
@@ -103,12 +98,13 @@ extension TypedFields {
         if let hero = entries["hero"], case .map(let fields) = hero.value {
             if matter.description == nil, let tagline = fields["tagline"]?.value.text { matter.description = tagline.trimmingWhitespace() }
             if fields["actions"] != nil {
-                report(hero, "`hero`'s `actions` (a home page banner's buttons) have no place in GuideSite's theme: write them as links in the page",
-                       into: &matter)
+                report(hero, "`hero`'s `actions` (a home page banner's buttons) have no place in GuideSite's theme: "
+                           + "write them as links in the page", into: &matter)
             }
         }
         if let features = entries["features"], case .list = features.value {
-            report(features, "`features` (a home page's cards) have no place in GuideSite's theme: write them in the page's Markdown", into: &matter)
+            report(features, "`features` (a home page's cards) have no place in GuideSite's theme: write them in the page's Markdown",
+                   into: &matter)
         }
     }
 }

@@ -57,7 +57,8 @@ extension LibraryConfig {
             let found = item.pages
             if case .group(let title, _) = item {
                 let folders = item.folders
-                if folders.count == 1, let folder = folders.first, !folder.isEmpty, folder != ".", !sections.contains(where: { $0.key == folder }) {
+                if folders.count == 1, let folder = folders.first, !folder.isEmpty, folder != ".",
+                   !sections.contains(where: { $0.key == folder }) {
                     sections.append(line(folder, .map([line("title", .text(title))])))
                 }
             }

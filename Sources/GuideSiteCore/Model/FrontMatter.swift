@@ -49,6 +49,17 @@ public struct FrontMatter: Sendable, Hashable, Codable {
     /// Docusaurus's `sidebar_label`, Starlight's `sidebar: {label}`.
     static let navigationTitleKeys: Set<String> = ["linkTitle", "sidebar_label", "sidebar"]
 
+    /// Jekyll's, Eleventy's and Hugo's `tags:` beside `categories:` (without it, the tags are the
+    /// categories), as written.
+    public var tags: [String] {
+        guard entries["categories"] != nil else { return [] }
+        return switch entries["tags"]?.value {
+        case .text(let text)?: text.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+        case .list(let items)?: items.compactMap { $0.text?.trimmingWhitespace() }.filter { !$0.isEmpty }
+        default: []
+        }
+    }
+
     /// The page's title in the navigation, when its front matter gives it one of its own.
     public var navigationTitle: String? {
         for entry in entries where Self.navigationTitleKeys.contains(entry.key) {

@@ -61,7 +61,8 @@ extension PageContextBuilder {
         navigation[position + 1][.pages] = Self.items(pages.map { entry in
             // (`current` on every item: Mustache would find the section's `ariaCurrent` around one without.)
             let page = site.pages[entry]
-            return [.title: .text(page.frontMatter.navigationTitle ?? page.title), .href: .text(href(page)), .current: .flag(entry == index)]
+            let title = page.frontMatter.navigationTitle ?? page.title
+            return [.title: .text(title), .href: .text(href(page)), .current: .flag(entry == index)]
         })
     }
 }

@@ -77,6 +77,8 @@ struct PageContextBuilder: Sendable {
         if !page.frontMatter.categories.isEmpty {
             pageValues[.categories] = Self.items(categoryLinks(page.frontMatter.categories))
         }
+        let tags = page.frontMatter.tags
+        if !tags.isEmpty { pageValues[.tags] = Self.items(tags.map { [.name: .text($0)] }) }
         if !page.criteria.isEmpty {
             pageValues[.criteria] = Self.items(page.criteria.compactMap { WCAG22.byNumber[$0.number].map(criterionValues) })
         }

@@ -43,7 +43,10 @@ struct LibraryFixtureTests {
         #expect(date.contains("<pre class=\"code-block\" dir=\"ltr\" tabindex=\"0\" role=\"region\" aria-label=\"Code example 1 (html)\"><code class=\"language-html\">"))
         #expect(date.contains("<iframe class=\"demo\" title=\"Example: A labelled date field\""))
         // The missing include is a warning and leaves nothing of the tag in any page.
-        #expect(result.printed.contains("Content/_components/date-picker.md:33:1: warning: [liquid] include `/examples/missing-example.html` was not found"))
+        #expect(result.printed.contains("Content/_components/date-picker.md:34:1: warning: [liquid] include `/examples/missing-example.html` was not found"))
+        // Beside its category, its tags are shown as tags, and the search finds it by them.
+        #expect(date.contains("<span class=\"label\">Tags:</span>\n<span class=\"tag\">calendar</span> <span class=\"tag\">forms</span>"))
+        #expect(!site.exists("categories/calendar/index.html"))
         for (path, data) in try site.snapshot() where path.hasSuffix(".html") {
             #expect(!String(decoding: data, as: UTF8.self).contains("{%"), "\(path)")
         }

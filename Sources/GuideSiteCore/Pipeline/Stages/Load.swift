@@ -11,8 +11,8 @@ enum Load {
     /// excluded paths and the library's template pages.
     static func walkKey(_ layout: SiteLayout, _ settings: SiteConfig) -> String {
         let templates = (settings.library?.templatePages.sorted() ?? []) + (settings.library?.copiedAsIs ?? [])
-        return layout.content.path + "\n" + settings.markdownExtensions.joined(separator: " ") + "\n" + settings.exclude.joined(separator: "\n")
-            + "\n" + templates.joined(separator: "\n")
+        return [layout.content.path, settings.markdownExtensions.joined(separator: " "), settings.exclude.joined(separator: "\n"),
+                templates.joined(separator: "\n")].joined(separator: "\n")
     }
 
     /// The files, and in an Eleventy library the front matter defaults its directory data
@@ -39,7 +39,8 @@ enum Load {
             walk.diagnostics = last.walkDiagnostics
             walk.reused = true
         } else {
-            let loaded = ContentLoader(markdownExtensions: Set(settings.markdownExtensions), library: settings.library).loadFiles(in: layout.content, layout: layout)
+            let loader = ContentLoader(markdownExtensions: Set(settings.markdownExtensions), library: settings.library)
+            let loaded = loader.loadFiles(in: layout.content, layout: layout)
             walk.files = loaded.value
             if !settings.exclude.isEmpty || settings.library?.underscoreIsPrivate == true {
                 walk.files.removeAll { settings.excludes($0.relativePath) }

@@ -30,6 +30,9 @@ extension ThemeValues {
         ValueField(.content, .html, "The Markdown body as HTML: `{{{page.content}}}`."),
         ValueField(.params, .written, "Every front matter value as written: `{{page.params.status}}`; `{{#page.params}}{{key}}: {{value}}{{/page.params}}` walks them."),
         ValueField(.categories, .items(categoryLink), "Its categories."),
+        ValueField(.tags, .items(ValueObject("Tag", "A tag of a page written for Jekyll, Eleventy or Hugo.", [
+            ValueField(.name, .text, "The tag as written."),
+        ])), "Its `tags:` beside `categories:` (without them, the tags are its categories)."),
         ValueField(.criteria, .items(criterion), "The WCAG criteria it cites."),
         ValueField(.related, .items(link), "Pages sharing its criteria or categories."),
         ValueField(.toc, .items(heading), "Its table of contents, when it has two second-level headings or more."),

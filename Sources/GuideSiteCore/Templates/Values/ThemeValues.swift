@@ -118,6 +118,7 @@ struct ValueName: Hashable, Sendable, CustomStringConvertible {
     static let sections = Self("sections"), site = Self("site"), source = Self("source"), sourceCode = Self("sourceCode")
     static let sourceHref = Self("sourceHref"), standards = Self("standards"), status = Self("status"), strings = Self("strings")
     static let summary = Self("summary"), tables = Self("tables"), testing = Self("testing"), text = Self("text"), title = Self("title")
+    static let tags = Self("tags")
     static let toc = Self("toc"), total = Self("total"), translation = Self("translation"), translations = Self("translations")
     static let translationsHref = Self("translationsHref"), understanding = Self("understanding"), unread = Self("unread")
     static let updated = Self("updated"), updates = Self("updates"), updatesHref = Self("updatesHref"), value = Self("value")
