@@ -173,7 +173,7 @@ CASES = [
      0, "include.md:3:1: warning: [liquid]", []),
     ("an include that includes itself", lambda r: (write(r, "Content/_includes/loop.html", "x{% include loop.html %}\n"),
                                                     write(r, "Content/native/self.md", "# Self\n\n{% include loop.html %}\n")),
-     0, "loop.html:1:1: warning: [liquid] `loop.html` includes itself with the same values, which would never end", []),
+     1, "loop.html:1:1: error: [liquid] `loop.html` includes itself with the same values, which would never end", []),
     ("loops nested a million times", lambda r: write(r, "Content/native/loops.md",
                                                       "# Loops\n\n{% for a in (1..1000) %}{% for b in (1..1000) %}x{% endfor %}{% endfor %}\n"),
      0, "loops.md:3:1: warning: [liquid] the page's loops run more than 10000 times", []),

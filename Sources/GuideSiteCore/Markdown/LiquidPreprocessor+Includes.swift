@@ -14,9 +14,10 @@ extension LiquidPreprocessor {
         }
         let call = (relative ? "./" : "") + name + parameters.keys.sorted().map { " \($0)=\(String(describing: parameters[$0]!))" }.joined()
         guard !includeChain.contains(call) else {
-            return Diagnosed("", [Diagnostic(.warning, includeDisplay(name), line: 1, column: 1, category: "liquid",
+            // An error, as in the generators (Jekyll stops with "Nesting too deep").
+            return Diagnosed("", [Diagnostic(.error, includeDisplay(name), line: 1, column: 1, category: "liquid",
                                              "`\(name)` includes itself with the same values, which would never end; "
-                                                 + "the repeat is left out")])
+                                                 + "remove the include of itself, or give it other values")])
         }
         var inner = self
         inner.depth = depth + 1

@@ -99,7 +99,7 @@ struct LiquidBlocksTests {
             """)
     }
 
-    @Test("an include that includes itself with the same values stops at once, with one warning; with others it nests; include_relative reads beside the page")
+    @Test("an include that includes itself with the same values stops at once, with one error; with others it nests; include_relative reads beside the page")
     func recursionAndRelative() throws {
         let folder = try Self.folder(["loop.html": "x{% include loop.html %}", "twice.html": "y{% include twice.html %}{% include twice.html %}",
                                       "tree.html": "{{ include.n }}{% if include.n == \"1\" %}{% include tree.html n=\"2\" %}{% endif %}",
@@ -109,7 +109,9 @@ struct LiquidBlocksTests {
         liquid.pagePath = folder.appending(path: "page/a.md").path
         let looping = liquid.process("{% include loop.html %}", firstLine: 1, path: "a.md")
         #expect(looping.value == "x")
-        #expect(looping.diagnostics.map(\.message) == ["`loop.html` includes itself with the same values, which would never end; the repeat is left out"])
+        #expect(looping.diagnostics.map(\.message) == ["`loop.html` includes itself with the same values, which would never end; "
+            + "remove the include of itself, or give it other values"])
+        #expect(looping.diagnostics.map(\.severity) == [.error])
         // (Before: 2^11 copies, 12 levels deep.)
         #expect(liquid.process("{% include twice.html %}", firstLine: 1, path: "a.md").value == "y")
         #expect(liquid.process("{% include tree.html n=\"1\" %}", firstLine: 1, path: "a.md").value == "12")
