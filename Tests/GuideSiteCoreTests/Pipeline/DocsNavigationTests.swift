@@ -86,6 +86,36 @@ struct DocsNavigationTests {
         #expect(!navigation.contains("component</a>"), "\(navigation)")
     }
 
+    @Test("a navigation title edited: every page listing it shows the new one, patched on disk and in the preview as a fresh build")
+    func navigationTitleEdited() throws {
+        let site = try TestSite([
+            "site.yml": "title: Guide\nsections:\n  components: {title: Components}\n",
+            "Content/components/a.md": "---\ntitle: Accordion component\nlinkTitle: Accordion\n---\nText.\n",
+            "Content/components/b.md": "---\ntitle: Button component\n---\nText.\n",
+        ])
+        defer { site.remove() }
+        try site.age()
+        let memory = BuildMemory()
+        _ = SiteBuilder().build(BuildRequest(root: site.root), into: MemoryOutput(), memory: memory)
+        site.build()
+        try site.write(Data("---\ntitle: Accordion component\nlinkTitle: Accordions\n---\nText.\n".utf8), to: "Content/components/a.md")
+        try site.age(by: 100, only: ["Content/components/a.md"])
+        let patched = site.build()
+        var fresh = BuildRequest(root: site.root)
+        fresh.fresh = true
+        let reference = MemoryOutput()
+        _ = SiteBuilder().build(fresh, into: reference, memory: BuildMemory())
+        var preview = BuildRequest(root: site.root)
+        preview.knownChanges = [site.root.appending(path: "Content/components/a.md").standardizedFileURL.path]
+        let served = MemoryOutput()
+        let previewed = SiteBuilder().build(preview, into: served, memory: memory)
+        #expect(String(decoding: try #require(reference.files["components/b/index.html"]), as: UTF8.self).contains(">Accordions</a>"))
+        let onDisk = BuildIncrementallyTests.differences(try site.snapshot(), reference.files).filter { $0 != ".guidesite-output" }
+        #expect(onDisk.isEmpty, "\(onDisk)")
+        #expect(BuildIncrementallyTests.differences(served.files, reference.files).isEmpty)
+        #expect(patched.patched && previewed.patched, "the edit took the patch, as the tests mean")
+    }
+
     @Test("an edit of sidebars.js is seen by the next build and by the preview; a sidebar computed in JavaScript is said, the pages keep their order")
     func edited() throws {
         let (_, files, _) = Self.libraries[0]
