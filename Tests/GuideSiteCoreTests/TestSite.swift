@@ -72,3 +72,29 @@ extension BuildResult {
     /// Diagnostics as printed, for `#expect(... contains ...)`.
     var printed: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
+
+extension TestSite {
+    /// The preview's build and the next one on disk after `changed` (paths below the root) were
+    /// edited, each against a fresh build of the site as it now is: the files each writes
+    /// otherwise (but the marker of a folder GuideSite wrote, which only a folder on disk has).
+    struct AgainstFresh {
+        var reference: MemoryOutput
+        var onDisk: BuildResult, served: BuildResult
+        var differentOnDisk: [String], differentServed: [String]
+    }
+
+    func againstFresh(changed: [String], memory: BuildMemory) throws -> AgainstFresh {
+        let onDisk = build()
+        var fresh = BuildRequest(root: root)
+        fresh.fresh = true
+        let reference = MemoryOutput()
+        _ = SiteBuilder().build(fresh, into: reference, memory: BuildMemory())
+        var preview = BuildRequest(root: root)
+        preview.knownChanges = Set(changed.map { root.appending(path: $0).standardizedFileURL.path })
+        let output = MemoryOutput()
+        let served = SiteBuilder().build(preview, into: output, memory: memory)
+        let disk = BuildIncrementallyTests.differences(try snapshot(), reference.files).filter { $0 != ".guidesite-output" }
+        return AgainstFresh(reference: reference, onDisk: onDisk, served: served, differentOnDisk: disk,
+                            differentServed: BuildIncrementallyTests.differences(output.files, reference.files))
+    }
+}

@@ -15,21 +15,14 @@ public struct ContentLoader: Sendable {
     /// Extensions read as Markdown (site.yml `markdown-extensions`), lowercased.
     let markdownExtensions: Set<String>
 
-    /// The library's template files that are pages (`LibraryConfig.templatePages`), but in
-    /// the folders it copies as they are.
-    let templates: Set<String>
-    let copiedAsIs: [String]
-    let scriptTemplates: [String]
-    let templatesNeedFrontMatter: Bool
+    /// The library whose template files may be pages (`LibraryConfig.templatePages`).
+    let library: LibraryConfig?
 
     /// Creates a loader reading files with these extensions as Markdown, and the library's
     /// template files (`library`) as pages.
     public init(markdownExtensions: Set<String> = ContentLoader.defaultExtensions, library: LibraryConfig? = nil) {
         self.markdownExtensions = Set(markdownExtensions.map { $0.lowercased() })
-        templates = library?.templatePages ?? []
-        copiedAsIs = library?.copiedAsIs ?? []
-        scriptTemplates = library?.scriptTemplates ?? []
-        templatesNeedFrontMatter = library?.templatesNeedFrontMatter ?? false
+        self.library = library
     }
 
     /// Whether the file is a page: Markdown, or a template of the library outside the folders it
@@ -37,18 +30,20 @@ public struct ContentLoader: Sendable {
     private func isPage(_ path: String, _ relativePath: String, extension pathExtension: String) -> Bool {
         let lowered = pathExtension.lowercased()
         if markdownExtensions.contains(lowered) { return true }
-        guard templates.contains(lowered), !copiedAsIs.contains(where: { relativePath == $0 || relativePath.hasPrefix($0 + "/") }) else {
-            return false
-        }
-        return !templatesNeedFrontMatter || Self.opensWithFrontMatter(path)
+        guard let library, library.templatePages.contains(lowered),
+              !library.copiedAsIs.contains(where: { relativePath == $0 || relativePath.hasPrefix($0 + "/") }) else { return false }
+        return !library.templatesNeedFrontMatter || Self.opensWithFrontMatter(path)
     }
 
-    /// Whether the file's first line is `---`, as a front matter block opens.
+    /// Whether the file's first line is `---`, as `FrontMatterSplitter` opens a block: after a
+    /// BOM, with trailing spaces.
     static func opensWithFrontMatter(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 5)) ?? Data()
-        return head.starts(with: Data("---\n".utf8)) || head.starts(with: Data("---\r\n".utf8))
+        var head = (try? handle.read(upToCount: 64)) ?? Data()
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head.removeFirst(3) }
+        let line = String(decoding: head.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
+        return head.contains(UInt8(ascii: "\n")) && line.trimmingCharacters(in: .whitespaces.union(["\r"])) == "---"
     }
 
     /// Every file under `folder`, sorted by path so builds are deterministic.
@@ -136,7 +131,7 @@ public struct ContentLoader: Sendable {
             if type == Int32(DT_DIR) {
                 walk(childPath, relative: childRelative, layout: layout, rootPath: rootPath, skipped: skipped, files: &files, diagnostics: &diagnostics)
             } else if type == Int32(DT_REG) {
-                if scriptTemplates.contains(where: name.hasSuffix) {
+                if library?.scriptTemplates.contains(where: name.hasSuffix) == true {
                     diagnostics.append(Diagnostic(.warning, display(), category: "library-template",
                                                   "a template written in JavaScript, which a static build does not run: not published"))
                     continue

@@ -11,16 +11,11 @@ extension TypedFields {
             matter.keywords += matter.tags.map(Self.oneSpaced).filter { !matter.keywords.contains($0) }
             return
         }
-        var names: [String] = []
-        for key in ["category", "tags"] {
-            guard let entry = entries[key] else { continue }
-            if key == "category", let name = entry.value.text {
-                names.append(name)
-            } else if key == "tags", let text = entry.value.text {
-                names += text.split(separator: ",").map(String.init)
-            } else if case .list(let items) = entry.value {
-                names += items.compactMap(\.text)
-            }
+        var names = FrontMatter.tagNames(entries)
+        switch entries["category"]?.value {
+        case .text(let name)?: names.insert(name, at: 0)
+        case .list(let items)?: names.insert(contentsOf: items.compactMap(\.text), at: 0)
+        default: break
         }
         var seen = Set<String>()
         matter.categories = names.map(Self.oneSpaced).filter { !$0.isEmpty && seen.insert(Slug.make($0)).inserted }

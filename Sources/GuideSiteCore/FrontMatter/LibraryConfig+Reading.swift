@@ -93,15 +93,14 @@ extension LibraryConfig {
     /// follows Eleventy's conventions (`_includes`, `_data`, directory data files).
     static func eleventy(_ script: String, path: String) -> LibraryConfig {
         var config = LibraryConfig(generator: .eleventy, path: path)
-        func setting(_ name: String) -> (String, Int)? { scriptString(name, in: script) }
-        let input = setting("input").map { ($0.0.trimming("./").isEmpty ? "." : $0.0.trimming("/"), $0.1) } ?? (".", 1)
+        let input = scriptString("input", in: script).map { ($0.0.trimming("./").isEmpty ? "." : $0.0.trimming("/"), $0.1) } ?? (".", 1)
         config.set("content", .text(input.0), from: FrontEntry(key: "content", value: .null, line: input.1, column: 1),
                    note: "content folder `\(input.0)` (dir.input)")
-        if let includes = setting("includes") {
+        if let includes = scriptString("includes", in: script) {
             config.set("includes", .text(includes.0), from: FrontEntry(key: "includes", value: .null, line: includes.1, column: 1),
                        note: "includes `\(includes.0)` (dir.includes)")
         }
-        if let data = setting("data") {
+        if let data = scriptString("data", in: script) {
             config.set("data", .text(data.0), from: FrontEntry(key: "data", value: .null, line: data.1, column: 1),
                        note: "data `\(data.0)` (dir.data)")
         }

@@ -159,19 +159,13 @@ enum MDXComponents {
     /// code spans; `found` is told each one left out.
     private static func undirected(_ line: String, found: (String) -> Void) -> String {
         var parts = line.split(separator: "`", omittingEmptySubsequences: false).map(String.init)
-        var names: [String] = []
         for index in stride(from: 0, to: parts.count, by: 2) {
-            let start = names.count
-            for tag in parts[index].matches(of: /<[A-Za-z][^<>]*>/).reversed() {
-                var text = String(tag.0)
-                let written = text.matches(of: /\s((?:@|v-|:)[A-Za-z][\w:.\-]*)(?:\s*=\s*(?:"[^"]*"|'[^']*'))?/)
-                guard !written.isEmpty else { continue }
-                names.insert(contentsOf: written.map { String($0.1) }, at: start)
-                for directive in written.reversed() { text.removeSubrange(directive.range) }
-                parts[index].replaceSubrange(tag.range, with: text)
+            parts[index] = parts[index].replacing(/<[A-Za-z][^<>]*>/) { tag in
+                let directive = /\s((?:@|v-|:)[A-Za-z][\w:.\-]*)(?:\s*=\s*(?:"[^"]*"|'[^']*'))?/
+                for written in tag.0.matches(of: directive) { found(String(written.1)) }
+                return tag.0.replacing(directive, with: "")
             }
         }
-        names.forEach(found)
         return parts.joined(separator: "`")
     }
 

@@ -52,12 +52,17 @@ public struct FrontMatter: Sendable, Hashable, Codable {
     /// Jekyll's, Eleventy's and Hugo's `tags:` beside `categories:` (without it, the tags are the
     /// categories), as written.
     public var tags: [String] {
-        guard entries["categories"] != nil else { return [] }
-        return switch entries["tags"]?.value {
-        case .text(let text)?: text.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
-        case .list(let items)?: items.compactMap { $0.text?.trimmingWhitespace() }.filter { !$0.isEmpty }
+        entries["categories"] == nil ? [] : Self.tagNames(entries)
+    }
+
+    /// `tags:` as a list, or names separated by commas, trimmed.
+    static func tagNames(_ entries: [FrontEntry]) -> [String] {
+        let names: [String] = switch entries["tags"]?.value {
+        case .text(let text)?: text.split(separator: ",").map(String.init)
+        case .list(let items)?: items.compactMap(\.text)
         default: []
         }
+        return names.map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
     }
 
     /// The page's title in the navigation, when its front matter gives it one of its own.
