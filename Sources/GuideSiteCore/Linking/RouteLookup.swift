@@ -24,6 +24,17 @@ final class RouteLookup: @unchecked Sendable {
         (given, self.find, self.make, scansLeft) = (nil, find, make, scans)
     }
 
+    /// Every route, as one table (made now when it was not given).
+    var whole: [String: Route] {
+        if let given { return given }
+        lock.lock()
+        defer { lock.unlock() }
+        if let table { return table }
+        let made = make()
+        (table, found) = (made, [:])
+        return made
+    }
+
     subscript(path: String) -> Route? {
         if let given { return given[path] }
         lock.lock()

@@ -4,7 +4,7 @@ import Foundation
 /// under the site's `Templates/strings/<code>.yml`, over English for any key neither has.
 /// Layouts read them as `{{strings.KEY}}`, the scripts through `GuideSite.text` (`scripts/text.js`)
 /// (keys starting `js-`, written by `Theme+Strings.swift`), and the build through `self[KEY]` and `format`.
-public struct ThemeStrings: Sendable, Hashable {
+public struct ThemeStrings: Sendable, Hashable, Encodable {
     /// The language tag they are for.
     public var language: String
     /// Text by key.

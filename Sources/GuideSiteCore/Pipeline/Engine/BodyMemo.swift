@@ -12,13 +12,13 @@ import Foundation
 final class BodyMemo: @unchecked Sendable {
     typealias Key = Digest128
 
-    struct AskedLink: Sendable, Equatable {
+    struct AskedLink: Sendable, Equatable, Encodable {
         var url: String
         var target: LinkTarget
     }
 
     /// What rendering a body made, with the links it asked the resolver about.
-    struct Body: Sendable {
+    struct Body: Sendable, Encodable {
         var links: [AskedLink]
         var body: RenderedBody
         var diagnostics: [Diagnostic]

@@ -34,7 +34,7 @@ enum RenderMarkdown {
     /// (a patch's bodies then key their pages as that build's would, and the next such build
     /// takes those pages' files from the live output).
     static func run(_ pages: [Page], _ inputs: Inputs, scratch: ScratchFile?, memo: Memo?, identifying: BodyMemo.Key? = nil,
-                    log: inout StageLog) -> Rendered {
+                    queries: Queries? = nil, log: inout StageLog) -> Rendered {
         let highlighting = CodeHighlighter.timeSpent
         if scratch != nil { log.notes.append("bodies' HTML kept in a scratch file beside the output until their pages are rendered") }
         // In runs (`Runs`), each dropped from the input once rendered: the last site's pages are
@@ -45,7 +45,7 @@ enum RenderMarkdown {
         var taken = 0
         while !pages.isEmpty {
             let run = min(Runs.size, pages.count)
-            let made = render(Array(pages.prefix(run)), inputs, scratch: scratch, memo: memo, identifying: identifying)
+            let made = render(Array(pages.prefix(run)), inputs, scratch: scratch, memo: memo, identifying: identifying, queries: queries)
             for item in made {
                 done.append(item.page)
                 if let memo, let kept = item.kept { memo.bodies.record(kept.key, kept.taken, path: item.page.value.contentPath, digest: kept.digest) }
@@ -54,6 +54,7 @@ enum RenderMarkdown {
             pages.removeFirst(run)
         }
         if memo != nil { log.notes.append("memo: \(taken) of \(done.count) bodies taken again") }
+        if let queries { log.notes.append("memo: \(done.count - queries.runs()) of \(done.count) bodies taken again") }
         log.parts.append(("of which highlighting code, summed over threads", CodeHighlighter.timeSpent - highlighting))
         var rendered = Rendered()
         rendered.pages.reserveCapacity(done.count)
@@ -95,52 +96,23 @@ enum RenderMarkdown {
         var taken = false
     }
 
-    /// `render`, asking `memo` first for each page's body (`BodyMemo.take`).
-    static func render(_ pages: [Page], _ inputs: Inputs, scratch: ScratchFile?, memo: Memo?, identifying: BodyMemo.Key? = nil) -> [Made] {
+    /// `render`, asking `memo` first for each page's body (`BodyMemo.take`), or the preview's
+    /// engine (`queries`) for each.
+    static func render(_ pages: [Page], _ inputs: Inputs, scratch: ScratchFile?, memo: Memo?, identifying: BodyMemo.Key? = nil,
+                       queries: Queries? = nil) -> [Made] {
         let settings = inputs.settings, config = inputs.site.config, subset = inputs.site.variant.subset
-        let fullSite = settings.url.flatMap { SitePaths.absolute(settings.basePath, siteURL: $0) }
-        var linkResolver = LinkResolver(
-            basePath: SiteRoot.marker, routes: inputs.routes, assets: inputs.assets,
-            excluded: .excluded(inputs.excluded), fullSite: fullSite, sitePath: settings.basePath
-        )
-        if let url = settings.url.flatMap(URL.init(string:)), let scheme = url.scheme, let host = url.host {
-            linkResolver.host = scheme + "://" + host + (url.port.map { ":\($0)" } ?? "")
-        }
-        let resolver = linkResolver
-        let platforms = subset.flatMap { subset in
-            subset.platforms.isEmpty ? nil : PlatformFilter(platforms: settings.platforms, keep: subset.platforms, frameworks: settings.frameworks)
-        }
-        var made = MarkdownRenderer(
-            unsafeHTML: config.unsafeHTML, highlight: config.highlightCode,
-            tabs: config.tabs ? TabNames(platforms: config.platforms, frameworks: config.frameworks) : nil,
-            labels: MarkdownLabels { [strings = inputs.site.strings] in strings[$0] }
-        )
-        made.headingIDs = config.library?.generator.headingIDs ?? .guidesite
-        let renderer = made
-        let finishing = Finishing(config: config, platforms: platforms, subsetName: subset?.name, scratch: scratch)
-        let annotator = CriteriaCollector.annotator(basePath: SiteRoot.marker)
-        let stylesheet = SiteRoot.marker + "assets/site.css"
-        return pages.concurrentMap { input -> Made in
-            let keys = memo?.key(for: input)
-            if let memo, let keys, var taken = memo.bodies.take(keys.key, answer: { resolver.target($0, from: input.translationKey) }) {
+        let resolver = Self.resolver(settings: settings, routes: inputs.routes, assets: inputs.assets, excluded: .excluded(inputs.excluded))
+        let renderer = BodyRenderer(config: config, settings: settings, strings: inputs.site.strings, subset: subset)
+        let finishing = Finishing(config: config, platforms: renderer.platforms, subsetName: subset?.name, scratch: scratch)
+        return pages.concurrentMap { page -> Made in
+            if let queries, let made = queries.made(page, finishing) { return made }
+            let keys = memo?.key(for: page)
+            if let memo, let keys, var taken = memo.bodies.take(keys.key, answer: { resolver.target($0, from: page.translationKey) }) {
                 memo.keep(keys.key, taken)
                 taken.record = nil
-                return Made(page: finishing.page(input, taken.body, key: keys.key), kept: (keys.key, keys.digest, taken), taken: true)
+                return Made(page: finishing.page(page, taken.body, key: keys.key), kept: (keys.key, keys.digest, taken), taken: true)
             }
-            let page = input
-            let rule: TitleRule = page.frontMatter.title.map { .given($0) } ?? .fromFirstHeading
-            var asked: [BodyMemo.AskedLink] = []
-            let rendered = renderer.render(
-                page.markdown, firstLine: page.bodyFirstLine, path: page.sourcePath, title: rule,
-                reservedIDs: LayoutIDs.reserved,
-                rewriteLink: { url in
-                    let target = resolver.target(url, from: page.translationKey)
-                    if memo != nil || identifying != nil { asked.append(BodyMemo.AskedLink(url: url, target: target)) }
-                    return target
-                },
-                annotate: annotator, platforms: platforms, lint: true, demoStylesheet: stylesheet
-            )
-            let body = BodyMemo.Body(links: asked, body: rendered.value, diagnostics: rendered.diagnostics)
+            let body = renderer.body(of: PageSource.Source(page)) { resolver.target($0, from: page.translationKey) }
             if let memo, let keys { memo.keep(keys.key, BodyMemo.Taken(body: body)) }
             let key = keys?.key ?? identifying.map { BodyMemo.key(renderer: $0, page: page, markdown: BodyMemo.digest(page.markdown)) }
             return Made(page: finishing.page(page, body, key: key), kept: keys.map { ($0.key, $0.digest, BodyMemo.Taken(body: body)) })

@@ -1,0 +1,132 @@
+import Foundation
+
+/// What every body of a site reads besides its page and its links' answers, by the site's
+/// `Variant.key`: set by the driver for each site it builds.
+struct BodySettings: Input {
+    struct Value: Encodable, Equatable, Sendable {
+        /// site.yml's settings, and as the site is titled (`SiteSpec.config`).
+        var settings: SiteConfig
+        var config: SiteConfig
+        var strings: ThemeStrings
+        var subset: Subset?
+    }
+
+    let site: String
+}
+
+/// What a site's links resolve against (`LinkResolver`), by the site's `Variant.key`: set by
+/// the driver for each site it builds.
+struct SiteLinks: Input {
+    struct Excluded: Encodable, Equatable, Sendable {
+        var contentPath: String
+        var route: Route
+    }
+
+    struct Value: Encodable, Equatable, Sendable {
+        var routes: [String: Route]
+        /// The copied files' content paths, sorted.
+        var assets: [String]
+        var excluded: [Excluded]
+    }
+
+    let site: String
+}
+
+/// A site's renderer of Markdown, made once for all its bodies.
+struct SiteRenderer: Query {
+    struct Value: Encodable, Sendable {
+        let renderer: RenderMarkdown.BodyRenderer
+        let settings: BodySettings.Value
+
+        func encode(to encoder: any Encoder) throws { try settings.encode(to: encoder) }
+    }
+
+    static var cutsOff: Bool { false }
+
+    let site: String
+
+    func compute(_ context: QueryContext) -> Value {
+        guard let settings = context.input(BodySettings(site: site)) else { preconditionFailure("the driver sets a site's BodySettings") }
+        return Value(renderer: RenderMarkdown.BodyRenderer(config: settings.config, settings: settings.settings, strings: settings.strings,
+                                                           subset: settings.subset), settings: settings)
+    }
+}
+
+/// A site's link resolver, made once for all its links.
+struct SiteResolver: Query {
+    struct Value: Encodable, Sendable {
+        let resolver: LinkResolver
+        let links: SiteLinks.Value
+
+        func encode(to encoder: any Encoder) throws { try links.encode(to: encoder) }
+    }
+
+    static var cutsOff: Bool { false }
+
+    let site: String
+
+    func compute(_ context: QueryContext) -> Value {
+        guard let settings = context.input(BodySettings(site: site)), let links = context.input(SiteLinks(site: site)) else {
+            preconditionFailure("the driver sets a site's BodySettings and SiteLinks")
+        }
+        let resolver = RenderMarkdown.resolver(settings: settings.settings, routes: RouteLookup(links.routes), assets: Set(links.assets),
+                                               excluded: .excluded(links.excluded.map { ($0.contentPath, $0.route) }))
+        return Value(resolver: resolver, links: links)
+    }
+}
+
+/// Where a link written in a page of a site leads: asked again when the site's routes move, it
+/// cuts off every body that wrote it when the answer stays.
+struct LinkAnswer: Query {
+    typealias Value = LinkTarget
+
+    let site: String
+    let url: String
+    /// The content path the link is read from (`Page.translationKey`).
+    let from: String
+
+    func compute(_ context: QueryContext) -> LinkTarget {
+        context.fetch(SiteResolver(site: site)).resolver.target(url, from: from)
+    }
+}
+
+/// What rendering a file's Markdown reads of its page: a file read again to the same Markdown,
+/// path, first line and title cuts its bodies off.
+struct PageSource: Query {
+    typealias Value = Source?
+
+    struct Source: Encodable, Sendable {
+        var markdown: String
+        var path: String
+        var firstLine: Int
+        var title: String?
+
+        init(_ page: Page) {
+            (markdown, path, firstLine, title) = (page.markdown, page.sourcePath, page.bodyFirstLine, page.frontMatter.title)
+        }
+    }
+
+    let file: ContentFile
+
+    func compute(_ context: QueryContext) -> Value {
+        context.fetch(ParsedFile(file: file)).result.value.map(Source.init)
+    }
+}
+
+/// A file's body in a site: its Markdown rendered with the site's renderer, each link answered
+/// by the site's resolver (a dependency each), from the content path `from`.
+struct PageBody: Query {
+    typealias Value = BodyMemo.Body?
+
+    static var cutsOff: Bool { false }
+
+    let site: String
+    let file: ContentFile
+    let from: String
+
+    func compute(_ context: QueryContext) -> Value {
+        guard let source = context.fetch(PageSource(file: file)) else { return nil }
+        let renderer = context.fetch(SiteRenderer(site: site)).renderer
+        return renderer.body(of: source) { context.fetch(LinkAnswer(site: site, url: $0, from: from)) }
+    }
+}
