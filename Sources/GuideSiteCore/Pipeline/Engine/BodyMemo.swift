@@ -152,15 +152,18 @@ final class BodyMemo: @unchecked Sendable {
     /// the renderer's settings, the texts it writes (code block and callout labels), the
     /// platforms a subset keeps, and the code that renders (`renderingCode`).
     static func renderer(_ site: SiteSpec, settings: SiteConfig) -> Key {
-        let config = site.config
+        renderer(config: site.config, settings: settings, strings: site.strings, subset: site.variant.subset)
+    }
+
+    static func renderer(config: SiteConfig, settings: SiteConfig, strings: ThemeStrings, subset: Subset?) -> Key {
         let headingIDs = config.library?.generator.headingIDs ?? .guidesite
         var text = "guidesite-bodies/2\n\(config.unsafeHTML) \(config.highlightCode) \(config.tabs) \(headingIDs)\n"
         text += String(reflecting: config.platforms) + "\n" + String(reflecting: config.frameworks) + "\n"
-        if let subset = site.variant.subset, !subset.platforms.isEmpty {
+        if let subset, !subset.platforms.isEmpty {
             text += String(reflecting: PlatformFilter(platforms: settings.platforms, keep: subset.platforms, frameworks: settings.frameworks)) + "\n"
         }
-        text += site.strings.language + "\n"
-        for (key, value) in site.strings.values.sorted(by: { $0.key < $1.key }) { text += key + "=" + value + "\n" }
+        text += strings.language + "\n"
+        for (key, value) in strings.values.sorted(by: { $0.key < $1.key }) { text += key + "=" + value + "\n" }
         text += renderingCode
         return digest(text)
     }

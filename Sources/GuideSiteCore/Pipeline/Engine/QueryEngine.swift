@@ -66,6 +66,24 @@ public final class QueryEngine: @unchecked Sendable {
         }
     }
 
+    /// Sets every key of `values` at once, in one revision when any changed: the values are
+    /// compared with those set before on every core, outside the lock.
+    public func set<K: Input>(all values: [(key: K, value: K.Value)]) {
+        let slots = condition.withLock { values.map { slot($0.key, compute: nil) } }
+        let before = condition.withLock { slots.map { $0.known ? $0.value as? K.Value : nil } }
+        let changed = Array(values.indices).concurrentMap { before[$0] != values[$0].value }
+        guard changed.contains(true) else { return }
+        let fingerprints = Array(values.indices).concurrentMap { changed[$0] ? Fingerprint.of(values[$0].value) : nil }
+        condition.withLock {
+            revision += 1
+            for index in values.indices where changed[index] {
+                let slot = slots[index]
+                (slot.value, slot.fingerprint, slot.changedAt, slot.verifiedAt) = (values[index].value, fingerprints[index]!, revision, revision)
+                (slot.known, slot.comparable) = (true, true)
+            }
+        }
+    }
+
     /// The current revision: it moves when an input changes.
     public var currentRevision: Int { condition.withLock { revision } }
 

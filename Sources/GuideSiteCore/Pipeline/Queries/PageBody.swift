@@ -37,6 +37,8 @@ struct SiteRenderer: Query {
     struct Value: Encodable, Sendable {
         let renderer: RenderMarkdown.BodyRenderer
         let settings: BodySettings.Value
+        /// What every body of the site reads besides its page, as a body's identity names it.
+        let key: BodyMemo.Key
 
         func encode(to encoder: any Encoder) throws { try settings.encode(to: encoder) }
     }
@@ -47,8 +49,9 @@ struct SiteRenderer: Query {
 
     func compute(_ context: QueryContext) -> Value {
         guard let settings = context.input(BodySettings(site: site)) else { preconditionFailure("the driver sets a site's BodySettings") }
+        let key = BodyMemo.renderer(config: settings.config, settings: settings.settings, strings: settings.strings, subset: settings.subset)
         return Value(renderer: RenderMarkdown.BodyRenderer(config: settings.config, settings: settings.settings, strings: settings.strings,
-                                                           subset: settings.subset), settings: settings)
+                                                           subset: settings.subset), settings: settings, key: key)
     }
 }
 
@@ -90,12 +93,19 @@ struct LinkAnswer: Query {
     }
 }
 
-/// What rendering a file's Markdown reads of its page: a file read again to the same Markdown,
-/// path, first line and title cuts its bodies off.
-struct PageSource: Query {
-    typealias Value = Source?
+/// A page of a site as its stages selected it (its language, translation and subset placed),
+/// by the site's `Variant.key` and the page's content path: set by the driver for each site.
+struct SelectedPage: Input {
+    typealias Value = Page
 
-    struct Source: Encodable, Sendable {
+    let site: String
+    let path: String
+}
+
+/// What rendering a page's Markdown reads of it: a page whose Markdown, path, first line and
+/// title stay cuts its bodies off (its front matter edited, or its file read again the same).
+struct PageSource: Query {
+    struct Value: Encodable, Sendable {
         var markdown: String
         var path: String
         var firstLine: Int
@@ -106,27 +116,50 @@ struct PageSource: Query {
         }
     }
 
-    let file: ContentFile
+    let site: String
+    let path: String
 
     func compute(_ context: QueryContext) -> Value {
-        context.fetch(ParsedFile(file: file)).result.value.map(Source.init)
+        guard let page = context.input(SelectedPage(site: site, path: path)) else { preconditionFailure("the driver sets a site's pages") }
+        return Value(page)
     }
 }
 
-/// A file's body in a site: its Markdown rendered with the site's renderer, each link answered
+/// A page's body in a site: its Markdown rendered with the site's renderer, each link answered
 /// by the site's resolver (a dependency each), from the content path `from`.
 struct PageBody: Query {
-    typealias Value = BodyMemo.Body?
+    typealias Value = BodyMemo.Body
 
     static var cutsOff: Bool { false }
 
     let site: String
-    let file: ContentFile
+    let path: String
     let from: String
 
     func compute(_ context: QueryContext) -> Value {
-        guard let source = context.fetch(PageSource(file: file)) else { return nil }
+        let source = context.fetch(PageSource(site: site, path: path))
         let renderer = context.fetch(SiteRenderer(site: site)).renderer
         return renderer.body(of: source) { context.fetch(LinkAnswer(site: site, url: $0, from: from)) }
+    }
+}
+
+/// A page of a site with its body and what it takes from it (`RenderMarkdown.Finishing`): its
+/// title, criteria and problems.
+struct FinishedPage: Query {
+    typealias Value = Diagnosed<Page>
+
+    static var cutsOff: Bool { false }
+
+    let site: String
+    let path: String
+
+    func compute(_ context: QueryContext) -> Value {
+        guard let page = context.input(SelectedPage(site: site, path: path)) else { preconditionFailure("the driver sets a site's pages") }
+        let renderer = context.fetch(SiteRenderer(site: site))
+        let body = context.fetch(PageBody(site: site, path: path, from: page.translationKey))
+        let settings = renderer.settings
+        let finishing = RenderMarkdown.Finishing(config: settings.config, platforms: renderer.renderer.platforms, subsetName: settings.subset?.name,
+                                                 scratch: nil)
+        return finishing.page(page, body, key: BodyMemo.key(renderer: renderer.key, page: page, markdown: BodyMemo.digest(page.markdown)))
     }
 }

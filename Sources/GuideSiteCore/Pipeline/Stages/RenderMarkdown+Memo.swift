@@ -31,43 +31,38 @@ extension RenderMarkdown {
     static func run(_ pages: [Page], _ inputs: Inputs, last: Basis?, bodies: BodyMemo?, parses: BuildMemo?, scratch: ScratchFile?,
                     walk: Walk, layout: SiteLayout, log: inout StageLog) -> Rendered {
         guard last == nil else { return patched(pages, inputs, bodies: bodies, walk: walk, layout: layout, log: &log) }
-        if let parses { return run(pages, inputs, scratch: nil, memo: nil, queries: Queries(parses, inputs, walk: walk), log: &log) }
+        // (Pages are told apart by their files: those of no file or of one file twice render as below.)
+        if let parses, Set(pages.map(\.contentPath)).count == pages.count, !pages.contains(where: \.contentPath.isEmpty) {
+            return run(pages, inputs, scratch: nil, memo: nil, queries: Queries(parses, inputs, pages: pages), log: &log)
+        }
         let memo = bodies.map { Self.memo($0, parses: parses, inputs, walk: walk, layout: layout) }
         return run(pages, inputs, scratch: scratch, memo: memo, log: &log)
     }
 
-    /// One site's bodies as the preview's engine holds them (`PageBody`), its inputs set from
-    /// the site's settings, routes and copied files.
+    /// One site's pages as the preview's engine finishes them (`FinishedPage`), its inputs set
+    /// from the site's pages, settings, routes and copied files.
     struct Queries {
         let engine: QueryEngine
         let site: String
-        let files: [String: ContentFile]
-        let digests: [String: BodyMemo.Key]
-        /// What every body of the site reads besides its page, as a body's identity names it.
-        let renderer: BodyMemo.Key
         private let runsBefore: Int
 
-        init(_ memo: BuildMemo, _ inputs: Inputs, walk: Walk) {
-            (engine, site, digests) = (memo.queries, inputs.site.variant.key, memo.markdownDigests)
-            let markdown = walk.files.lazy.filter { $0.kind == .markdown }.map { ($0.relativePath, $0) }
-            files = Dictionary(markdown, uniquingKeysWith: { first, _ in first })
-            renderer = BodyMemo.renderer(inputs.site, settings: inputs.settings)
+        init(_ memo: BuildMemo, _ inputs: Inputs, pages: [Page]) {
+            (engine, site) = (memo.queries, inputs.site.variant.key)
             engine.set(BodySettings(site: site), to: BodySettings.Value(settings: inputs.settings, config: inputs.site.config,
                                                                       strings: inputs.site.strings, subset: inputs.site.variant.subset))
             let excluded = inputs.excluded.map { SiteLinks.Excluded(contentPath: $0.contentPath, route: $0.route) }
             engine.set(SiteLinks(site: site), to: SiteLinks.Value(routes: inputs.routes.whole, assets: inputs.assets.sorted(), excluded: excluded))
+            let key = site
+            engine.set(all: pages.map { (SelectedPage(site: key, path: $0.contentPath), $0) })
             runsBefore = engine.runs(of: PageBody.self)
         }
 
         /// How many bodies were rendered since it was made.
         func runs() -> Int { engine.runs(of: PageBody.self) - runsBefore }
 
-        /// `page` with its body from the engine; nil for a page of no file of the walk.
-        func made(_ page: Page, _ finishing: Finishing) -> Made? {
-            guard let file = files[page.contentPath], let digest = digests[page.contentPath],
-                  let body = engine.fetch(PageBody(site: site, file: file, from: page.translationKey)) else { return nil }
-            let key = BodyMemo.key(renderer: renderer, page: page, markdown: digest)
-            return Made(page: finishing.page(page, body, key: key), kept: nil, taken: true)
+        /// Each of `pages` (those it was made with) finished.
+        func made(_ pages: [Page]) -> [Made] {
+            pages.concurrentMap { Made(page: engine.fetch(FinishedPage(site: site, path: $0.contentPath)), kept: nil, taken: true) }
         }
     }
 

@@ -24,7 +24,7 @@ extension RenderMarkdown {
         }
 
         /// The body of `source`, each link it holds answered by `answer` and kept with its answer.
-        func body(of source: PageSource.Source, answer: (String) -> LinkTarget) -> BodyMemo.Body {
+        func body(of source: PageSource.Value, answer: (String) -> LinkTarget) -> BodyMemo.Body {
             let rule: TitleRule = source.title.map { .given($0) } ?? .fromFirstHeading
             var asked: [BodyMemo.AskedLink] = []
             let rendered = markdown.render(

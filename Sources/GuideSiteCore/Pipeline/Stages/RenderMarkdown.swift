@@ -100,19 +100,19 @@ enum RenderMarkdown {
     /// engine (`queries`) for each.
     static func render(_ pages: [Page], _ inputs: Inputs, scratch: ScratchFile?, memo: Memo?, identifying: BodyMemo.Key? = nil,
                        queries: Queries? = nil) -> [Made] {
+        if let queries { return queries.made(pages) }
         let settings = inputs.settings, config = inputs.site.config, subset = inputs.site.variant.subset
         let resolver = Self.resolver(settings: settings, routes: inputs.routes, assets: inputs.assets, excluded: .excluded(inputs.excluded))
         let renderer = BodyRenderer(config: config, settings: settings, strings: inputs.site.strings, subset: subset)
         let finishing = Finishing(config: config, platforms: renderer.platforms, subsetName: subset?.name, scratch: scratch)
         return pages.concurrentMap { page -> Made in
-            if let queries, let made = queries.made(page, finishing) { return made }
             let keys = memo?.key(for: page)
             if let memo, let keys, var taken = memo.bodies.take(keys.key, answer: { resolver.target($0, from: page.translationKey) }) {
                 memo.keep(keys.key, taken)
                 taken.record = nil
                 return Made(page: finishing.page(page, taken.body, key: keys.key), kept: (keys.key, keys.digest, taken), taken: true)
             }
-            let body = renderer.body(of: PageSource.Source(page)) { resolver.target($0, from: page.translationKey) }
+            let body = renderer.body(of: PageSource.Value(page)) { resolver.target($0, from: page.translationKey) }
             if let memo, let keys { memo.keep(keys.key, BodyMemo.Taken(body: body)) }
             let key = keys?.key ?? identifying.map { BodyMemo.key(renderer: $0, page: page, markdown: BodyMemo.digest(page.markdown)) }
             return Made(page: finishing.page(page, body, key: key), kept: keys.map { ($0.key, $0.digest, BodyMemo.Taken(body: body)) })

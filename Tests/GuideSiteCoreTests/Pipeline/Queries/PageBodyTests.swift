@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import GuideSiteCore
 
-@Suite("A body is a query of its site: rendered again only when its Markdown, its site's renderer or a link's answer moved")
+@Suite("A body is a query of its site: rendered again only when its Markdown, its site's renderer or a link's answer moved; its page finished again only when it or its body moved")
 struct PageBodyTests {
     /// Five entries and a subset of forms, in English and French (one entry translated): four
     /// sites in a run with every subset, two in the preview. Alpha links to Bravo in both.
@@ -23,15 +23,16 @@ struct PageBodyTests {
     /// with every edit (a template the last build did not have builds every site whole).
     /// `edited`: the files written since the last build (their stamps aged, as a save's an hour ago).
     static func build(_ site: TestSite, _ memory: BuildMemory, step: Int, edited: [String] = []) throws
-        -> (result: BuildResult, bodies: Int, parses: Int, output: MemoryOutput) {
+        -> (result: BuildResult, bodies: Int, parses: Int, finished: Int, output: MemoryOutput) {
         let layout = "Templates/layouts/unused-\(step).mustache"
         try site.write(Data("<p>{{page.title}}</p>\n".utf8), to: layout)
         if step == 0 { try site.age() } else { try site.age(by: TimeInterval(1800 - step), only: [layout] + edited) }
         let engine = memory.memoized.queries
-        let (bodies, parses) = (engine.runs(of: PageBody.self), engine.runs(of: ParsedFile.self))
+        let (bodies, parses, finished) = (engine.runs(of: PageBody.self), engine.runs(of: ParsedFile.self), engine.runs(of: FinishedPage.self))
         let output = MemoryOutput()
         let result = SiteBuilder().build(BuildRequest(root: site.root), into: output, memory: memory)
-        return (result, engine.runs(of: PageBody.self) - bodies, engine.runs(of: ParsedFile.self) - parses, output)
+        return (result, engine.runs(of: PageBody.self) - bodies, engine.runs(of: ParsedFile.self) - parses,
+                engine.runs(of: FinishedPage.self) - finished, output)
     }
 
     /// The same site built fresh, in memory.
@@ -53,12 +54,12 @@ struct PageBodyTests {
         // Seven files; in French alpha's translation and the entries not translated.
         #expect(first.parses == 7 && first.bodies == 6 + 5, "\(first.parses) parses, \(first.bodies) bodies")
         let nothing = try Self.build(site, memory, step: 1)
-        #expect(nothing.bodies == 0 && nothing.parses == 0, "nothing but a layout changed")
+        #expect(nothing.bodies == 0 && nothing.parses == 0 && nothing.finished == 0, "nothing but a layout changed")
 
         try site.write(Data("---\ntitle: Charlie\ncategories: [media]\n---\n## Role\n\nEdited text.\n".utf8), to: "Content/web/charlie.md")
         let edited = try Self.build(site, memory, step: 2, edited: ["Content/web/charlie.md"])
         #expect(!edited.result.patched && edited.parses == 1)
-        #expect(edited.bodies == 2, "charlie in English and, untranslated, in French: \(edited.bodies)")
+        #expect(edited.bodies == 2 && edited.finished == 2, "charlie in English and, untranslated, in French: \(edited.bodies)")
         #expect(Self.text(edited.output, "web/charlie/index.html").contains("Edited text."))
         #expect(BuildIncrementallyTests.differences(edited.output.files, Self.fresh(site).files).isEmpty)
 
