@@ -1,9 +1,9 @@
 import Foundation
 
 /// A file found under `Content/`.
-public struct ContentFile: Sendable, Hashable {
+public struct ContentFile: Sendable, Hashable, Encodable {
     /// Whether GuideSite renders the file or copies it as it is.
-    public enum Kind: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable, Encodable {
         case markdown
         case asset
     }

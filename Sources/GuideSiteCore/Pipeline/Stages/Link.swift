@@ -10,8 +10,12 @@ enum Link {
     /// The site of `pages` (a subset's home page titled as that guide), each page dated; with
     /// the site's `last` build, that site with the edited pages in their places (`relinked`).
     /// `renderer`: the theme's layouts, which a build from the last one declines without.
+    /// `queries`: the preview's engine, which finished the pages and puts the site together.
     static func run(_ pages: [Page], _ spec: SiteSpec, assets: [ContentFile], history: HistoryRead?, last: Basis?,
-                    renderer: TemplateRenderer?) throws -> (site: Site, edits: EditSummary) {
+                    renderer: TemplateRenderer?, queries: RenderMarkdown.Queries? = nil) throws -> (site: Site, edits: EditSummary) {
+        if last == nil, let queries {
+            return (LinkedSite.linked(pages, spec, assets: assets, dates: history?.wait()?.dates ?? [:], queries: queries), EditSummary())
+        }
         guard let last else { return (linked(pages, spec, assets: assets, history: history), EditSummary()) }
         return try relinked(pages, spec, assets: assets, history: history, basis: last, renderer: renderer)
     }

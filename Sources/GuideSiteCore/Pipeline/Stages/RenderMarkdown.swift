@@ -26,6 +26,8 @@ enum RenderMarkdown {
         var pages: [Page] = []
         var diagnostics: [Diagnostic] = []
         var byFile: [(contentPath: String, diagnostics: [Diagnostic])] = []
+        /// The preview's engine, when it finished the pages (`Link` then asks it for the site).
+        var queries: Queries?
     }
 
     /// `scratch`: where the bodies' HTML waits (`scratch(for:)`); `memo`: the bodies rendered
@@ -56,7 +58,7 @@ enum RenderMarkdown {
         if memo != nil { log.notes.append("memo: \(taken) of \(done.count) bodies taken again") }
         if let queries { log.notes.append("memo: \(done.count - queries.runs()) of \(done.count) bodies taken again") }
         log.parts.append(("of which highlighting code, summed over threads", CodeHighlighter.timeSpent - highlighting))
-        var rendered = Rendered()
+        var rendered = Rendered(queries: queries)
         rendered.pages.reserveCapacity(done.count)
         for page in done {
             rendered.diagnostics += page.diagnostics

@@ -21,18 +21,24 @@ struct PageBodyTests {
 
     /// A build in the preview that does not patch its last one: a layout no page uses is added
     /// with every edit (a template the last build did not have builds every site whole).
-    /// `edited`: the files written since the last build (their stamps aged, as a save's an hour ago).
+    /// `edited`: the files written since the last build (their stamps aged, as a save's an hour
+    /// ago). What ran: each query's runs, by its type's name.
     static func build(_ site: TestSite, _ memory: BuildMemory, step: Int, edited: [String] = []) throws
-        -> (result: BuildResult, bodies: Int, parses: Int, finished: Int, output: MemoryOutput) {
+        -> (result: BuildResult, runs: Ran, output: MemoryOutput) {
         let layout = "Templates/layouts/unused-\(step).mustache"
         try site.write(Data("<p>{{page.title}}</p>\n".utf8), to: layout)
         if step == 0 { try site.age() } else { try site.age(by: TimeInterval(1800 - step), only: [layout] + edited) }
-        let engine = memory.memoized.queries
-        let (bodies, parses, finished) = (engine.runs(of: PageBody.self), engine.runs(of: ParsedFile.self), engine.runs(of: FinishedPage.self))
+        _ = memory.memoized.queries.takeExecutions()
         let output = MemoryOutput()
         let result = SiteBuilder().build(BuildRequest(root: site.root), into: output, memory: memory)
-        return (result, engine.runs(of: PageBody.self) - bodies, engine.runs(of: ParsedFile.self) - parses,
-                engine.runs(of: FinishedPage.self) - finished, output)
+        return (result, Ran(counts: memory.memoized.queries.takeExecutions()), output)
+    }
+
+    /// How many times each query ran in a build.
+    struct Ran {
+        var counts: [String: Int]
+
+        subscript<Q: Query>(_ query: Q.Type) -> Int { counts["\(Q.self)"] ?? 0 }
     }
 
     /// The same site built fresh, in memory.
@@ -52,26 +58,26 @@ struct PageBodyTests {
         let first = try Self.build(site, memory, step: 0)
         #expect(first.result.outcome == .success && !first.result.patched, "\(first.result.printed)")
         // Seven files; in French alpha's translation and the entries not translated.
-        #expect(first.parses == 7 && first.bodies == 6 + 5, "\(first.parses) parses, \(first.bodies) bodies")
+        #expect(first.runs[ParsedFile.self] == 7 && first.runs[PageBody.self] == 6 + 5, "\(first.runs[ParsedFile.self]) parses, \(first.runs[PageBody.self]) bodies")
         let nothing = try Self.build(site, memory, step: 1)
-        #expect(nothing.bodies == 0 && nothing.parses == 0 && nothing.finished == 0, "nothing but a layout changed")
+        #expect(nothing.runs[PageBody.self] == 0 && nothing.runs[ParsedFile.self] == 0 && nothing.runs[FinishedPage.self] == 0, "nothing but a layout changed")
 
         try site.write(Data("---\ntitle: Charlie\ncategories: [media]\n---\n## Role\n\nEdited text.\n".utf8), to: "Content/web/charlie.md")
         let edited = try Self.build(site, memory, step: 2, edited: ["Content/web/charlie.md"])
-        #expect(!edited.result.patched && edited.parses == 1)
-        #expect(edited.bodies == 2 && edited.finished == 2, "charlie in English and, untranslated, in French: \(edited.bodies)")
+        #expect(!edited.result.patched && edited.runs[ParsedFile.self] == 1)
+        #expect(edited.runs[PageBody.self] == 2 && edited.runs[FinishedPage.self] == 2, "charlie in English and, untranslated, in French: \(edited.runs[PageBody.self])")
         #expect(Self.text(edited.output, "web/charlie/index.html").contains("Edited text."))
         #expect(BuildIncrementallyTests.differences(edited.output.files, Self.fresh(site).files).isEmpty)
 
         try site.write(Data("---\ntitle: New\ncategories: [media]\n---\nNew text.\n".utf8), to: "Content/web/new.md")
         let added = try Self.build(site, memory, step: 3, edited: ["Content/web/new.md"])
-        #expect(added.parses == 1 && added.bodies == 2, "\(added.parses) parses, \(added.bodies) bodies")
+        #expect(added.runs[ParsedFile.self] == 1 && added.runs[PageBody.self] == 2, "\(added.runs[ParsedFile.self]) parses, \(added.runs[PageBody.self]) bodies")
         #expect(BuildIncrementallyTests.differences(added.output.files, Self.fresh(site).files).isEmpty)
 
         try site.write(Data("---\ntitle: Bravo\npermalink: /web/b/\n---\nText of bravo.\n".utf8), to: "Content/web/bravo.md")
         let moved = try Self.build(site, memory, step: 4, edited: ["Content/web/bravo.md"])
         // Bravo in both languages, and alpha and its translation, whose links now lead elsewhere.
-        #expect(moved.parses == 1 && moved.bodies == 2 + 2, "\(moved.parses) parses, \(moved.bodies) bodies")
+        #expect(moved.runs[ParsedFile.self] == 1 && moved.runs[PageBody.self] == 2 + 2, "\(moved.runs[ParsedFile.self]) parses, \(moved.runs[PageBody.self]) bodies")
         #expect(Self.text(moved.output, "web/alpha/index.html").contains("<a href=\"../../web/b/\">bravo</a>"))
         #expect(BuildIncrementallyTests.differences(moved.output.files, Self.fresh(site).files).isEmpty)
     }
