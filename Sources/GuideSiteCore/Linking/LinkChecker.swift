@@ -9,13 +9,16 @@ public struct LinkChecker: Sendable {
     private let pagesByRoute: [String: Int]
     private let assets: Set<String>
     private let anchors: [Set<String>]
+    /// Each page's heading ids, in order (the closest is suggested for an anchor not found).
+    private let headingIDs: [[String]]
     private let site: Site
     /// Ids the theme's layouts give their own elements, which links may name on any page.
     private let layoutIDs: Set<String>
     private let closest: ClosestPages
 
-    /// Indexes `site` once; checking a link is then a few dictionary lookups.
-    public init(site: Site, assets: Set<String>, layoutIDs: Set<String> = []) {
+    /// Indexes `site` once; checking a link is then a few dictionary lookups. `headingIDs`: each
+    /// page's, when its pages hold no bodies (`SiteLinkChecker`).
+    public init(site: Site, assets: Set<String>, layoutIDs: Set<String> = [], headingIDs: [[String]]? = nil) {
         self.site = site
         self.assets = assets
         self.layoutIDs = layoutIDs
@@ -36,7 +39,8 @@ public struct LinkChecker: Sendable {
         closest = ClosestPages(byContent)
         pagesByRoute = byRoute
         // The layouts' own ids are valid anchors of every page; checked apart from each page's.
-        anchors = site.pages.map { Set($0.body.headings.map(\.id)) }
+        self.headingIDs = headingIDs ?? site.pages.map { $0.body.headings.map(\.id) }
+        anchors = self.headingIDs.map { Set($0) }
     }
 
     /// How a link to the site's host outside the site is told from a broken one.
@@ -44,8 +48,9 @@ public struct LinkChecker: Sendable {
 
     /// Warnings for every broken link of the page at `index`, and for links that leave the site's
     /// path for another address of its host (which may be right: it is said, not refused).
-    public func check(_ index: Int) -> [Diagnostic] {
-        let page = site.pages[index]
+    /// `page`: the page at `index` with its body, when the site's pages hold none.
+    public func check(_ index: Int, page: Page? = nil) -> [Diagnostic] {
+        let page = page ?? site.pages[index]
         var problems: [Diagnostic] = []
         for link in page.body.links {
             if let message = problem(with: link.target, in: page, index: index) {
@@ -91,7 +96,7 @@ public struct LinkChecker: Sendable {
             return nil
         }
         let page = site.pages[target]
-        let closest = Suggestion.closest(to: fragment, in: page.body.headings.map(\.id)).map { "; did you mean `#\($0)`?" } ?? ""
+        let closest = Suggestion.closest(to: fragment, in: headingIDs[target]).map { "; did you mean `#\($0)`?" } ?? ""
         return "broken link `\(written)`: \(page.title) has no heading with the id `\(fragment)`\(closest)"
     }
 }

@@ -34,6 +34,12 @@ public struct LinkResolver: Sendable {
         self.fullSite = fullSite
     }
 
+    /// Whether `url` stays as written wherever it is found (`target` keeps it): empty, an anchor,
+    /// or another host's.
+    static func staysAsWritten(_ url: String) -> Bool {
+        url.isEmpty || url.hasPrefix("#") || url.hasPrefix("//") || hasScheme(url)
+    }
+
     /// What to do with `url`, found in the file at content path `source`: links to other pages
     /// become their URLs; links to pages a subset leaves out go to the full site or become text;
     /// links to files beside the content that are not part of the site lose their link.
@@ -183,7 +189,7 @@ struct InternalLink {
     /// `sitePath`: the path the site is published under (`/guide/`); a root-relative link that
     /// starts with it, as authors copy links from the live site, is read without it.
     init?(_ url: String, from source: String, sitePath: String = "/") {
-        guard !url.isEmpty, !url.hasPrefix("#"), !url.hasPrefix("//"), !LinkResolver.hasScheme(url) else { return nil }
+        guard !LinkResolver.staysAsWritten(url) else { return nil }
         written = url
         var raw = Substring(url)
         suffix = ""

@@ -193,7 +193,9 @@ extension SiteBuilder {
         }
         (c.site, c.edits) = (linked.site, linked.edits)
         if variant.subset == nil { c.diagnostics += stages.time(Lint.name) { _ in Lint.run(linked.site.pages) } }
-        let checked = try stages.time(CheckLinks.name) { _ in try CheckLinks.run(linked.site, edits: linked.edits, last: basis) }
+        let checked = try stages.time(CheckLinks.name) { _ in
+            try CheckLinks.run(linked.site, edits: linked.edits, last: basis, queries: rendered.queries)
+        }
         c.site = checked.site
         c.record(links: checked.found)
         let urls = try stages.time(CheckURLs.name) { _ in try CheckURLs.run(checked.site, layout: c.layout, last: basis) }

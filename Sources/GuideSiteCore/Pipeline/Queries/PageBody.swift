@@ -139,7 +139,8 @@ struct PageBody: Query {
     func compute(_ context: QueryContext) -> Value {
         let source = context.fetch(PageSource(site: site, path: path))
         let renderer = context.fetch(SiteRenderer(site: site)).renderer
-        return renderer.body(of: source) { context.fetch(LinkAnswer(site: site, url: $0, from: from)) }
+        // (A link that stays as written anywhere asks nothing of the site.)
+        return renderer.body(of: source) { LinkResolver.staysAsWritten($0) ? .keep : context.fetch(LinkAnswer(site: site, url: $0, from: from)) }
     }
 }
 

@@ -7,9 +7,22 @@ enum CheckLinks {
 
     /// The site (its pages as the check read them) and each page's problems. With the site's
     /// `last` build, that build's problems stand for the pages `edits` did not reach (`edited`).
-    static func run(_ site: Site, edits: EditSummary, last: Basis?) throws -> (site: Site, found: [[Diagnostic]]) {
+    /// `queries`: the preview's engine, which put the site together (`LinkedSite`) and keeps
+    /// each page's problems (`PageLinkProblems`).
+    static func run(_ site: Site, edits: EditSummary, last: Basis?, queries: RenderMarkdown.Queries? = nil) throws -> (site: Site, found: [[Diagnostic]]) {
+        if last == nil, let queries { return (site, checked(site, queries)) }
         guard let last else { return (site, all(site)) }
         return try edited(site, edits: edits, basis: last)
+    }
+
+    /// Each page's problems as the engine keeps them; a page of no file is checked here.
+    private static func checked(_ site: Site, _ queries: RenderMarkdown.Queries) -> [[Diagnostic]] {
+        let checking = queries.engine.fetch(SiteLinkChecker(site: queries.site))
+        return Array(site.pages.indices).concurrentMap { index in
+            let page = site.pages[index]
+            guard !page.contentPath.isEmpty else { return checking.checker.check(index, page: page) }
+            return queries.engine.fetch(PageLinkProblems(site: queries.site, path: page.contentPath))
+        }
     }
 
     private static func all(_ site: Site) -> [[Diagnostic]] {
