@@ -246,6 +246,9 @@ extension SiteBuilder {
     /// What ends the run, whatever happened before: `check`'s report, `--strict`'s promotion
     /// of warnings, every site put in place together or none, and the last build kept.
     func finish(_ c: inout BuildContext, _ stages: StageClock) {
+        if let ran = c.store.memo?.queries.takeExecutions(), !ran.isEmpty {
+            stages.note("queries computed: " + ran.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        }
         if c.request.check {
             let reported = stages.time(ReportChecks.name) { _ in ReportChecks.run(c.diagnostics, linkProblems: c.recording.linkProblems) }
             c.diagnostics = reported

@@ -105,6 +105,9 @@ public final class QueryEngine: @unchecked Sendable {
         }
     }
 
+    /// How many times each kind of query ran since the engine was made (by type name).
+    public var totalRuns: [String: Int] { condition.withLock { totals } }
+
     /// How many times `Q` ran since the engine was made.
     public func runs<Q: Query>(of query: Q.Type) -> Int {
         condition.withLock { totals["\(Q.self)"] ?? 0 }
