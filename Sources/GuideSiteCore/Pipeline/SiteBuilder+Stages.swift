@@ -178,7 +178,7 @@ extension SiteBuilder {
             markdown.routes = basis.map { RenderMarkdown.routes(of: $0, pages: pages) } ?? RouteLookup(RouteLookup.table(of: pages))
             let scratch = basis == nil && c.memoryOutput == nil ? RenderMarkdown.scratch(for: pages, upTo: c.request.bodiesInMemoryUpTo, beside: c.layout.output) : nil
             return RenderMarkdown.run(pages, markdown, last: basis, bodies: scratch == nil ? bodies : nil, parses: c.store.memo, scratch: scratch,
-                                      walk: c.walk, layout: c.layout, log: &log)
+                                      log: &log)
         }
         c.record(rendered)
         let output = c.plan.variants[0].output

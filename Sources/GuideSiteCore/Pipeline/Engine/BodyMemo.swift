@@ -4,8 +4,8 @@ import Foundation
 /// ask of every value): the site's renderer (`renderer(_:)`: its settings and texts, the
 /// platforms a subset keeps, the code), the page's Markdown, path, first line
 /// and given title, and the answer to every link it asked the resolver about. The keys are
-/// SHA-256, the same in every process, so the preview holds the bodies in memory (`BuildMemo`)
-/// and `build` keeps them in `.guidesite-cache/` (`BodyMemo+Storage`): a build that does not
+/// SHA-256, the same in every process, so `build` keeps them in `.guidesite-cache/`
+/// (`BodyMemo+Storage`; the preview's are queries of its engine, `PageBody`): a build that does not
 /// start from the last one (a file added or removed, a template, a decline) renders only the
 /// bodies whose inputs changed, and a site of the run takes what another site of it rendered from
 /// the same inputs (a subset's entries, the full site's).
@@ -24,7 +24,7 @@ final class BodyMemo: @unchecked Sendable {
         var diagnostics: [Diagnostic]
     }
 
-    /// The bodies of the last run: held (the preview), or in the file at `location` (`build`),
+    /// The bodies of the last run: held, or in the file at `location` (`build`),
     /// whose index is read when first asked for.
     private var known: [Key: [Body]] = [:]
     private let location: URL?

@@ -3,9 +3,8 @@ import Foundation
 /// What the builds of one process derived, each value kept with what it read, so that a build
 /// that does not start from the last one (a file added or removed, site.yml, the theme, an
 /// include, a build after an error) takes again every value none of whose inputs changed:
-/// - a Markdown file's parse, a query of `queries` (`ParsedFile`);
-/// - a page's rendered Markdown, keyed by what the renderer read (`BodyMemo`, which `build`
-///   keeps on disk too);
+/// - queries of `queries` (`Pipeline/Queries/`): a Markdown file's parse, each site's pages
+///   finished with their bodies, its pages put together, its links checked;
 /// - a page's output files, keyed by its `RenderPlan` key at its address and by what every page
 ///   shows (the theme's other files, the languages, the texts, the day) (`RenderTemplates`);
 /// - a page's parts of criteria.json and the acceptance files, keyed by the page and the
@@ -47,10 +46,6 @@ final class BuildMemo: @unchecked Sendable {
     /// The process's values derived from its inputs, and what the driver set them from.
     let queries = QueryEngine()
     var parseInputs = ParseInputs()
-    /// This build's: each parsed file's Markdown digest, by path below the content folder.
-    var markdownDigests: [String: BodyMemo.Key] = [:]
-    /// Each body by what it read.
-    let bodies = BodyMemo()
     /// By the site's `Variant.key`, and the files of the run that wrote them.
     var kept: [String: Kept] = [:]
     var files: [String: Data] = [:]

@@ -68,9 +68,8 @@ extension BuildMemory: LastBuildStore {
 
     var writesOutput: Bool { true }
 
-    func bodies(for context: BuildContext) -> BodyMemo? {
-        context.request.fresh ? nil : memoized.bodies
-    }
+    /// (The engine's queries hold the bodies: `PageBody`.)
+    func bodies(for context: BuildContext) -> BodyMemo? { nil }
 
     /// (The memo's written pages stand for them.)
     func lastOutputs(_ context: BuildContext) -> [String: LastBuild.Kept] { [:] }
@@ -78,7 +77,6 @@ extension BuildMemory: LastBuildStore {
     func lastOutputs(declined bases: [Basis]) -> [String: LastBuild.Kept] { [:] }
 
     func keep(_ context: BuildContext, succeeded: Bool) {
-        memoized.bodies.endRun()
         // After a failure the last good build stays, so the edit that mends it is patched too,
         // the files the failed builds were told of named again with the next one's.
         sites = succeeded ? KeepLastBuild.inMemory(context) : context.lastSites

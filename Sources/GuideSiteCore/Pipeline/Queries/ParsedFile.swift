@@ -25,14 +25,12 @@ struct IncludeStamp: Input {
 }
 
 /// A Markdown file's page (nil when the file cannot become one) with the problems its read
-/// found, the include files its text read (each a dependency of the value) and its Markdown's
-/// digest. A file read again is always another value: it cuts nothing off, and its fingerprint
+/// found and the include files its text read (each a dependency of the value). A file read again is always another value: it cuts nothing off, and its fingerprint
 /// is that of what it read.
 struct ParsedFile: Query {
     struct Value: Encodable, Sendable {
         var result: Diagnosed<Page?>
         var includes: [String]
-        var markdownDigest: BodyMemo.Key
     }
 
     static var cutsOff: Bool { false }
@@ -48,7 +46,7 @@ struct ParsedFile: Query {
         let result = PageReader(layout: parse.layout, config: parse.settings).read(file, reads: reads)
         let includes = reads.sorted
         for name in includes { _ = context.input(IncludeStamp(name: name)) }
-        return Value(result: result, includes: includes, markdownDigest: BodyMemo.digest(result.value?.markdown ?? ""))
+        return Value(result: result, includes: includes)
     }
 }
 

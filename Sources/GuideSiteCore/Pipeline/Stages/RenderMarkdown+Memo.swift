@@ -1,9 +1,10 @@
 import Foundation
 
-/// Rendering Markdown with the bodies rendered before (`BodyMemo`): in the preview by earlier
-/// builds of the process, in `build` by the last full build, and by the sites of this run before
-/// this one. A body is taken again when its key (the site's renderer, its Markdown, path, first
-/// line and title) and the answer to every link it asked about are the same.
+/// Rendering Markdown with the bodies rendered before: in the preview, queries of the process's
+/// engine (`PageBody`, `FinishedPage`); in `build`, those of the last full build and of the sites
+/// of this run before this one (`BodyMemo`), a body taken again when its key (the site's
+/// renderer, its Markdown, path, first line and title) and the answer to every link it asked
+/// about are the same.
 extension RenderMarkdown {
     /// One site's view of the bodies for this build.
     struct Memo {
@@ -29,13 +30,13 @@ extension RenderMarkdown {
     /// fetched every file's), or taken from `bodies` where its key stands, or kept in `scratch`;
     /// with the site's `last` build, the edited pages (`patched`).
     static func run(_ pages: [Page], _ inputs: Inputs, last: Basis?, bodies: BodyMemo?, parses: BuildMemo?, scratch: ScratchFile?,
-                    walk: Walk, layout: SiteLayout, log: inout StageLog) -> Rendered {
-        guard last == nil else { return patched(pages, inputs, bodies: bodies, walk: walk, layout: layout, log: &log) }
+                    log: inout StageLog) -> Rendered {
+        guard last == nil else { return patched(pages, inputs, bodies: bodies, log: &log) }
         // (Pages are told apart by their files: those of no file or of one file twice render as below.)
         if let parses, Set(pages.map(\.contentPath)).count == pages.count, !pages.contains(where: \.contentPath.isEmpty) {
             return run(pages, inputs, scratch: nil, memo: nil, queries: Queries(parses, inputs, pages: pages), log: &log)
         }
-        let memo = bodies.map { Self.memo($0, parses: parses, inputs, walk: walk, layout: layout) }
+        let memo = bodies.map { Self.memo($0, inputs) }
         return run(pages, inputs, scratch: scratch, memo: memo, log: &log)
     }
 
@@ -69,18 +70,15 @@ extension RenderMarkdown {
     /// A patch's edited pages, rendered as a build of every page would: on disk
     /// (`bodies`) kept for the next such build, in a file of their own; in memory with the
     /// identity it would give them.
-    private static func patched(_ pages: [Page], _ inputs: Inputs, bodies: BodyMemo?, walk: Walk, layout: SiteLayout,
-                        log: inout StageLog) -> Rendered {
+    private static func patched(_ pages: [Page], _ inputs: Inputs, bodies: BodyMemo?, log: inout StageLog) -> Rendered {
         bodies?.patching = true
-        let kept = bodies.map { Self.memo($0, parses: nil, inputs, walk: walk, layout: layout) }
+        let kept = bodies.map { Self.memo($0, inputs) }
         let identifying = BodyMemo.renderer(inputs.site, settings: inputs.settings)
         return run(pages, inputs, scratch: nil, memo: kept, identifying: identifying, log: &log)
     }
 
-    /// The site's view of the run's bodies (`bodies`): with the parses the preview's memo took
-    /// (`parses`), or those `build` kept.
-    static func memo(_ bodies: BodyMemo, parses: BuildMemo?, _ inputs: Inputs, walk: Walk, layout: SiteLayout) -> Memo {
-        Memo(bodies: bodies, renderer: BodyMemo.renderer(inputs.site, settings: inputs.settings),
-             digests: parses?.markdownDigests ?? bodies.digests)
+    /// The site's view of the run's bodies (`bodies`, which `build` kept).
+    static func memo(_ bodies: BodyMemo, _ inputs: Inputs) -> Memo {
+        Memo(bodies: bodies, renderer: BodyMemo.renderer(inputs.site, settings: inputs.settings), digests: bodies.digests)
     }
 }
