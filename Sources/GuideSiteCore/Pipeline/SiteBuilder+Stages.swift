@@ -183,8 +183,8 @@ extension SiteBuilder {
         c.record(rendered)
         let output = c.plan.variants[0].output
         let linked = try stages.time(Link.name) { _ in
-            let linked = try Link.run(rendered.pages, spec, assets: selected.assets, history: c.history, last: basis, renderer: theme.renderer,
-                                      queries: rendered.queries)
+            let linked = try Link.run(rendered.pages, spec, assets: selected.assets, history: c.history, last: basis,
+                                      renderer: theme.renderer, queries: rendered.queries)
             guard c.store.writesOutput, !c.failing else { return linked }
             c.exports = Link.exports(of: linked.site, edits: linked.edits, last: basis, output: output, prefix: variant.prefix, basePath: variant.basePath,
                                      writer: writer, keepingParts: c.store.holdsWholeSite, locating: c.store.encodesPages(c),

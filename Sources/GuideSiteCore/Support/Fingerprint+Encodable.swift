@@ -163,3 +163,17 @@ struct FingerprintEncoder: Encoder {
         }
     }
 }
+
+/// A value kept as `any Sendable`, fingerprinted as what it is (every query's value is
+/// `Encodable`).
+struct AnyEncodable: Encodable {
+    let value: any Sendable
+
+    init(_ value: any Sendable) {
+        self.value = value
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try (value as! any Encodable).encode(to: encoder)
+    }
+}

@@ -46,6 +46,8 @@ final class BuildMemo: @unchecked Sendable {
     /// The process's values derived from its inputs, and what the driver set them from.
     let queries = QueryEngine()
     var parseInputs = ParseInputs()
+    /// The content paths of each site's pages set as inputs last time (`SelectedPage`), by `Variant.key`.
+    var selectedPaths: [String: Set<String>] = [:]
     /// By the site's `Variant.key`, and the files of the run that wrote them.
     var kept: [String: Kept] = [:]
     var files: [String: Data] = [:]

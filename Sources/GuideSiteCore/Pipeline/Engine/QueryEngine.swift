@@ -78,8 +78,8 @@ public final class QueryEngine: @unchecked Sendable {
             revision += 1
             for index in values.indices where changed[index] {
                 let slot = slots[index]
-                (slot.value, slot.fingerprint, slot.changedAt, slot.verifiedAt) = (values[index].value, fingerprints[index]!, revision, revision)
-                (slot.known, slot.comparable) = (true, true)
+                (slot.value, slot.fingerprint) = (values[index].value, fingerprints[index]!)
+                (slot.changedAt, slot.verifiedAt, slot.known, slot.comparable) = (revision, revision, true, true)
             }
         }
     }
@@ -95,6 +95,21 @@ public final class QueryEngine: @unchecked Sendable {
         if let value = greenValue(slot) { return value as! Q.Value }
         refresh(slot, from: QueryContext(engine: self, slot: nil, parent: nil))
         return value(of: slot) as! Q.Value
+    }
+
+    /// The values of `queries`, in order: those good now taken under one hold of the lock, the
+    /// others brought up to date on every core (a site's thousands of pages asked one by one
+    /// spent most of their time waiting for the lock).
+    public func fetch<Q: Query>(all queries: [Q]) -> [Q.Value] {
+        var values: [Q.Value?] = condition.withLock {
+            queries.map { query in
+                let slot = slot(query, compute: Self.compute(query))
+                return !verifies && markGreen(slot) ? slot.value as? Q.Value : nil
+            }
+        }
+        let missing = values.indices.filter { values[$0] == nil }
+        for (index, value) in zip(missing, missing.concurrentMap { fetch(queries[$0]) }) { values[index] = value }
+        return values.map { $0! }
     }
 
     /// How many times each kind of query ran since the last call (by type name).
@@ -133,16 +148,19 @@ public final class QueryEngine: @unchecked Sendable {
 
     /// The slot of `query`, made the first time it is asked for.
     func querySlot<Q: Query>(_ query: Q) -> Slot {
-        condition.withLock {
-            slot(query) { context in
-                let value = query.compute(context)
-                return (value, Q.cutsOff ? Fingerprint.of(value) : context.engine.fingerprint(of: context.dependencies))
-            }
+        condition.withLock { slot(query, compute: Self.compute(query)) }
+    }
+
+    /// How `query`'s slot computes its value.
+    private static func compute<Q: Query>(_ query: Q) -> Compute {
+        { context in
+            let value = query.compute(context)
+            return (value, Q.cutsOff ? Fingerprint.of(value) : context.engine.fingerprint(of: context.dependencies))
         }
     }
 
-    /// Under the lock.
-    private func slot<K: Hashable & Sendable>(_ key: K, compute: Compute?) -> Slot {
+    /// Under the lock. (`compute` is made only for a slot made now.)
+    private func slot<K: Hashable & Sendable>(_ key: K, compute: @autoclosure () -> Compute?) -> Slot {
         let table: Table<K>
         if let found = tables[ObjectIdentifier(K.self)] {
             table = unsafeDowncast(found, to: Table<K>.self)
@@ -151,7 +169,7 @@ public final class QueryEngine: @unchecked Sendable {
             tables[ObjectIdentifier(K.self)] = table
         }
         if let slot = table.slots[key] { return slot }
-        let slot = Slot(key: key, kind: "\(K.self)", compute: compute)
+        let slot = Slot(key: key, kind: "\(K.self)", compute: compute())
         table.slots[key] = slot
         return slot
     }
@@ -268,19 +286,5 @@ public final class QueryEngine: @unchecked Sendable {
             self.kind = kind
             self.compute = compute
         }
-    }
-}
-
-/// A value kept as `any Sendable`, fingerprinted as what it is (every query's value is
-/// `Encodable`).
-private struct AnyEncodable: Encodable {
-    let value: any Sendable
-
-    init(_ value: any Sendable) {
-        self.value = value
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        try (value as! any Encodable).encode(to: encoder)
     }
 }

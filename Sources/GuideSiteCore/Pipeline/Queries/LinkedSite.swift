@@ -70,8 +70,8 @@ extension LinkedSite {
                        queries: RenderMarkdown.Queries) -> Site {
         let variant = spec.variant
         queries.engine.set(LinkSettings(site: queries.site), to: LinkSettings.Value(
-            paths: pages.map(\.contentPath), assets: assets, config: spec.config, strings: spec.strings, levels: variant.subset?.levels ?? [],
-            subsetTitle: variant.subset == nil ? nil : variant.title, dates: dates))
+            paths: pages.map(\.contentPath), assets: assets, config: spec.config, strings: spec.strings,
+            levels: variant.subset?.levels ?? [], subsetTitle: variant.subset == nil ? nil : variant.title, dates: dates))
         var site = queries.engine.fetch(LinkedSite(site: queries.site)).site
         let finished = Dictionary(pages.map { ($0.contentPath, $0) }, uniquingKeysWith: { first, _ in first })
         for index in site.pages.indices {

@@ -49,9 +49,10 @@ struct SiteRenderer: Query {
 
     func compute(_ context: QueryContext) -> Value {
         guard let settings = context.input(BodySettings(site: site)) else { preconditionFailure("the driver sets a site's BodySettings") }
-        let key = BodyMemo.renderer(config: settings.config, settings: settings.settings, strings: settings.strings, subset: settings.subset)
-        return Value(renderer: RenderMarkdown.BodyRenderer(config: settings.config, settings: settings.settings, strings: settings.strings,
-                                                           subset: settings.subset), settings: settings, key: key)
+        let (config, strings, subset) = (settings.config, settings.strings, settings.subset)
+        let key = BodyMemo.renderer(config: config, settings: settings.settings, strings: strings, subset: subset)
+        let renderer = RenderMarkdown.BodyRenderer(config: config, settings: settings.settings, strings: strings, subset: subset)
+        return Value(renderer: renderer, settings: settings, key: key)
     }
 }
 
@@ -140,7 +141,9 @@ struct PageBody: Query {
         let source = context.fetch(PageSource(site: site, path: path))
         let renderer = context.fetch(SiteRenderer(site: site)).renderer
         // (A link that stays as written anywhere asks nothing of the site.)
-        return renderer.body(of: source) { LinkResolver.staysAsWritten($0) ? .keep : context.fetch(LinkAnswer(site: site, url: $0, from: from)) }
+        return renderer.body(of: source) { url in
+            LinkResolver.staysAsWritten(url) ? .keep : context.fetch(LinkAnswer(site: site, url: url, from: from))
+        }
     }
 }
 
@@ -159,8 +162,8 @@ struct FinishedPage: Query {
         let renderer = context.fetch(SiteRenderer(site: site))
         let body = context.fetch(PageBody(site: site, path: path, from: page.translationKey))
         let settings = renderer.settings
-        let finishing = RenderMarkdown.Finishing(config: settings.config, platforms: renderer.renderer.platforms, subsetName: settings.subset?.name,
-                                                 scratch: nil)
+        let finishing = RenderMarkdown.Finishing(config: settings.config, platforms: renderer.renderer.platforms,
+                                                 subsetName: settings.subset?.name, scratch: nil)
         return finishing.page(page, body, key: BodyMemo.key(renderer: renderer.key, page: page, markdown: BodyMemo.digest(page.markdown)))
     }
 }

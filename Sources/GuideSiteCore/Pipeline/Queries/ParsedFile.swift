@@ -25,8 +25,9 @@ struct IncludeStamp: Input {
 }
 
 /// A Markdown file's page (nil when the file cannot become one) with the problems its read
-/// found and the include files its text read (each a dependency of the value). A file read again is always another value: it cuts nothing off, and its fingerprint
-/// is that of what it read.
+/// found and the include files its text read (each a dependency of the value). A file read
+/// again is always another value: it cuts nothing off, and its fingerprint is that of what it
+/// read.
 struct ParsedFile: Query {
     struct Value: Encodable, Sendable {
         var result: Diagnosed<Page?>

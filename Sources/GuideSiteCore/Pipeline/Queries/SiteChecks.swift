@@ -33,7 +33,8 @@ struct SiteLinkChecker: Query {
         let ids = linked.pages.map { page in
             page.contentPath.isEmpty ? page.body.headings.map(\.id) : context.fetch(PageAnchors(site: site, path: page.contentPath))
         }
-        let checker = LinkChecker(site: linked, assets: Set(linked.assets.map(\.relativePath)), layoutIDs: LayoutIDs.reserved, headingIDs: ids)
+        let assets = Set(linked.assets.map(\.relativePath))
+        let checker = LinkChecker(site: linked, assets: assets, layoutIDs: LayoutIDs.reserved, headingIDs: ids)
         var positions: [String: Int] = [:]
         for (index, page) in linked.pages.enumerated() where !page.contentPath.isEmpty { positions[page.contentPath] = index }
         return Value(checker: checker, site: linked, positions: positions)

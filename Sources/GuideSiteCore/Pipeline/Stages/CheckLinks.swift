@@ -9,7 +9,8 @@ enum CheckLinks {
     /// `last` build, that build's problems stand for the pages `edits` did not reach (`edited`).
     /// `queries`: the preview's engine, which put the site together (`LinkedSite`) and keeps
     /// each page's problems (`PageLinkProblems`).
-    static func run(_ site: Site, edits: EditSummary, last: Basis?, queries: RenderMarkdown.Queries? = nil) throws -> (site: Site, found: [[Diagnostic]]) {
+    static func run(_ site: Site, edits: EditSummary, last: Basis?,
+                    queries: RenderMarkdown.Queries? = nil) throws -> (site: Site, found: [[Diagnostic]]) {
         if last == nil, let queries { return (site, checked(site, queries)) }
         guard let last else { return (site, all(site)) }
         return try edited(site, edits: edits, basis: last)
@@ -18,11 +19,13 @@ enum CheckLinks {
     /// Each page's problems as the engine keeps them; a page of no file is checked here.
     private static func checked(_ site: Site, _ queries: RenderMarkdown.Queries) -> [[Diagnostic]] {
         let checking = queries.engine.fetch(SiteLinkChecker(site: queries.site))
-        return Array(site.pages.indices).concurrentMap { index in
-            let page = site.pages[index]
-            guard !page.contentPath.isEmpty else { return checking.checker.check(index, page: page) }
-            return queries.engine.fetch(PageLinkProblems(site: queries.site, path: page.contentPath))
+        let files = site.pages.indices.filter { !site.pages[$0].contentPath.isEmpty }
+        var found = Array(site.pages.indices).map { index in
+            site.pages[index].contentPath.isEmpty ? checking.checker.check(index, page: site.pages[index]) : []
         }
+        let problems = queries.engine.fetch(all: files.map { PageLinkProblems(site: queries.site, path: site.pages[$0].contentPath) })
+        for (index, problems) in zip(files, problems) { found[index] = problems }
+        return found
     }
 
     private static func all(_ site: Site) -> [[Diagnostic]] {

@@ -47,13 +47,15 @@ enum Parse {
         let markdown = walk.files.filter { $0.kind == .markdown }
         // Files not in the kernel's cache are asked for all at once (the preview's later
         // builds take most parses from the memo and read what the cache holds).
-        if memo.map({ $0.queries.runs(of: ParsedFile.self) == 0 }) ?? true { ReadAhead(largestFile: PageReader.maximumBytes).start(markdown.map(\.path)) }
+        if memo.map({ $0.queries.runs(of: ParsedFile.self) == 0 }) ?? true {
+            ReadAhead(largestFile: PageReader.maximumBytes).start(markdown.map(\.path))
+        }
         guard let memo else { return Parsed(markdown.concurrentMap { read($0, reader) }, drafts: drafts) }
         // Taken before anything is read (a file saved meanwhile is read again next time).
         let stamps = walk.stamps.count == walk.files.count ? walk.stamps : FileStamp.stamps(of: walk.files)
         memo.parseInputs.set(memo.queries, walk: walk, stamps: stamps, settings: settings, layout: layout)
         let runs = memo.queries.runs(of: ParsedFile.self)
-        let values = markdown.concurrentMap { memo.queries.fetch(ParsedFile(file: $0)) }
+        let values = memo.queries.fetch(all: markdown.map { ParsedFile(file: $0) })
         log.notes.append("memo: \(markdown.count - memo.queries.runs(of: ParsedFile.self) + runs) of \(markdown.count) parses taken again")
         return Parsed(values.map { ($0.result, $0.includes) }, drafts: drafts)
     }

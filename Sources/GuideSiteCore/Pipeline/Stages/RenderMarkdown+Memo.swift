@@ -34,7 +34,10 @@ extension RenderMarkdown {
         guard last == nil else { return patched(pages, inputs, bodies: bodies, log: &log) }
         // (Pages are told apart by their files: those of no file or of one file twice render as below.)
         if let parses, Set(pages.map(\.contentPath)).count == pages.count, !pages.contains(where: \.contentPath.isEmpty) {
-            return run(pages, inputs, scratch: nil, memo: nil, queries: Queries(parses, inputs, pages: pages), log: &log)
+            let clock = ContinuousClock(), start = clock.now
+            let queries = Queries(parses, inputs, pages: pages)
+            log.parts.append(("of which setting the pages as the engine's inputs", clock.now - start))
+            return run(pages, inputs, scratch: nil, memo: nil, queries: queries, log: &log)
         }
         let memo = bodies.map { Self.memo($0, inputs) }
         return run(pages, inputs, scratch: scratch, memo: memo, log: &log)
@@ -52,9 +55,15 @@ extension RenderMarkdown {
             engine.set(BodySettings(site: site), to: BodySettings.Value(settings: inputs.settings, config: inputs.site.config,
                                                                       strings: inputs.site.strings, subset: inputs.site.variant.subset))
             let excluded = inputs.excluded.map { SiteLinks.Excluded(contentPath: $0.contentPath, route: $0.route) }
-            engine.set(SiteLinks(site: site), to: SiteLinks.Value(routes: inputs.routes.whole, assets: inputs.assets.sorted(), excluded: excluded))
-            let key = site
+            let links = SiteLinks.Value(routes: inputs.routes.whole, assets: inputs.assets.sorted(), excluded: excluded)
+            engine.set(SiteLinks(site: site), to: links)
+            let key = site, paths = Set(pages.map(\.contentPath))
             engine.set(all: pages.map { (SelectedPage(site: key, path: $0.contentPath), $0) })
+            // A page gone is set absent: the engine holds its Markdown no longer.
+            for gone in memo.selectedPaths[site, default: []].subtracting(paths) {
+                engine.set(SelectedPage(site: site, path: gone), to: nil)
+            }
+            memo.selectedPaths[site] = paths
             runsBefore = engine.runs(of: PageBody.self)
         }
 
@@ -63,7 +72,7 @@ extension RenderMarkdown {
 
         /// Each of `pages` (those it was made with) finished.
         func made(_ pages: [Page]) -> [Made] {
-            pages.concurrentMap { Made(page: engine.fetch(FinishedPage(site: site, path: $0.contentPath)), kept: nil, taken: true) }
+            engine.fetch(all: pages.map { FinishedPage(site: site, path: $0.contentPath) }).map { Made(page: $0, kept: nil, taken: true) }
         }
     }
 

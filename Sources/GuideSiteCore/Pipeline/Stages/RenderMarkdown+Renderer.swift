@@ -13,7 +13,8 @@ extension RenderMarkdown {
         /// site.yml's own.
         init(config: SiteConfig, settings: SiteConfig, strings: ThemeStrings, subset: Subset?) {
             platforms = subset.flatMap { subset in
-                subset.platforms.isEmpty ? nil : PlatformFilter(platforms: settings.platforms, keep: subset.platforms, frameworks: settings.frameworks)
+                guard !subset.platforms.isEmpty else { return nil }
+                return PlatformFilter(platforms: settings.platforms, keep: subset.platforms, frameworks: settings.frameworks)
             }
             markdown = MarkdownRenderer(
                 unsafeHTML: config.unsafeHTML, highlight: config.highlightCode,

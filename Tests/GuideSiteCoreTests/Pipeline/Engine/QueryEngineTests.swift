@@ -180,4 +180,19 @@ struct QueryEngineTests {
         #expect(engine.takeExecutions() == ["Header": 2000, "Navigation": 1, "PageHTML": 2000])
         #expect(pages.withLock { $0 } == Self.render(engine, paths))
     }
+
+    @Test("values fetched all at once equal those fetched one by one, and only what an edit reached runs; inputs set all at once start one revision, none when equal")
+    func all() {
+        let (engine, paths) = Self.site(20)
+        #expect(engine.fetch(all: paths.map { PageHTML(path: $0) }) == Self.render(engine, paths))
+        #expect(engine.takeExecutions() == ["Header": 20, "Navigation": 1, "PageHTML": 20])
+        let revision = engine.currentRevision
+        engine.set(all: paths.map { (FileText(path: $0), "Title \($0)\nBody of \($0).") })
+        #expect(engine.currentRevision == revision)
+        engine.set(all: paths.map { (FileText(path: $0), "Title \($0)\n" + ($0 == "entry-5.md" ? "New." : "Body of \($0).")) })
+        #expect(engine.currentRevision == revision + 1)
+        let pages = engine.fetch(all: paths.map { PageHTML(path: $0) })
+        #expect(engine.takeExecutions() == ["Header": 1, "PageHTML": 1])
+        #expect(pages[5].contains("New.") && pages == Self.render(engine, paths))
+    }
 }

@@ -14,13 +14,14 @@ struct LinkedSiteTests {
 
         try site.write(Data("---\ntitle: Delta\ncategories: [media]\n---\n## Role\n\nOther text.\n".utf8), to: "Content/web/delta.md")
         let body = try PageBodyTests.build(site, memory, step: 1, edited: ["Content/web/delta.md"])
-        #expect(body.runs[PageHeader.self] == 2 && body.runs[LinkedSite.self] == 0, "\(body.runs.counts)")
+        #expect(body.runs[PageHeader.self] == 2 && body.runs[LinkedSite.self] == 0, "\(body.runs)")
         #expect(PageBodyTests.text(body.output, "web/delta/index.html").contains("Other text."))
         #expect(BuildIncrementallyTests.differences(body.output.files, PageBodyTests.fresh(site).files).isEmpty)
 
-        try site.write(Data("---\ntitle: Delta renamed\ncategories: [media]\n---\n## Role\n\nOther text.\n".utf8), to: "Content/web/delta.md")
+        let renamed = "---\ntitle: Delta renamed\ncategories: [media]\n---\n## Role\n\nOther text.\n"
+        try site.write(Data(renamed.utf8), to: "Content/web/delta.md")
         let title = try PageBodyTests.build(site, memory, step: 2, edited: ["Content/web/delta.md"])
-        #expect(title.runs[PageHeader.self] == 2 && title.runs[LinkedSite.self] == 2, "\(title.runs.counts)")
+        #expect(title.runs[PageHeader.self] == 2 && title.runs[LinkedSite.self] == 2, "\(title.runs)")
         #expect(PageBodyTests.text(title.output, "categories/media/index.html").contains("Delta renamed"))
         #expect(BuildIncrementallyTests.differences(title.output.files, PageBodyTests.fresh(site).files).isEmpty)
     }
@@ -39,13 +40,14 @@ struct SiteChecksTests {
 
         try site.write(Data("---\ntitle: Charlie\ncategories: [media]\n---\n## Role\n\nOther text.\n".utf8), to: "Content/web/charlie.md")
         let body = try PageBodyTests.build(site, memory, step: 1, edited: ["Content/web/charlie.md"])
-        #expect(body.runs[PageAnchors.self] == 2 && body.runs[SiteLinkChecker.self] == 0 && body.runs[PageLinkProblems.self] == 2, "\(body.runs.counts)")
+        #expect(body.runs[PageAnchors.self] == 2 && body.runs[PageLinkProblems.self] == 2, "\(body.runs)")
+        #expect(body.runs[SiteLinkChecker.self] == 0, "its anchors stayed: \(body.runs)")
 
         try site.write(Data("---\ntitle: Delta\ncategories: [media]\n---\n## Name\n\nText.\n".utf8), to: "Content/web/delta.md")
         let renamed = try PageBodyTests.build(site, memory, step: 2, edited: ["Content/web/delta.md"])
-        #expect(renamed.runs[SiteLinkChecker.self] == 2 && renamed.runs[PageLinkProblems.self] >= 10, "\(renamed.runs.counts)")
-        #expect(renamed.result.printed.contains("echo.md:5:5: warning: [broken-link] broken link `delta.md#role`: Delta has no heading with the id `role`"),
-                "\(renamed.result.printed)")
+        #expect(renamed.runs[SiteLinkChecker.self] == 2 && renamed.runs[PageLinkProblems.self] >= 10, "\(renamed.runs)")
+        let problem = "echo.md:5:5: warning: [broken-link] broken link `delta.md#role`: Delta has no heading with the id `role`"
+        #expect(renamed.result.printed.contains(problem), "\(renamed.result.printed)")
         var fresh = BuildRequest(root: site.root)
         fresh.fresh = true
         #expect(SiteBuilder().build(fresh, into: MemoryOutput(), memory: BuildMemory()).printed == renamed.result.printed)
