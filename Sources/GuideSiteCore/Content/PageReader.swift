@@ -14,8 +14,16 @@ public struct PageReader: Sendable {
     private let includesDisplay: String
     private let publishedFolders: [URL]
     private let acceptance: AcceptanceSectionReader
-    private let includeFiles = IncludeFiles()
+    private var includeFiles = IncludeFiles()
     private let archetype: Archetype?
+
+    /// The same reader with no include file read yet (it keeps each it reads: a reader kept from
+    /// one build to the next would give an include as it was).
+    func withIncludesUnread() -> PageReader {
+        var reader = self
+        reader.includeFiles = IncludeFiles()
+        return reader
+    }
 
     /// The largest Markdown file read as a page: 10 MB, hundreds of times a long guideline entry.
     public static let maximumBytes = 10_000_000

@@ -38,6 +38,7 @@ public final class QueryEngine: @unchecked Sendable {
 
     private let condition = NSCondition()
     private var revision = 1
+    private var stamps = 0
     private var tables: [ObjectIdentifier: AnyObject] = [:]
     private var executions: [String: Int] = [:]
     private var totals: [String: Int] = [:]
@@ -67,18 +68,18 @@ public final class QueryEngine: @unchecked Sendable {
     }
 
     /// Sets every key of `values` at once, in one revision when any changed: the values are
-    /// compared with those set before on every core, outside the lock.
+    /// compared with those set before on every core, outside the lock, and a value changed is
+    /// stamped rather than hashed (a site's pages: hashing each was a third of a first build).
     public func set<K: Input>(all values: [(key: K, value: K.Value)]) {
         let slots = condition.withLock { values.map { slot($0.key, compute: nil) } }
         let before = condition.withLock { slots.map { $0.known ? $0.value as? K.Value : nil } }
         let changed = Array(values.indices).concurrentMap { before[$0] != values[$0].value }
         guard changed.contains(true) else { return }
-        let fingerprints = Array(values.indices).concurrentMap { changed[$0] ? Fingerprint.of(values[$0].value) : nil }
         condition.withLock {
             revision += 1
             for index in values.indices where changed[index] {
                 let slot = slots[index]
-                (slot.value, slot.fingerprint) = (values[index].value, fingerprints[index]!)
+                (slot.value, slot.fingerprint) = (values[index].value, newStamp())
                 (slot.changedAt, slot.verifiedAt, slot.known, slot.comparable) = (revision, revision, true, true)
             }
         }
@@ -151,12 +152,27 @@ public final class QueryEngine: @unchecked Sendable {
         condition.withLock { slot(query, compute: Self.compute(query)) }
     }
 
-    /// How `query`'s slot computes its value.
+    /// How `query`'s slot computes its value, given the value it holds. A value that can be
+    /// compared keeps its fingerprint when equal to the one held, as Salsa backdates by `Eq`,
+    /// and is stamped anew when not (no page is hashed); any other value is fingerprinted.
     private static func compute<Q: Query>(_ query: Q) -> Compute {
-        { context in
+        { context, kept in
             let value = query.compute(context)
-            return (value, Q.cutsOff ? Fingerprint.of(value) : context.engine.fingerprint(of: context.dependencies))
+            guard Q.cutsOff else { return (value, context.engine.fingerprint(of: context.dependencies)) }
+            guard let comparable = value as? any Equatable else { return (value, Fingerprint.of(value)) }
+            if let kept, equal(comparable, kept.value) { return (value, kept.fingerprint) }
+            return (value, context.engine.condition.withLock { context.engine.newStamp() })
         }
+    }
+
+    private static func equal<T: Equatable>(_ value: T, _ other: any Sendable) -> Bool {
+        (other as? T) == value
+    }
+
+    /// Under the lock: a fingerprint no value had before in this engine.
+    private func newStamp() -> Fingerprint {
+        stamps += 1
+        return Fingerprint(high: 0x5354_414D_5000_0000, low: UInt64(stamps))
     }
 
     /// Under the lock. (`compute` is made only for a slot made now.)
@@ -213,6 +229,7 @@ public final class QueryEngine: @unchecked Sendable {
         }
         slot.running = true
         let now = revision, known = slot.known, dependencies = slot.dependencies, since = slot.verifiedAt
+        let kept = known ? slot.value.map { ($0, slot.fingerprint) } : nil
         condition.unlock()
 
         let child = QueryContext(engine: self, slot: slot, parent: context)
@@ -220,7 +237,7 @@ public final class QueryEngine: @unchecked Sendable {
         if known, !changed(dependencies, since: since, context: child) {
             if verifies { verify(slot, from: context) }
         } else {
-            made = slot.compute!(child)
+            made = slot.compute!(child, kept)
         }
         condition.lock()
         defer {
@@ -238,7 +255,7 @@ public final class QueryEngine: @unchecked Sendable {
 
     /// The values compared, whichever fingerprint the query keeps.
     private func verify(_ slot: Slot, from context: QueryContext) {
-        let again = slot.compute!(QueryContext(engine: self, slot: slot, parent: context)).value
+        let again = slot.compute!(QueryContext(engine: self, slot: slot, parent: context), nil).value
         let (before, after) = (Fingerprint.of(AnyEncodable(value(of: slot)!)), Fingerprint.of(AnyEncodable(again)))
         if before != after {
             condition.withLock { failures.append("\(slot.key.base): kept \(before), computed \(after)") }
@@ -257,7 +274,8 @@ public final class QueryEngine: @unchecked Sendable {
     }
 
     /// A query's computation: its value and the fingerprint kept with it.
-    typealias Compute = @Sendable (QueryContext) -> (value: any Sendable, fingerprint: Fingerprint)
+    typealias Compute = @Sendable (QueryContext, _ kept: (value: any Sendable, fingerprint: Fingerprint)?)
+        -> (value: any Sendable, fingerprint: Fingerprint)
 
     /// The slots of one key type.
     private final class Table<K: Hashable> {

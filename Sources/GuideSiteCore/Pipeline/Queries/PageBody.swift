@@ -106,7 +106,7 @@ struct SelectedPage: Input {
 /// What rendering a page's Markdown reads of it: a page whose Markdown, path, first line and
 /// title stay cuts its bodies off (its front matter edited, or its file read again the same).
 struct PageSource: Query {
-    struct Value: Encodable, Sendable {
+    struct Value: Encodable, Equatable, Sendable {
         var markdown: String
         var path: String
         var firstLine: Int

@@ -40,14 +40,28 @@ struct ParsedFile: Query {
 
     func compute(_ context: QueryContext) -> Value {
         _ = context.input(SourceStamp(path: file.relativePath))
-        guard let parse = context.input(ParseSettings()) else {
-            preconditionFailure("the driver sets ParseSettings before it fetches a parse")
-        }
         let reads = IncludeReads()
-        let result = PageReader(layout: parse.layout, config: parse.settings).read(file, reads: reads)
+        let result = context.fetch(Reader()).reader.withIncludesUnread().read(file, reads: reads)
         let includes = reads.sorted
         for name in includes { _ = context.input(IncludeStamp(name: name)) }
         return Value(result: result, includes: includes)
+    }
+}
+
+/// The reader of every file (`PageReader`: its settings, the archetype read once), made once
+/// for all of them (each parse reads the include files anew: `withIncludesUnread`).
+struct Reader: Query {
+    struct Value: Encodable, Sendable {
+        let reader: PageReader
+
+        func encode(to encoder: any Encoder) throws {}
+    }
+
+    static var cutsOff: Bool { false }
+
+    func compute(_ context: QueryContext) -> Value {
+        guard let parse = context.input(ParseSettings()) else { preconditionFailure("the driver sets ParseSettings before it fetches a parse") }
+        return Value(reader: PageReader(layout: parse.layout, config: parse.settings))
     }
 }
 
