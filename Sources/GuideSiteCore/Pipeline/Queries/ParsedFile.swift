@@ -41,7 +41,7 @@ struct ParsedFile: Query {
     func compute(_ context: QueryContext) -> Value {
         _ = context.input(SourceStamp(path: file.relativePath))
         let reads = IncludeReads()
-        let result = context.fetch(Reader()).reader.withIncludesUnread().read(file, reads: reads)
+        let result = context.fetch(ContentReader()).reader.withIncludesUnread().read(file, reads: reads)
         let includes = reads.sorted
         for name in includes { _ = context.input(IncludeStamp(name: name)) }
         return Value(result: result, includes: includes)
@@ -50,7 +50,7 @@ struct ParsedFile: Query {
 
 /// The reader of every file (`PageReader`: its settings, the archetype read once), made once
 /// for all of them (each parse reads the include files anew: `withIncludesUnread`).
-struct Reader: Query {
+struct ContentReader: Query {
     struct Value: Encodable, Sendable {
         let reader: PageReader
 
