@@ -5,9 +5,10 @@ import Foundation
 public protocol Query: Hashable, Sendable {
     associatedtype Value: Encodable & Sendable
     func compute(_ context: QueryContext) -> Value
-    /// Whether a value computed again to the same fingerprint keeps its revision (Salsa's
-    /// backdating). A query whose value changes whenever what it read does (a file's parse)
-    /// says no: its fingerprint is then that of what it read, not of its value.
+    /// Whether a value computed again to the same value (equal, or where it cannot be compared,
+    /// of the same fingerprint) keeps its revision (Salsa's backdating). A query whose value
+    /// changes whenever what it read does (a file's parse) says no: its fingerprint is then that
+    /// of what it read, not of its value.
     static var cutsOff: Bool { get }
 }
 
@@ -23,8 +24,9 @@ public protocol Input: Hashable, Sendable {
 /// Memoised queries, as Salsa keeps them: each value with its fingerprint, the revision it last
 /// changed in, the revision it was last known good in, and what it fetched. Setting an input to a
 /// new value starts a revision; a fetch then checks the value's dependencies, deepest first, and
-/// computes it again only when one changed; a value computed again to the same fingerprint keeps
-/// its old revision, so what depends on it is not computed again (early cutoff).
+/// computes it again only when one changed; a value computed again to the same value keeps its
+/// old revision, so what depends on it is not computed again (early cutoff). A fingerprint is a
+/// stable 128-bit hash of the value, or for a value compared by equality, a stamp of this engine.
 ///
 /// Each key has one `Slot` for the engine's life, found through a table of its own type (an
 /// `AnyHashable` key compares through the runtime's metadata: most of a fetch's time), and a
