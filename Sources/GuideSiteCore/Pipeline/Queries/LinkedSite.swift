@@ -51,12 +51,8 @@ struct LinkedSite: Query {
 
     func compute(_ context: QueryContext) -> Value {
         guard let settings = context.input(LinkSettings(site: site)) else { preconditionFailure("the driver sets a site's LinkSettings") }
-        var pages = settings.paths.map { context.fetch(PageHeader(site: site, path: $0)) }
-        if let title = settings.subsetTitle, let home = pages.firstIndex(where: { $0.kind == .home }) { pages[home].title = title }
-        for index in pages.indices {
-            guard let date = settings.dates[pages[index].contentPath], pages[index].updated != date else { continue }
-            pages[index].updated = date
-        }
+        let headers = settings.paths.map { context.fetch(PageHeader(site: site, path: $0)) }
+        let pages = Link.prepared(headers, subsetTitle: settings.subsetTitle, dates: settings.dates)
         let linked = SiteAssembler().assemble(pages: pages, assets: settings.assets, config: settings.config, levels: settings.levels,
                                               strings: settings.strings)
         return Value(site: linked)

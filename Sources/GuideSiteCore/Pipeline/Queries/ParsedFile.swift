@@ -60,7 +60,9 @@ struct ContentReader: Query {
     static var cutsOff: Bool { false }
 
     func compute(_ context: QueryContext) -> Value {
-        guard let parse = context.input(ParseSettings()) else { preconditionFailure("the driver sets ParseSettings before it fetches a parse") }
+        guard let parse = context.input(ParseSettings()) else {
+            preconditionFailure("the driver sets ParseSettings before it fetches a parse")
+        }
         return Value(reader: PageReader(layout: parse.layout, config: parse.settings))
     }
 }

@@ -45,12 +45,14 @@ enum Link {
 
     /// The edited pages as `run` gives them to the site.
     private static func prepared(_ pages: [Page], _ spec: SiteSpec, history: HistoryRead?) -> [Page] {
+        prepared(pages, subsetTitle: spec.variant.subset == nil ? nil : spec.variant.title, dates: history?.wait()?.dates ?? [:])
+    }
+
+    /// `pages` as the site takes them: a subset's home page titled as that guide, each page dated.
+    static func prepared(_ pages: [Page], subsetTitle: String?, dates: [String: CommitDate]) -> [Page] {
         var pages = pages
-        if spec.variant.subset != nil, let home = pages.firstIndex(where: { $0.kind == .home }) {
-            // A subset's home page is the home of that guide.
-            pages[home].title = spec.variant.title
-        }
-        return ReadHistory.dated(pages, history?.wait())
+        if let subsetTitle, let home = pages.firstIndex(where: { $0.kind == .home }) { pages[home].title = subsetTitle }
+        return ReadHistory.dated(pages, dates: dates)
     }
 
     /// Under a basis: the last site with the edited pages (`pages`) in their places, and what the

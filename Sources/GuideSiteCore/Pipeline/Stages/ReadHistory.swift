@@ -13,9 +13,14 @@ enum ReadHistory {
 
     /// `pages` with their dates.
     static func dated(_ pages: [Page], _ history: ContentHistory?) -> [Page] {
-        guard let history else { return pages }
+        history.map { dated(pages, dates: $0.dates) } ?? pages
+    }
+
+    /// `pages`, each with its file's date in `dates`.
+    static func dated(_ pages: [Page], dates: [String: CommitDate]) -> [Page] {
+        guard !dates.isEmpty else { return pages }
         return pages.map { page in
-            guard let date = history.dates[page.contentPath], page.updated != date else { return page }
+            guard let date = dates[page.contentPath], page.updated != date else { return page }
             var page = page
             page.updated = date
             return page
