@@ -1,6 +1,6 @@
 /// The languages of a multilingual site as one language's site sees them: where the others are,
 /// which pages each has, and how each translation stands against its source.
-public struct SiteLanguages: Sendable, Hashable {
+public struct SiteLanguages: Sendable, Hashable, Encodable {
     /// Every language, the default first.
     public var all: [Language]
     /// The position in `all` of this site's language.
@@ -27,15 +27,15 @@ public struct SiteLanguages: Sendable, Hashable {
 }
 
 /// Which pages each language has and whether each translation is up to date.
-public struct TranslationTable: Sendable, Hashable {
+public struct TranslationTable: Sendable, Hashable, Encodable {
     /// How a translation stands against the source it names in `translation-of:`.
-    public enum Status: String, Sendable, Hashable {
+    public enum Status: String, Sendable, Hashable, Encodable {
         case current, outdated
     }
 
     /// A page of the default language: what translations share (its content path), its title
     /// and address.
-    public struct Source: Sendable, Hashable {
+    public struct Source: Sendable, Hashable, Encodable {
         public var key: String
         public var title: String
         public var route: Route
@@ -49,6 +49,9 @@ public struct TranslationTable: Sendable, Hashable {
     private(set) var sourceKeys = Set<String>()
     /// Each key's translations: language code → status.
     public var translations: [String: [String: Status]] = [:]
+
+    /// (`sourceKeys` is made from `sources`.)
+    private enum CodingKeys: String, CodingKey { case sources, translations }
 
     public init() {}
 

@@ -207,7 +207,8 @@ extension SiteBuilder {
             c.record(stages.time(RenderTemplates.name) { _ in RenderTemplates.problems(checked.site, inputs) })
             return
         }
-        let before: RenderTemplates.Before = basis.map { .patched($0, linked.edits) } ?? c.store.memo.map { .memo($0) }
+        let before: RenderTemplates.Before = basis.map { .patched($0, linked.edits) } ?? rendered.queries.map { .queries($0) }
+            ?? c.store.memo.map { .memo($0) }
             ?? c.lastOutputs.removeValue(forKey: variant.key).map { .liveOutput($0) } ?? .nothing
         let written = stages.time(RenderTemplates.name) { log in
             let written = RenderTemplates.run(checked.site, inputs, before: before, log: &log)

@@ -79,6 +79,9 @@ struct ContextMap: ExpressibleByDictionaryLiteral {
     var keys: [String] { storage.keys }
     var values: [ContextValue] { storage.values }
 
+    /// Whether both are copies of one map (compared without reading it).
+    func isSameStorage(as other: ContextMap) -> Bool { storage === other.storage }
+
     /// A map of many keys, looked up by hash instead of by comparing each key.
     init(indexing pairs: [(String, ContextValue)]) {
         storage = Storage(keys: pairs.map(\.0), values: pairs.map(\.1),

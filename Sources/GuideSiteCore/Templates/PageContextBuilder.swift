@@ -59,10 +59,11 @@ struct PageContextBuilder: Sendable {
         .map([.items: .list(list)])
     }
 
-    /// `feature`: the page's `.feature` file when the caller made it already; `number`: which
-    /// page of a long list (`Pagination`).
-    func context(for index: Int, feature: FeatureFile? = nil, number: Int = 1) -> ContextMap {
-        let page = site.pages[index]
+    /// `page`: the page at `index` when the site holds it without its body (`PageContext`);
+    /// `feature`: its `.feature` file when the caller made it already; `number`: which page of a
+    /// long list (`Pagination`).
+    func context(for index: Int, page whole: Page? = nil, feature: FeatureFile? = nil, number: Int = 1) -> ContextMap {
+        let page = whole ?? site.pages[index]
         let section = site.section(of: page)
         var pageValues: ContextMap = [
             .title: .text(page.title),

@@ -2,7 +2,7 @@ import Mustache
 
 /// A front matter map as templates see it: `{{map.key}}` looks a key up, `{{#map}}...{{/map}}`
 /// walks the entries in file order with `{{key}}` and `{{value}}`.
-struct OrderedMap: MustacheParent, MustacheSequence {
+struct OrderedMap: MustacheParent, MustacheSequence, Hashable, Encodable {
     let entries: [FrontEntry]
 
     func child(named name: String) -> Any? {

@@ -20,8 +20,9 @@ struct LinkSettings: Input {
     let site: String
 }
 
-/// What other pages read of a page of a site: the page finished, without its body (a body edit
-/// that moves no title, criterion or heading-derived field cuts off what reads the header).
+/// What other pages read of a page of a site: the page finished, its body without its HTML (the
+/// search page's platform filter reads its headings). A body edit that moves no title, criterion
+/// or heading cuts off what reads the header.
 struct PageHeader: Query {
     typealias Value = Page
 
@@ -30,7 +31,7 @@ struct PageHeader: Query {
 
     func compute(_ context: QueryContext) -> Page {
         var page = context.fetch(FinishedPage(site: site, path: path)).value
-        (page.body, page.bodyFirstLine) = (RenderedBody(html: "", headings: []), 0)
+        (page.body, page.bodyFirstLine) = (RenderedBody(html: "", headings: page.body.headings), 0)
         return page
     }
 }

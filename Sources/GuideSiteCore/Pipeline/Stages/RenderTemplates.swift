@@ -23,7 +23,10 @@ enum RenderTemplates {
     enum Before {
         /// Nothing known: every page.
         case nothing
-        /// The pages earlier builds of the process wrote (`BuildMemo`; the preview).
+        /// The preview's engine, which rendered the pages before (`RenderedPage`).
+        case queries(RenderMarkdown.Queries)
+        /// The pages earlier builds of the process wrote (`BuildMemo`; the preview's sites that
+        /// are not the engine's).
         case memo(BuildMemo)
         /// The last build whose output is live on disk (`LastBuild.lastOutputs`).
         case liveOutput(LastBuild.Kept)
@@ -46,7 +49,8 @@ enum RenderTemplates {
     }
 
     static func run(_ site: Site, _ inputs: Inputs, before: Before, log: inout StageLog) -> Written {
-        var written = laidOut(site, inputs)
+        if case .queries(let queries) = before { return rendered(site, inputs, queries: queries, log: &log) }
+        var written = laidOut(site, Layouts(inputs.theme.renderer, inputs.markdown.settings))
         var site = written.site
         let renderer = inputs.theme.renderer, config = site.config
         let clock = ContinuousClock(), planning = clock.now
@@ -111,7 +115,7 @@ enum RenderTemplates {
     /// What rendering the site would report, for a run that writes nothing (`check`): the
     /// layouts as `run` finds them, the lists' numbered pages, the pages no layout renders.
     static func problems(_ site: Site, _ inputs: Inputs) -> Written {
-        var written = laidOut(site, inputs)
+        var written = laidOut(site, Layouts(inputs.theme.renderer, inputs.markdown.settings))
         let site = written.site, layouts = inputs.theme.renderer.layouts
         let lastPages = lastPages(site, diagnostics: &written.diagnostics)
         for (index, _, _) in numberedPages(self.written(site), site: site, numbers: [:], last: lastPages) where !layouts.contains(site.pages[index].layout) {
@@ -122,11 +126,11 @@ enum RenderTemplates {
     }
 
     /// The pages this site writes and its lists' numbered pages.
-    private static func pagesWritten(_ site: Site, lastPages: [Int: Int]) -> Int {
+    static func pagesWritten(_ site: Site, lastPages: [Int: Int]) -> Int {
         site.pages.count { !$0.route.isInOtherLanguage } + lastPages.values.reduce(0) { $0 + $1 - 1 }
     }
 
-    private static func noLayout(_ page: Page) -> Diagnostic {
+    static func noLayout(_ page: Page) -> Diagnostic {
         Diagnostic(.error, page.sourcePath, category: "template", "the theme has no layout `\(page.layout)` and no `page` layout to fall back on")
     }
 
@@ -146,7 +150,7 @@ enum RenderTemplates {
         }
         let layoutKeys = inputs.theme.layoutKeys, basePath = inputs.spec.basePath
         switch before {
-        case .nothing:
+        case .nothing, .queries:
             return (self.written(site), [:])
         case .liveOutput(let state):
             return fromLastOutput(site, state: state, lastPages: lastPages, inputs, log: &log) ?? (self.written(site), [:])
@@ -177,7 +181,7 @@ enum RenderTemplates {
             for index in showing { numbers[index] = nil }
             return (targets, numbers)
         case .patched(let basis, let edits):
-            let last = basis.last.memory?.renderKeys
+            let last = basis.last.memory?.renderKeys ?? lastKeys(basis, inputs)
             if let last, edits.lastPosition != nil, let placed = placedFacts(last, site: site, edits: edits, lastSite: basis.last.site) {
                 // Pages came or went: compared by address.
                 var keys = RenderPlan.keys(site: site, basePath: basePath, layoutKeys: layoutKeys, reusing: placed.facts, changed: placed.changed)

@@ -64,7 +64,8 @@ struct PageBodyTests {
         // Seven files; in French alpha's translation and the entries not translated.
         #expect(first.runs[ParsedFile.self] == 7 && first.runs[PageBody.self] == 6 + 5, "\(first.runs)")
         let nothing = try Self.build(site, memory, step: 1)
-        #expect(nothing.runs.counts.isEmpty, "nothing but a layout changed: \(nothing.runs)")
+        // Nothing but a layout changed: the pages' layouts and the layouts' digests are looked at again.
+        #expect(Set(nothing.runs.counts.keys).isSubset(of: ["\(PageLayouts.self)", "\(LayoutRenderer.self)"]), "\(nothing.runs)")
 
         try site.write(Data("---\ntitle: Charlie\ncategories: [media]\n---\n## Role\n\nEdited text.\n".utf8), to: "Content/web/charlie.md")
         let edited = try Self.build(site, memory, step: 2, edited: ["Content/web/charlie.md"])

@@ -1,0 +1,152 @@
+import Foundation
+
+/// What every page of a site shows besides the pages, by the site's `Variant.key`: set by the
+/// driver for each site.
+struct PageSettings: Input {
+    struct Value: Encodable, Equatable, Sendable {
+        /// The site's base path, from which its not-found page's links start.
+        var basePath: String
+        var strings: ThemeStrings
+        var languages: SiteLanguages?
+        /// The theme has `assets/brand.css`, which every page links; a subset is not indexed.
+        var brand: Bool
+        var noindex: Bool
+        /// The day support results age against (`BuildDate.today`).
+        var today: String
+    }
+
+    let site: String
+}
+
+/// What laying a site's pages out reads (`RenderTemplates.Layouts`).
+struct SiteLayouts: Input {
+    typealias Value = RenderTemplates.Layouts
+
+    let site: String
+}
+
+/// Each page's layout, in the site's order, one the theme has: a layout added that no page
+/// names changes none (`RenderTemplates.laidOut`).
+struct PageLayouts: Query {
+    typealias Value = [String]
+
+    let site: String
+
+    func compute(_ context: QueryContext) -> [String] {
+        guard let layouts = context.input(SiteLayouts(site: site)) else { preconditionFailure("the driver sets a site's SiteLayouts") }
+        return RenderTemplates.laidOut(context.fetch(LinkedSite(site: site)).site, layouts).site.pages.map(\.layout)
+    }
+}
+
+/// A site's compiled templates, with each layout's digest (its file and every partial): equal
+/// when the digests are.
+struct SiteTemplates: Input {
+    struct Value: Encodable, Equatable, Sendable {
+        var digests: [String: String]
+        var renderer: TemplateRenderer
+
+        static func == (lhs: Value, rhs: Value) -> Bool { lhs.digests == rhs.digests }
+
+        func encode(to encoder: any Encoder) throws { try digests.encode(to: encoder) }
+    }
+
+    let site: String
+}
+
+/// One layout of a site's theme, the same while its digest is: a template edited renders again
+/// only the pages of the layouts that include it.
+struct LayoutRenderer: Query {
+    struct Value: Encodable, Equatable, Sendable {
+        var digest: String?
+        var renderer: TemplateRenderer?
+
+        static func == (lhs: Value, rhs: Value) -> Bool { lhs.digest == rhs.digest }
+
+        func encode(to encoder: any Encoder) throws { try digest.encode(to: encoder) }
+    }
+
+    let site: String
+    let layout: String
+
+    func compute(_ context: QueryContext) -> Value {
+        let templates = context.input(SiteTemplates(site: site))
+        return Value(digest: templates?.digests[layout], renderer: templates?.renderer)
+    }
+}
+
+/// What makes each page's values (`PageContextBuilder`) over the site put together from its
+/// headers (`LinkedSite`), its languages and its pages' layouts (`PageLayouts`).
+struct PageContexts: Query {
+    struct Value: Encodable, Sendable {
+        let builder: PageContextBuilder
+
+        func encode(to encoder: any Encoder) throws { try builder.site.pages.encode(to: encoder) }
+    }
+
+    static var cutsOff: Bool { false }
+
+    let site: String
+
+    func compute(_ context: QueryContext) -> Value {
+        guard let settings = context.input(PageSettings(site: site)) else { preconditionFailure("the driver sets a site's PageSettings") }
+        var linked = context.fetch(LinkedSite(site: site)).site
+        linked.languages = settings.languages
+        for (index, layout) in context.fetch(PageLayouts(site: site)).enumerated() { linked.pages[index].layout = layout }
+        var builder = PageContextBuilder(site: linked, basePath: SiteRoot.marker, strings: settings.strings, brand: settings.brand)
+        builder.noindex = settings.noindex
+        return Value(builder: builder)
+    }
+}
+
+/// What one page of a site shows (`number`: which page of a long list), with its layout, its
+/// `.feature` file and where its links start: the same values render the same page, so a page
+/// whose values come back the same is not rendered again.
+struct PageContext: Query {
+    struct Value: Encodable, Equatable, Sendable {
+        var values: ContextMap
+        var layout: String
+        var feature: String?
+        var root: String
+    }
+
+    let site: String
+    let route: Route
+    let number: Int
+
+    func compute(_ context: QueryContext) -> Value {
+        let builder = context.fetch(PageContexts(site: site)).builder
+        guard let settings = context.input(PageSettings(site: site)), let index = builder.site.pageIndex[route] else {
+            preconditionFailure("a page of the site the driver set")
+        }
+        var page = builder.site.pages[index]
+        if !page.contentPath.isEmpty {
+            let finished = context.fetch(FinishedPage(site: site, path: page.contentPath)).value
+            (page.body, page.bodyFirstLine) = (finished.body, finished.bodyFirstLine)
+        }
+        let config = builder.site.config
+        let feature = number == 1 && FeatureFile.isWritten(for: page, in: config) ? FeatureFile(page: page) : nil
+        let root = page.kind == .notFound ? settings.basePath : SiteRoot.prefix(for: config.pagination.route(of: route, number: number))
+        return Value(values: builder.context(for: index, page: page, feature: feature, number: number), layout: page.layout,
+                     feature: feature?.text, root: root)
+    }
+}
+
+/// One page of a site rendered through its layout, links resolved from where it is written, and
+/// its `.feature` file: nil HTML when the theme has no such layout.
+struct RenderedPage: Query {
+    struct Value: Encodable, Equatable, Sendable {
+        var html: Data?
+        var feature: Data?
+    }
+
+    let site: String
+    let route: Route
+    let number: Int
+
+    func compute(_ context: QueryContext) -> Value {
+        let shown = context.fetch(PageContext(site: site, route: route, number: number))
+        let layout = context.fetch(LayoutRenderer(site: site, layout: shown.layout))
+        let html = layout.renderer?.renderBytes(shown.values, layout: shown.layout).map { Data(SiteRoot.resolve($0, prefix: shown.root)) }
+        return Value(html: html, feature: shown.feature.map { Data($0.utf8) })
+    }
+}

@@ -1,0 +1,61 @@
+/// Values a layout sees, compared and encoded: what a page shows stands for its output, so a page
+/// whose values are the same as before is not rendered again (`PageContext`). Maps shared between
+/// pages (the site's values, the navigation) compare as one reference.
+extension ContextValue: Equatable, Encodable {
+    static func == (lhs: ContextValue, rhs: ContextValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.text(let a), .text(let b)): a == b
+        case (.flag(let a), .flag(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.map(let a), .map(let b)): a == b
+        case (.list(let a), .list(let b)): a == b
+        case (.other(let a), .other(let b)): a == b
+        default: false
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        switch self {
+        case .text(let text): try container.encode(text)
+        case .flag(let flag): try container.encode(flag)
+        case .number(let number): try container.encode(number)
+        case .map(let map): try container.encode(map)
+        case .list(let list): try container.encode(list)
+        case .other(let box): try container.encode(box)
+        }
+    }
+}
+
+extension ContextMap: Equatable, Encodable {
+    static func == (lhs: ContextMap, rhs: ContextMap) -> Bool {
+        lhs.isSameStorage(as: rhs) || lhs.keys == rhs.keys && lhs.values == rhs.values
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        for (key, value) in zip(keys, values) {
+            try container.encode(key)
+            try container.encode(value)
+        }
+    }
+}
+
+/// A value of another type is equal to one of the same type and value when its type can be
+/// compared (front matter maps can); otherwise only to itself, which renders the page again.
+extension OtherValue: Equatable, Encodable {
+    static func == (lhs: OtherValue, rhs: OtherValue) -> Bool {
+        if lhs === rhs { return true }
+        guard let left = lhs.value as? any Hashable, let right = rhs.value as? any Hashable else { return false }
+        return AnyHashable(left) == AnyHashable(right)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if let value = value as? any Encodable {
+            try container.encode(value)
+        } else {
+            try container.encode(String(describing: value))
+        }
+    }
+}
