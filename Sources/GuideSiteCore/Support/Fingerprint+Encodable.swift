@@ -6,12 +6,39 @@ import Foundation
 /// does not depend on its order in this process; each part is tagged with its kind and length.
 extension Fingerprint {
     public static func of(_ value: some Encodable) -> Fingerprint {
+        if let parts = value as? any Fingerprinted {
+            var bytes: [UInt8] = []
+            parts.write(into: &bytes)
+            let fingerprinter = Fingerprinter()
+            bytes.withUnsafeBytes { fingerprinter.add(bytes: $0) }
+            return fingerprinter.finish()
+        }
         let node = FingerprintEncoder.Node()
         // Encoding into a tree never throws: a value that throws (none here) keeps what it wrote.
         try? value.encode(to: FingerprintEncoder(node: node, codingPath: []))
         let fingerprinter = Fingerprinter()
         node.write(into: fingerprinter)
         return fingerprinter.finish()
+    }
+}
+
+/// A value that writes its parts as bytes for its fingerprint, each tagged and each text with its
+/// length: a large value (a page's template values) hashed in one pass rather than through a
+/// tree of its encoding.
+public protocol Fingerprinted: Encodable {
+    func write(into bytes: inout [UInt8])
+}
+
+extension [UInt8] {
+    /// `number`'s eight bytes.
+    mutating func append(word number: Int) {
+        Swift.withUnsafeBytes(of: UInt64(bitPattern: Int64(number)).littleEndian) { append(contentsOf: $0) }
+    }
+
+    /// `text`'s length and UTF-8 bytes.
+    mutating func append(text: String) {
+        append(word: text.utf8.count)
+        append(contentsOf: text.utf8)
     }
 }
 

@@ -59,3 +59,41 @@ extension OtherValue: Equatable, Encodable {
         }
     }
 }
+
+extension ContextValue {
+    /// The value's parts for a fingerprint (`Fingerprinted`), each kind tagged.
+    func write(into bytes: inout [UInt8]) {
+        switch self {
+        case .text(let text):
+            bytes.append(1)
+            bytes.append(text: text)
+        case .flag(let flag):
+            bytes.append(flag ? 3 : 2)
+        case .number(let number):
+            bytes.append(4)
+            bytes.append(word: number)
+        case .map(let map):
+            bytes.append(5)
+            map.write(into: &bytes)
+        case .list(let list):
+            bytes.append(6)
+            bytes.append(word: list.count)
+            for map in list { map.write(into: &bytes) }
+        case .other(let box):
+            bytes.append(7)
+            let fingerprint = Fingerprint.of(box)
+            bytes.append(word: Int(bitPattern: UInt(fingerprint.high)))
+            bytes.append(word: Int(bitPattern: UInt(fingerprint.low)))
+        }
+    }
+}
+
+extension ContextMap {
+    func write(into bytes: inout [UInt8]) {
+        bytes.append(word: keys.count)
+        for (key, value) in zip(keys, values) {
+            bytes.append(text: key)
+            value.write(into: &bytes)
+        }
+    }
+}

@@ -115,6 +115,18 @@ public final class QueryEngine: @unchecked Sendable {
         return values.map { $0! }
     }
 
+    /// Lets go of the value of every `Q`, keeping its fingerprint, its revisions and what it
+    /// read: a value asked for again is computed again (rust-analyzer lets syntax trees go so).
+    /// For large values cheap to make again whose dependents are cut off by their fingerprint
+    /// (a value compared by equality would be stamped anew).
+    public func letGo<Q: Query>(_ query: Q.Type) {
+        assert(!(Q.Value.self is any Equatable.Type), "\(Q.self)'s values are compared, not fingerprinted")
+        condition.withLock {
+            guard let found = tables[ObjectIdentifier(Q.self)] else { return }
+            for slot in unsafeDowncast(found, to: Table<Q>.self).slots.values where !slot.running { slot.value = nil }
+        }
+    }
+
     /// How many times each kind of query ran since the last call (by type name).
     public func takeExecutions() -> [String: Int] {
         condition.withLock {
@@ -215,10 +227,12 @@ public final class QueryEngine: @unchecked Sendable {
 
     /// `slot` made good at the current revision: kept when none of its dependencies changed
     /// since it was last good, else computed again. Waits for another thread computing it.
-    func refresh(_ slot: Slot, from context: QueryContext) {
+    /// `needsValue`: false when what is asked is whether the value changed (a value let go is
+    /// then shown good without making it again).
+    func refresh(_ slot: Slot, from context: QueryContext, needsValue: Bool = true) {
         condition.lock()
         while true {
-            if slot.known, slot.compute == nil || slot.verifiedAt == revision {
+            if slot.known, slot.compute == nil || slot.verifiedAt == revision && (slot.value != nil || !needsValue) {
                 condition.unlock()
                 return
             }
@@ -236,8 +250,9 @@ public final class QueryEngine: @unchecked Sendable {
 
         let child = QueryContext(engine: self, slot: slot, parent: context)
         var made: (value: any Sendable, fingerprint: Fingerprint)?
-        if known, !changed(dependencies, since: since, context: child) {
-            if verifies { verify(slot, from: context) }
+        let unchanged = known && (since == now || !changed(dependencies, since: since, context: child))
+        if unchanged, kept != nil || !needsValue {
+            if verifies, kept != nil { verify(slot, from: context) }
         } else {
             made = slot.compute!(child, kept)
         }
@@ -269,7 +284,7 @@ public final class QueryEngine: @unchecked Sendable {
     private func changed(_ dependencies: [Slot], since revision: Int, context: QueryContext) -> Bool {
         for dependency in dependencies {
             let green = condition.withLock { !verifies && markGreen(dependency) }
-            if !green, dependency.compute != nil { refresh(dependency, from: context) }
+            if !green, dependency.compute != nil { refresh(dependency, from: context, needsValue: false) }
             if condition.withLock({ dependency.changedAt }) > revision { return true }
         }
         return false

@@ -100,13 +100,22 @@ struct PageContexts: Query {
 
 /// What one page of a site shows (`number`: which page of a long list), with its layout, its
 /// `.feature` file and where its links start: the same values render the same page, so a page
-/// whose values come back the same is not rendered again.
+/// whose values come back with the same fingerprint is not rendered again. The driver lets the
+/// values go once the site is rendered (`QueryEngine.letGo`); their fingerprints stay.
 struct PageContext: Query {
-    struct Value: Encodable, Equatable, Sendable {
+    struct Value: Fingerprinted, Sendable {
         var values: ContextMap
         var layout: String
         var feature: String?
         var root: String
+
+        func write(into bytes: inout [UInt8]) {
+            values.write(into: &bytes)
+            bytes.append(text: layout)
+            bytes.append(feature == nil ? 0 : 1)
+            bytes.append(text: feature ?? "")
+            bytes.append(text: root)
+        }
     }
 
     let site: String

@@ -7,6 +7,7 @@ extension RenderTemplates {
     /// Every page the site writes, each rendered by the engine unless what it shows is as before,
     /// and written; its settings and theme set as the engine's inputs.
     static func rendered(_ site: Site, _ inputs: Inputs, queries: RenderMarkdown.Queries, log: inout StageLog) -> Written {
+        let clock = ContinuousClock(), start = clock.now
         let layouts = Layouts(inputs.theme.renderer, inputs.markdown.settings)
         var written = laidOut(site, layouts)
         let site = written.site, engine = queries.engine, key = queries.site
@@ -18,8 +19,13 @@ extension RenderTemplates {
         engine.set(SiteTemplates(site: key), to: SiteTemplates.Value(digests: inputs.theme.theme.layoutDigests, renderer: inputs.theme.renderer))
         let lastPages = lastPages(site, diagnostics: &written.diagnostics)
         let outputs = numberedPages(self.written(site), site: site, numbers: [:], last: lastPages)
-        let runsBefore = engine.runs(of: RenderedPage.self)
+        let runsBefore = engine.runs(of: RenderedPage.self), asking = clock.now
+        log.parts.append(("of which laying the pages out and setting the engine's inputs", asking - start))
         let pages = engine.fetch(all: outputs.map { RenderedPage(site: key, route: site.pages[$0.0].route, number: $0.1) })
+        // (What each page showed was most of the preview's memory: its fingerprint is what the engine compares.)
+        engine.letGo(PageContext.self)
+        let writing = clock.now
+        log.parts.append(("of which asking the engine for every page", writing - asking))
         for ((index, _, route), rendered) in zip(outputs, pages) {
             let page = site.pages[index]
             guard let html = rendered.html else {
@@ -33,6 +39,7 @@ extension RenderTemplates {
                 written.diagnostics.append(Diagnostic(.error, page.sourcePath, category: "io", "could not write `\(route.file)`: \(error.localizedDescription)"))
             }
         }
+        log.parts.append(("of which writing them", clock.now - writing))
         written.pagesWritten = pagesWritten(site, lastPages: lastPages)
         written.pagesRendered = engine.runs(of: RenderedPage.self) - runsBefore
         log.notes.append("memo: \(outputs.count - written.pagesRendered) pages' files taken again")

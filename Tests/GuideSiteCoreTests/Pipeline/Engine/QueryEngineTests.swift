@@ -52,6 +52,24 @@ private struct Conditional: Query {
     }
 }
 
+/// A page's first line as shown, fingerprinted rather than compared: its values can be let go.
+private struct Shown: Query {
+    struct Value: Fingerprinted, Sendable {
+        var line: String
+        func write(into bytes: inout [UInt8]) { bytes.append(text: line) }
+    }
+
+    let path: String
+    func compute(_ context: QueryContext) -> Value {
+        Value(line: String((context.input(FileText(path: path)) ?? "").prefix { $0 != "\n" }).uppercased())
+    }
+}
+
+private struct Framed: Query {
+    let path: String
+    func compute(_ context: QueryContext) -> String { "[" + context.fetch(Shown(path: path)).line + "]" }
+}
+
 @Suite("Query engine")
 struct QueryEngineTests {
     private static func site(_ count: Int) -> (QueryEngine, [String]) {
@@ -194,5 +212,22 @@ struct QueryEngineTests {
         let pages = engine.fetch(all: paths.map { PageHTML(path: $0) })
         #expect(engine.takeExecutions() == ["Header": 1, "PageHTML": 1])
         #expect(pages[5].contains("New.") && pages == Self.render(engine, paths))
+    }
+
+    @Test("values let go keep their fingerprints: made again when asked for or when what they read moved, their dependents cut off when they come back the same")
+    func letGo() {
+        let (engine, paths) = Self.site(3)
+        #expect(engine.fetch(all: paths.map { Framed(path: $0) }) == paths.map { "[TITLE \($0.uppercased())]" })
+        _ = engine.takeExecutions()
+        engine.letGo(Shown.self)
+        #expect(engine.fetch(all: paths.map { Framed(path: $0) }).count == 3 && engine.takeExecutions() == [:])
+        #expect(engine.fetch(Shown(path: paths[0])).line == "TITLE ENTRY-0.MD" && engine.takeExecutions() == ["Shown": 1])
+
+        engine.letGo(Shown.self)
+        engine.set(FileText(path: paths[1]), to: "Title entry-1.md\nAnother body.")
+        _ = engine.fetch(all: paths.map { Framed(path: $0) })
+        #expect(engine.takeExecutions() == ["Shown": 1])
+        engine.set(FileText(path: paths[1]), to: "Renamed\nAnother body.")
+        #expect(engine.fetch(Framed(path: paths[1])) == "[RENAMED]" && engine.takeExecutions() == ["Framed": 1, "Shown": 1])
     }
 }
