@@ -81,6 +81,10 @@ extension ContextValue {
             for map in list { map.write(into: &bytes) }
         case .other(let box):
             bytes.append(7)
+            if let map = box.value as? OrderedMap {
+                FrontValue.map(map.entries).write(into: &bytes)
+                return
+            }
             let fingerprint = Fingerprint.of(box)
             bytes.append(word: Int(bitPattern: UInt(fingerprint.high)))
             bytes.append(word: Int(bitPattern: UInt(fingerprint.low)))
@@ -94,6 +98,32 @@ extension ContextMap {
         for (key, value) in zip(keys, values) {
             bytes.append(text: key)
             value.write(into: &bytes)
+        }
+    }
+}
+
+extension FrontValue {
+    /// What a template can show of the value (not where it was written).
+    func write(into bytes: inout [UInt8]) {
+        switch self {
+        case .text(let text):
+            bytes.append(1)
+            bytes.append(text: text)
+        case .bool(let flag):
+            bytes.append(flag ? 3 : 2)
+        case .null:
+            bytes.append(0)
+        case .list(let items):
+            bytes.append(6)
+            bytes.append(word: items.count)
+            for item in items { item.write(into: &bytes) }
+        case .map(let entries):
+            bytes.append(5)
+            bytes.append(word: entries.count)
+            for entry in entries {
+                bytes.append(text: entry.key)
+                entry.value.write(into: &bytes)
+            }
         }
     }
 }

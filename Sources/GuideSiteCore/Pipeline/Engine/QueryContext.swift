@@ -20,8 +20,7 @@ public final class QueryContext: @unchecked Sendable {
         let slot = engine.querySlot(query)
         record(slot)
         if let value = engine.greenValue(slot) { return value as! Q.Value }
-        engine.refresh(slot, from: self)
-        return engine.value(of: slot) as! Q.Value
+        return engine.refresh(slot, from: self)! as! Q.Value
     }
 
     /// The value of `key` (nil when it is absent), recorded as read.

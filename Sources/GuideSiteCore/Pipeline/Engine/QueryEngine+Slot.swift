@@ -7,6 +7,8 @@ extension QueryEngine {
         let key: AnyHashable
         let kind: String
         let compute: Compute?
+        /// Whether its value is kept, or only its fingerprint (`Query.keepsValue`).
+        let keepsValue: Bool
         var value: (any Sendable)?
         var fingerprint = Fingerprint(high: 0, low: 0)
         var changedAt = 0
@@ -18,10 +20,8 @@ extension QueryEngine {
         /// For an input: whether its value could be compared when it was set.
         var comparable = true
 
-        init(key: AnyHashable, kind: String, compute: Compute?) {
-            self.key = key
-            self.kind = kind
-            self.compute = compute
+        init(key: AnyHashable, kind: String, compute: Compute?, keepsValue: Bool) {
+            (self.key, self.kind, self.compute, self.keepsValue) = (key, kind, compute, keepsValue)
         }
     }
 }

@@ -10,10 +10,15 @@ public protocol Query: Hashable, Sendable {
     /// changes whenever what it read does (a file's parse) says no: its fingerprint is then that
     /// of what it read, not of its value.
     static var cutsOff: Bool { get }
+    /// Whether the engine keeps the value, or only its fingerprint (a large value cheap to make
+    /// again, whose dependents are cut off by its fingerprint: made again when asked for, as
+    /// rust-analyzer lets syntax trees go). A value not kept is fingerprinted, never compared.
+    static var keepsValue: Bool { get }
 }
 
 extension Query {
     public static var cutsOff: Bool { true }
+    public static var keepsValue: Bool { true }
 }
 
 /// A value the driver sets from the world: a file's text, the content listing, today's date.
@@ -96,8 +101,7 @@ public final class QueryEngine: @unchecked Sendable {
     public func fetch<Q: Query>(_ query: Q) -> Q.Value {
         let slot = querySlot(query)
         if let value = greenValue(slot) { return value as! Q.Value }
-        refresh(slot, from: QueryContext(engine: self, slot: nil, parent: nil))
-        return value(of: slot) as! Q.Value
+        return refresh(slot, from: QueryContext(engine: self, slot: nil, parent: nil))! as! Q.Value
     }
 
     /// The values of `queries`, in order: those good now taken under one hold of the lock, the
@@ -106,25 +110,13 @@ public final class QueryEngine: @unchecked Sendable {
     public func fetch<Q: Query>(all queries: [Q]) -> [Q.Value] {
         var values: [Q.Value?] = condition.withLock {
             queries.map { query in
-                let slot = slot(query, compute: Self.compute(query))
-                return !verifies && markGreen(slot) ? slot.value as? Q.Value : nil
+                let slot = slot(query, compute: Self.compute(query), keepsValue: Q.keepsValue)
+                return !verifies && markGreen(slot) ? taken(slot) as? Q.Value : nil
             }
         }
         let missing = values.indices.filter { values[$0] == nil }
         for (index, value) in zip(missing, missing.concurrentMap { fetch(queries[$0]) }) { values[index] = value }
         return values.map { $0! }
-    }
-
-    /// Lets go of the value of every `Q`, keeping its fingerprint, its revisions and what it
-    /// read: a value asked for again is computed again (rust-analyzer lets syntax trees go so).
-    /// For large values cheap to make again whose dependents are cut off by their fingerprint
-    /// (a value compared by equality would be stamped anew).
-    public func letGo<Q: Query>(_ query: Q.Type) {
-        assert(!(Q.Value.self is any Equatable.Type), "\(Q.self)'s values are compared, not fingerprinted")
-        condition.withLock {
-            guard let found = tables[ObjectIdentifier(Q.self)] else { return }
-            for slot in unsafeDowncast(found, to: Table<Q>.self).slots.values where !slot.running { slot.value = nil }
-        }
     }
 
     /// How many times each kind of query ran since the last call (by type name).
@@ -163,7 +155,7 @@ public final class QueryEngine: @unchecked Sendable {
 
     /// The slot of `query`, made the first time it is asked for.
     func querySlot<Q: Query>(_ query: Q) -> Slot {
-        condition.withLock { slot(query, compute: Self.compute(query)) }
+        condition.withLock { slot(query, compute: Self.compute(query), keepsValue: Q.keepsValue) }
     }
 
     /// How `query`'s slot computes its value, given the value it holds. A value that can be
@@ -173,7 +165,7 @@ public final class QueryEngine: @unchecked Sendable {
         { context, kept in
             let value = query.compute(context)
             guard Q.cutsOff else { return (value, context.engine.fingerprint(of: context.dependencies)) }
-            guard let comparable = value as? any Equatable else { return (value, Fingerprint.of(value)) }
+            guard Q.keepsValue, let comparable = value as? any Equatable else { return (value, Fingerprint.of(value)) }
             if let kept, equal(comparable, kept.value) { return (value, kept.fingerprint) }
             return (value, context.engine.condition.withLock { context.engine.newStamp() })
         }
@@ -190,7 +182,7 @@ public final class QueryEngine: @unchecked Sendable {
     }
 
     /// Under the lock. (`compute` is made only for a slot made now.)
-    private func slot<K: Hashable & Sendable>(_ key: K, compute: @autoclosure () -> Compute?) -> Slot {
+    private func slot<K: Hashable & Sendable>(_ key: K, compute: @autoclosure () -> Compute?, keepsValue: Bool = true) -> Slot {
         let table: Table<K>
         if let found = tables[ObjectIdentifier(K.self)] {
             table = unsafeDowncast(found, to: Table<K>.self)
@@ -199,7 +191,7 @@ public final class QueryEngine: @unchecked Sendable {
             tables[ObjectIdentifier(K.self)] = table
         }
         if let slot = table.slots[key] { return slot }
-        let slot = Slot(key: key, kind: "\(K.self)", compute: compute())
+        let slot = Slot(key: key, kind: "\(K.self)", compute: compute(), keepsValue: keepsValue)
         table.slots[key] = slot
         return slot
     }
@@ -207,7 +199,7 @@ public final class QueryEngine: @unchecked Sendable {
     /// `slot`'s value when it is known good now without computing anything (`markGreen`); nil
     /// when something must run, or when every value is verified by computing it again.
     func greenValue(_ slot: Slot) -> (any Sendable)? {
-        condition.withLock { !verifies && markGreen(slot) ? slot.value : nil }
+        condition.withLock { !verifies && markGreen(slot) ? taken(slot) : nil }
     }
 
     /// Under the lock: whether `slot` is good at the current revision because nothing it read
@@ -229,12 +221,14 @@ public final class QueryEngine: @unchecked Sendable {
     /// since it was last good, else computed again. Waits for another thread computing it.
     /// `needsValue`: false when what is asked is whether the value changed (a value let go is
     /// then shown good without making it again).
-    func refresh(_ slot: Slot, from context: QueryContext, needsValue: Bool = true) {
+    /// Returns the value (nil when not kept and not needed).
+    @discardableResult
+    func refresh(_ slot: Slot, from context: QueryContext, needsValue: Bool = true) -> (any Sendable)? {
         condition.lock()
         while true {
             if slot.known, slot.compute == nil || slot.verifiedAt == revision && (slot.value != nil || !needsValue) {
-                condition.unlock()
-                return
+                defer { condition.unlock() }
+                return needsValue ? taken(slot) : slot.value
             }
             guard slot.running else { break }
             if context.chain.contains(where: { $0 === slot }) {
@@ -263,11 +257,21 @@ public final class QueryEngine: @unchecked Sendable {
             condition.unlock()
         }
         slot.verifiedAt = now
-        guard let made else { return }
+        guard let made else { return slot.value }
         executions[slot.kind, default: 0] += 1
         totals[slot.kind, default: 0] += 1
         if !(known && slot.fingerprint == made.fingerprint) { slot.changedAt = now }
-        (slot.value, slot.fingerprint, slot.dependencies, slot.known) = (made.value, made.fingerprint, child.dependencies, true)
+        // A value not kept that changed is held for the dependent that asked whether it did.
+        let held = slot.keepsValue || !needsValue && slot.changedAt == now
+        (slot.value, slot.fingerprint, slot.dependencies, slot.known) = (held ? made.value : nil, made.fingerprint, child.dependencies, true)
+        return made.value
+    }
+
+    /// Under the lock: `slot`'s value, let go when it is not kept (`Query.keepsValue`).
+    private func taken(_ slot: Slot) -> (any Sendable)? {
+        let value = slot.value
+        if !slot.keepsValue { slot.value = nil }
+        return value
     }
 
     /// The values compared, whichever fingerprint the query keeps.

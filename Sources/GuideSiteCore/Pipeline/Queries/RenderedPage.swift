@@ -100,8 +100,8 @@ struct PageContexts: Query {
 
 /// What one page of a site shows (`number`: which page of a long list), with its layout, its
 /// `.feature` file and where its links start: the same values render the same page, so a page
-/// whose values come back with the same fingerprint is not rendered again. The driver lets the
-/// values go once the site is rendered (`QueryEngine.letGo`); their fingerprints stay.
+/// whose values come back with the same fingerprint is not rendered again. The engine keeps the
+/// fingerprints alone (kept, the values were most of the preview's memory).
 struct PageContext: Query {
     struct Value: Fingerprinted, Sendable {
         var values: ContextMap
@@ -117,6 +117,8 @@ struct PageContext: Query {
             bytes.append(text: root)
         }
     }
+
+    static var keepsValue: Bool { false }
 
     let site: String
     let route: Route

@@ -22,8 +22,6 @@ extension RenderTemplates {
         let runsBefore = engine.runs(of: RenderedPage.self), asking = clock.now
         log.parts.append(("of which laying the pages out and setting the engine's inputs", asking - start))
         let pages = engine.fetch(all: outputs.map { RenderedPage(site: key, route: site.pages[$0.0].route, number: $0.1) })
-        // (What each page showed was most of the preview's memory: its fingerprint is what the engine compares.)
-        engine.letGo(PageContext.self)
         let writing = clock.now
         log.parts.append(("of which asking the engine for every page", writing - asking))
         for ((index, _, route), rendered) in zip(outputs, pages) {

@@ -52,12 +52,14 @@ private struct Conditional: Query {
     }
 }
 
-/// A page's first line as shown, fingerprinted rather than compared: its values can be let go.
+/// A page's first line as shown, its value not kept: only its fingerprint.
 private struct Shown: Query {
     struct Value: Fingerprinted, Sendable {
         var line: String
         func write(into bytes: inout [UInt8]) { bytes.append(text: line) }
     }
+
+    static var keepsValue: Bool { false }
 
     let path: String
     func compute(_ context: QueryContext) -> Value {
@@ -214,16 +216,14 @@ struct QueryEngineTests {
         #expect(pages[5].contains("New.") && pages == Self.render(engine, paths))
     }
 
-    @Test("values let go keep their fingerprints: made again when asked for or when what they read moved, their dependents cut off when they come back the same")
-    func letGo() {
+    @Test("a value not kept: its fingerprint is, so it is made again when asked for or when what it read moved, and its dependents are cut off when it comes back the same")
+    func notKept() {
         let (engine, paths) = Self.site(3)
         #expect(engine.fetch(all: paths.map { Framed(path: $0) }) == paths.map { "[TITLE \($0.uppercased())]" })
         _ = engine.takeExecutions()
-        engine.letGo(Shown.self)
         #expect(engine.fetch(all: paths.map { Framed(path: $0) }).count == 3 && engine.takeExecutions() == [:])
         #expect(engine.fetch(Shown(path: paths[0])).line == "TITLE ENTRY-0.MD" && engine.takeExecutions() == ["Shown": 1])
 
-        engine.letGo(Shown.self)
         engine.set(FileText(path: paths[1]), to: "Title entry-1.md\nAnother body.")
         _ = engine.fetch(all: paths.map { Framed(path: $0) })
         #expect(engine.takeExecutions() == ["Shown": 1])
