@@ -8,10 +8,9 @@ extension Fingerprint {
     public static func of(_ value: some Encodable) -> Fingerprint {
         if let parts = value as? any Fingerprinted {
             var bytes: [UInt8] = []
+            bytes.reserveCapacity(1 << 15)
             parts.write(into: &bytes)
-            let fingerprinter = Fingerprinter()
-            bytes.withUnsafeBytes { fingerprinter.add(bytes: $0) }
-            return fingerprinter.finish()
+            return bytes.withUnsafeBytes { Fingerprint.of(bytes: $0) }
         }
         let node = FingerprintEncoder.Node()
         // Encoding into a tree never throws: a value that throws (none here) keeps what it wrote.
@@ -35,10 +34,16 @@ extension [UInt8] {
         Swift.withUnsafeBytes(of: UInt64(bitPattern: Int64(number)).littleEndian) { append(contentsOf: $0) }
     }
 
-    /// `text`'s length and UTF-8 bytes.
+    /// `text`'s length and UTF-8 bytes; a long text's fingerprint instead (a page's HTML is
+    /// hashed where it is, not copied).
     mutating func append(text: String) {
-        append(word: text.utf8.count)
-        append(contentsOf: text.utf8)
+        let count = text.utf8.count
+        append(word: count)
+        guard count >= 512 else { return append(contentsOf: text.utf8) }
+        var text = text
+        let fingerprint = text.withUTF8 { Fingerprint.of(bytes: UnsafeRawBufferPointer($0)) }
+        append(word: Int(bitPattern: UInt(fingerprint.high)))
+        append(word: Int(bitPattern: UInt(fingerprint.low)))
     }
 }
 

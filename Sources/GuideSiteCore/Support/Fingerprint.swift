@@ -13,6 +13,14 @@ public struct Fingerprint: Hashable, Sendable, Codable, CustomStringConvertible 
     }
 }
 
+extension Fingerprint {
+    /// The fingerprint of `bytes` alone, in one pass.
+    public static func of(bytes: UnsafeRawBufferPointer) -> Fingerprint {
+        let digest = XXH3_128bits(bytes.baseAddress, bytes.count)
+        return Fingerprint(high: digest.high64, low: digest.low64)
+    }
+}
+
 /// Reads the parts of a value into XXH3's streaming state. Every variable-length part is added
 /// with its length, so ("ab", "c") and ("a", "bc") differ.
 public final class Fingerprinter {

@@ -94,6 +94,13 @@ extension ContextValue {
 
 extension ContextMap {
     func write(into bytes: inout [UInt8]) {
+        if let fingerprint = madeFingerprint {
+            bytes.append(8)
+            bytes.append(word: Int(bitPattern: UInt(fingerprint.high)))
+            bytes.append(word: Int(bitPattern: UInt(fingerprint.low)))
+            return
+        }
+        bytes.append(9)
         bytes.append(word: keys.count)
         for (key, value) in zip(keys, values) {
             bytes.append(text: key)

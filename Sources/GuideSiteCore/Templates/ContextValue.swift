@@ -68,6 +68,8 @@ struct ContextMap: ExpressibleByDictionaryLiteral {
         @exclusivity(unchecked) var values: [ContextValue]
         /// Positions by key, for a large map read often (the theme's strings, 170 keys on every page).
         @exclusivity(unchecked) var index: [String: Int]?
+        /// Its fingerprint, made once for a map every page shows (`fingerprinted()`).
+        @exclusivity(unchecked) var fingerprint: Fingerprint?
 
         init(keys: [String], values: [ContextValue], index: [String: Int]? = nil) {
             (self.keys, self.values, self.index) = (keys, values, index)
@@ -81,6 +83,19 @@ struct ContextMap: ExpressibleByDictionaryLiteral {
 
     /// Whether both are copies of one map (compared without reading it).
     func isSameStorage(as other: ContextMap) -> Bool { storage === other.storage }
+
+    /// The map with its fingerprint made, which the fingerprints of the values holding it read
+    /// rather than the map (a map many pages show: the site's values, the texts, a link). Made
+    /// before the map is shared.
+    func fingerprinted() -> ContextMap {
+        var bytes: [UInt8] = []
+        write(into: &bytes)
+        storage.fingerprint = bytes.withUnsafeBytes { Fingerprint.of(bytes: $0) }
+        return self
+    }
+
+    /// Its fingerprint, when made (`fingerprinted()`).
+    var madeFingerprint: Fingerprint? { storage.fingerprint }
 
     /// A map of many keys, looked up by hash instead of by comparing each key.
     init(indexing pairs: [(String, ContextValue)]) {
@@ -129,7 +144,7 @@ struct ContextMap: ExpressibleByDictionaryLiteral {
             storage = Storage(keys: storage.keys, values: storage.values)
         }
         let storage = storage
-        storage.index = nil
+        (storage.index, storage.fingerprint) = (nil, nil)
         if let position = storage.keys.firstIndex(of: key) {
             if let newValue {
                 storage.values[position] = newValue

@@ -28,7 +28,10 @@ struct PageContextBuilder: Sendable {
     /// `precomputeLinks` makes every page's link values up front: worth it when many pages are
     /// rendered (lists repeat them), wasted when a rebuild renders one page.
     /// `brand`: the theme has `assets/brand.css`, linked after `site.css` on every page.
-    init(site: Site, basePath: String, precomputeLinks: Bool = true, strings: ThemeStrings = .english, brand: Bool = false) {
+    /// `fingerprinting`: the values pages share are fingerprinted once (`ContextMap.fingerprinted`),
+    /// for contexts fingerprinted whole (`PageContext`).
+    init(site: Site, basePath: String, precomputeLinks: Bool = true, strings: ThemeStrings = .english, brand: Bool = false,
+         fingerprinting: Bool = false) {
         self.site = site
         self.basePath = basePath
         self.strings = strings
@@ -50,6 +53,7 @@ struct PageContextBuilder: Sendable {
             guard let first = section.entries.first else { continue }
             shared.entryNavigation[section.name] = navigation(current: site.pages[first])
         }
+        if fingerprinting { shared.fingerprint(links) }
     }
 
     func href(_ page: Page) -> String { page.route.href(basePath: basePath) }

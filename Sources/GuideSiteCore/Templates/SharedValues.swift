@@ -27,3 +27,14 @@ final class UncheckedValues: @unchecked Sendable {
     var values: [ContextMap]
     init(_ values: [ContextMap]) { self.values = values }
 }
+
+extension SharedValues {
+    /// Each value with its fingerprint made (`ContextMap.fingerprinted`), and each link's.
+    func fingerprint(_ links: UncheckedValues) {
+        site = site.fingerprinted()
+        strings = strings.fingerprinted()
+        criteria = criteria.mapValues { $0.fingerprinted() }
+        entryNavigation = entryNavigation.mapValues { $0.map { $0.fingerprinted() } }
+        links.values = links.values.concurrentMap { $0.fingerprinted() }
+    }
+}

@@ -55,21 +55,18 @@ public final class QueryEngine: @unchecked Sendable {
 
     // MARK: Inputs
 
-    /// Sets `key` (nil: the input is absent, a file removed). A value with the fingerprint it
-    /// had starts no revision, unless it is not `comparable` (a file written too recently for
-    /// its stamp to tell whether it changed since).
+    /// Sets `key` (nil: the input is absent, a file removed). A value equal to the one set before
+    /// starts no revision, unless it is not `comparable` (a file written too recently for its
+    /// stamp to tell whether it changed since). A value that changed is stamped, not hashed (the
+    /// languages of a site with thousands of pages took a tenth of a title edit to hash).
     public func set<K: Input>(_ key: K, to value: K.Value?, comparable: Bool = true) {
-        // (Compared before fingerprinted: a driver sets every file's stamp on every build. A value
-        // set when it could not be compared is read again once it can: what was read then may
-        // not be what the value now stands for.)
+        // (A value set when it could not be compared is read again once it can: what was read
+        // then may not be what the value now stands for.)
         let slot = condition.withLock { self.slot(key, compute: nil) }
         if comparable, condition.withLock({ slot.known && slot.comparable && slot.value as? K.Value? == value }) { return }
-        let fingerprint = Fingerprint.of(value)
         condition.withLock {
-            if comparable, slot.known, slot.comparable, slot.fingerprint == fingerprint { return }
             revision += 1
-            slot.value = value
-            slot.fingerprint = comparable ? fingerprint : Fingerprint.of([fingerprint.description, "\(revision)"])
+            (slot.value, slot.fingerprint) = (value, newStamp())
             (slot.changedAt, slot.verifiedAt, slot.known, slot.comparable) = (revision, revision, true, comparable)
         }
     }

@@ -92,7 +92,8 @@ struct PageContexts: Query {
         var linked = context.fetch(LinkedSite(site: site)).site
         linked.languages = settings.languages
         for (index, layout) in context.fetch(PageLayouts(site: site)).enumerated() { linked.pages[index].layout = layout }
-        var builder = PageContextBuilder(site: linked, basePath: SiteRoot.marker, strings: settings.strings, brand: settings.brand)
+        var builder = PageContextBuilder(site: linked, basePath: SiteRoot.marker, strings: settings.strings, brand: settings.brand,
+                                         fingerprinting: true)
         builder.noindex = settings.noindex
         return Value(builder: builder)
     }
