@@ -260,7 +260,8 @@ public final class QueryEngine: @unchecked Sendable {
         if !(known && slot.fingerprint == made.fingerprint) { slot.changedAt = now }
         // A value not kept that changed is held for the dependent that asked whether it did.
         let held = slot.keepsValue || !needsValue && slot.changedAt == now
-        (slot.value, slot.fingerprint, slot.dependencies, slot.known) = (held ? made.value : nil, made.fingerprint, child.dependencies, true)
+        (slot.value, slot.fingerprint) = (held ? made.value : nil, made.fingerprint)
+        (slot.dependencies, slot.known) = (child.dependencies, true)
         return made.value
     }
 

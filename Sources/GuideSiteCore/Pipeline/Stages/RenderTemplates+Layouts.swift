@@ -76,9 +76,10 @@ extension RenderTemplates {
             first[name] = page
         }
         return first.keys.sorted().map { name in
-            let page = first[name]!
+            let page = first[name]!, taken = fallbackLayout(of: page, layouts: layouts.available, library: true)
             return Diagnostic(.note, page.sourcePath, category: "library-layout",
-                              "`layout: \(name)` names a template of the \(generator) library; its pages take the theme's layout for their place (`\(fallbackLayout(of: page, layouts: layouts.available, library: true))` here)")
+                              "`layout: \(name)` names a template of the \(generator) library; "
+                                + "its pages take the theme's layout for their place (`\(taken)` here)")
         }
     }
 

@@ -16,7 +16,8 @@ extension RenderTemplates {
             brand: inputs.theme.theme.files["assets/brand.css"] != nil, noindex: inputs.spec.variant.subset?.noindex ?? false,
             today: BuildDate.today))
         engine.set(SiteLayouts(site: key), to: layouts)
-        engine.set(SiteTemplates(site: key), to: SiteTemplates.Value(digests: inputs.theme.theme.layoutDigests, renderer: inputs.theme.renderer))
+        let templates = SiteTemplates.Value(digests: inputs.theme.theme.layoutDigests, renderer: inputs.theme.renderer)
+        engine.set(SiteTemplates(site: key), to: templates)
         let lastPages = lastPages(site, diagnostics: &written.diagnostics)
         let outputs = numberedPages(self.written(site), site: site, numbers: [:], last: lastPages)
         let runsBefore = engine.runs(of: RenderedPage.self), asking = clock.now
@@ -34,7 +35,8 @@ extension RenderTemplates {
                 try inputs.writer.write(html, to: route.file)
                 if let feature = rendered.feature { try inputs.writer.write(feature, to: TestPlan.featurePath(of: page.route)) }
             } catch {
-                written.diagnostics.append(Diagnostic(.error, page.sourcePath, category: "io", "could not write `\(route.file)`: \(error.localizedDescription)"))
+                let message = "could not write `\(route.file)`: \(error.localizedDescription)"
+                written.diagnostics.append(Diagnostic(.error, page.sourcePath, category: "io", message))
             }
         }
         log.parts.append(("of which writing them", clock.now - writing))
