@@ -25,16 +25,32 @@ struct SiteLayouts: Input {
     let site: String
 }
 
-/// Each page's layout, in the site's order, one the theme has: a layout added that no page
-/// names changes none (`RenderTemplates.laidOut`).
+/// Each page's layout, in the site's order, one the theme has, and what laying them out said
+/// (`RenderTemplates.laidOut`): the driver takes both.
+struct LaidOutPages: Query {
+    struct Value: Encodable, Equatable, Sendable {
+        var layouts: [String]
+        var problems: [Diagnostic]
+    }
+
+    let site: String
+
+    func compute(_ context: QueryContext) -> Value {
+        guard let layouts = context.input(SiteLayouts(site: site)) else { preconditionFailure("the driver sets a site's SiteLayouts") }
+        let laid = RenderTemplates.laidOut(context.fetch(LinkedSite(site: site)).site, layouts)
+        return Value(layouts: laid.site.pages.map(\.layout), problems: laid.diagnostics)
+    }
+}
+
+/// Each page's layout alone: a layout added that no page names changes none, though the
+/// warnings naming the theme's layouts change.
 struct PageLayouts: Query {
     typealias Value = [String]
 
     let site: String
 
     func compute(_ context: QueryContext) -> [String] {
-        guard let layouts = context.input(SiteLayouts(site: site)) else { preconditionFailure("the driver sets a site's SiteLayouts") }
-        return RenderTemplates.laidOut(context.fetch(LinkedSite(site: site)).site, layouts).site.pages.map(\.layout)
+        context.fetch(LaidOutPages(site: site)).layouts
     }
 }
 

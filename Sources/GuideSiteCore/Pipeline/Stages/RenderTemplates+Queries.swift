@@ -8,16 +8,19 @@ extension RenderTemplates {
     /// and written; its settings and theme set as the engine's inputs.
     static func rendered(_ site: Site, _ inputs: Inputs, queries: RenderMarkdown.Queries, log: inout StageLog) -> Written {
         let clock = ContinuousClock(), start = clock.now
-        let layouts = Layouts(inputs.theme.renderer, inputs.markdown.settings)
-        var written = laidOut(site, layouts)
-        let site = written.site, engine = queries.engine, key = queries.site
+        let engine = queries.engine, key = queries.site
+        var site = site
         engine.set(PageSettings(site: key), to: PageSettings.Value(
             basePath: inputs.spec.basePath, strings: inputs.spec.strings, languages: site.languages,
             brand: inputs.theme.theme.files["assets/brand.css"] != nil, noindex: inputs.spec.variant.subset?.noindex ?? false,
             today: BuildDate.today))
-        engine.set(SiteLayouts(site: key), to: layouts)
+        engine.set(SiteLayouts(site: key), to: Layouts(inputs.theme.renderer, inputs.markdown.settings))
         let templates = SiteTemplates.Value(digests: inputs.theme.theme.layoutDigests, renderer: inputs.theme.renderer)
         engine.set(SiteTemplates(site: key), to: templates)
+        // The site laid out as the engine lays out the pages it renders.
+        let laid = engine.fetch(LaidOutPages(site: key))
+        for (index, layout) in laid.layouts.enumerated() where site.pages[index].layout != layout { site.pages[index].layout = layout }
+        var written = Written(site: site, diagnostics: laid.problems)
         let lastPages = lastPages(site, diagnostics: &written.diagnostics)
         let outputs = numberedPages(self.written(site), site: site, numbers: [:], last: lastPages)
         let runsBefore = engine.runs(of: RenderedPage.self), asking = clock.now
