@@ -7,40 +7,44 @@ import Synchronization
 public struct LinkChecker: Sendable {
     private let pagesByContentPath: [String: Int]
     private let pagesByRoute: [String: Int]
-    private let assets: Set<String>
     private let anchors: [Set<String>]
-    /// Each page's heading ids, in order (the closest is suggested for an anchor not found).
-    private let headingIDs: [[String]]
-    private let site: Site
-    /// Ids the theme's layouts give their own elements, which links may name on any page.
+    private let assets: Set<String>
     private let layoutIDs: Set<String>
+    /// What the checker reads of the site: its answers are the same while these are.
+    let targets: LinkTargets
+    /// The site's pages, when it was made from one: the pages checked and the titles named.
+    private let site: Site?
     private let closest: ClosestPages
 
     /// Indexes `site` once; checking a link is then a few dictionary lookups. `headingIDs`: each
-    /// page's, when its pages hold no bodies (`SiteLinkChecker`).
+    /// page's, when its pages hold no bodies.
     public init(site: Site, assets: Set<String>, layoutIDs: Set<String> = [], headingIDs: [[String]]? = nil) {
+        self.init(LinkTargets(site: site, assets: assets, layoutIDs: layoutIDs, headingIDs: headingIDs), site: site)
+    }
+
+    /// Indexes `targets`: a page's problems then name titles through `check`'s `title`.
+    init(_ targets: LinkTargets, site: Site? = nil) {
+        self.targets = targets
         self.site = site
-        self.assets = assets
-        self.layoutIDs = layoutIDs
         var byContent: [String: Int] = [:]
         var byRoute: [String: Int] = [:]
-        for (index, page) in site.pages.enumerated() {
-            for path in page.linkPaths {
-                if byContent[path] == nil || path == page.translates { byContent[path] = index }
+        for (index, own) in targets.contentPaths.enumerated() {
+            let translates = targets.translates[index]
+            for path in translates.map({ [$0, own] }) ?? (own.isEmpty ? [] : [own]) {
+                if byContent[path] == nil || path == translates { byContent[path] = index }
                 if path.hasSuffix("index.md") {
                     let folder = String(path.dropLast("index.md".count)).trimming("/")
                     byContent[folder] = index
                 }
             }
-            byRoute[page.route.path] = index
+            byRoute[targets.routes[index]] = index
         }
-        for section in site.sections where byContent[section.name] == nil { byContent[section.name] = section.page }
+        for section in targets.sections where byContent[section.name] == nil { byContent[section.name] = section.page }
         pagesByContentPath = byContent
         closest = ClosestPages(byContent)
         pagesByRoute = byRoute
-        // The layouts' own ids are valid anchors of every page; checked apart from each page's.
-        self.headingIDs = headingIDs ?? site.pages.map { $0.body.headings.map(\.id) }
-        anchors = self.headingIDs.map { Set($0) }
+        anchors = targets.headingIDs.map { Set($0) }
+        (assets, layoutIDs) = (Set(targets.assets), Set(targets.layoutIDs))
     }
 
     /// How a link to the site's host outside the site is told from a broken one.
@@ -48,12 +52,17 @@ public struct LinkChecker: Sendable {
 
     /// Warnings for every broken link of the page at `index`, and for links that leave the site's
     /// path for another address of its host (which may be right: it is said, not refused).
-    /// `page`: the page at `index` with its body, when the site's pages hold none.
-    public func check(_ index: Int, page: Page? = nil) -> [Diagnostic] {
-        let page = page ?? site.pages[index]
+    /// `page`: the page at `index` with its body, when the site's pages hold none; `title`: a
+    /// page's title by index, when the checker was made from targets alone.
+    public func check(_ index: Int, page: Page? = nil, title: ((Int) -> String)? = nil) -> [Diagnostic] {
+        guard let page = page ?? site?.pages[index] else { preconditionFailure("a page to check") }
+        let title = title ?? { index in
+            guard let site else { preconditionFailure("a checker made from targets alone names titles through `title`") }
+            return site.pages[index].title
+        }
         var problems: [Diagnostic] = []
         for link in page.body.links {
-            if let message = problem(with: link.target, in: page, index: index) {
+            if let message = problem(with: link.target, in: page, index: index, title: title) {
                 let outside = message.hasPrefix(Self.outside)
                 problems.append(Diagnostic(.warning, page.sourcePath, line: link.line, column: link.column,
                                            category: outside ? "outside-site" : "broken-link", message))
@@ -62,11 +71,11 @@ public struct LinkChecker: Sendable {
         return problems
     }
 
-    private func problem(with url: String, in page: Page, index: Int) -> String? {
+    private func problem(with url: String, in page: Page, index: Int, title: (Int) -> String) -> String? {
         if url.hasPrefix("#") {
-            return anchorProblem(String(url.dropFirst()).removingPercentEncoding, target: index, written: url)
+            return anchorProblem(String(url.dropFirst()).removingPercentEncoding, target: index, written: url, title: title)
         }
-        guard let link = InternalLink(url, from: page.translationKey, sitePath: site.config.basePath) else { return nil }
+        guard let link = InternalLink(url, from: page.translationKey, sitePath: targets.basePath) else { return nil }
         let fragment = link.suffix.hasPrefix("#") ? String(link.suffix.dropFirst()).removingPercentEncoding : nil
         guard let path = link.target else {
             return "broken link `\(url)`: it leaves \(link.rootRelative ? "the site" : "Content/"); link to a page inside Content/"
@@ -83,21 +92,20 @@ public struct LinkChecker: Sendable {
         }
         guard let target else {
             if link.mayLeaveSite {
-                return Self.outside + " `\(url)`: the site is published at `\(site.config.basePath)`, so this is another address of its host and is kept as one (link to a page of the library as `\(site.config.basePath)…` or by its file)"
+                return Self.outside + " `\(url)`: the site is published at `\(targets.basePath)`, so this is another address of its host and is kept as one (link to a page of the library as `\(targets.basePath)…` or by its file)"
             }
             let name = link.path.split(separator: "/").last.map(String.init) ?? link.path
             return "broken link `\(url)`: no page or file there" + (closest[name].map { "; the closest page is `\($0)`" } ?? "")
         }
-        return anchorProblem(fragment, target: target, written: url)
+        return anchorProblem(fragment, target: target, written: url, title: title)
     }
 
-    private func anchorProblem(_ fragment: String?, target: Int, written: String) -> String? {
+    private func anchorProblem(_ fragment: String?, target: Int, written: String, title: (Int) -> String) -> String? {
         guard let fragment, !fragment.isEmpty, !anchors[target].contains(fragment), !layoutIDs.contains(fragment) else {
             return nil
         }
-        let page = site.pages[target]
-        let closest = Suggestion.closest(to: fragment, in: headingIDs[target]).map { "; did you mean `#\($0)`?" } ?? ""
-        return "broken link `\(written)`: \(page.title) has no heading with the id `\(fragment)`\(closest)"
+        let closest = Suggestion.closest(to: fragment, in: targets.headingIDs[target]).map { "; did you mean `#\($0)`?" } ?? ""
+        return "broken link `\(written)`: \(title(target)) has no heading with the id `\(fragment)`\(closest)"
     }
 }
 

@@ -21,7 +21,7 @@ enum CheckLinks {
         let checking = queries.engine.fetch(SiteLinkChecker(site: queries.site))
         let files = site.pages.indices.filter { !site.pages[$0].contentPath.isEmpty }
         var found = Array(site.pages.indices).map { index in
-            site.pages[index].contentPath.isEmpty ? checking.checker.check(index, page: site.pages[index]) : []
+            site.pages[index].contentPath.isEmpty ? checking.checker.check(index, page: site.pages[index]) { site.pages[$0].title } : []
         }
         let problems = queries.engine.fetch(all: files.map { PageLinkProblems(site: queries.site, path: site.pages[$0].contentPath) })
         for (index, problems) in zip(files, problems) { found[index] = problems }

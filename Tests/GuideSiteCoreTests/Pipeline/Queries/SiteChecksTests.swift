@@ -32,4 +32,29 @@ struct SiteChecksTests {
         #expect(!mended.result.printed.contains("broken-link"))
         #expect(BuildIncrementallyTests.differences(mended.output.files, PageBodyTests.fresh(site).files).isEmpty)
     }
+
+    @Test("a title edit checks no other page's links but those whose problem names the page: the message names the new title, equal to a fresh build")
+    func retitled() throws {
+        var files = PageBodyTests.files()
+        files["Content/web/echo.md"] = "---\ntitle: Echo\ncategories: [media]\n---\nSee [its name](delta.md#name).\n"
+        let site = try TestSite(files)
+        defer { site.remove() }
+        let memory = BuildMemory()
+        _ = try PageBodyTests.build(site, memory, step: 0)
+
+        try site.write(Data("---\ntitle: Charles\ncategories: [media]\n---\n## Role\n\nText of charlie.\n".utf8), to: "Content/web/charlie.md")
+        let other = try PageBodyTests.build(site, memory, step: 1, edited: ["Content/web/charlie.md"])
+        #expect(other.runs[SiteLinkChecker.self] == 2, "the site moved: \(other.runs)")
+        #expect(other.runs[PageLinkProblems.self] == 2, "charlie's own, in each site: \(other.runs)")
+
+        try site.write(Data("---\ntitle: Delta Two\ncategories: [media]\n---\n## Role\n\nText of delta.\n".utf8), to: "Content/web/delta.md")
+        let named = try PageBodyTests.build(site, memory, step: 2, edited: ["Content/web/delta.md"])
+        #expect(named.runs[PageLinkProblems.self] == 4, "delta's own and echo's, in each site: \(named.runs)")
+        let problem = "echo.md:5:5: warning: [broken-link] broken link `delta.md#name`: Delta Two has no heading with the id `name`"
+        #expect(named.result.printed.contains(problem), "\(named.result.printed)")
+        var fresh = BuildRequest(root: site.root)
+        fresh.fresh = true
+        #expect(SiteBuilder().build(fresh, into: MemoryOutput(), memory: BuildMemory()).printed == named.result.printed)
+        #expect(BuildIncrementallyTests.differences(named.output.files, PageBodyTests.fresh(site).files).isEmpty)
+    }
 }
