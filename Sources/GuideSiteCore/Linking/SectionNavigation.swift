@@ -4,6 +4,11 @@
 /// key reads it (`RenderPlan`).
 public enum SectionNavigation {
     public static func pages(of section: SiteSection, in site: Site) -> [Int] {
-        section.entries.count <= site.config.pagination.size ? section.entries : []
+        fits(section.entries.count, site.config) ? section.entries : []
+    }
+
+    /// Whether a section of `count` entries lists them in the navigation.
+    static func fits(_ count: Int, _ config: SiteConfig) -> Bool {
+        count <= config.pagination.size
     }
 }

@@ -4,7 +4,7 @@ extension PageContextBuilder {
     /// `index` and `number`: the page, and which of its numbered pages (the translations table's).
     func addLanguageValues(for page: Page, index: Int, number: Int, to context: inout ContextMap) {
         guard let languages = site.languages else { return }
-        let positions = languages.positions(having: page)
+        let positions = site.positions(having: index)
         if positions.count > 1 {
             // `x-default`: the default language's page, for readers whose language has none.
             context[.alternates] = .list(positions.map { position -> ContextMap in
@@ -19,7 +19,7 @@ extension PageContextBuilder {
                 return item
             })
         }
-        if !languages.isDefault, page.language != nil, languages.table.translations[page.translationKey]?[languages.language.code] == .outdated {
+        if !languages.isDefault, page.language != nil, site.status(of: index) == .outdated {
             let source = languages.all[0]
             context[.translation] = .map([.outdated: .flag(true), .sourceCode: .text(source.code),
                                            .sourceHref: .text(page.route.href(basePath: SiteRoot.marker + languages.root(of: 0)))])
@@ -38,16 +38,17 @@ extension PageContextBuilder {
     /// The summary counts every row, whichever page shows it.
     private func translationValues(_ languages: SiteLanguages, rows shown: [Int]) -> ContextMap {
         let others = Array(languages.all.indices.dropFirst())
-        let table = translationRows(languages)
+        let table = derived(.translationRows) { $0.translationRows(languages) }
+        let statuses = site.table ?? languages.table
         var rows: [ContextMap] = []
         for position in shown where table.shown.indices.contains(position) {
             guard let shown = table.shown[position] else { continue }
-            let source = languages.table.sources[position]
+            let source = statuses.sources[position]
             let route = source.route
             var row: ContextMap = [.title: .text(shown.title), .code: .text(shown.code),
                                    .href: .text(route.href(basePath: SiteRoot.marker + languages.root(of: shown.code == languages.language.code ? languages.current : 0)))]
             row[.cells] = .list(others.map { other -> ContextMap in
-                let status = languages.table.translations[source.key]?[languages.all[other].code]
+                let status = statuses.translations[source.key]?[languages.all[other].code]
                 var cell: ContextMap = [.text: .text(strings[status == .current ? "status-current" : status == .outdated ? "status-outdated" : "status-missing"]),
                                         .status: .text(status?.rawValue ?? "missing")]
                 if status != nil { cell[.link] = .text(route.href(basePath: SiteRoot.marker + languages.root(of: other))) }
@@ -60,9 +61,9 @@ extension PageContextBuilder {
             .rows: .list(rows),
         ]
         if !languages.isDefault {
-            values[.summary] = .text(strings.format("translations-summary", ["current": String(table.counts[.current] ?? 0),
-                                                                             "outdated": String(table.counts[.outdated] ?? 0),
-                                                                             "missing": String(table.counts[nil] ?? 0)]))
+            values[.summary] = .text(strings.format("translations-summary", ["current": String(table.count(.current)),
+                                                                             "outdated": String(table.count(.outdated)),
+                                                                             "missing": String(table.count(nil))]))
         }
         return values
     }
@@ -71,31 +72,24 @@ extension PageContextBuilder {
     /// each, they were 5 ms a page at 10,000 entries, a hundred pages in each language): each
     /// source's title and language, nil where the site has no page for it, and the summary's
     /// counts of every row.
-    private struct TranslationRows {
-        var shown: [(title: String, code: String)?] = []
-        var counts: [TranslationTable.Status?: Int] = [:]
-    }
-
-    private func translationRows(_ languages: SiteLanguages) -> TranslationRows {
-        shared.memo("translation rows") {
-            var titles: [String: (title: String, code: String)] = [:]
-            for page in site.pages where !page.contentPath.isEmpty && page.kind != .redirect {
-                titles[page.translationKey] = (page.title, page.language ?? languages.all[0].code)
-            }
-            // The pages of this site (a subset's own), titled as the site shows them (a title
-            // found in the body when the front matter has none). A home or section page the
-            // language has made for itself stands at the source's address.
-            var table = TranslationRows()
-            table.shown = languages.table.sources.map { source in
-                titles[source.key] ?? site.pageIndex[source.route].map { (site.pages[$0].title, languages.language.code) }
-            }
-            if !languages.isDefault {
-                for (source, shown) in zip(languages.table.sources, table.shown) where shown != nil {
-                    table.counts[languages.table.translations[source.key]?[languages.language.code], default: 0] += 1
-                }
-            }
-            return table
+    func translationRows(_ languages: SiteLanguages) -> TranslationRows {
+        var titles: [String: TranslationRows.Shown] = [:]
+        for page in whole.pages where !page.contentPath.isEmpty && page.kind != .redirect {
+            titles[page.translationKey] = TranslationRows.Shown(title: page.title, code: page.language ?? languages.all[0].code)
         }
+        // The pages of this site (a subset's own), titled as the site shows them (a title
+        // found in the body when the front matter has none). A home or section page the
+        // language has made for itself stands at the source's address.
+        var table = TranslationRows()
+        table.shown = languages.table.sources.map { source in
+            titles[source.key] ?? whole.pageIndex[source.route].map { TranslationRows.Shown(title: whole.pages[$0].title, code: languages.language.code) }
+        }
+        if !languages.isDefault {
+            for (source, shown) in zip(languages.table.sources, table.shown) where shown != nil {
+                table.counts[languages.table.translations[source.key]?[languages.language.code]?.rawValue ?? "missing", default: 0] += 1
+            }
+        }
+        return table
     }
 
     /// A link to a page of another language's site says which.
@@ -103,4 +97,18 @@ extension PageContextBuilder {
         guard page.route.isInOtherLanguage, let code = site.languages?.all.first?.code else { return nil }
         return .map([.code: .text(code)])
     }
+}
+
+/// The translations table's rows as a site shows them (`PageContextBuilder.translationRows`).
+struct TranslationRows: Equatable, Encodable, Sendable {
+    struct Shown: Equatable, Encodable, Sendable {
+        var title: String
+        var code: String
+    }
+
+    var shown: [Shown?] = []
+    /// By status, `missing` for none.
+    var counts: [String: Int] = [:]
+
+    func count(_ status: TranslationTable.Status?) -> Int { counts[status?.rawValue ?? "missing"] ?? 0 }
 }

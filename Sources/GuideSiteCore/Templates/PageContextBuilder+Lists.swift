@@ -11,8 +11,8 @@ extension PageContextBuilder {
 
     func listItems(of index: Int) -> [Int] {
         // The groups' order made once for every list (each list made it again: 3% of a build).
-        let ranks = shared.memo("section ranks") { ListPages.sectionRanks(site) }
-        return shared.memo("list \(index)") { ListPages.items(of: index, in: site, ranks: ranks) }
+        let ranks = shared.memo("section ranks") { ListPages.sectionRanks(whole) }
+        return derived(.list(index)) { ListPages.items(of: index, in: $0.whole, ranks: ranks) }
     }
 
     /// How many pages the page at `index` takes: more than one for a long list.
@@ -96,7 +96,7 @@ extension PageContextBuilder {
     func searchLetters() -> SearchLetters {
         // The list first: the lock is not reentrant.
         let pages = listItems(of: site.search ?? site.home)
-        return shared.memo("search letters") { SearchLetters(site: site, pages: pages) }
+        return derived(.searchLetters) { SearchLetters(site: $0.whole, pages: pages) }
     }
 
     /// The letter a title is listed under: its first letter without accents, in capitals, or `#`
@@ -117,20 +117,26 @@ extension PageContextBuilder {
     func addHomeValues(to context: inout ContextMap) {
         let size = site.config.pagination.size
         context[.sections] = .list(site.sections.map { section in
-            var values = sectionValues(section, entries: section.entries.count <= size ? section.entries : nil)
-            if section.entries.count > size {
-                values[.all] = .text(strings.format("section-all", ["count": strings.count(section.entries.count, "entries"), "section": section.title]))
+            let count = site.entryCount(of: section)
+            var values = sectionValues(section, entries: count <= size ? site.entries(of: section) : nil)
+            if count > size {
+                values[.all] = .text(strings.format("section-all", ["count": strings.count(count, "entries"), "section": section.title]))
             }
             return values
         })
-        let recent = RecentPages.latest(in: site, limit: Self.recentOnHome + 1).filter { $0 != site.home }.prefix(Self.recentOnHome)
-        if !recent.isEmpty {
-            context[.recent] = .map([.items: .list(recent.map { index in
+        let latest = recent(limit: Self.recentOnHome + 1).filter { $0 != site.home }.prefix(Self.recentOnHome)
+        if !latest.isEmpty {
+            context[.recent] = .map([.items: .list(latest.map { index in
                 var item = link(site.pages[index])
                 item[.updated] = dateValues(site.pages[index].updated)
                 return item
             })])
         }
+    }
+
+    /// The pages changed last (`RecentPages`), made once.
+    func recent(limit: Int?) -> [Int] {
+        derived(.recent(limit: limit)) { builder in limit.map { RecentPages.latest(in: builder.whole, limit: $0) } ?? RecentPages.latest(in: builder.whole) }
     }
 
     /// How many of the pages changed last the home page shows.
@@ -139,8 +145,8 @@ extension PageContextBuilder {
 
 /// Every searchable page A to Z with the letter each is listed under, and where each letter
 /// starts: made once per site, for all the search page's numbered pages.
-struct SearchLetters: Sendable {
-    struct Run: Sendable {
+struct SearchLetters: Sendable, Equatable, Encodable {
+    struct Run: Sendable, Equatable, Encodable {
         let letter: String
         /// Where it starts in `pages`.
         let position: Int

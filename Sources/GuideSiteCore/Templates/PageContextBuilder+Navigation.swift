@@ -56,7 +56,7 @@ extension PageContextBuilder {
     func addSectionPages(to navigation: inout [ContextMap], index: Int, section: SiteSection?) {
         guard let section, [.entry, .section].contains(site.pages[index].kind),
               let position = site.sections.firstIndex(where: { $0.name == section.name }), position + 1 < navigation.count else { return }
-        let pages = SectionNavigation.pages(of: section, in: site)
+        let pages = SectionNavigation.fits(site.entryCount(of: section), site.config) ? site.entries(of: section) : []
         guard !pages.isEmpty else { return }
         navigation[position + 1][.pages] = Self.items(pages.map { entry in
             // (`current` on every item: Mustache would find the section's `ariaCurrent` around one without.)

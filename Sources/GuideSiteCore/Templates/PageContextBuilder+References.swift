@@ -6,7 +6,7 @@ extension PageContextBuilder {
     }
 
     func makeCriterionValues(_ criterion: SuccessCriterion) -> ContextMap {
-        let count = site.criterionPages[criterion.number]?.count ?? 0
+        let count = site.citing(criterion.number)?.count ?? 0
         var values: ContextMap = [
             .number: .text(criterion.number), .name: .text(criterion.name),
             .level: .text(criterion.obsolete ? strings["level-obsolete"] : criterion.level),
@@ -16,7 +16,7 @@ extension PageContextBuilder {
             .countText: .text(strings.count(count, "pages")),
             .summary: .text(strings.format("criterion-summary", ["count": strings.count(count, "pages"), "number": criterion.number])),
         ]
-        if let page = site.criterionPage[criterion.number] { values[.href] = .text(href(site.pages[page])) }
+        if let page = site.criterionPage(criterion.number) { values[.href] = .text(href(site.pages[page])) }
         if criterion.obsolete { values[.obsolete] = .flag(true) }
         if let standards = Self.standardValues(criterion, shown: site.config.standards) { values[.standards] = .map(standards) }
         values[.automated] = .map(automatedValues(criterion.number))
@@ -122,7 +122,7 @@ extension PageContextBuilder {
             })
             context[.criterion] = .map(values)
         case .criteriaIndex:
-            let shown = WCAG22.all.filter { site.criterionPage[$0.number] != nil }
+            let shown = WCAG22.all.filter { site.criterionPage($0.number) != nil }
             context[.principles] = .list(WCAG22.principles.compactMap { principle -> ContextMap? in
                 let guidelines = principle.guidelines.compactMap { guideline -> ContextMap? in
                     let criteria = shown.filter { $0.guideline == guideline }
@@ -132,15 +132,15 @@ extension PageContextBuilder {
                                                    .guidelines: .list(guidelines)]
             })
         case .coverage:
-            let criteria = WCAG22.all.filter { !$0.obsolete && ($0.level == "A" || $0.level == "AA") && site.criterionPage[$0.number] != nil }
-            let missing = criteria.filter { (site.criterionPages[$0.number] ?? []).isEmpty }
+            let criteria = WCAG22.all.filter { !$0.obsolete && ($0.level == "A" || $0.level == "AA") && site.criterionPage($0.number) != nil }
+            let missing = criteria.filter { (site.citing($0.number) ?? []).isEmpty }
             var coverage: ContextMap = [
                 .total: .number(criteria.count),
                 .covered: .number(criteria.count - missing.count),
                 .sections: .list(site.sections.map { [.title: .text($0.title)] }),
                 .rows: .list(criteria.map { criterion -> ContextMap in
                     var row = criterionValues(criterion)
-                    let citing = site.criterionPages[criterion.number] ?? []
+                    let citing = site.citing(criterion.number) ?? []
                     row[.cells] = .list(site.sections.map { section -> ContextMap in
                         [.count: .number(citing.filter { site.pages[$0].section == section.name }.count)]
                     })
@@ -148,7 +148,7 @@ extension PageContextBuilder {
                 }),
             ]
             coverage[.lede] = .text(strings.format("coverage-lede", ["covered": String(criteria.count - missing.count), "total": String(criteria.count)]))
-            if let path = SitePaths.coverageCSV(in: site) {
+            if let path = SitePaths.coverageCSV(in: whole) {
                 coverage[.csvHref] = .text(SiteRoot.marker + Route.percentEncode(path))
                 let standards = site.config.standards.map { $0 == .en301549 ? "EN 301 549" : "Section 508" }.joined(separator: ", ")
                 coverage[.csvNote] = .text(standards.isEmpty ? strings["coverage-csv-note"] : strings.format("coverage-csv-standards", ["standards": standards]))
@@ -161,8 +161,8 @@ extension PageContextBuilder {
         case .categoryIndex:
             context[.categories] = Self.items(site.categories.map { category -> ContextMap in
                 var item: ContextMap = [.title: .text(category.title), .href: .text(href(site.pages[category.page])),
-                                        .count: .number(category.entries.count),
-                                        .countText: .text(strings.count(category.entries.count, "entries"))]
+                                        .count: .number(site.entries(of: category).count),
+                                        .countText: .text(strings.count(site.entries(of: category).count, "entries"))]
                 item[.description] = .text(ifAny: category.description)
                 return item
             })
@@ -176,7 +176,7 @@ extension PageContextBuilder {
                                       .scripts: .text(SiteRoot.marker + CriteriaBasket.scriptFolder),
                                       .scriptCount: .number(CriteriaBasket.scriptCount(entries: entries))])
         case .updates:
-            context[.updates] = Self.items(RecentPages.latest(in: site).map { index in
+            context[.updates] = Self.items(recent(limit: nil).map { index in
                 let other = site.pages[index]
                 var item = link(other)
                 if let section = site.section(of: other), other.kind == .entry { item[.section] = .text(section.title) }
@@ -185,9 +185,10 @@ extension PageContextBuilder {
             })
         case .category:
             guard let slug = page.subject, let category = categoryBySlug[slug] else { return }
-            var values: ContextMap = [.title: .text(category.title), .count: .number(category.entries.count),
-                                      .countText: .text(strings.count(category.entries.count, "entries")),
-                                      .summary: .text(strings.format("category-summary", ["count": strings.count(category.entries.count, "entries")])),
+            let count = site.entries(of: category).count
+            var values: ContextMap = [.title: .text(category.title), .count: .number(count),
+                                      .countText: .text(strings.count(count, "entries")),
+                                      .summary: .text(strings.format("category-summary", ["count": strings.count(count, "entries")])),
                                       .sections: .list(bySection(shownItems(of: index, number: number)))]
             values[.description] = .text(ifAny: category.description)
             // Its feed is written beside it whenever the site's is (`AtomFeed.feeds`).
@@ -223,8 +224,14 @@ extension PageContextBuilder {
         }
         if site.sections.count > 1 { search[.sectionFilter] = options(site.sections.map { ($0.name, $0.title) }) }
         if !site.categories.isEmpty { search[.categoryFilter] = options(site.categories.map { ($0.slug, $0.title) }) }
-        let platforms = shared.memo("search platforms") { SearchablePages.platformsPresent(in: pages, of: site) }
+        let platforms = searchPlatforms()
         if !platforms.isEmpty { search[.platformFilter] = options(platforms.map { ($0, $0) }) }
         context[.search] = .map(search)
+    }
+
+    /// The platforms the searchable pages have sections for, made once.
+    func searchPlatforms() -> [String] {
+        let pages = searchLetters().pages
+        return derived(.searchPlatforms) { SearchablePages.platformsPresent(in: pages, of: $0.whole) }
     }
 }

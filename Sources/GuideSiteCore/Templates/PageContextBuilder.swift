@@ -3,7 +3,11 @@ import Foundation
 /// Builds the values a layout sees for one page. Every string here is plain text that Mustache
 /// escapes, except `page.content`, the rendered Markdown body.
 struct PageContextBuilder: Sendable {
-    let site: Site
+    let whole: Site
+    /// Where one page's values record the parts of the site they read (`PageContext`).
+    var reads: SiteReads?
+    /// The site as the page being made reads it: each part read is recorded in `reads`.
+    var site: ReadSite { ReadSite(whole: whole, reads: reads) }
     let basePath: String
     /// A reload script or other markup appended before `</body>` (the preview server's); empty
     /// for `build`.
@@ -13,7 +17,7 @@ struct PageContextBuilder: Sendable {
     /// The theme's texts in the site's language.
     let strings: ThemeStrings
     /// Each entry's position in its section's reading order, so previous/next is a lookup.
-    private let positions: [Int: Int]
+    let positions: [Int: Int]
     /// Categories by slug.
     let categoryBySlug: [String: SiteCategory]
     /// Every page's link values (title, href, description, categories), made once per build
@@ -32,7 +36,7 @@ struct PageContextBuilder: Sendable {
     /// for contexts fingerprinted whole (`PageContext`).
     init(site: Site, basePath: String, precomputeLinks: Bool = true, strings: ThemeStrings = .english, brand: Bool = false,
          fingerprinting: Bool = false) {
-        self.site = site
+        whole = site
         self.basePath = basePath
         self.strings = strings
         var positions: [Int: Int] = [:]
@@ -87,7 +91,7 @@ struct PageContextBuilder: Sendable {
         if !page.criteria.isEmpty {
             pageValues[.criteria] = Self.items(page.criteria.compactMap { WCAG22.byNumber[$0.number].map(criterionValues) })
         }
-        if let related = site.related[index], !related.isEmpty {
+        if let related = site.related(of: index), !related.isEmpty {
             pageValues[.related] = Self.items(related.map { link(site.pages[$0]) })
         }
         if FeatureFile.isWritten(for: page, in: site.config) {
@@ -135,10 +139,10 @@ struct PageContextBuilder: Sendable {
         if !trail.isEmpty { context[.breadcrumbs] = Self.items(trail) }
         if let section {
             context[.section] = .map(sectionValues(section, entries: page.kind == .section ? shownItems(of: index, number: number) : nil))
-            if page.kind == .entry, let position = positions[index], section.entries.count > 1 {
+            if let sides = neighbours(of: index) {
                 var pager: ContextMap = [.label: .text(strings.format("more-in", ["section": section.title]))]
-                if position > 0 { pager[.previous] = .map(link(site.pages[section.entries[position - 1]])) }
-                if position + 1 < section.entries.count { pager[.next] = .map(link(site.pages[section.entries[position + 1]])) }
+                if let previous = sides.previous { pager[.previous] = .map(link(site.pages[previous])) }
+                if let next = sides.next { pager[.next] = .map(link(site.pages[next])) }
                 context[.pager] = .map(pager)
             }
         }
@@ -200,8 +204,8 @@ struct PageContextBuilder: Sendable {
             .anchor: .text("section-" + HeadingIDGenerator.slug(section.name)),
             .title: .text(section.title),
             .href: .text(href(site.pages[section.page])),
-            .count: .number(section.entries.count),
-            .countText: .text(strings.count(section.entries.count, "entries")),
+            .count: .number(site.entryCount(of: section)),
+            .countText: .text(strings.count(site.entryCount(of: section), "entries")),
         ]
         values[.description] = .text(ifAny: section.description)
         if let entries, !entries.isEmpty {

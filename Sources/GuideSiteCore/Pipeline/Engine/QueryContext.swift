@@ -23,6 +23,13 @@ public final class QueryContext: @unchecked Sendable {
         return engine.refresh(slot, from: self)! as! Q.Value
     }
 
+    /// The value of `query` now, not recorded as read: for a value the caller reads only through
+    /// finer queries it fetches (a page's values read the site's builder, and fetch each part of
+    /// the site they read). Anything read of it past those parts is a dependency missed.
+    public func fetchUntracked<Q: Query>(_ query: Q) -> Q.Value {
+        engine.fetch(query)
+    }
+
     /// The value of `key` (nil when it is absent), recorded as read.
     public func input<K: Input>(_ key: K) -> K.Value? {
         let slot = engine.inputSlot(key)

@@ -7,12 +7,21 @@ struct PageSettings: Input {
         /// The site's base path, from which its not-found page's links start.
         var basePath: String
         var strings: ThemeStrings
-        var languages: SiteLanguages?
         /// The theme has `assets/brand.css`, which every page links; a subset is not indexed.
         var brand: Bool
         var noindex: Bool
         /// The day support results age against (`BuildDate.today`).
         var today: String
+    }
+
+    let site: String
+}
+
+/// A multilingual site's languages and translations table (its titles move with a title edit,
+/// so apart from `PageSettings`, which every page reads).
+struct PageLanguages: Input {
+    struct Value: Encodable, Equatable, Sendable {
+        var languages: SiteLanguages?
     }
 
     let site: String
@@ -91,12 +100,16 @@ struct LayoutRenderer: Query {
 }
 
 /// What makes each page's values (`PageContextBuilder`) over the site put together from its
-/// headers (`LinkedSite`), its languages and its pages' layouts (`PageLayouts`).
+/// headers (`LinkedSite`), its languages and its pages' layouts (`PageLayouts`). A page's values
+/// read it through the parts of the site they read (`PartOfSite`).
 struct PageContexts: Query {
-    struct Value: Encodable, Sendable {
+    /// A reference: each of the thousands of parts fetching it copied the builder's fields.
+    final class Value: Encodable, @unchecked Sendable {
         let builder: PageContextBuilder
 
-        func encode(to encoder: any Encoder) throws { try builder.site.pages.encode(to: encoder) }
+        init(builder: PageContextBuilder) { self.builder = builder }
+
+        func encode(to encoder: any Encoder) throws { try builder.whole.pages.encode(to: encoder) }
     }
 
     static var cutsOff: Bool { false }
@@ -106,7 +119,7 @@ struct PageContexts: Query {
     func compute(_ context: QueryContext) -> Value {
         guard let settings = context.input(PageSettings(site: site)) else { preconditionFailure("the driver sets a site's PageSettings") }
         var linked = context.fetch(LinkedSite(site: site)).site
-        linked.languages = settings.languages
+        linked.languages = context.input(PageLanguages(site: site))?.languages
         for (index, layout) in context.fetch(PageLayouts(site: site)).enumerated() { linked.pages[index].layout = layout }
         var builder = PageContextBuilder(site: linked, basePath: SiteRoot.marker, strings: settings.strings, brand: settings.brand,
                                          fingerprinting: true)
@@ -117,8 +130,10 @@ struct PageContexts: Query {
 
 /// What one page of a site shows (`number`: which page of a long list), with its layout, its
 /// `.feature` file and where its links start: the same values render the same page, so a page
-/// whose values come back with the same fingerprint is not rendered again. The engine keeps the
-/// fingerprints alone (kept, the values were most of the preview's memory).
+/// whose values come back with the same fingerprint is not rendered again. It reads the parts
+/// of the site its values read, each a query (`PartOfSite`), rather than the site: a title edit
+/// makes again the values of the pages that show the title. The engine keeps the fingerprints
+/// alone (kept, the values were most of the preview's memory).
 struct PageContext: Query {
     struct Value: Fingerprinted, Sendable {
         var values: ContextMap
@@ -142,20 +157,41 @@ struct PageContext: Query {
     let number: Int
 
     func compute(_ context: QueryContext) -> Value {
-        let builder = context.fetch(PageContexts(site: site)).builder
-        guard let settings = context.input(PageSettings(site: site)), let index = builder.site.pageIndex[route] else {
+        // The builder is the site's now; what the values read of it is fetched below, part by part.
+        var builder = context.fetchUntracked(PageContexts(site: site)).builder
+        guard let settings = context.input(PageSettings(site: site)), let index = builder.whole.pageIndex[route] else {
             preconditionFailure("a page of the site the driver set")
         }
-        var page = builder.site.pages[index]
+        // The site's addresses and the page's header are read first: a page moved may no longer
+        // have the body it read (the engine checks what a value read in the order it read it).
+        _ = context.fetch(PartOfSite(site: site, part: .frame))
+        _ = context.fetch(PartOfSite(site: site, part: .page(index)))
+        let reads = SiteReads()
+        builder.reads = reads
+        var page = builder.whole.pages[index]
         if !page.contentPath.isEmpty {
             let finished = context.fetch(FinishedPage(site: site, path: page.contentPath)).value
             (page.body, page.bodyFirstLine) = (finished.body, finished.bodyFirstLine)
         }
-        let config = builder.site.config
+        let config = builder.whole.config
         let feature = number == 1 && FeatureFile.isWritten(for: page, in: config) ? FeatureFile(page: page) : nil
         let root = page.kind == .notFound ? settings.basePath : SiteRoot.prefix(for: config.pagination.route(of: route, number: number))
-        return Value(values: builder.context(for: index, page: page, feature: feature, number: number), layout: page.layout,
-                     feature: feature?.text, root: root)
+        let values = builder.context(for: index, page: page, feature: feature, number: number)
+        for part in reads.parts { _ = context.fetch(PartOfSite(site: site, part: part)) }
+        return Value(values: values, layout: page.layout, feature: feature?.text, root: root)
+    }
+}
+
+/// What a part of a site holds (`SitePart`), as the pages' values read it: equal while it is, so
+/// the pages that read it are not made again.
+struct PartOfSite: Query {
+    typealias Value = SitePartValue
+
+    let site: String
+    let part: SitePart
+
+    func compute(_ context: QueryContext) -> SitePartValue {
+        context.fetch(PageContexts(site: site)).builder.value(of: part)
     }
 }
 

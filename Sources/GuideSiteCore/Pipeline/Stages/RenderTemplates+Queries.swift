@@ -11,9 +11,10 @@ extension RenderTemplates {
         let engine = queries.engine, key = queries.site
         var site = site
         engine.set(PageSettings(site: key), to: PageSettings.Value(
-            basePath: inputs.spec.basePath, strings: inputs.spec.strings, languages: site.languages,
+            basePath: inputs.spec.basePath, strings: inputs.spec.strings,
             brand: inputs.theme.theme.files["assets/brand.css"] != nil, noindex: inputs.spec.variant.subset?.noindex ?? false,
             today: BuildDate.today))
+        engine.set(PageLanguages(site: key), to: PageLanguages.Value(languages: site.languages))
         engine.set(SiteLayouts(site: key), to: Layouts(inputs.theme.renderer, inputs.markdown.settings))
         let templates = SiteTemplates.Value(digests: inputs.theme.theme.layoutDigests, renderer: inputs.theme.renderer)
         engine.set(SiteTemplates(site: key), to: templates)

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("A page is rendered again only when the values it shows moved: a body edit renders its page, a title edit the pages that show the title")
 struct RenderedPageTests {
-    @Test("a body edit renders its page alone; a title edit computes every page's values and renders those showing it; each equal to a fresh build")
+    @Test("a body edit renders its page alone; a title edit makes again the values of the pages that read it and renders those showing it; each equal to a fresh build")
     func rendered() throws {
         let site = try TestSite(PageBodyTests.files())
         defer { site.remove() }
@@ -22,10 +22,10 @@ struct RenderedPageTests {
 
         try site.write(Data("---\ntitle: Delta renamed\ncategories: [media]\n---\n## Role\n\nOther text.\n".utf8), to: "Content/web/delta.md")
         let title = try PageBodyTests.build(site, memory, step: 2, edited: ["Content/web/delta.md"])
-        #expect(title.runs[PageContexts.self] == 2 && title.runs[PageContext.self] == pages, "\(title.runs)")
         // Its page, its neighbours, its section, category and search pages, the lists: not the criteria, the forms category.
-        let rendered = title.runs[RenderedPage.self]
-        #expect(rendered > 4 && rendered < pages, "\(rendered) of \(pages)")
+        let (made, rendered) = (title.runs[PageContext.self], title.runs[RenderedPage.self])
+        #expect(title.runs[PageContexts.self] == 2 && made < pages / 2, "\(made) of \(pages): \(title.runs)")
+        #expect(rendered > 4 && rendered <= made, "\(rendered) of \(made)")
         #expect(PageBodyTests.text(title.output, "categories/media/index.html").contains("Delta renamed"))
         #expect(BuildIncrementallyTests.differences(title.output.files, PageBodyTests.fresh(site).files).isEmpty)
     }

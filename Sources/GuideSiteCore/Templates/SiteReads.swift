@@ -1,0 +1,133 @@
+import Foundation
+
+/// A part of a site that one page's values read: the page's values are the same while every
+/// part they read is (`PageContext` fetches each as a query). A part at an index stands for
+/// the page there while the site's addresses (in `.frame`) stay.
+enum SitePart: Hashable, Sendable {
+    /// What every page reads: the settings, every page's address, the sections and categories
+    /// but their entries, the languages but their table, and the values every page shares.
+    case frame
+    /// A page's header (its body is its own).
+    case page(Int)
+    /// A section's entries in reading order, or only how many it has.
+    case sectionEntries(String)
+    case sectionSize(String)
+    /// Where a page stands, what only it reads: the entries before and after it in its section,
+    /// its related entries, and what the translations table holds of it.
+    case place(Int)
+    /// A category's entries; the pages citing a criterion and the criterion's page.
+    case category(String)
+    case criterion(String)
+    /// The translations table whole.
+    case translations
+    /// Lists made once for every page that shows them: a list page's items, the search page's
+    /// letters and platforms, the pages changed last (at most `limit`), the translations' rows.
+    case list(Int)
+    case searchLetters
+    case searchPlatforms
+    case recent(limit: Int?)
+    case translationRows
+}
+
+/// The parts of the site one page's values read, in the order first read.
+final class SiteReads: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: Set<SitePart> = []
+    private var order: [SitePart] = []
+
+    func read(_ part: SitePart) {
+        lock.withLock { if seen.insert(part).inserted { order.append(part) } }
+    }
+
+    var parts: [SitePart] { lock.withLock { order } }
+}
+
+/// The site as one page's values read it: each page read is recorded in `reads`, and the parts
+/// that are not the frame are read through methods that record them.
+struct ReadSite: Sendable {
+    let whole: Site
+    let reads: SiteReads?
+
+    /// The pages, each read recorded.
+    struct Pages: RandomAccessCollection, Sendable {
+        let pages: [Page]
+        let reads: SiteReads?
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { pages.count }
+
+        subscript(index: Int) -> Page {
+            reads?.read(.page(index))
+            return pages[index]
+        }
+    }
+
+    var pages: Pages { Pages(pages: whole.pages, reads: reads) }
+
+    // The frame.
+    var config: SiteConfig { whole.config }
+    var home: Int { whole.home }
+    var sections: [SiteSection] { whole.sections }
+    var categories: [SiteCategory] { whole.categories }
+    var criteriaIndex: Int? { whole.criteriaIndex }
+    var coverage: Int? { whole.coverage }
+    var basket: Int? { whole.basket }
+    var categoryIndex: Int? { whole.categoryIndex }
+    var search: Int? { whole.search }
+    var pageIndex: [Route: Int] { whole.pageIndex }
+    /// The languages; what their table holds is read through `translation(of:)` and `table`.
+    var languages: SiteLanguages? { whole.languages }
+
+    func section(of page: Page) -> SiteSection? { whole.section(of: page) }
+
+    // The parts read apart.
+    func entries(of section: SiteSection) -> [Int] {
+        reads?.read(.sectionEntries(section.name))
+        return section.entries
+    }
+
+    func entryCount(of section: SiteSection) -> Int {
+        reads?.read(.sectionSize(section.name))
+        return section.entries.count
+    }
+
+    func entries(of category: SiteCategory) -> [Int] {
+        reads?.read(.category(category.slug))
+        return category.entries
+    }
+
+    func citing(_ number: String) -> [Int]? {
+        reads?.read(.criterion(number))
+        return whole.criterionPages[number]
+    }
+
+    func criterionPage(_ number: String) -> Int? {
+        reads?.read(.criterion(number))
+        return whole.criterionPage[number]
+    }
+
+    func related(of index: Int) -> [Int]? {
+        reads?.read(.place(index))
+        return whole.related[index]
+    }
+
+    /// The languages whose sites have the page at `index` (`SiteLanguages.positions`).
+    func positions(having index: Int) -> [Int] {
+        guard let languages = whole.languages else { return [] }
+        reads?.read(.place(index))
+        return languages.positions(having: whole.pages[index])
+    }
+
+    /// How the page at `index`, a translation, stands in this site's language.
+    func status(of index: Int) -> TranslationTable.Status? {
+        guard let languages = whole.languages else { return nil }
+        reads?.read(.place(index))
+        return languages.table.translations[whole.pages[index].translationKey]?[languages.language.code]
+    }
+
+    /// The translations table whole.
+    var table: TranslationTable? {
+        reads?.read(.translations)
+        return whole.languages?.table
+    }
+}
