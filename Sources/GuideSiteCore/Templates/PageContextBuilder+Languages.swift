@@ -24,7 +24,7 @@ extension PageContextBuilder {
             context[.translation] = .map([.outdated: .flag(true), .sourceCode: .text(source.code),
                                            .sourceHref: .text(page.route.href(basePath: SiteRoot.marker + languages.root(of: 0)))])
         }
-        if page.kind == .translations { context[.translations] = .map(translationValues(languages, rows: shownItems(of: index, number: number))) }
+        if page.kind == .translations { context[.translations] = .map(translationValues(languages, index: index, number: number)) }
     }
 
     /// The page's address in a language's site: absolute with site.yml's `url`, else relative.
@@ -33,39 +33,51 @@ extension PageContextBuilder {
             ?? page.route.href(basePath: SiteRoot.marker + languages.root(of: position))
     }
 
-    /// A row per page of the default language (those of `rows`, positions in the table's
-    /// sources), a column per other language: each translation's status, linked when it exists.
+    /// A row per page of the default language (those page `number` of the list at `index`
+    /// shows), a column per other language: each translation's status, linked when it exists.
     /// The summary counts every row, whichever page shows it.
-    private func translationValues(_ languages: SiteLanguages, rows shown: [Int]) -> ContextMap {
+    private func translationValues(_ languages: SiteLanguages, index: Int, number: Int) -> ContextMap {
         let others = Array(languages.all.indices.dropFirst())
-        let table = derived(.translationRows) { $0.translationRows(languages) }
-        let statuses = site.table ?? languages.table
-        var rows: [ContextMap] = []
-        for position in shown where table.shown.indices.contains(position) {
-            guard let shown = table.shown[position] else { continue }
-            let source = statuses.sources[position]
-            let route = source.route
+        let slice = translationSlice(index: index, number: number)
+        let rows = slice.rows.map { shown -> ContextMap in
             var row: ContextMap = [.title: .text(shown.title), .code: .text(shown.code),
-                                   .href: .text(route.href(basePath: SiteRoot.marker + languages.root(of: shown.code == languages.language.code ? languages.current : 0)))]
+                                   .href: .text(shown.route.href(basePath: SiteRoot.marker + languages.root(of: shown.code == languages.language.code ? languages.current : 0)))]
             row[.cells] = .list(others.map { other -> ContextMap in
-                let status = statuses.translations[source.key]?[languages.all[other].code]
+                let status = shown.statuses[languages.all[other].code]
                 var cell: ContextMap = [.text: .text(strings[status == .current ? "status-current" : status == .outdated ? "status-outdated" : "status-missing"]),
                                         .status: .text(status?.rawValue ?? "missing")]
-                if status != nil { cell[.link] = .text(route.href(basePath: SiteRoot.marker + languages.root(of: other))) }
+                if status != nil { cell[.link] = .text(shown.route.href(basePath: SiteRoot.marker + languages.root(of: other))) }
                 return cell
             })
-            rows.append(row)
+            return row
         }
         var values: ContextMap = [
             .languages: .list(others.map { [.name: .text(languages.all[$0].name), .code: .text(languages.all[$0].code)] }),
             .rows: .list(rows),
         ]
         if !languages.isDefault {
-            values[.summary] = .text(strings.format("translations-summary", ["current": String(table.count(.current)),
-                                                                             "outdated": String(table.count(.outdated)),
-                                                                             "missing": String(table.count(nil))]))
+            values[.summary] = .text(strings.format("translations-summary", ["current": String(slice.count(.current)),
+                                                                             "outdated": String(slice.count(.outdated)),
+                                                                             "missing": String(slice.count(nil))]))
         }
         return values
+    }
+
+    /// The rows page `number` of the translations list at `index` shows, with the counts of
+    /// every row: what one page of the table reads (a title edit moves one page's rows).
+    func translationSlice(index: Int, number: Int) -> TranslationSlice {
+        guard let languages = whole.languages else { return TranslationSlice() }
+        let table = shared.memo("translation rows") { translationRows(languages) }
+        let shown = shownItems(of: index, number: number)
+        return derived(.translationSlice(index, number: number)) { _ in
+            let rows = shown.compactMap { position -> TranslationSlice.Row? in
+                guard table.shown.indices.contains(position), let row = table.shown[position] else { return nil }
+                let source = languages.table.sources[position]
+                return TranslationSlice.Row(title: row.title, code: row.code, route: source.route,
+                                            statuses: languages.table.translations[source.key] ?? [:])
+            }
+            return TranslationSlice(rows: rows, counts: table.counts)
+        }
     }
 
     /// The table's rows as this site shows them, made once for all its numbered pages (made for
@@ -100,13 +112,28 @@ extension PageContextBuilder {
 }
 
 /// The translations table's rows as a site shows them (`PageContextBuilder.translationRows`).
-struct TranslationRows: Equatable, Encodable, Sendable {
-    struct Shown: Equatable, Encodable, Sendable {
+struct TranslationRows: Sendable {
+    struct Shown: Sendable {
         var title: String
         var code: String
     }
 
     var shown: [Shown?] = []
+    /// By status, `missing` for none.
+    var counts: [String: Int] = [:]
+}
+
+/// The rows one page of the translations table shows, and the counts of every row.
+struct TranslationSlice: Equatable, Encodable, Sendable {
+    struct Row: Equatable, Encodable, Sendable {
+        var title: String
+        var code: String
+        var route: Route
+        /// Each other language's translation, by code.
+        var statuses: [String: TranslationTable.Status]
+    }
+
+    var rows: [Row] = []
     /// By status, `missing` for none.
     var counts: [String: Int] = [:]
 

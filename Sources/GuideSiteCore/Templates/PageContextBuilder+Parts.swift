@@ -31,10 +31,9 @@ enum SitePartValue: Equatable, Encodable, Sendable {
     case count(Int?)
     case place(previous: Int?, next: Int?, related: [Int]?, statuses: [String: TranslationTable.Status]?, source: Bool)
     case criterion(citing: [Int]?, page: Int?)
-    case table(TranslationTable?)
     case letters(SearchLetters)
     case texts([String])
-    case rows(TranslationRows)
+    case rows(TranslationSlice)
 }
 
 extension PageContextBuilder {
@@ -58,8 +57,6 @@ extension PageContextBuilder {
             return .indices(categoryBySlug[slug]?.entries)
         case .criterion(let number):
             return .criterion(citing: whole.criterionPages[number], page: whole.criterionPage[number])
-        case .translations:
-            return .table(whole.languages?.table)
         case .list(let index):
             return .indices(listItems(of: index))
         case .searchLetters:
@@ -68,8 +65,8 @@ extension PageContextBuilder {
             return .texts(searchPlatforms())
         case .recent(let limit):
             return .indices(recent(limit: limit))
-        case .translationRows:
-            return .rows(whole.languages.map(translationRows) ?? TranslationRows())
+        case .translationSlice(let index, let number):
+            return .rows(translationSlice(index: index, number: number))
         }
     }
 

@@ -22,7 +22,7 @@ struct PageContextBuilder: Sendable {
     let categoryBySlug: [String: SiteCategory]
     /// Every page's link values (title, href, description, categories), made once per build
     /// since lists on home, section, category and criterion pages repeat them.
-    private let links: UncheckedValues
+    private let links: LinkValues
     /// The site values every page shows and the main navigation of entry pages by section (the
     /// same for every entry of a section), made once.
     let shared = SharedValues()
@@ -30,7 +30,8 @@ struct PageContextBuilder: Sendable {
     let today = BuildDate.today
 
     /// `precomputeLinks` makes every page's link values up front: worth it when many pages are
-    /// rendered (lists repeat them), wasted when a rebuild renders one page.
+    /// rendered (lists repeat them), wasted when a rebuild renders one page (each is then made
+    /// when first asked for).
     /// `brand`: the theme has `assets/brand.css`, linked after `site.css` on every page.
     /// `fingerprinting`: the values pages share are fingerprinted once (`ContextMap.fingerprinted`),
     /// for contexts fingerprinted whole (`PageContext`).
@@ -45,8 +46,8 @@ struct PageContextBuilder: Sendable {
         }
         self.positions = positions
         categoryBySlug = Dictionary(site.categories.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
-        links = UncheckedValues([])
-        if precomputeLinks { links.values = site.pages.map { makeLink($0) } }
+        links = LinkValues(count: site.pages.count, fingerprinting: fingerprinting)
+        if precomputeLinks { links.fill(site.pages.map { makeLink($0) }) }
         shared.site = siteValues()
         if brand { shared.site[.brandStylesheet] = .text(basePath + "assets/brand.css") }
         shared.strings = ContextMap(indexing: strings.values.keys.sorted().map { ($0, .text(strings[$0])) })
@@ -57,7 +58,7 @@ struct PageContextBuilder: Sendable {
             guard let first = section.entries.first else { continue }
             shared.entryNavigation[section.name] = navigation(current: site.pages[first])
         }
-        if fingerprinting { shared.fingerprint(links) }
+        if fingerprinting { shared.fingerprint() }
     }
 
     func href(_ page: Page) -> String { page.route.href(basePath: basePath) }
@@ -182,8 +183,8 @@ struct PageContextBuilder: Sendable {
     }
 
     func link(_ page: Page) -> ContextMap {
-        if let index = site.pageIndex[page.route], index < links.values.count { return links.values[index] }
-        return makeLink(page)
+        guard let index = whole.pageIndex[page.route] else { return makeLink(page) }
+        return links.value(index) { makeLink(page) }
     }
 
     private func makeLink(_ page: Page) -> ContextMap {

@@ -23,18 +23,40 @@ final class SharedValues: @unchecked Sendable {
     }
 }
 
-final class UncheckedValues: @unchecked Sendable {
-    var values: [ContextMap]
-    init(_ values: [ContextMap]) { self.values = values }
+/// Each page's link values, made up front (`fill`) or as pages ask for them, each once.
+final class LinkValues: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: [ContextMap?]
+    private var filled = false
+    /// Each made with its fingerprint (`ContextMap.fingerprinted`).
+    private let fingerprinting: Bool
+
+    init(count: Int, fingerprinting: Bool) {
+        made = Array(repeating: nil, count: count)
+        self.fingerprinting = fingerprinting
+    }
+
+    /// Made before any page reads them, so read without the lock.
+    func fill(_ values: [ContextMap]) {
+        made = fingerprinting ? values.concurrentMap { $0.fingerprinted() } : values
+        filled = true
+    }
+
+    func value(_ index: Int, make: () -> ContextMap) -> ContextMap {
+        if filled { return made[index]! }
+        if let value = lock.withLock({ made[index] }) { return value }
+        let value = fingerprinting ? make().fingerprinted() : make()
+        lock.withLock { made[index] = value }
+        return value
+    }
 }
 
 extension SharedValues {
-    /// Each value with its fingerprint made (`ContextMap.fingerprinted`), and each link's.
-    func fingerprint(_ links: UncheckedValues) {
+    /// Each value with its fingerprint made (`ContextMap.fingerprinted`).
+    func fingerprint() {
         site = site.fingerprinted()
         strings = strings.fingerprinted()
         criteria = criteria.mapValues { $0.fingerprinted() }
         entryNavigation = entryNavigation.mapValues { $0.map { $0.fingerprinted() } }
-        links.values = links.values.concurrentMap { $0.fingerprinted() }
     }
 }

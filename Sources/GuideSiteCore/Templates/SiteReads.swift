@@ -18,15 +18,14 @@ enum SitePart: Hashable, Sendable {
     /// A category's entries; the pages citing a criterion and the criterion's page.
     case category(String)
     case criterion(String)
-    /// The translations table whole.
-    case translations
     /// Lists made once for every page that shows them: a list page's items, the search page's
-    /// letters and platforms, the pages changed last (at most `limit`), the translations' rows.
+    /// letters and platforms, the pages changed last (at most `limit`), the rows page `number`
+    /// of the translations table at an index shows.
     case list(Int)
     case searchLetters
     case searchPlatforms
     case recent(limit: Int?)
-    case translationRows
+    case translationSlice(Int, number: Int)
 }
 
 /// The parts of the site one page's values read, in the order first read.
@@ -75,7 +74,7 @@ struct ReadSite: Sendable {
     var categoryIndex: Int? { whole.categoryIndex }
     var search: Int? { whole.search }
     var pageIndex: [Route: Int] { whole.pageIndex }
-    /// The languages; what their table holds is read through `translation(of:)` and `table`.
+    /// The languages; what their table holds is read through `positions(having:)` and `status(of:)`.
     var languages: SiteLanguages? { whole.languages }
 
     func section(of page: Page) -> SiteSection? { whole.section(of: page) }
@@ -123,11 +122,5 @@ struct ReadSite: Sendable {
         guard let languages = whole.languages else { return nil }
         reads?.read(.place(index))
         return languages.table.translations[whole.pages[index].translationKey]?[languages.language.code]
-    }
-
-    /// The translations table whole.
-    var table: TranslationTable? {
-        reads?.read(.translations)
-        return whole.languages?.table
     }
 }

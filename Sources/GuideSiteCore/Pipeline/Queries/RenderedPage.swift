@@ -121,8 +121,9 @@ struct PageContexts: Query {
         var linked = context.fetch(LinkedSite(site: site)).site
         linked.languages = context.input(PageLanguages(site: site))?.languages
         for (index, layout) in context.fetch(PageLayouts(site: site)).enumerated() { linked.pages[index].layout = layout }
-        var builder = PageContextBuilder(site: linked, basePath: SiteRoot.marker, strings: settings.strings, brand: settings.brand,
-                                         fingerprinting: true)
+        // Links made as pages ask: after an edit, few pages' values are made again.
+        var builder = PageContextBuilder(site: linked, basePath: SiteRoot.marker, precomputeLinks: false, strings: settings.strings,
+                                         brand: settings.brand, fingerprinting: true)
         builder.noindex = settings.noindex
         return Value(builder: builder)
     }
