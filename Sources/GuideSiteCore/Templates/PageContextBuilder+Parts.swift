@@ -25,11 +25,19 @@ struct SiteFrame: Equatable, Encodable, Sendable {
 
 /// What a part of a site holds, as pages' values read it.
 enum SitePartValue: Equatable, Encodable, Sendable {
+    /// Where a page stands (`SitePart.page`).
+    struct Place: Equatable, Encodable, Sendable {
+        var previous: Int?
+        var next: Int?
+        var related: [Int]?
+        var statuses: [String: TranslationTable.Status]?
+        var source: Bool
+    }
+
     case frame(SiteFrame)
-    case page(Page?)
+    case page(Page?, place: Place?)
     case indices([Int]?)
     case count(Int?)
-    case place(previous: Int?, next: Int?, related: [Int]?, statuses: [String: TranslationTable.Status]?, source: Bool)
     case criterion(citing: [Int]?, page: Int?)
     case letters(SearchLetters)
     case texts([String])
@@ -43,16 +51,14 @@ extension PageContextBuilder {
         case .frame:
             return .frame(frame())
         case .page(let index):
-            return .page(whole.pages.indices.contains(index) ? whole.pages[index] : nil)
+            guard whole.pages.indices.contains(index) else { return .page(nil, place: nil) }
+            let sides = neighbours(of: index), table = whole.languages?.table, key = whole.pages[index].translationKey
+            return .page(whole.pages[index], place: SitePartValue.Place(previous: sides?.previous, next: sides?.next, related: whole.related[index],
+                                                          statuses: table?.translations[key], source: table?.sourceKeys.contains(key) ?? false))
         case .sectionEntries(let name):
             return .indices(whole.sections.first { $0.name == name }?.entries)
         case .sectionSize(let name):
             return .count(whole.sections.first { $0.name == name }?.entries.count)
-        case .place(let index):
-            let sides = neighbours(of: index), table = whole.languages?.table
-            let key = whole.pages.indices.contains(index) ? whole.pages[index].translationKey : ""
-            return .place(previous: sides?.previous, next: sides?.next, related: whole.related[index], statuses: table?.translations[key],
-                          source: table?.sourceKeys.contains(key) ?? false)
         case .category(let slug):
             return .indices(categoryBySlug[slug]?.entries)
         case .criterion(let number):
@@ -82,7 +88,7 @@ extension PageContextBuilder {
     /// The entries before and after an entry in its section's reading order; nil for a page that
     /// is no entry or the one entry of its section.
     func neighbours(of index: Int) -> (previous: Int?, next: Int?)? {
-        reads?.read(.place(index))
+        reads?.read(.page(index))
         guard whole.pages.indices.contains(index) else { return nil }
         let page = whole.pages[index]
         guard page.kind == .entry, let section = whole.section(of: page), let position = positions[index], section.entries.count > 1

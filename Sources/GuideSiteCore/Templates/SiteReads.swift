@@ -7,14 +7,13 @@ enum SitePart: Hashable, Sendable {
     /// What every page reads: the settings, every page's address, the sections and categories
     /// but their entries, the languages but their table, and the values every page shares.
     case frame
-    /// A page's header (its body is its own).
+    /// A page's header (its body is its own) and where it stands: the entries before and after
+    /// it in its section, its related entries, what the translations table holds of it. (Apart,
+    /// the parts were a third more queries to check after every edit.)
     case page(Int)
     /// A section's entries in reading order, or only how many it has.
     case sectionEntries(String)
     case sectionSize(String)
-    /// Where a page stands, what only it reads: the entries before and after it in its section,
-    /// its related entries, and what the translations table holds of it.
-    case place(Int)
     /// A category's entries; the pages citing a criterion and the criterion's page.
     case category(String)
     case criterion(String)
@@ -106,21 +105,21 @@ struct ReadSite: Sendable {
     }
 
     func related(of index: Int) -> [Int]? {
-        reads?.read(.place(index))
+        reads?.read(.page(index))
         return whole.related[index]
     }
 
     /// The languages whose sites have the page at `index` (`SiteLanguages.positions`).
     func positions(having index: Int) -> [Int] {
         guard let languages = whole.languages else { return [] }
-        reads?.read(.place(index))
+        reads?.read(.page(index))
         return languages.positions(having: whole.pages[index])
     }
 
     /// How the page at `index`, a translation, stands in this site's language.
     func status(of index: Int) -> TranslationTable.Status? {
         guard let languages = whole.languages else { return nil }
-        reads?.read(.place(index))
+        reads?.read(.page(index))
         return languages.table.translations[whole.pages[index].translationKey]?[languages.language.code]
     }
 }

@@ -17,9 +17,9 @@ public final class QueryContext: @unchecked Sendable {
 
     /// The value of `query`, recorded as read by the query running.
     public func fetch<Q: Query>(_ query: Q) -> Q.Value {
-        let slot = engine.querySlot(query)
+        let (slot, green) = engine.querySlotAndValue(query)
         record(slot)
-        if let value = engine.greenValue(slot) { return value as! Q.Value }
+        if let green { return green as! Q.Value }
         return engine.refresh(slot, from: self)! as! Q.Value
     }
 

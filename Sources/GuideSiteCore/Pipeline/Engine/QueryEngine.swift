@@ -129,6 +129,15 @@ public final class QueryEngine: @unchecked Sendable {
         condition.withLock { slot(query, compute: Self.compute(query), keepsValue: Q.keepsValue) }
     }
 
+    /// The slot of `query`, and its value when it is good now (`greenValue`), under one hold of
+    /// the lock.
+    func querySlotAndValue<Q: Query>(_ query: Q) -> (Slot, (any Sendable)?) {
+        condition.withLock {
+            let slot = slot(query, compute: Self.compute(query), keepsValue: Q.keepsValue)
+            return (slot, !verifies && markGreen(slot) ? taken(slot) : nil)
+        }
+    }
+
     /// How `query`'s slot computes its value, given the value it holds. A value that can be
     /// compared keeps its fingerprint when equal to the one held, as Salsa backdates by `Eq`,
     /// and is stamped anew when not (no page is hashed); any other value is fingerprinted.
@@ -259,8 +268,13 @@ public final class QueryEngine: @unchecked Sendable {
     /// (a later one may no longer be read once an earlier one changed).
     private func changed(_ dependencies: [Slot], since revision: Int, context: QueryContext) -> Bool {
         for dependency in dependencies {
-            let green = condition.withLock { !verifies && markGreen(dependency) }
-            if !green, dependency.compute != nil { refresh(dependency, from: context, needsValue: false) }
+            // (One hold of the lock for a dependency good now: a page's values check thousands.)
+            let (green, changedAt) = condition.withLock { (!verifies && markGreen(dependency), dependency.changedAt) }
+            if green || dependency.compute == nil {
+                if changedAt > revision { return true }
+                continue
+            }
+            refresh(dependency, from: context, needsValue: false)
             if condition.withLock({ dependency.changedAt }) > revision { return true }
         }
         return false
