@@ -92,7 +92,9 @@ public struct LinkChecker: Sendable {
         }
         guard let target else {
             if link.mayLeaveSite {
-                return Self.outside + " `\(url)`: the site is published at `\(targets.basePath)`, so this is another address of its host and is kept as one (link to a page of the library as `\(targets.basePath)…` or by its file)"
+                let base = targets.basePath
+                return Self.outside + " `\(url)`: the site is published at `\(base)`, so this is another address of its host"
+                    + " and is kept as one (link to a page of the library as `\(base)…` or by its file)"
             }
             let name = link.path.split(separator: "/").last.map(String.init) ?? link.path
             return "broken link `\(url)`: no page or file there" + (closest[name].map { "; the closest page is `\($0)`" } ?? "")

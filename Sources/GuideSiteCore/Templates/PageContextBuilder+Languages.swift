@@ -40,8 +40,9 @@ extension PageContextBuilder {
         let others = Array(languages.all.indices.dropFirst())
         let slice = translationSlice(index: index, number: number)
         let rows = slice.rows.map { shown -> ContextMap in
+            let home = shown.code == languages.language.code ? languages.current : 0
             var row: ContextMap = [.title: .text(shown.title), .code: .text(shown.code),
-                                   .href: .text(shown.route.href(basePath: SiteRoot.marker + languages.root(of: shown.code == languages.language.code ? languages.current : 0)))]
+                                   .href: .text(shown.route.href(basePath: SiteRoot.marker + languages.root(of: home)))]
             row[.cells] = .list(others.map { other -> ContextMap in
                 let status = shown.statuses[languages.all[other].code]
                 var cell: ContextMap = [.text: .text(strings[status == .current ? "status-current" : status == .outdated ? "status-outdated" : "status-missing"]),
@@ -94,7 +95,9 @@ extension PageContextBuilder {
         // language has made for itself stands at the source's address.
         var table = TranslationRows()
         table.shown = languages.table.sources.map { source in
-            titles[source.key] ?? whole.pageIndex[source.route].map { TranslationRows.Shown(title: whole.pages[$0].title, code: languages.language.code) }
+            titles[source.key] ?? whole.pageIndex[source.route].map {
+                TranslationRows.Shown(title: whole.pages[$0].title, code: languages.language.code)
+            }
         }
         if !languages.isDefault {
             for (source, shown) in zip(languages.table.sources, table.shown) where shown != nil {

@@ -136,7 +136,9 @@ extension PageContextBuilder {
 
     /// The pages changed last (`RecentPages`), made once.
     func recent(limit: Int?) -> [Int] {
-        derived(.recent(limit: limit)) { builder in limit.map { RecentPages.latest(in: builder.whole, limit: $0) } ?? RecentPages.latest(in: builder.whole) }
+        derived(.recent(limit: limit)) { builder in
+            limit.map { RecentPages.latest(in: builder.whole, limit: $0) } ?? RecentPages.latest(in: builder.whole)
+        }
     }
 
     /// How many of the pages changed last the home page shows.

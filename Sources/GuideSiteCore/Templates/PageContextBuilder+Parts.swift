@@ -53,8 +53,9 @@ extension PageContextBuilder {
         case .page(let index):
             guard whole.pages.indices.contains(index) else { return .page(nil, place: nil) }
             let sides = neighbours(of: index), table = whole.languages?.table, key = whole.pages[index].translationKey
-            return .page(whole.pages[index], place: SitePartValue.Place(previous: sides?.previous, next: sides?.next, related: whole.related[index],
-                                                          statuses: table?.translations[key], source: table?.sourceKeys.contains(key) ?? false))
+            let place = SitePartValue.Place(previous: sides?.previous, next: sides?.next, related: whole.related[index],
+                                            statuses: table?.translations[key], source: table?.sourceKeys.contains(key) ?? false)
+            return .page(whole.pages[index], place: place)
         case .sectionEntries(let name):
             return .indices(whole.sections.first { $0.name == name }?.entries)
         case .sectionSize(let name):

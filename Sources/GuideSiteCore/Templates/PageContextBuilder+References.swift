@@ -132,7 +132,9 @@ extension PageContextBuilder {
                                                    .guidelines: .list(guidelines)]
             })
         case .coverage:
-            let criteria = WCAG22.all.filter { !$0.obsolete && ($0.level == "A" || $0.level == "AA") && site.criterionPage($0.number) != nil }
+            let criteria = WCAG22.all.filter {
+                !$0.obsolete && ($0.level == "A" || $0.level == "AA") && site.criterionPage($0.number) != nil
+            }
             let missing = criteria.filter { (site.citing($0.number) ?? []).isEmpty }
             var coverage: ContextMap = [
                 .total: .number(criteria.count),

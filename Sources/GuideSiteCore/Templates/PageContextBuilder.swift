@@ -3,11 +3,13 @@ import Foundation
 /// Builds the values a layout sees for one page. Every string here is plain text that Mustache
 /// escapes, except `page.content`, the rendered Markdown body.
 struct PageContextBuilder: Sendable {
-    let whole: Site
+    private let box: ReadSite.Box
+    /// The site, read without recording (what the values of one page read is `site`).
+    var whole: Site { box.site }
     /// Where one page's values record the parts of the site they read (`PageContext`).
     var reads: SiteReads?
     /// The site as the page being made reads it: each part read is recorded in `reads`.
-    var site: ReadSite { ReadSite(whole: whole, reads: reads) }
+    var site: ReadSite { ReadSite(box: box, reads: reads) }
     let basePath: String
     /// A reload script or other markup appended before `</body>` (the preview server's); empty
     /// for `build`.
@@ -37,7 +39,7 @@ struct PageContextBuilder: Sendable {
     /// for contexts fingerprinted whole (`PageContext`).
     init(site: Site, basePath: String, precomputeLinks: Bool = true, strings: ThemeStrings = .english, brand: Bool = false,
          fingerprinting: Bool = false) {
-        whole = site
+        box = ReadSite.Box(site)
         self.basePath = basePath
         self.strings = strings
         var positions: [Int: Int] = [:]

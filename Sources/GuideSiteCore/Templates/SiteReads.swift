@@ -43,8 +43,16 @@ final class SiteReads: @unchecked Sendable {
 /// The site as one page's values read it: each page read is recorded in `reads`, and the parts
 /// that are not the frame are read through methods that record them.
 struct ReadSite: Sendable {
-    let whole: Site
+    /// The site by reference: made at every read, a copy of the site retained each of its lists.
+    final class Box: Sendable {
+        let site: Site
+        init(_ site: Site) { self.site = site }
+    }
+
+    let box: Box
     let reads: SiteReads?
+
+    var whole: Site { box.site }
 
     /// The pages, each read recorded.
     struct Pages: RandomAccessCollection, Sendable {
@@ -60,23 +68,23 @@ struct ReadSite: Sendable {
         }
     }
 
-    var pages: Pages { Pages(pages: whole.pages, reads: reads) }
+    var pages: Pages { Pages(pages: box.site.pages, reads: reads) }
 
     // The frame.
-    var config: SiteConfig { whole.config }
-    var home: Int { whole.home }
-    var sections: [SiteSection] { whole.sections }
-    var categories: [SiteCategory] { whole.categories }
-    var criteriaIndex: Int? { whole.criteriaIndex }
-    var coverage: Int? { whole.coverage }
-    var basket: Int? { whole.basket }
-    var categoryIndex: Int? { whole.categoryIndex }
-    var search: Int? { whole.search }
-    var pageIndex: [Route: Int] { whole.pageIndex }
+    var config: SiteConfig { box.site.config }
+    var home: Int { box.site.home }
+    var sections: [SiteSection] { box.site.sections }
+    var categories: [SiteCategory] { box.site.categories }
+    var criteriaIndex: Int? { box.site.criteriaIndex }
+    var coverage: Int? { box.site.coverage }
+    var basket: Int? { box.site.basket }
+    var categoryIndex: Int? { box.site.categoryIndex }
+    var search: Int? { box.site.search }
+    var pageIndex: [Route: Int] { box.site.pageIndex }
     /// The languages; what their table holds is read through `positions(having:)` and `status(of:)`.
-    var languages: SiteLanguages? { whole.languages }
+    var languages: SiteLanguages? { box.site.languages }
 
-    func section(of page: Page) -> SiteSection? { whole.section(of: page) }
+    func section(of page: Page) -> SiteSection? { box.site.section(of: page) }
 
     // The parts read apart.
     func entries(of section: SiteSection) -> [Int] {
@@ -96,30 +104,30 @@ struct ReadSite: Sendable {
 
     func citing(_ number: String) -> [Int]? {
         reads?.read(.criterion(number))
-        return whole.criterionPages[number]
+        return box.site.criterionPages[number]
     }
 
     func criterionPage(_ number: String) -> Int? {
         reads?.read(.criterion(number))
-        return whole.criterionPage[number]
+        return box.site.criterionPage[number]
     }
 
     func related(of index: Int) -> [Int]? {
         reads?.read(.page(index))
-        return whole.related[index]
+        return box.site.related[index]
     }
 
     /// The languages whose sites have the page at `index` (`SiteLanguages.positions`).
     func positions(having index: Int) -> [Int] {
-        guard let languages = whole.languages else { return [] }
+        guard let languages = box.site.languages else { return [] }
         reads?.read(.page(index))
-        return languages.positions(having: whole.pages[index])
+        return languages.positions(having: box.site.pages[index])
     }
 
     /// How the page at `index`, a translation, stands in this site's language.
     func status(of index: Int) -> TranslationTable.Status? {
-        guard let languages = whole.languages else { return nil }
+        guard let languages = box.site.languages else { return nil }
         reads?.read(.page(index))
-        return languages.table.translations[whole.pages[index].translationKey]?[languages.language.code]
+        return languages.table.translations[box.site.pages[index].translationKey]?[languages.language.code]
     }
 }

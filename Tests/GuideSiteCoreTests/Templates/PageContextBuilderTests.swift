@@ -7,6 +7,13 @@ import Testing
 struct PageContextBuilderTests {
     /// The linked site of `files` (built end to end, so pages are as the pipeline makes them).
     static func values(_ files: [String: String], page path: String) throws -> [String: Any] {
+        let linked = try site(files)
+        let index = try #require(linked.pages.firstIndex { $0.contentPath == path })
+        return PageContextBuilder(site: linked, basePath: "/guide/").context(for: index).dictionary
+    }
+
+    /// The linked site of `files`.
+    static func site(_ files: [String: String]) throws -> Site {
         let site = try TestSite(files)
         defer { site.remove() }
         let layout = SiteLayout(root: site.root)
@@ -21,9 +28,7 @@ struct PageContextBuilderTests {
             page.title = TitleFinder.title(for: page, config: SiteConfig())
             pages.append(page)
         }
-        let linked = SiteAssembler().assemble(pages: pages, assets: [], config: SiteConfig(), strings: ThemeStrings.english)
-        let index = try #require(linked.pages.firstIndex { $0.contentPath == path })
-        return PageContextBuilder(site: linked, basePath: "/guide/").context(for: index).dictionary
+        return SiteAssembler().assemble(pages: pages, assets: [], config: SiteConfig(), strings: ThemeStrings.english)
     }
 
     static func value(_ values: [String: Any], _ path: String) -> Any? {

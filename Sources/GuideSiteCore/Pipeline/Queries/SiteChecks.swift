@@ -34,7 +34,8 @@ struct SiteLinkChecker: Query {
         let ids = linked.pages.map { page in
             page.contentPath.isEmpty ? page.body.headings.map(\.id) : context.fetch(PageAnchors(site: site, path: page.contentPath))
         }
-        let targets = LinkTargets(site: linked, assets: Set(linked.assets.map(\.relativePath)), layoutIDs: LayoutIDs.reserved, headingIDs: ids)
+        let targets = LinkTargets(site: linked, assets: Set(linked.assets.map(\.relativePath)), layoutIDs: LayoutIDs.reserved,
+                                  headingIDs: ids)
         var positions: [String: Int] = [:]
         for (index, path) in targets.contentPaths.enumerated() where !path.isEmpty { positions[path] = index }
         return Value(checker: LinkChecker(targets), positions: positions)
