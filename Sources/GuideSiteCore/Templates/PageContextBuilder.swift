@@ -3,9 +3,9 @@ import Foundation
 /// Builds the values a layout sees for one page. Every string here is plain text that Mustache
 /// escapes, except `page.content`, the rendered Markdown body.
 struct PageContextBuilder: Sendable {
-    private let box: ReadSite.Box
     /// The site, read without recording (what the values of one page read is `site`).
-    var whole: Site { box.site }
+    let whole: Site
+    private let box: ReadSite.Box
     /// Where one page's values record the parts of the site they read (`PageContext`).
     var reads: SiteReads?
     /// The site as the page being made reads it: each part read is recorded in `reads`.
@@ -39,6 +39,7 @@ struct PageContextBuilder: Sendable {
     /// for contexts fingerprinted whole (`PageContext`).
     init(site: Site, basePath: String, precomputeLinks: Bool = true, strings: ThemeStrings = .english, brand: Bool = false,
          fingerprinting: Bool = false) {
+        whole = site
         box = ReadSite.Box(site)
         self.basePath = basePath
         self.strings = strings
